@@ -1,0 +1,52 @@
+import type { Cents } from './money';
+
+export const drugs = ['semaglutide', 'tirzepatide'] as const;
+export type Drug = (typeof drugs)[number];
+
+export const paymentTerms = [1, 3, 6, 12] as const;
+export type PaymentTerm = (typeof paymentTerms)[number];
+export const defaultPaymentTerm: PaymentTerm = 6;
+
+export const offerVariants = ['default', 'A', 'B', 'C'] as const;
+export type OfferVariant = (typeof offerVariants)[number];
+
+/** Spec 000 section 3, "Offer plans": the plan identifier of each drug under each offer variant. */
+export const offerPlans: Record<Drug, Partial<Record<OfferVariant, string>>> = {
+  semaglutide: { default: 'sema_plan_278928', A: 'sema_plan_134562', C: 'sema_plan_367367' },
+  tirzepatide: { default: 'tirz_plan_1', B: 'tirz_plan_2', C: 'tirz_plan_3' },
+};
+
+/** The plan identifier for a drug under the active offer; variants without a plan use the default. */
+export function planIdFor(drug: Drug, variant: OfferVariant): string {
+  return offerPlans[drug][variant] ?? (offerPlans[drug].default as string);
+}
+
+/** Spec 001 section 9, the price table, in cents: the total billed for each payment term. */
+export const termPrices: Record<Drug, Record<PaymentTerm, Cents>> = {
+  semaglutide: { 1: 24997, 3: 44997, 6: 80995, 12: 137499 },
+  tirzepatide: { 1: 34997, 3: 74997, 6: 134982, 12: 229997 },
+};
+
+/** Spec 000 section 9: the month-1 ("from") price of each drug, in cents. */
+export const firstMonthPrices: Record<Drug, Cents> = {
+  semaglutide: 13499,
+  tirzepatide: 22499,
+};
+
+/** Spec 000 section 9: GLP Anti-Nausea, 30 pills of 4mg ondansetron. */
+export const antiNausea = {
+  sku: 'glp_anti_nausea',
+  name: 'GLP Anti-Nausea',
+  price: 1997 as Cents,
+  description: '30 pills of 4mg generic ondansetron',
+} as const;
+
+export const averageLossPercent: Record<Drug, number> = { semaglutide: 16, tirzepatide: 22 };
+
+export const drugLabels: Record<Drug, string> = {
+  semaglutide: 'Semaglutide',
+  tirzepatide: 'Tirzepatide',
+};
+
+/** The product list is cached in the browser this long (spec 000 section 9). */
+export const productCacheMs = 24 * 60 * 60 * 1000;
