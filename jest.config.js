@@ -1,0 +1,41 @@
+/**
+ * Two projects: `unit` runs on the embedded engines with nothing installed (npm test);
+ * `infra` runs the contract suites and service tests against the real engines that
+ * infra/local/up.sh starts (npm run test:infra). Infra test files end in `.infra.test.ts`.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/contracts', '<rootDir>/services'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.infra\\.test\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'infra',
+      roots: ['<rootDir>/services'],
+      testMatch: ['**/*.infra.test.ts'],
+    },
+  ],
+};

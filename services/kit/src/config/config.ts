@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates the environment against a schema at start-up and fails fast with every bad variable
+ * named, so a misconfigured process never half-starts.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const value = env[variable];
+    return value === undefined || value === ''
+      ? `${variable} is missing (${issue.message})`
+      : `${variable} is invalid: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Variables every service reads; services extend it with their own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  KAFKA_BROKERS: optionalString,
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().positive().default(1),
+  KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('GLP Clinic <care@glp-clinic.local>'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  BODY_LIMIT: z.string().default('100kb'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;

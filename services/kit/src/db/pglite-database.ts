@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, SqlClient, Tx } from './database';
+
+/**
+ * Embedded PostgreSQL compiled to WebAssembly: real Postgres semantics in the Node process, kept
+ * in a data folder (or in memory for tests). It has one connection; PGlite queues statements
+ * behind an open transaction, so code inside a transaction must use its `tx`, never the database.
+ */
+export class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  readonly db: Db;
+
+  private constructor(private readonly client: PGlite) {
+    this.db = drizzle({ client }) as unknown as Db;
+  }
+
+  /** `dataDir` undefined keeps everything in memory. */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    return new PgliteDatabase(client);
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(tx as unknown as Tx));
+  }
+
+  scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
+    return this.client.transaction(async (tx) =>
+      fn({
+        query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+        exec: async (script: string) => {
+          await tx.exec(script);
+        },
+      }),
+    );
+  }
+
+  async ping(): Promise<void> {
+    await this.db.execute(sql`select 1`);
+  }
+
+  async close(): Promise<void> {
+    if (!this.client.closed) await this.client.close();
+  }
+}

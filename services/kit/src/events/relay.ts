@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { EventEnvelope } from '@clinic/contracts';
+import { rows, type Database } from '../db/database';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+import type { Bus } from './bus';
+import { Wakeable } from '../wakeable';
+
+export interface RelayOptions {
+  service: string;
+  schema: string;
+  database: Database;
+  bus: Bus;
+  logger: Logger;
+  metrics?: Metrics;
+  batchSize?: number;
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows to the bus in commit-sequence order and then marks them sent.
+ * Only the holder of the service's relay lease publishes, so several instances of a service never
+ * interleave; a dead holder's lease expires and another instance takes over. A crash between
+ * publishing and marking sent means the rows are published again: subscribers' inboxes absorb
+ * the repeat. Rows are marked by their exact sequence numbers, never by range, because a
+ * transaction that committed late may hold a lower number than rows already published.
+ */
+export class OutboxRelay {
+  private readonly owner = randomUUID();
+  private readonly wake = new Wakeable();
+  private running = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly opts: RelayOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Called after a commit that wrote events, so they go out without waiting for the next poll. */
+  nudge(): void {
+    this.wake.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake.wake();
+    await this.loop;
+    await this.releaseLease().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.opts.pollMs ?? 500;
+    let failures = 0;
+    while (this.running) {
+      try {
+        const sent = await this.relayOnce();
+        failures = 0;
+        if (sent === (this.opts.batchSize ?? 100)) continue;
+        await this.wake.sleep(pollMs);
+      } catch (err) {
+        failures += 1;
+        this.opts.logger.warn({ err, failures }, 'outbox relay failed; will retry');
+        await this.wake.sleep(Math.min(pollMs * 2 ** failures, 15000));
+      }
+    }
+  }
+
+  /** Publishes one batch if this instance holds the lease; returns how many rows went out. */
+  async relayOnce(): Promise<number> {
+    const { database, schema, bus } = this.opts;
+    const s = sql.identifier(schema);
+    if (!(await this.claimLease())) return 0;
+    const pending = await rows<{ seq: string; name: string; aggregate_key: string; envelope: EventEnvelope | string }>(
+      database.db,
+      sql`select seq, name, aggregate_key, envelope from ${s}.outbox
+          where sent_at is null order by seq limit ${this.opts.batchSize ?? 100}`,
+    );
+    if (pending.length === 0) return 0;
+    await bus.publish(
+      pending.map((row) => ({
+        topic: row.name,
+        key: row.aggregate_key,
+        envelope: typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as EventEnvelope) : row.envelope,
+      })),
+    );
+    await database.db.execute(
+      sql`update ${s}.outbox set sent_at = now()
+          where seq in (${sql.join(pending.map((r) => sql`${r.seq}`), sql`, `)})`,
+    );
+    for (const row of pending) this.opts.metrics?.eventsPublished.inc({ service: this.opts.service, event: row.name });
+    return pending.length;
+  }
+
+  private async claimLease(): Promise<boolean> {
+    const s = sql.identifier(this.opts.schema);
+    const leaseMs = this.opts.leaseMs ?? 10000;
+    const claimed = await rows<{ owner: string }>(
+      this.opts.database.db,
+      sql`insert into ${s}.relay_lease (id, owner, expires_at)
+          values (1, ${this.owner}, now() + ${leaseMs} * interval '1 millisecond')
+          on conflict (id) do update set owner = excluded.owner, expires_at = excluded.expires_at
+          where ${s}.relay_lease.owner = excluded.owner or ${s}.relay_lease.expires_at < now()
+          returning owner`,
+    );
+    return claimed.length === 1;
+  }
+
+  private async releaseLease(): Promise<void> {
+    const s = sql.identifier(this.opts.schema);
+    await this.opts.database.db.execute(sql`delete from ${s}.relay_lease where owner = ${this.owner}`);
+  }
+}

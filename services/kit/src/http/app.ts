@@ -1,0 +1,46 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+import { errorHandler, notFoundHandler } from './errors';
+import { requestContext } from './request-context';
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  metrics?: Metrics;
+  bodyLimit?: string;
+  /** Behind the gateway or a load balancer: trust X-Forwarded-For from this many hops. */
+  trustProxy?: boolean | number | string;
+}
+
+/**
+ * The Express app every service and the gateway start from: request id in and out, one log line
+ * per request, security headers, JSON bodies with a size limit; `finishApp` adds the 404 and the
+ * one error handler after the routes.
+ */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', opts.trustProxy ?? 'loopback');
+  app.use(requestContext(opts.service, opts.logger, opts.metrics));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // The browser talks to its own origin only; Stripe's scripts come with the checkout issue.
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+        },
+      },
+    }),
+  );
+  app.use(express.json({ limit: opts.bodyLimit ?? '100kb' }));
+  return app;
+}
+
+export function finishApp(app: Express | Router, logger: Logger): void {
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+}

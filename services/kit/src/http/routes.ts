@@ -1,0 +1,48 @@
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { ApiRoute } from '@clinic/contracts';
+import { HttpError, describeIssues } from './errors';
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteInput<R extends ApiRoute> {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  req: Request;
+  res: Response;
+}
+
+export type RouteHandler<R extends ApiRoute> = (input: RouteInput<R>) => Promise<z.input<R['response']>>;
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new HttpError(400, `Invalid ${what}: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
+/**
+ * Mounts one API call from its contract: params, query and body are validated with the contract's
+ * schemas (400 with the failing fields named), the handler gets typed input, and outside
+ * production the response is checked against the contract so drift fails tests loudly.
+ */
+export function bindRoute<R extends ApiRoute>(
+  router: Router,
+  route: R,
+  handler: RouteHandler<R>,
+  opts: { checkResponses: boolean } = { checkResponses: process.env.NODE_ENV !== 'production' },
+): void {
+  router[route.method](route.path, async (req, res) => {
+    const input = {
+      params: parsePart(route.params, req.params, 'path'),
+      query: parsePart(route.query, req.query, 'query'),
+      body: parsePart(route.body, req.body, 'request body'),
+      req,
+      res,
+    } as RouteInput<R>;
+    const body = await handler(input);
+    if (opts.checkResponses) route.response.parse(body);
+    if (!res.headersSent) res.json(body);
+  });
+}

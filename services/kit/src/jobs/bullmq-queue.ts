@@ -1,0 +1,144 @@
+import { Queue as BullQueue, Worker, type Job } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+import { assertJobId, type DeadJob, type EnqueueOptions, type JobDefinition, type JobState, type Queue } from './queue';
+
+export interface BullMQQueueOptions {
+  service: string;
+  redisUrl: string;
+  logger: Logger;
+  metrics?: Metrics;
+  concurrency?: number;
+  /** Lock duration: a job whose worker stops renewing it is reclaimed after this long. */
+  leaseMs?: number;
+  /** Key prefix, so test runs and deployments can share a Redis. */
+  prefix?: string;
+}
+
+/**
+ * The job queue on Redis through BullMQ, with the same semantics as the local queue: attempts
+ * with exponential backoff, failed-for-good jobs kept as dead letters, and stalled jobs (worker
+ * died, lock expired) moved back to waiting. BullMQ needs Redis never to evict keys, so it refuses
+ * to start on a Redis whose maxmemory-policy is anything but noeviction.
+ */
+export class BullMQQueue implements Queue {
+  readonly kind = 'bullmq' as const;
+  private readonly jobs = new Map<string, JobDefinition>();
+  private worker: Worker | undefined;
+
+  private constructor(
+    private readonly opts: BullMQQueueOptions,
+    private readonly connection: Redis,
+    private readonly queue: BullQueue,
+  ) {}
+
+  static async connect(opts: BullMQQueueOptions): Promise<BullMQQueue> {
+    const connection = new IORedis(opts.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+    await connection.connect();
+    const policy = ((await connection.config('GET', 'maxmemory-policy')) as string[])[1];
+    if (policy !== 'noeviction') {
+      connection.disconnect();
+      throw new Error(`Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or jobs can be silently lost`);
+    }
+    const queue = new BullQueue(opts.service, { connection, prefix: opts.prefix ?? 'clinic' });
+    queue.on('error', (err) => opts.logger.warn({ err }, 'bullmq queue error'));
+    return new BullMQQueue(opts, connection, queue);
+  }
+
+  define(job: JobDefinition): void {
+    if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
+    this.jobs.set(job.name, job);
+  }
+
+  async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`Unknown job ${name}`);
+    assertJobId(opts.jobId);
+    const added = await this.queue.add(name, job.schema.parse(payload), {
+      jobId: opts.jobId,
+      delay: opts.delayMs,
+      attempts: job.attempts ?? 5,
+      backoff: { type: 'exponential', delay: job.backoffMs ?? 1000 },
+      removeOnComplete: { age: 7 * 24 * 3600, count: 10000 },
+      removeOnFail: false,
+    });
+    return added.id as string;
+  }
+
+  async start(): Promise<void> {
+    if (this.worker) return;
+    const labels = (job: Job) => ({ service: this.opts.service, job: job.name });
+    this.worker = new Worker(
+      this.opts.service,
+      async (job: Job) => {
+        const def = this.jobs.get(job.name);
+        if (!def) throw new Error(`No handler for job ${job.name}`);
+        await def.handle(def.schema.parse(job.data), { jobId: job.id as string, attempt: job.attemptsMade + 1 });
+      },
+      {
+        connection: this.connection.duplicate(),
+        prefix: this.opts.prefix ?? 'clinic',
+        concurrency: this.opts.concurrency ?? 2,
+        lockDuration: this.opts.leaseMs ?? 30000,
+        stalledInterval: Math.min(this.opts.leaseMs ?? 30000, 30000),
+        maxStalledCount: 3,
+      },
+    );
+    this.worker.on('completed', (job) => this.opts.metrics?.jobsProcessed.inc({ ...labels(job), outcome: 'completed' }));
+    this.worker.on('failed', (job, err) => {
+      if (!job) return;
+      const dead = job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.opts.metrics?.jobsProcessed.inc({ ...labels(job), outcome: dead ? 'dead' : 'retried' });
+      this.opts.logger[dead ? 'error' : 'warn']({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade }, dead ? 'job dead-lettered' : 'job failed; will retry');
+    });
+    this.worker.on('error', (err) => this.opts.logger.warn({ err }, 'bullmq worker error'));
+    await this.worker.waitUntilReady();
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    this.worker = undefined;
+  }
+
+  async state(jobId: string): Promise<JobState> {
+    const state = await this.queue.getJobState(jobId);
+    switch (state) {
+      case 'waiting':
+      case 'prioritized':
+      case 'waiting-children':
+        return 'waiting';
+      case 'delayed':
+        return 'delayed';
+      case 'active':
+        return 'active';
+      case 'completed':
+        return 'completed';
+      case 'failed':
+        return 'dead';
+      default:
+        return 'unknown';
+    }
+  }
+
+  async deadLetters(): Promise<DeadJob[]> {
+    const failed = await this.queue.getFailed();
+    return failed.map((job) => ({
+      id: job.id as string,
+      name: job.name,
+      payload: job.data,
+      attempts: job.attemptsMade,
+      error: job.failedReason,
+    }));
+  }
+
+  async ping(): Promise<void> {
+    await this.connection.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}
