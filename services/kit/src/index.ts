@@ -24,3 +24,4 @@ export * from './jobs/queue';
 export * from './jobs/local-queue';
 export * from './jobs/bullmq-queue';
 export * from './runtime/unit-of-work';
+export * from './runtime/service-runtime';

@@ -1,0 +1,5 @@
+import { describeDatabaseContract } from './database.contract';
+import { PostgresDatabase } from './postgres-database';
+import { infraEnv } from '../testing/infra-env';
+
+describeDatabaseContract('PostgreSQL server', () => PostgresDatabase.open(infraEnv().DATABASE_URL));

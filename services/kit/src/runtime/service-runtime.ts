@@ -1,0 +1,164 @@
+import type { Router } from 'express';
+import type { Clock } from '../clock';
+import type { Database, Db } from '../db/database';
+import { kitMigrations } from '../db/kit-migrations';
+import { assertSchemaName, loadMigrations, migrate } from '../db/migrate';
+import type { Bus } from '../events/bus';
+import { EventConsumer, type RetryPolicy } from '../events/consumer';
+import { Outbox } from '../events/outbox';
+import { OutboxRelay } from '../events/relay';
+import type { Subscriber } from '../events/subscriber';
+import type { JobDefinition, Queue } from '../jobs/queue';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+import { UnitOfWork } from './unit-of-work';
+
+/** The engines a process runs on: embedded in single-node mode, real servers in cluster mode. */
+export interface Engines {
+  database: Database;
+  bus: Bus;
+  /** Each service gets its own queue (its own table or Redis queue). */
+  createQueue(service: string): Promise<Queue>;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+}
+
+export interface RuntimeTuning {
+  relayPollMs?: number;
+  eventRetry?: RetryPolicy;
+}
+
+/** What a service's code builds: its routes and the events and jobs it handles. */
+export interface ServiceParts {
+  router: Router;
+  subscribers?: Subscriber[];
+  jobs?: JobDefinition[];
+}
+
+/**
+ * A service as the platform sees it: a name (also its database schema and consumer group), its
+ * checked-in migrations, and a builder that gets the runtime and returns its parts.
+ */
+export interface ServiceModule<Deps = void> {
+  name: string;
+  migrationsDir: string;
+  build(runtime: ServiceRuntime, deps: Deps): ServiceParts | Promise<ServiceParts>;
+}
+
+/**
+ * The platform under one service: its schema migrated, the transaction helper with the outbox,
+ * the relay, the idempotent event consumer and the job queue. Starting is two-phase so that in
+ * single-node mode every service subscribes to the shared bus before any relay publishes.
+ */
+export class ServiceRuntime {
+  readonly db: Db;
+  readonly unitOfWork: UnitOfWork;
+  readonly logger: Logger;
+  private readonly relay: OutboxRelay;
+  private readonly consumer: EventConsumer;
+  private subscribed = false;
+
+  private constructor(
+    readonly name: string,
+    readonly engines: Engines,
+    readonly queue: Queue,
+    tuning: RuntimeTuning,
+  ) {
+    const { database, bus, metrics, clock } = engines;
+    this.logger = engines.logger.child({ service: name });
+    this.db = database.db;
+    this.relay = new OutboxRelay({ service: name, schema: name, database, bus, logger: this.logger, metrics, pollMs: tuning.relayPollMs });
+    this.unitOfWork = new UnitOfWork(database, new Outbox(name, clock), () => this.relay.nudge());
+    this.consumer = new EventConsumer({
+      service: name,
+      schema: name,
+      database,
+      unitOfWork: this.unitOfWork,
+      logger: this.logger,
+      metrics,
+      retry: tuning.eventRetry,
+    });
+  }
+
+  /** Migrates the schema (kit tables, then the service's own) and builds the runtime. */
+  static async create(name: string, migrationsDir: string | null, engines: Engines, tuning: RuntimeTuning = {}): Promise<ServiceRuntime> {
+    assertSchemaName(name);
+    await migrate(engines.database, name, kitMigrations(name));
+    if (migrationsDir) await migrate(engines.database, name, loadMigrations(migrationsDir));
+    const queue = await engines.createQueue(name);
+    return new ServiceRuntime(name, engines, queue, tuning);
+  }
+
+  get clock(): Clock {
+    return this.engines.clock;
+  }
+
+  get metrics(): Metrics {
+    return this.engines.metrics;
+  }
+
+  /** The service's unit of work: `runtime.transaction(async (tx, events) => ...)`. */
+  transaction: UnitOfWork['run'] = (fn) => this.unitOfWork.run(fn);
+
+  register(parts: Pick<ServiceParts, 'subscribers' | 'jobs'>): void {
+    for (const subscriber of parts.subscribers ?? []) this.consumer.add(subscriber);
+    for (const job of parts.jobs ?? []) this.queue.define(job);
+  }
+
+  /** Phase one: join the bus as this service's consumer group. */
+  async subscribe(): Promise<void> {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    const topics = this.consumer.topics();
+    if (topics.length > 0) await this.engines.bus.subscribe(this.name, topics, this.consumer.handle);
+  }
+
+  /** Phase two: publish the outbox and work the queue. */
+  async run(): Promise<void> {
+    this.relay.start();
+    await this.queue.start();
+  }
+
+  async start(): Promise<void> {
+    await this.subscribe();
+    await this.run();
+  }
+
+  /** Stops relaying and working, in reverse order of starting. */
+  async stop(): Promise<void> {
+    await this.queue.stop();
+    await this.relay.stop();
+  }
+
+  /** Readiness of what this service depends on, by name. */
+  async readiness(): Promise<Record<string, 'ok' | string>> {
+    const check = async (fn: () => Promise<void>) => {
+      try {
+        await fn();
+        return 'ok';
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+    };
+    const [database, bus, queue] = await Promise.all([
+      check(() => this.engines.database.ping()),
+      check(() => this.engines.bus.ping()),
+      check(() => this.queue.ping()),
+    ]);
+    return { database, bus, queue };
+  }
+}
+
+/** Builds a service on a runtime and registers its subscribers and jobs. */
+export async function bootService<Deps>(
+  module: ServiceModule<Deps>,
+  engines: Engines,
+  deps: Deps,
+  tuning: RuntimeTuning = {},
+): Promise<{ runtime: ServiceRuntime; router: Router }> {
+  const runtime = await ServiceRuntime.create(module.name, module.migrationsDir, engines, tuning);
+  const parts = await module.build(runtime, deps);
+  runtime.register(parts);
+  return { runtime, router: parts.router };
+}
