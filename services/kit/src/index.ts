@@ -25,3 +25,4 @@ export * from './jobs/local-queue';
 export * from './jobs/bullmq-queue';
 export * from './runtime/unit-of-work';
 export * from './runtime/service-runtime';
+export * from './notify';

@@ -33,13 +33,16 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
     let metrics: Metrics;
     let runtimes: ServiceRuntime[];
     const word = uniqueWord(6);
-    const itemAdded = defineEvent({
-      name: `item-added-${word}`,
-      version: 1,
-      schema: z.object({ key: z.string(), n: z.number().int() }),
-      keyOf: (d) => d.key,
-      description: 'test event',
-    });
+    // A fresh topic per test: Kafka keeps history and new consumer groups read it from the start.
+    const newEvent = () =>
+      defineEvent({
+        name: `item-added-${uniqueWord(8)}`,
+        version: 1,
+        schema: z.object({ key: z.string(), n: z.number().int() }),
+        keyOf: (d) => d.key,
+        description: 'test event',
+      });
+    let itemAdded = newEvent();
 
     beforeAll(async () => {
       database = await harness.openDatabase();
@@ -51,6 +54,7 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       bus = await harness.openBus();
       metrics = new Metrics({ defaultMetrics: false });
       runtimes = [];
+      itemAdded = newEvent();
     });
     afterEach(async () => {
       for (const r of runtimes.reverse()) await r.stop();

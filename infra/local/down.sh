@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Stops the local Kafka, Redis and PostgreSQL started by infra/local/up.sh.
+#
+#   infra/local/down.sh           # stop; data is kept for the next up.sh
+#   infra/local/down.sh --purge   # stop and delete all data and logs (downloaded Kafka jars are kept)
+#
+# Safe to run when nothing is running.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PURGE=""
+case "${1:-}" in
+  "") ;;
+  --purge) PURGE=1 ;;
+  -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) die "unknown argument: $1 (use --purge or --help)" ;;
+esac
+
+# Stops the process in a pid file: runs the polite stop command "${@:5}" if given, else
+# sends SIGTERM; waits for it to exit and sends SIGKILL after $3 seconds.
+stop_pidfile() {
+  local what="$1" file="$2" grace="$3" pattern="$4" pid
+  shift 4
+  if ! pid_alive "$file" "$pattern"; then
+    log "$what: not running"
+    rm -f "$file"
+    return
+  fi
+  pid="$(tr -dc '0-9' <"$file")"
+  log "$what: stopping (pid $pid)"
+  if (($# > 0)); then
+    "$@" >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+  else
+    kill -TERM "$pid" 2>/dev/null || true
+  fi
+  local deadline=$((SECONDS + grace))
+  while proc_running "$pid"; do
+    if ((SECONDS >= deadline)); then
+      log "$what: still running after ${grace}s, killing"
+      kill -KILL "$pid" 2>/dev/null || true
+      break
+    fi
+    sleep 0.5
+  done
+  rm -f "$file"
+  log "$what: stopped"
+}
+
+# Kafka first: it is the one that can take a while (controlled shutdown, log flush).
+stop_pidfile kafka "$KAFKA_PID" 60 kafka.Kafka
+# SHUTDOWN flushes the AOF and writes a final snapshot before exiting.
+stop_pidfile redis "$REDIS_PID" 30 redis-server redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown
+
+if pg_running; then
+  log "postgres: stopping"
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast -w -t 60 stop >/dev/null
+  log "postgres: stopped"
+else
+  log "postgres: not running"
+fi
+
+if [[ -n "$PURGE" ]]; then
+  log "purging data and logs under $STATE_DIR (Kafka jars in $KAFKA_DIR/libs-* are kept)"
+  rm -rf "$PG_DIR" "$REDIS_DIR" "$KAFKA_DATA" "$KAFKA_CLUSTER_ID_FILE" \
+    "$KAFKA_LOG" "$KAFKA_LOG.1" "$KAFKA_DIR"/*.properties "$KAFKA_DIR/maven.log"
+fi
+log "down"

@@ -1,0 +1,108 @@
+# shellcheck shell=bash disable=SC2034  # the variables are used by the scripts that source this
+# Shared settings and helpers for infra/local/{up,down,kafka-tool}.sh. Sourced, not executed.
+
+LOCAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$LOCAL_DIR/../.." && pwd)"
+# Absolute, because postgres tools run from / (see as_pg).
+STATE_DIR="$(realpath -m "${INFRA_STATE_DIR:-$REPO_ROOT/.infra}")"
+
+# How long to wait for each engine to accept connections (seconds).
+START_TIMEOUT="${INFRA_START_TIMEOUT:-120}"
+
+# --- PostgreSQL (Debian's postgresql-15 binaries, our own data dir) ---
+PG_MAJOR=15
+PG_BIN="/usr/lib/postgresql/$PG_MAJOR/bin"
+PG_PORT=5432
+PG_USER=clinic
+PG_PASSWORD=clinic
+PG_DB=clinic
+PG_DIR="$STATE_DIR/postgres"
+PG_DATA="$PG_DIR/data"
+PG_LOG="$PG_DIR/postgres.log"
+
+# --- Redis ---
+REDIS_PORT=6379
+REDIS_DIR="$STATE_DIR/redis"
+REDIS_CONF="$REDIS_DIR/redis.conf"
+REDIS_PID="$REDIS_DIR/redis.pid"
+REDIS_LOG="$REDIS_DIR/redis.log"
+
+# --- Kafka (jars from Maven Central, KRaft combined broker+controller) ---
+KAFKA_VERSION="${KAFKA_VERSION:-4.3.1}"
+KAFKA_PORT=9092
+KAFKA_CONTROLLER_PORT=9093
+KAFKA_DIR="$STATE_DIR/kafka"
+KAFKA_LIBS="$KAFKA_DIR/libs-$KAFKA_VERSION"
+KAFKA_DATA="$KAFKA_DIR/data"
+KAFKA_CONF="$KAFKA_DIR/server.properties"
+KAFKA_LOG4J="$KAFKA_DIR/log4j2.properties"
+KAFKA_TOOLS_LOG4J="$KAFKA_DIR/tools-log4j2.properties"
+KAFKA_PID="$KAFKA_DIR/kafka.pid"
+KAFKA_LOG="$KAFKA_DIR/kafka.log"
+KAFKA_CLUSTER_ID_FILE="$KAFKA_DIR/cluster.id"
+# JVM flags for short-lived tool runs: start fast, stay small.
+KAFKA_TOOL_JVM_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true)
+
+ENV_LINES=(
+  "DATABASE_URL=postgres://$PG_USER:$PG_PASSWORD@127.0.0.1:$PG_PORT/$PG_DB"
+  "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+  "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+)
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+die() { printf '[infra] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# True when something accepts TCP connections on 127.0.0.1:$1.
+port_open() {
+  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+}
+
+# Best-effort description of who listens on a port (for error messages).
+port_owner() {
+  if command -v ss >/dev/null 2>&1; then
+    ss -ltnpH "sport = :$1" 2>/dev/null | sed 's/^/    /' >&2 || true
+  fi
+}
+
+# True while process $1 exists and is not a zombie. (On machines whose init does not
+# reap orphans, a stopped daemon can linger as a zombie; kill -0 alone would say "alive".)
+proc_running() {
+  local state
+  state="$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" || return 1
+  [[ -n "$state" && "$state" != Z ]]
+}
+
+# Reads a pid file and succeeds when that process is alive and its command line
+# contains $2 (guards against a stale pid file whose pid was reused).
+pid_alive() {
+  local file="$1" pattern="$2" pid
+  [[ -s "$file" ]] || return 1
+  pid="$(tr -dc '0-9' <"$file")"
+  [[ -n "$pid" ]] && proc_running "$pid" || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$pattern"
+}
+
+# PostgreSQL refuses to run as root, so when we are root its tools run as the
+# `postgres` system user created by the Debian package. `cd /` avoids "could not
+# change directory" warnings when the caller's cwd is not readable by that user.
+as_pg() {
+  if [[ $EUID -eq 0 ]]; then
+    (cd / && runuser -u postgres -- "$@")
+  else
+    "$@"
+  fi
+}
+
+pg_running() {
+  [[ -f "$PG_DATA/PG_VERSION" ]] && as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" status >/dev/null 2>&1
+}
+
+kafka_classpath() { printf '%s/*' "$KAFKA_LIBS"; }
+
+# Runs a Kafka command-line class (e.g. org.apache.kafka.tools.TopicCommand) from the same jars.
+kafka_tool() {
+  local class="$1"; shift
+  [[ -f "$KAFKA_LIBS/.complete" ]] || die "Kafka jars are not installed yet; run infra/local/up.sh first"
+  java "${KAFKA_TOOL_JVM_OPTS[@]}" -Dlog4j2.configurationFile="$KAFKA_TOOLS_LOG4J" \
+    -cp "$(kafka_classpath)" "$class" "$@"
+}

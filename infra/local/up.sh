@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# Installs (when missing) and starts PostgreSQL 15, Redis and a single-node Kafka broker
+# (KRaft) on 127.0.0.1 for cluster mode and its tests. Safe to run again: it skips what
+# is already installed, formatted or running.
+#
+#   infra/local/up.sh            # start, then print the three env lines on stdout
+#   eval "$(infra/local/up.sh --env)"   # start, then export them into this shell
+#
+# Everything else is logged on stderr. State lives in ${INFRA_STATE_DIR:-<repo>/.infra}.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+MODE="plain"
+case "${1:-}" in
+  "") ;;
+  --env) MODE="env" ;;
+  -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) die "unknown argument: $1 (use --env or --help)" ;;
+esac
+
+# From here on stdout is reserved for the final env lines (fd 3); anything a command
+# prints goes to stderr so that `eval "$(up.sh --env)"` only ever sees exports.
+# Every daemon is started with fd 3 closed: a daemon holding the caller's stdout open
+# would make `$(up.sh --env)` wait forever.
+exec 3>&1 1>&2
+
+STARTED_AT=$SECONDS
+
+# ---------------------------------------------------------------------------
+# Packages
+# ---------------------------------------------------------------------------
+ensure_packages() {
+  local missing=()
+  [[ -x "$PG_BIN/pg_ctl" ]]               || missing+=("postgresql")   # bookworm: postgresql = 15
+  command -v redis-server >/dev/null 2>&1 || missing+=("redis-server")
+  command -v redis-cli    >/dev/null 2>&1 || missing+=("redis-tools")
+  command -v java         >/dev/null 2>&1 || missing+=("openjdk-17-jre-headless")
+  command -v mvn          >/dev/null 2>&1 || missing+=("maven")
+  if ((${#missing[@]} == 0)); then
+    log "packages: already installed"
+    return
+  fi
+  [[ $EUID -eq 0 ]] || die "missing packages (${missing[*]}); run as root or install them first"
+  log "packages: installing ${missing[*]}"
+
+  # Debian's maintainer scripts start each service right after install (Debian's own
+  # postgres cluster on 5432, redis on 6379) which would then squat our ports. A
+  # policy-rc.d that answers 101 ("action forbidden") stops that; docker images already
+  # ship one, otherwise we put a temporary one in place.
+  local own_policy=""
+  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod 755 /usr/sbin/policy-rc.d
+    own_policy=1
+  fi
+  local rc=0
+  {
+    DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -q &&
+      DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q --no-install-recommends "${missing[@]}"
+  } || rc=$?
+  [[ -n "$own_policy" ]] && rm -f /usr/sbin/policy-rc.d
+  ((rc == 0)) || die "apt-get failed (exit $rc)"
+  [[ -x "$PG_BIN/pg_ctl" ]] || die "postgresql installed but $PG_BIN/pg_ctl is missing (is it PostgreSQL $PG_MAJOR?)"
+}
+
+check_java() {
+  local v
+  v="$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1)"
+  [[ -n "$v" && "$v" -ge 17 ]] || die "Kafka $KAFKA_VERSION needs Java 17+, found: $(java -version 2>&1 | head -n1)"
+}
+
+# Fails with a readable message when a port we need is held by something that is not ours.
+require_free_port() {
+  local port="$1" what="$2" hint="${3:-}"
+  if port_open "$port"; then
+    log "port $port is already in use by another process, cannot start $what:"
+    port_owner "$port"
+    [[ -n "$hint" ]] && log "$hint"
+    die "$what: port 127.0.0.1:$port is taken"
+  fi
+}
+
+# Polls "$@" once a second until it succeeds or START_TIMEOUT passes; on timeout prints
+# the tail of the engine's log and fails.
+wait_until() {
+  local what="$1" logfile="$2"; shift 2
+  local deadline=$((SECONDS + START_TIMEOUT))
+  until "$@" >/dev/null 2>&1; do
+    if ((SECONDS >= deadline)); then
+      log "$what did not become ready within ${START_TIMEOUT}s; last lines of $logfile:"
+      tail -n 40 "$logfile" 2>/dev/null | sed 's/^/    /' >&2 || true
+      die "$what failed to start"
+    fi
+    sleep 1
+  done
+}
+
+mkdir -p "$STATE_DIR"
+
+# ---------------------------------------------------------------------------
+# PostgreSQL: own data dir under the state dir, started with pg_ctl.
+# (We do not use Debian's default cluster 15/main: a private data dir keeps every byte of
+# state under .infra, needs no files in /etc, and `down.sh --purge` is just rm -rf.)
+# ---------------------------------------------------------------------------
+pg_sql() { PGPASSWORD="$PG_PASSWORD" psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$@"; }
+
+start_postgres() {
+  mkdir -p "$PG_DIR"
+  if [[ $EUID -eq 0 ]]; then
+    chown postgres:postgres "$PG_DIR"
+    as_pg test -w "$PG_DIR" ||
+      die "user postgres cannot reach $PG_DIR (a parent directory is not traversable); set INFRA_STATE_DIR to a path it can use"
+  fi
+
+  if [[ ! -f "$PG_DATA/PG_VERSION" ]]; then
+    log "postgres: initdb in $PG_DATA"
+    rm -rf "$PG_DATA"   # a half-made data dir from an interrupted run
+    local pwfile="$PG_DIR/.pwfile"
+    (umask 077 && printf '%s\n' "$PG_PASSWORD" >"$pwfile")
+    [[ $EUID -eq 0 ]] && chown postgres:postgres "$pwfile"
+    # The bootstrap superuser is `clinic` itself (tests create and drop schemas and
+    # databases); password auth everywhere, including the local socket.
+    as_pg "$PG_BIN/initdb" -D "$PG_DATA" -U "$PG_USER" --pwfile="$pwfile" \
+      --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8 >"$PG_DIR/initdb.log" 2>&1 ||
+      { rm -f "$pwfile"; tail -n 20 "$PG_DIR/initdb.log" >&2; die "postgres: initdb failed"; }
+    rm -f "$pwfile"
+    echo "include_if_exists = 'clinic-local.conf'" | as_pg tee -a "$PG_DATA/postgresql.conf" >/dev/null
+  fi
+
+  # Re-written on every run; takes effect at the next (re)start.
+  as_pg tee "$PG_DATA/clinic-local.conf" >/dev/null <<EOF
+# Written by infra/local/up.sh -- edits are overwritten.
+listen_addresses = '127.0.0.1'
+port = $PG_PORT
+unix_socket_directories = ''   # TCP on loopback only
+max_connections = 200          # several services x pool size, plus test runs
+password_encryption = scram-sha-256
+EOF
+
+  if pg_running; then
+    log "postgres: already running"
+  else
+    require_free_port "$PG_PORT" postgres \
+      "if it is Debian's default cluster, stop it with: pg_ctlcluster $PG_MAJOR main stop"
+    log "postgres: starting"
+    [[ $EUID -eq 0 ]] && { touch "$PG_LOG"; chown postgres:postgres "$PG_LOG"; }
+    # pg_ctl detaches the postmaster into its own session, so it outlives this script.
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t "$START_TIMEOUT" start >/dev/null 3>&- ||
+      { tail -n 40 "$PG_LOG" | sed 's/^/    /' >&2; die "postgres failed to start"; }
+  fi
+  wait_until postgres "$PG_LOG" "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"
+
+  if [[ "$(pg_sql -d postgres -tAc "select 1 from pg_database where datname = '$PG_DB'")" != 1 ]]; then
+    log "postgres: creating database $PG_DB"
+    pg_sql -d postgres -c "create database $PG_DB owner $PG_USER"
+  fi
+  log "postgres: ready on 127.0.0.1:$PG_PORT"
+}
+
+# ---------------------------------------------------------------------------
+# Redis: config file in the state dir, daemonized by redis itself.
+# ---------------------------------------------------------------------------
+start_redis() {
+  mkdir -p "$REDIS_DIR/data"
+  cat >"$REDIS_CONF" <<EOF
+# Written by infra/local/up.sh -- edits are overwritten.
+bind 127.0.0.1
+port $REDIS_PORT
+protected-mode yes
+daemonize yes
+pidfile "$REDIS_PID"
+logfile "$REDIS_LOG"
+dir "$REDIS_DIR/data"
+# BullMQ requires that Redis never evicts keys.
+maxmemory-policy noeviction
+appendonly yes
+appendfsync everysec
+save 3600 1 300 100 60 10000
+EOF
+
+  if pid_alive "$REDIS_PID" redis-server; then
+    log "redis: already running"
+  else
+    require_free_port "$REDIS_PORT" redis
+    log "redis: starting"
+    redis-server "$REDIS_CONF" 3>&- || die "redis-server refused to start (see $REDIS_LOG)"
+  fi
+  wait_until redis "$REDIS_LOG" bash -c "[[ \"\$(redis-cli -h 127.0.0.1 -p $REDIS_PORT ping)\" == PONG ]]"
+  log "redis: ready on 127.0.0.1:$REDIS_PORT"
+}
+
+# ---------------------------------------------------------------------------
+# Kafka: jars from Maven Central via infra/local/kafka/pom.xml, KRaft combined mode.
+# ---------------------------------------------------------------------------
+install_kafka_jars() {
+  local pom="$LOCAL_DIR/kafka/pom.xml" stamp
+  # The stamp ties the jar dir to the pom's content, so editing the pom re-resolves.
+  stamp="$(sha256sum "$pom" | cut -d' ' -f1)"
+  if [[ -f "$KAFKA_LIBS/.complete" && "$(cat "$KAFKA_LIBS/.complete")" == "$stamp" ]]; then
+    log "kafka: jars for $KAFKA_VERSION already present"
+    return
+  fi
+  log "kafka: resolving kafka_2.13:$KAFKA_VERSION and its dependencies from Maven Central (first run takes a few minutes)"
+  local tmp="$KAFKA_LIBS.tmp"
+  rm -rf "$tmp"
+  # Only runtime-scoped jars are copied. Maven's output goes to a log shown on failure.
+  mkdir -p "$KAFKA_DIR"
+  timeout 1200 mvn -B -f "$pom" -Dkafka.version="$KAFKA_VERSION" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$tmp" \
+    >"$KAFKA_DIR/maven.log" 2>&1 ||
+    { rm -rf "$tmp"; tail -n 40 "$KAFKA_DIR/maven.log" | sed 's/\x1b\[[0-9;]*m//g; s/^/    /' >&2; die "kafka: maven could not resolve the Kafka jars (full log: $KAFKA_DIR/maven.log)"; }
+  echo "$stamp" >"$tmp/.complete"
+  rm -rf "$KAFKA_LIBS"
+  mv "$tmp" "$KAFKA_LIBS"
+  log "kafka: $(find "$KAFKA_LIBS" -name '*.jar' | wc -l) jars in $KAFKA_LIBS"
+}
+
+write_kafka_config() {
+  mkdir -p "$KAFKA_DATA"
+  cat >"$KAFKA_CONF" <<EOF
+# Written by infra/local/up.sh -- edits are overwritten.
+# Single node, KRaft mode: this process is both the broker and the (only) controller.
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$KAFKA_DATA
+
+# Topics are created explicitly by the services (topic name = event name).
+auto.create.topics.enable=false
+delete.topic.enable=true
+num.partitions=3
+default.replication.factor=1
+min.insync.replicas=1
+
+# One broker: every internal topic has a single replica.
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+
+# Tests start consumer groups constantly; do not wait 3s before the first rebalance.
+group.initial.rebalance.delay.ms=0
+
+# 2-core machines: fewer threads than the defaults.
+num.network.threads=2
+num.io.threads=4
+log.retention.hours=168
+EOF
+
+  # Broker logs go to stdout, which up.sh redirects into kafka.log.
+  cat >"$KAFKA_LOG4J" <<'EOF'
+status = warn
+appender.out.type = Console
+appender.out.name = OUT
+appender.out.layout.type = PatternLayout
+appender.out.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = INFO
+rootLogger.appenderRef.out.ref = OUT
+logger.kafka.name = kafka
+logger.kafka.level = INFO
+logger.request.name = kafka.request.logger
+logger.request.level = WARN
+logger.statechange.name = state.change.logger
+logger.statechange.level = WARN
+logger.authorizer.name = kafka.authorizer.logger
+logger.authorizer.level = WARN
+EOF
+
+  # Command-line tools: warnings only, on stderr, so their stdout stays parseable.
+  cat >"$KAFKA_TOOLS_LOG4J" <<'EOF'
+status = warn
+appender.err.type = Console
+appender.err.name = ERR
+appender.err.target = SYSTEM_ERR
+appender.err.layout.type = PatternLayout
+appender.err.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = WARN
+rootLogger.appenderRef.err.ref = ERR
+EOF
+}
+
+format_kafka_storage() {
+  if [[ -f "$KAFKA_DATA/meta.properties" ]]; then
+    log "kafka: storage already formatted"
+    return
+  fi
+  if [[ ! -s "$KAFKA_CLUSTER_ID_FILE" ]]; then
+    kafka_tool kafka.tools.StorageTool random-uuid >"$KAFKA_CLUSTER_ID_FILE"
+  fi
+  log "kafka: formatting storage (cluster id $(cat "$KAFKA_CLUSTER_ID_FILE"))"
+  kafka_tool kafka.tools.StorageTool format --ignore-formatted \
+    -t "$(cat "$KAFKA_CLUSTER_ID_FILE")" -c "$KAFKA_CONF" >&2 ||
+    die "kafka: storage format failed"
+}
+
+kafka_started() {
+  grep -q 'Kafka Server started' "$KAFKA_LOG" 2>/dev/null && port_open "$KAFKA_PORT"
+}
+
+start_kafka() {
+  install_kafka_jars
+  write_kafka_config
+  format_kafka_storage
+
+  if pid_alive "$KAFKA_PID" kafka.Kafka; then
+    log "kafka: already running (pid $(cat "$KAFKA_PID"))"
+    wait_until kafka "$KAFKA_LOG" port_open "$KAFKA_PORT"
+  else
+    require_free_port "$KAFKA_PORT" kafka
+    require_free_port "$KAFKA_CONTROLLER_PORT" "kafka controller"
+    log "kafka: starting"
+    [[ -f "$KAFKA_LOG" ]] && mv -f "$KAFKA_LOG" "$KAFKA_LOG.1"   # keep one previous log
+    # setsid + nohup: the broker gets its own session, so it survives this script and
+    # whatever shell or job runner started it. The inner bash writes its own pid and then
+    # execs java, so the pid file holds the JVM's pid even if setsid had to fork.
+    # JVM flags follow Kafka's kafka-run-class.sh.
+    rm -f "$KAFKA_PID"
+    (
+      cd "$KAFKA_DIR"
+      # shellcheck disable=SC2016  # $$ and $@ are meant for the inner bash
+      exec setsid bash -c 'echo $$ >"$0"; exec "$@"' "$KAFKA_PID" \
+        nohup java -Xms256m -Xmx512m \
+        -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 \
+        -XX:+ExplicitGCInvokesConcurrent -Djava.awt.headless=true \
+        -Dlog4j2.configurationFile="$KAFKA_LOG4J" -Dkafka.logs.dir="$KAFKA_DIR" \
+        -cp "$(kafka_classpath)" kafka.Kafka "$KAFKA_CONF" \
+        </dev/null >"$KAFKA_LOG" 2>&1 3>&-
+    ) &
+    for _ in $(seq 1 50); do [[ -s "$KAFKA_PID" ]] && break; sleep 0.2; done
+    local deadline=$((SECONDS + START_TIMEOUT))
+    until kafka_started; do
+      if ! pid_alive "$KAFKA_PID" kafka.Kafka || ((SECONDS >= deadline)); then
+        if pid_alive "$KAFKA_PID" kafka.Kafka; then
+          log "kafka was not ready within ${START_TIMEOUT}s; last lines of $KAFKA_LOG:"
+        else
+          log "kafka exited during startup; last lines of $KAFKA_LOG:"
+        fi
+        tail -n 40 "$KAFKA_LOG" | sed 's/^/    /' >&2 || true
+        # Do not leave a half-started broker behind for the next run to mistake as healthy.
+        pid_alive "$KAFKA_PID" kafka.Kafka && kill -KILL "$(cat "$KAFKA_PID")" 2>/dev/null
+        rm -f "$KAFKA_PID"
+        die "kafka failed to start"
+      fi
+      sleep 1
+    done
+    # The log line means the broker is up; a real metadata request proves clients can use it.
+    wait_until kafka "$KAFKA_LOG" kafka_tool org.apache.kafka.tools.TopicCommand \
+      --bootstrap-server "127.0.0.1:$KAFKA_PORT" --list
+  fi
+  log "kafka: ready on 127.0.0.1:$KAFKA_PORT (controller 127.0.0.1:$KAFKA_CONTROLLER_PORT)"
+}
+
+# ---------------------------------------------------------------------------
+ensure_packages
+check_java
+start_postgres
+start_redis
+start_kafka
+log "all engines up in $((SECONDS - STARTED_AT))s (state in $STATE_DIR)"
+
+for line in "${ENV_LINES[@]}"; do
+  if [[ $MODE == env ]]; then
+    printf 'export %s\n' "$line" >&3
+  else
+    printf '%s\n' "$line" >&3
+  fi
+done

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { systemClock } from '../clock';
+import { kitMigrations } from '../db/kit-migrations';
+import { migrate } from '../db/migrate';
+import { PostgresDatabase } from '../db/postgres-database';
+import { killHard, spawnTs } from '../testing/child-process';
+import { infraEnv } from '../testing/infra-env';
+import { eventually, silentLogger, uniqueWord } from '../testing/support';
+import { LocalQueue } from './local-queue';
+import { defineJob } from './queue';
+import { describeQueueContract } from './queue.contract';
+
+let database: PostgresDatabase | undefined;
+describeQueueContract('LocalQueue on PostgreSQL', {
+  open: async (service) => {
+    database ??= await PostgresDatabase.open(infraEnv().DATABASE_URL);
+    await migrate(database, service, kitMigrations(service));
+    return new LocalQueue({ service, schema: service, database, logger: silentLogger, clock: systemClock, pollMs: 20 });
+  },
+  teardown: async () => database?.close(),
+});
+
+describe('LocalQueue on PostgreSQL with a killed worker', () => {
+  it('reclaims the job once the dead worker lease has passed', async () => {
+    const schema = `killq_${uniqueWord()}`;
+    const db = await PostgresDatabase.open(infraEnv().DATABASE_URL);
+    await migrate(db, schema, kitMigrations(schema));
+    const ran: number[] = [];
+    const queue = new LocalQueue({ service: schema, schema, database: db, logger: silentLogger, clock: systemClock, pollMs: 50, leaseMs: 1000 });
+    queue.define(defineJob({ name: 'hang', schema: z.object({ n: z.number() }), handle: async (_p, ctx) => void ran.push(ctx.attempt) }));
+    await queue.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
+    const worker = spawnTs('queue-worker-process.ts', [JSON.stringify({ kind: 'local-postgres', url: infraEnv().DATABASE_URL, schema, leaseMs: 1000 })]);
+    try {
+      await worker.waitFor('started job-1', 15000);
+      await killHard(worker.child);
+      await queue.start();
+      await eventually(async () => expect(await queue.state('job-1')).toBe('completed'), 15000);
+      expect(ran).toEqual([2]);
+    } finally {
+      await killHard(worker.child);
+      await queue.close();
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { describeIssues } from '../http/errors';
+import type { Queue } from '../jobs/queue';
+import { outgoingMessageSchema } from './message';
+import { SEND_NOTIFICATION_JOB } from './send-notification-job';
+
+/**
+ * What services call to send an email or a text. The message is validated here, so a bad address
+ * fails the caller at once, then queued as a `send-notification` job: the request that asked for
+ * it never waits on a mail server, and a failing provider is retried with backoff and
+ * dead-lettered rather than lost. The queue must have `sendNotificationJob(...)` defined.
+ */
+
+export interface NotifyOptions {
+  /**
+   * Makes sending idempotent: a second send with the same id is dropped while the first is known
+   * (e.g. `verify-code-<requestId>`). Letters, digits, `_`, `-` and `.` only.
+   */
+  jobId?: string;
+  /** Send no earlier than this many ms from now. */
+  delayMs?: number;
+}
+
+export class InvalidNotificationError extends Error {
+  override name = 'InvalidNotificationError';
+}
+
+export class Notifier {
+  constructor(private readonly queue: Queue) {}
+
+  /** Queues the message and returns its job id. */
+  async send(
+    message: z.input<typeof outgoingMessageSchema>,
+    opts: NotifyOptions = {},
+  ): Promise<string> {
+    const parsed = outgoingMessageSchema.safeParse(message);
+    if (!parsed.success)
+      throw new InvalidNotificationError(`Invalid notification: ${describeIssues(parsed.error)}`);
+    return this.queue.enqueue(SEND_NOTIFICATION_JOB, parsed.data, opts);
+  }
+}

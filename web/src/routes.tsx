@@ -1,0 +1,73 @@
+/**
+ * The route map (spec 000 section 2). Pages built in later issues render `PendingPage`.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { Layout } from './components/Layout';
+import { AboutPage } from './pages/AboutPage';
+import { LegalPage } from './pages/LegalPage';
+import { PendingPage } from './pages/PendingPage';
+import { SorryPage } from './pages/SorryPage';
+import { GuestOnly, RequireAuth } from './session/RequireAuth';
+
+/** Routes that need a login; without one they go to /login?page_ref=<original path>. */
+export const loginRequiredPaths = [
+  '/home',
+  '/medical-form',
+  '/medical-form/:id',
+  '/upload-video/:id',
+  '/rejected/:id',
+  '/meeting-missed',
+  '/prescription/:id',
+  '/adjust-doses/:id',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      // Public
+      { path: '/', element: <PendingPage name="intake" /> },
+      { path: '/weight-loss-report', element: <PendingPage name="report" /> },
+      { path: '/weight-loss-plan', element: <PendingPage name="plan" /> },
+      { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
+      { path: '/weight-loss-payment/:cartId?', element: <PendingPage name="checkout" /> },
+      { path: '/weightlosspayment/:cartId?', element: <PendingPage name="call-center-checkout" /> },
+      { path: '/payment/thanks', element: <PendingPage name="payment-thanks" /> },
+      { path: '/status-progress', element: <PendingPage name="status-progress" /> },
+      { path: '/verify', element: <PendingPage name="verify" /> },
+      { path: '/sorry', element: <SorryPage /> },
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <PendingPage name="login" />
+          </GuestOnly>
+        ),
+      },
+      { path: '/forgot-password', element: <PendingPage name="forgot-password" /> },
+      { path: '/password-reset/:token', element: <PendingPage name="password-reset" /> },
+      // The login page links new users to /quiz: the intake quiz lives at /.
+      { path: '/quiz', element: <Navigate to="/" replace /> },
+      { path: '/legal/:slug', element: <LegalPage /> },
+      { path: '/about', element: <AboutPage /> },
+
+      // Login required
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/home', element: <PendingPage name="portal" /> },
+          { path: '/medical-form', element: <PendingPage name="medical-form" /> },
+          { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
+          { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
+          { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
+          { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
+          { path: '/prescription/:id', element: <PendingPage name="prescription" /> },
+          { path: '/adjust-doses/:id', element: <PendingPage name="adjust-doses" /> },
+        ],
+      },
+
+      // Any unknown path goes to /.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

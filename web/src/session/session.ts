@@ -1,0 +1,101 @@
+/**
+ * The login session, kept in localStorage under one key as JSON `{ token, user }`.
+ * Components read it through `useSession()` so that logging in or out (in this tab or another)
+ * re-renders what depends on it.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const SESSION_KEY = 'clinic.session';
+
+/** The user as the server returns it with the login; only `id` is relied on here. */
+export interface SessionUser {
+  id: number | string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  is_admin?: number;
+  [field: string]: unknown;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Parsed value cached by raw string, so repeated reads return the same object. */
+let cache: { raw: string | null; session: Session | null } = { raw: null, session: null };
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // access denied (privacy settings)
+  }
+}
+
+function parse(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { token, user } = value as Partial<Session>;
+    if (typeof token !== 'string' || token === '') return null;
+    if (typeof user !== 'object' || user === null) return null;
+    return { token, user };
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session, or null when nobody is logged in (or the stored value is unreadable). */
+export function getSession(): Session | null {
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(SESSION_KEY) ?? null;
+  } catch {
+    raw = null;
+  }
+  if (raw !== cache.raw) cache = { raw, session: parse(raw) };
+  return cache.session;
+}
+
+export function setSession(session: Session): void {
+  try {
+    storage()?.setItem(SESSION_KEY, JSON.stringify(session));
+  } finally {
+    notify();
+  }
+}
+
+export function clearSession(): void {
+  try {
+    storage()?.removeItem(SESSION_KEY);
+  } finally {
+    notify();
+  }
+}
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+/** Subscribes to session changes in this tab and in other tabs (the `storage` event). */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === SESSION_KEY) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The current session, kept up to date. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, () => null);
+}
