@@ -18,6 +18,7 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',
+  testTimeout: 30000,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
 };

@@ -26,3 +26,4 @@ export * from './jobs/bullmq-queue';
 export * from './runtime/unit-of-work';
 export * from './runtime/service-runtime';
 export * from './notify';
+export * from './runtime/engines';

@@ -12,6 +12,12 @@ import type { Bus } from './bus';
 import { OutboxRelay } from './relay';
 import { defineSubscriber } from './subscriber';
 
+const noMail = {
+  send: async () => {
+    throw new Error('These tests send no notifications');
+  },
+};
+
 export interface EventsHarness {
   openDatabase(): Promise<Database>;
   openBus(): Promise<Bus>;
@@ -67,6 +73,7 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       metrics,
       clock: systemClock,
       logger: silentLogger,
+      notificationTransports: { email: noMail, sms: noMail },
       createQueue: async (service) =>
         new LocalQueue({ service, schema: service, database, logger: silentLogger, clock: systemClock }),
     });

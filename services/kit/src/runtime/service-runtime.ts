@@ -11,6 +11,8 @@ import type { Subscriber } from '../events/subscriber';
 import type { JobDefinition, Queue } from '../jobs/queue';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
+import { Notifier } from '../notify/notifier';
+import { sendNotificationJob, type NotificationTransports } from '../notify/send-notification-job';
 import { UnitOfWork } from './unit-of-work';
 
 /** The engines a process runs on: embedded in single-node mode, real servers in cluster mode. */
@@ -19,6 +21,8 @@ export interface Engines {
   bus: Bus;
   /** Each service gets its own queue (its own table or Redis queue). */
   createQueue(service: string): Promise<Queue>;
+  /** Where emails and texts go (SMTP/Twilio or the dev mailbox). */
+  notificationTransports: NotificationTransports;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
@@ -42,7 +46,8 @@ export interface ServiceParts {
  */
 export interface ServiceModule<Deps = void> {
   name: string;
-  migrationsDir: string;
+  /** Checked-in SQL migrations, or null for a service with no tables of its own yet. */
+  migrationsDir: string | null;
   build(runtime: ServiceRuntime, deps: Deps): ServiceParts | Promise<ServiceParts>;
 }
 
@@ -55,6 +60,8 @@ export class ServiceRuntime {
   readonly db: Db;
   readonly unitOfWork: UnitOfWork;
   readonly logger: Logger;
+  /** Sends email and SMS through this service's job queue. */
+  readonly notifier: Notifier;
   private readonly relay: OutboxRelay;
   private readonly consumer: EventConsumer;
   private subscribed = false;
@@ -68,6 +75,8 @@ export class ServiceRuntime {
     const { database, bus, metrics, clock } = engines;
     this.logger = engines.logger.child({ service: name });
     this.db = database.db;
+    queue.define(sendNotificationJob(engines.notificationTransports));
+    this.notifier = new Notifier(queue);
     this.relay = new OutboxRelay({ service: name, schema: name, database, bus, logger: this.logger, metrics, pollMs: tuning.relayPollMs });
     this.unitOfWork = new UnitOfWork(database, new Outbox(name, clock), () => this.relay.nudge());
     this.consumer = new EventConsumer({
@@ -129,6 +138,7 @@ export class ServiceRuntime {
   async stop(): Promise<void> {
     await this.queue.stop();
     await this.relay.stop();
+    await this.queue.close();
   }
 
   /** Readiness of what this service depends on, by name. */
