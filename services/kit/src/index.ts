@@ -27,3 +27,5 @@ export * from './runtime/unit-of-work';
 export * from './runtime/service-runtime';
 export * from './notify';
 export * from './runtime/engines';
+export * from './health/health';
+export * from './runtime/service-process';

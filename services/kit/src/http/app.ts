@@ -12,6 +12,8 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** Behind the gateway or a load balancer: trust X-Forwarded-For from this many hops. */
   trustProxy?: boolean | number | string;
+  /** The gateway streams bodies through to services, so it does not parse them. */
+  parseJson?: boolean;
 }
 
 /**
@@ -32,11 +34,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
           // The browser talks to its own origin only; Stripe's scripts come with the checkout issue.
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // Would break plain-http local use; production is HTTPS-only through HSTS anyway.
+          'upgrade-insecure-requests': null,
         },
       },
     }),
   );
-  app.use(express.json({ limit: opts.bodyLimit ?? '100kb' }));
+  if (opts.parseJson !== false) app.use(express.json({ limit: opts.bodyLimit ?? '100kb' }));
   return app;
 }
 

@@ -1,0 +1,1 @@
+export { checkoutService } from './app';

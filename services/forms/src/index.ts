@@ -1,0 +1,1 @@
+export { formsService } from './app';

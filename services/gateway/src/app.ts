@@ -1,0 +1,48 @@
+import type { Express } from 'express';
+import { apiRoutes, buildOpenApiDocument } from '@clinic/contracts';
+import { HttpError, createHttpApp, finishApp, healthRouter, mailboxRouter, type Logger, type MailboxStore, type Metrics } from '@clinic/kit';
+import { owningService } from './routing-table';
+import type { Upstream } from './upstream/upstream';
+import { webAppRouter } from './web-app';
+
+export interface GatewayDeps {
+  logger: Logger;
+  metrics: Metrics;
+  upstream: Upstream;
+  webDistDir: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  /** The dev mailbox, browsable outside production only. */
+  mailbox?: MailboxStore;
+}
+
+/** Paths that belong to the API: unknown ones get a JSON 404, never the web app. */
+const API_PATH = /^\/(api|forms|sandbox|invoice|dev)(\/|$)/;
+
+/**
+ * The single public entry: health and metrics, the OpenAPI document, the routing table to the
+ * owning services, the dev mailbox outside production, and the web app for every other path.
+ */
+export function buildGatewayApp(deps: GatewayDeps): Express {
+  const app = createHttpApp({ service: 'gateway', logger: deps.logger, metrics: deps.metrics, parseJson: false });
+  app.use(healthRouter(() => deps.upstream.readiness(), deps.metrics));
+
+  const openApi = buildOpenApiDocument(apiRoutes, { title: 'GLP Clinic API', version: '1.0.0' });
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+
+  app.use((req, res, next) => {
+    const service = owningService(req.path);
+    if (!service) return next();
+    deps.upstream.forward(service, req, res, next);
+  });
+
+  if (deps.mailbox && deps.nodeEnv !== 'production') app.use('/dev/mailbox', mailboxRouter(deps.mailbox));
+
+  app.use((req, _res, next) => {
+    next(API_PATH.test(req.path) ? new HttpError(404, `Not found: ${req.method} ${req.path}`) : undefined);
+  });
+  app.use(webAppRouter(deps.webDistDir));
+  finishApp(app, deps.logger);
+  return app;
+}

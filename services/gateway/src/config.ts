@@ -1,0 +1,19 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { baseConfigSchema } from '@clinic/kit';
+
+export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'dist');
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  WEB_DIST_DIR: z.string().default(defaultWebDistDir),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Cluster mode: where each service listens. */
+export const clusterConfigSchema = gatewayConfigSchema.extend({
+  CHECKOUT_URL: z.url(),
+  INTAKE_URL: z.url(),
+  VERIFICATION_URL: z.url(),
+  FORMS_URL: z.url(),
+  CHAT_URL: z.url(),
+});

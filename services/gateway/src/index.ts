@@ -1,0 +1,3 @@
+export * from './single-node';
+export * from './app';
+export * from './config';

@@ -1,0 +1,23 @@
+import type { ServiceName } from '@clinic/contracts';
+
+export interface RouteEntry {
+  /** A path, or a prefix ending in `/` that owns everything under it. */
+  prefix: string;
+  service: ServiceName;
+}
+
+/**
+ * The one table from public path to owning service (BRIEF section 4). Single-node mode uses it to
+ * pick the in-process service, cluster mode to pick the URL to proxy to.
+ */
+export const routingTable: readonly RouteEntry[] = [{ prefix: '/api/get-all-products', service: 'checkout' }];
+
+/** The service owning a path: the longest matching entry wins. */
+export function owningService(path: string, table: readonly RouteEntry[] = routingTable): ServiceName | undefined {
+  let best: RouteEntry | undefined;
+  for (const entry of table) {
+    const matches = entry.prefix.endsWith('/') ? path.startsWith(entry.prefix) : path === entry.prefix || path.startsWith(`${entry.prefix}/`);
+    if (matches && (!best || entry.prefix.length > best.prefix.length)) best = entry;
+  }
+  return best?.service;
+}

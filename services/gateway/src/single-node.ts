@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bootService, createLogger, type ServiceRuntime, openEngines, type Clock, type Database, type Logger, type OpenedEngines } from '@clinic/kit';
+import { buildGatewayApp } from './app';
+import type { GatewayConfig } from './config';
+import { serviceModules } from './services';
+import { InProcessUpstream } from './upstream/in-process';
+
+export interface RunningProduct {
+  url: string;
+  engines: OpenedEngines;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product in one process (BRIEF D2): every service in-process on the embedded engines
+ * (or real ones if configured), behind the gateway. All services subscribe to the bus before any
+ * relay starts publishing. Closing stops in reverse order.
+ */
+export async function startSingleNode(
+  config: GatewayConfig,
+  opts: { logger?: Logger; clock?: Clock; database?: Database } = {},
+): Promise<RunningProduct> {
+  const logger = opts.logger ?? createLogger({ service: 'clinic', level: config.LOG_LEVEL });
+  const engines = await openEngines(config, { processName: 'clinic', logger, clock: opts.clock, database: opts.database });
+  const services: { name: (typeof serviceModules)[number]['name']; runtime: ServiceRuntime; router: import('express').Router }[] = [];
+  for (const { name, module } of serviceModules) {
+    const { runtime, router } = await bootService(module, engines, undefined);
+    services.push({ name, runtime, router });
+  }
+  for (const s of services) await s.runtime.subscribe();
+  for (const s of services) await s.runtime.run();
+
+  const app = buildGatewayApp({
+    logger,
+    metrics: engines.metrics,
+    upstream: new InProcessUpstream(services, logger, config.BODY_LIMIT),
+    webDistDir: config.WEB_DIST_DIR,
+    nodeEnv: config.NODE_ENV,
+    mailbox: engines.mailbox,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.PORT, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    engines,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of [...services].reverse()) await s.runtime.stop();
+      await engines.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { intakeService } from './app';
