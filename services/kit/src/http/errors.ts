@@ -45,17 +45,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       status = err.status;
       message = err.message;
       extra = err.extra;
-    } else if (err instanceof z.ZodError) {
-      status = 400;
-      message = `Invalid request: ${describeIssues(err)}`;
-    } else if (isBodyParserError(err)) {
+    } else if (isClientError(err)) {
+      // Errors of Express's own middleware (body parser, static files) carry a 4xx status.
       status = err.status;
       message =
         err.type === 'entity.too.large'
           ? 'Request body is too large.'
           : err.type === 'entity.parse.failed'
             ? 'Request body is not valid JSON.'
-            : 'Request body could not be read.';
+            : status === 404
+              ? `Not found: ${req.method} ${req.path}`
+              : 'The request could not be processed.';
     }
     if (status >= 500) logger.error({ err, requestId, path: req.path }, 'request failed');
     if (res.headersSent) return;
@@ -63,13 +63,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-function isBodyParserError(err: unknown): err is { status: number; type: string } {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'type' in err &&
-    typeof (err as { status?: unknown }).status === 'number' &&
-    typeof (err as { type?: unknown }).type === 'string' &&
-    String((err as { type: string }).type).startsWith('entity.')
-  );
+function isClientError(err: unknown): err is { status: number; type?: string } {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -6,9 +6,9 @@ import { HttpError, describeIssues } from './errors';
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export interface RouteInput<R extends ApiRoute> {
-  params: Parsed<R['params']>;
-  query: Parsed<R['query']>;
-  body: Parsed<R['body']>;
+  params: Parsed<Exclude<R['params'], undefined>>;
+  query: Parsed<Exclude<R['query'], undefined>>;
+  body: Parsed<Exclude<R['body'], undefined>>;
   req: Request;
   res: Response;
 }
@@ -42,7 +42,11 @@ export function bindRoute<R extends ApiRoute>(
       res,
     } as RouteInput<R>;
     const body = await handler(input);
-    if (opts.checkResponses) route.response.parse(body);
+    if (opts.checkResponses) {
+      const checked = route.response.safeParse(body);
+      // A server bug, not the caller's fault: answer 500 and log the drift.
+      if (!checked.success) throw new Error(`Response of ${route.method.toUpperCase()} ${route.path} breaks its contract: ${describeIssues(checked.error)}`);
+    }
     if (!res.headersSent) res.json(body);
   });
 }
