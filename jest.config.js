@@ -1,5 +1,5 @@
 /**
- * Two projects: `unit` runs on the embedded engines with nothing installed (npm test);
+ * Three projects: `web` runs the React app's unit tests in jsdom; `unit` runs on the embedded engines with nothing installed (npm test);
  * `infra` runs the contract suites and service tests against the real engines that
  * infra/local/up.sh starts (npm run test:infra). Infra test files end in `.infra.test.ts`.
  */
@@ -25,6 +25,7 @@ const common = {
 
 module.exports = {
   projects: [
+    '<rootDir>/web/jest.config.cjs',
     {
       ...common,
       displayName: 'unit',

@@ -50,6 +50,9 @@ export class KafkaBus implements Bus {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
+      // An idempotent producer must not give up on a send; while Kafka is down the relay waits
+      // (readiness reports the bus) and the events stay safe in the outbox.
+      retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 30000 },
     });
     await admin.connect();
     await producer.connect();

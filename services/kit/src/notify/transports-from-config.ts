@@ -57,7 +57,7 @@ export function transportsFromConfig(
   if (email === mailbox || sms === mailbox) {
     // Harmless in development; in production it means patients receive nothing.
     logger[config.NODE_ENV === 'production' ? 'warn' : 'info'](
-      chosen,
+      { transports: `email=${chosen.email}, sms=${chosen.sms}` },
       'notifications: some channels go to the dev mailbox',
     );
   } else {
