@@ -26,7 +26,10 @@ function run(command) {
 
 export function ensureInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');
-  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs) {
+  if (
+    !existsSync(marker) ||
+    statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs
+  ) {
     run('npm ci --no-audit --no-fund');
   }
 }

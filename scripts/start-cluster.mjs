@@ -5,7 +5,9 @@ import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
 
 const missing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !process.env[name]);
 if (missing.length > 0) {
-  console.error(`Cluster mode needs ${missing.join(', ')}. Start the engines and export them with:\n  eval "$(infra/local/up.sh --env)"`);
+  console.error(
+    `Cluster mode needs ${missing.join(', ')}. Start the engines and export them with:\n  eval "$(infra/local/up.sh --env)"`,
+  );
   process.exit(1);
 }
 
@@ -14,7 +16,9 @@ ensureWebBuilt();
 
 const services = ['checkout', 'intake', 'verification', 'forms', 'chat'];
 const basePort = Number(process.env.SERVICES_BASE_PORT ?? 4101);
-const urls = Object.fromEntries(services.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${basePort + i}`]));
+const urls = Object.fromEntries(
+  services.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${basePort + i}`]),
+);
 const children = [];
 let stopping = false;
 
@@ -45,11 +49,16 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map((c) =>
+      c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)),
+    ),
+  ).then(() => process.exit(code));
 }
 
 services.forEach((s, i) => start(s, `services/${s}/src/main.ts`, { PORT: String(basePort + i) }));
-start('gateway', 'services/gateway/src/cluster-main.ts', { PORT: process.env.PORT ?? '3000', ...urls });
+start('gateway', 'services/gateway/src/cluster-main.ts', {
+  PORT: process.env.PORT ?? '3000',
+  ...urls,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

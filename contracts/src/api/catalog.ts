@@ -22,7 +22,12 @@ export const productSchema = z.object({
     first_month_price: z.number(),
     /** Dollars billed per payment term, for plans only. */
     term_prices: z
-      .array(z.object({ payment_terms: z.union(paymentTerms.map((t) => z.literal(t))), amount: z.number() }))
+      .array(
+        z.object({
+          payment_terms: z.union(paymentTerms.map((t) => z.literal(t))),
+          amount: z.number(),
+        }),
+      )
       .optional(),
   }),
 });

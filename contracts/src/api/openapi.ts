@@ -24,16 +24,27 @@ function parameters(route: ApiRoute): unknown[] {
     ['query', route.query],
   ] as const) {
     if (!schema) continue;
-    const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = toSchema(schema) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
-      out.push({ name, in: where, required: where === 'path' || !!json.required?.includes(name), schema: prop });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || !!json.required?.includes(name),
+        schema: prop,
+      });
     }
   }
   return out;
 }
 
 /** Builds the OpenAPI 3.1 document of the published API from the route definitions. */
-export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { title: string; version: string }) {
+export function buildOpenApiDocument(
+  routes: readonly ApiRoute[],
+  info: { title: string; version: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
@@ -44,10 +55,18 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { title:
       ...(route.auth === 'public' ? { security: [] } : {}),
       parameters: parameters(route),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(route.body) } },
+            },
+          }
         : {}),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: toSchema(route.response) } } },
+        '200': {
+          description: 'Success',
+          content: { 'application/json': { schema: toSchema(route.response) } },
+        },
         default: {
           description: 'Error',
           content: { 'application/json': { schema: toSchema(errorResponseSchema) } },

@@ -1,6 +1,15 @@
 import type { Express } from 'express';
 import { apiRoutes, buildOpenApiDocument } from '@clinic/contracts';
-import { HttpError, createHttpApp, finishApp, healthRouter, mailboxRouter, type Logger, type MailboxStore, type Metrics } from '@clinic/kit';
+import {
+  HttpError,
+  createHttpApp,
+  finishApp,
+  healthRouter,
+  mailboxRouter,
+  type Logger,
+  type MailboxStore,
+  type Metrics,
+} from '@clinic/kit';
 import { owningService } from './routing-table';
 import type { Upstream } from './upstream/upstream';
 import { webAppRouter } from './web-app';
@@ -23,7 +32,12 @@ const API_PATH = /^\/(api|forms|sandbox|invoice|dev)(\/|$)/;
  * owning services, the dev mailbox outside production, and the web app for every other path.
  */
 export function buildGatewayApp(deps: GatewayDeps): Express {
-  const app = createHttpApp({ service: 'gateway', logger: deps.logger, metrics: deps.metrics, parseJson: false });
+  const app = createHttpApp({
+    service: 'gateway',
+    logger: deps.logger,
+    metrics: deps.metrics,
+    parseJson: false,
+  });
   app.use(healthRouter(() => deps.upstream.readiness(), deps.metrics));
 
   const openApi = buildOpenApiDocument(apiRoutes, { title: 'GLP Clinic API', version: '1.0.0' });
@@ -37,10 +51,15 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     deps.upstream.forward(service, req, res, next);
   });
 
-  if (deps.mailbox && deps.nodeEnv !== 'production') app.use('/dev/mailbox', mailboxRouter(deps.mailbox));
+  if (deps.mailbox && deps.nodeEnv !== 'production')
+    app.use('/dev/mailbox', mailboxRouter(deps.mailbox));
 
   app.use((req, _res, next) => {
-    next(API_PATH.test(req.path) ? new HttpError(404, `Not found: ${req.method} ${req.path}`) : undefined);
+    next(
+      API_PATH.test(req.path)
+        ? new HttpError(404, `Not found: ${req.method} ${req.path}`)
+        : undefined,
+    );
   });
   app.use(webAppRouter(deps.webDistDir));
   finishApp(app, deps.logger);

@@ -20,11 +20,22 @@ async function main(): Promise<void> {
   // The dev mailbox lives in the shared database; outside production the gateway shows it.
   const mailbox =
     config.DATABASE_URL && config.NODE_ENV !== 'production'
-      ? new MailboxStore(await PostgresDatabase.open(config.DATABASE_URL, { max: 2, applicationName: 'gateway' }))
+      ? new MailboxStore(
+          await PostgresDatabase.open(config.DATABASE_URL, { max: 2, applicationName: 'gateway' }),
+        )
       : undefined;
   await mailbox?.migrate();
-  const app = buildGatewayApp({ logger, metrics: new Metrics(), upstream, webDistDir: config.WEB_DIST_DIR, nodeEnv: config.NODE_ENV, mailbox });
-  const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const app = buildGatewayApp({
+    logger,
+    metrics: new Metrics(),
+    upstream,
+    webDistDir: config.WEB_DIST_DIR,
+    nodeEnv: config.NODE_ENV,
+    mailbox,
+  });
+  const server = app.listen(config.PORT, () =>
+    logger.info({ port: config.PORT }, 'gateway listening'),
+  );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

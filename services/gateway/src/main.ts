@@ -6,7 +6,9 @@ import { startSingleNode } from './single-node';
 async function main(): Promise<void> {
   const config = loadConfig(gatewayConfigSchema);
   const product = await startSingleNode(config);
-  console.log(`GLP Clinic is running on ${product.url} (data in ${config.DATABASE_URL ? 'PostgreSQL' : config.DATA_DIR})`);
+  console.log(
+    `GLP Clinic is running on ${product.url} (data in ${config.DATABASE_URL ? 'PostgreSQL' : config.DATA_DIR})`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -5,7 +5,10 @@ describe('routing table', () => {
   it('sends every published call to the service that owns it', () => {
     for (const route of apiRoutes) {
       const concrete = route.path.replace(/:(\w+)/g, 'sample-$1');
-      expect({ path: route.path, service: owningService(concrete) }).toEqual({ path: route.path, service: route.service });
+      expect({ path: route.path, service: owningService(concrete) }).toEqual({
+        path: route.path,
+        service: route.service,
+      });
     }
   });
 

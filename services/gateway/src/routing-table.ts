@@ -10,13 +10,20 @@ export interface RouteEntry {
  * The one table from public path to owning service (BRIEF section 4). Single-node mode uses it to
  * pick the in-process service, cluster mode to pick the URL to proxy to.
  */
-export const routingTable: readonly RouteEntry[] = [{ prefix: '/api/get-all-products', service: 'checkout' }];
+export const routingTable: readonly RouteEntry[] = [
+  { prefix: '/api/get-all-products', service: 'checkout' },
+];
 
 /** The service owning a path: the longest matching entry wins. */
-export function owningService(path: string, table: readonly RouteEntry[] = routingTable): ServiceName | undefined {
+export function owningService(
+  path: string,
+  table: readonly RouteEntry[] = routingTable,
+): ServiceName | undefined {
   let best: RouteEntry | undefined;
   for (const entry of table) {
-    const matches = entry.prefix.endsWith('/') ? path.startsWith(entry.prefix) : path === entry.prefix || path.startsWith(`${entry.prefix}/`);
+    const matches = entry.prefix.endsWith('/')
+      ? path.startsWith(entry.prefix)
+      : path === entry.prefix || path.startsWith(`${entry.prefix}/`);
     if (matches && (!best || entry.prefix.length > best.prefix.length)) best = entry;
   }
   return best?.service;

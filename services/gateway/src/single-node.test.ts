@@ -20,7 +20,12 @@ describe('single-node product behind the gateway', () => {
   let product: RunningProduct;
 
   beforeAll(async () => {
-    const config = loadConfig(gatewayConfigSchema, { PORT: '0', DATA_DIR: ':memory:', NODE_ENV: 'test', WEB_DIST_DIR: fakeWebBuild() });
+    const config = loadConfig(gatewayConfigSchema, {
+      PORT: '0',
+      DATA_DIR: ':memory:',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: fakeWebBuild(),
+    });
     product = await startSingleNode(config, { logger: silentLogger });
   });
   afterAll(async () => product.close());
@@ -35,8 +40,15 @@ describe('single-node product behind the gateway', () => {
     expect((await request(product.url).get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await request(product.url).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(Object.keys(ready.body.checks).sort()).toEqual(['chat', 'checkout', 'forms', 'intake', 'verification']);
-    for (const checks of Object.values(ready.body.checks)) expect(checks).toEqual({ database: 'ok', bus: 'ok', queue: 'ok' });
+    expect(Object.keys(ready.body.checks).sort()).toEqual([
+      'chat',
+      'checkout',
+      'forms',
+      'intake',
+      'verification',
+    ]);
+    for (const checks of Object.values(ready.body.checks))
+      expect(checks).toEqual({ database: 'ok', bus: 'ok', queue: 'ok' });
   });
 
   it('serves the web app: hashed assets cached for a year, pages answered by index.html uncached', async () => {
@@ -54,7 +66,9 @@ describe('single-node product behind the gateway', () => {
   });
 
   it('answers unknown API paths with a JSON 404 instead of the app', async () => {
-    const res = await request(product.url).get('/api/no-such-call').set('accept', 'text/html,application/json');
+    const res = await request(product.url)
+      .get('/api/no-such-call')
+      .set('accept', 'text/html,application/json');
     expect(res.status).toBe(404);
     expect(res.body.status).toBe('error');
   });
@@ -62,30 +76,63 @@ describe('single-node product behind the gateway', () => {
   it('publishes the OpenAPI 3.1 document of every API call', async () => {
     const res = await request(product.url).get('/api/openapi.json');
     expect(res.body.openapi).toBe('3.1.0');
-    for (const route of apiRoutes) expect(res.body.paths[openApiPath(route.path)][route.method]).toBeDefined();
-    const products = res.body.paths['/api/get-all-products'].get.responses['200'].content['application/json'].schema;
-    expect(products.properties.products.items.required).toEqual(expect.arrayContaining(['id', 'name', 'sku', 'stripe_id', 'category', 'is_prescription', 'pricing']));
+    for (const route of apiRoutes)
+      expect(res.body.paths[openApiPath(route.path)][route.method]).toBeDefined();
+    const products =
+      res.body.paths['/api/get-all-products'].get.responses['200'].content['application/json']
+        .schema;
+    expect(products.properties.products.items.required).toEqual(
+      expect.arrayContaining([
+        'id',
+        'name',
+        'sku',
+        'stripe_id',
+        'category',
+        'is_prescription',
+        'pricing',
+      ]),
+    );
   });
 
   it('exposes Prometheus metrics labelled by service', async () => {
     await request(product.url).get('/api/get-all-products');
     const res = await request(product.url).get('/metrics');
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{service="gateway",method="GET",route="unmatched",status="200"\} \d+/);
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{service="gateway",method="GET",route="unmatched",status="200"\} \d+/,
+    );
     expect(res.text).toContain('process_cpu_seconds_total');
   });
 
   it('shows messages sent through a service notifier in the dev mailbox', async () => {
     await product.engines.mailbox.clear();
-    await product.engines.mailbox.add({ channel: 'email', to: 'ann@example.com', subject: 'Set your password', body: 'Hello' });
+    await product.engines.mailbox.add({
+      channel: 'email',
+      to: 'ann@example.com',
+      subject: 'Set your password',
+      body: 'Hello',
+    });
     const res = await request(product.url).get('/dev/mailbox/api/messages');
-    expect(res.body.messages).toEqual([expect.objectContaining({ channel: 'email', to: 'ann@example.com', subject: 'Set your password', body: 'Hello', sentAt: expect.any(String) })]);
+    expect(res.body.messages).toEqual([
+      expect.objectContaining({
+        channel: 'email',
+        to: 'ann@example.com',
+        subject: 'Set your password',
+        body: 'Hello',
+        sentAt: expect.any(String),
+      }),
+    ]);
     expect((await request(product.url).get('/dev/mailbox')).text).toContain('Set your password');
   });
 });
 
 describe('single-node in production', () => {
   it('never mounts the dev mailbox', async () => {
-    const config = loadConfig(gatewayConfigSchema, { PORT: '0', DATA_DIR: ':memory:', NODE_ENV: 'production', WEB_DIST_DIR: fakeWebBuild() });
+    const config = loadConfig(gatewayConfigSchema, {
+      PORT: '0',
+      DATA_DIR: ':memory:',
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: fakeWebBuild(),
+    });
     const product = await startSingleNode(config, { logger: silentLogger });
     try {
       expect((await request(product.url).get('/dev/mailbox/api/messages')).status).toBe(404);

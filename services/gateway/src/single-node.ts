@@ -1,6 +1,16 @@
 import type { Server } from 'node:http';
+import type { Router } from 'express';
 import type { AddressInfo } from 'node:net';
-import { bootService, createLogger, type ServiceRuntime, openEngines, type Clock, type Database, type Logger, type OpenedEngines } from '@clinic/kit';
+import {
+  bootService,
+  createLogger,
+  type ServiceRuntime,
+  openEngines,
+  type Clock,
+  type Database,
+  type Logger,
+  type OpenedEngines,
+} from '@clinic/kit';
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { serviceModules } from './services';
@@ -22,8 +32,17 @@ export async function startSingleNode(
   opts: { logger?: Logger; clock?: Clock; database?: Database } = {},
 ): Promise<RunningProduct> {
   const logger = opts.logger ?? createLogger({ service: 'clinic', level: config.LOG_LEVEL });
-  const engines = await openEngines(config, { processName: 'clinic', logger, clock: opts.clock, database: opts.database });
-  const services: { name: (typeof serviceModules)[number]['name']; runtime: ServiceRuntime; router: import('express').Router }[] = [];
+  const engines = await openEngines(config, {
+    processName: 'clinic',
+    logger,
+    clock: opts.clock,
+    database: opts.database,
+  });
+  const services: {
+    name: (typeof serviceModules)[number]['name'];
+    runtime: ServiceRuntime;
+    router: Router;
+  }[] = [];
   for (const { name, module } of serviceModules) {
     const { runtime, router } = await bootService(module, engines, undefined);
     services.push({ name, runtime, router });

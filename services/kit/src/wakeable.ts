@@ -9,13 +9,12 @@ export class Wakeable {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.pending = undefined;
+        this.pending = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.pending = done;
     });
   }

@@ -11,8 +11,13 @@ export async function listProducts(db: Executor): Promise<Product[]> {
   ]);
   return rows.map((p) => {
     const terms = prices
-      .filter((t) => t.productId === p.id && (paymentTerms as readonly number[]).includes(t.paymentTerms))
-      .map((t) => ({ payment_terms: t.paymentTerms as PaymentTerm, amount: centsToDollars(t.amountCents) }));
+      .filter(
+        (t) => t.productId === p.id && (paymentTerms as readonly number[]).includes(t.paymentTerms),
+      )
+      .map((t) => ({
+        payment_terms: t.paymentTerms as PaymentTerm,
+        amount: centsToDollars(t.amountCents),
+      }));
     return {
       id: p.id,
       name: p.name,

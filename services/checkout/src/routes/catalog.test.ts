@@ -9,7 +9,14 @@ import {
   termPrices,
   type Drug,
 } from '@clinic/contracts';
-import { baseConfigSchema, bootService, finishApp, loadConfig, openEngines, type OpenedEngines } from '@clinic/kit';
+import {
+  baseConfigSchema,
+  bootService,
+  finishApp,
+  loadConfig,
+  openEngines,
+  type OpenedEngines,
+} from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { checkoutService } from '../app';
 
@@ -18,7 +25,10 @@ describe('GET /api/get-all-products', () => {
   let app: express.Express;
 
   beforeAll(async () => {
-    engines = await openEngines(loadConfig(baseConfigSchema, { DATA_DIR: ':memory:' }), { processName: 'test', logger: silentLogger });
+    engines = await openEngines(loadConfig(baseConfigSchema, { DATA_DIR: ':memory:' }), {
+      processName: 'test',
+      logger: silentLogger,
+    });
     const { router } = await bootService(checkoutService, engines, undefined);
     app = express();
     app.use(router);
@@ -30,21 +40,35 @@ describe('GET /api/get-all-products', () => {
     const res = await request(app).get('/api/get-all-products');
     expect(res.status).toBe(200);
     const body = getAllProductsResponseSchema.parse(res.body);
-    const planIds = body.products.filter((p) => p.drug).map((p) => p.stripe_id).sort();
-    const expected = Object.values(offerPlans).flatMap((variants) => Object.values(variants)).sort();
+    const planIds = body.products
+      .filter((p) => p.drug)
+      .map((p) => p.stripe_id)
+      .sort();
+    const expected = Object.values(offerPlans)
+      .flatMap((variants) => Object.values(variants))
+      .sort();
     expect(planIds).toEqual(expected);
     const nausea = body.products.find((p) => p.sku === antiNausea.sku);
-    expect(nausea).toMatchObject({ name: 'GLP Anti-Nausea', category: 'secondary', pricing: { retail_price: 19.97 } });
+    expect(nausea).toMatchObject({
+      name: 'GLP Anti-Nausea',
+      category: 'secondary',
+      pricing: { retail_price: 19.97 },
+    });
   });
 
   it('prices each plan as the spec price table says, in dollars', async () => {
-    const { products } = getAllProductsResponseSchema.parse((await request(app).get('/api/get-all-products')).body);
+    const { products } = getAllProductsResponseSchema.parse(
+      (await request(app).get('/api/get-all-products')).body,
+    );
     for (const product of products.filter((p) => p.drug)) {
       const drug = product.drug as Drug;
       expect(product.pricing.first_month_price).toBe(centsToDollars(firstMonthPrices[drug]));
       expect(product.pricing.retail_price).toBe(centsToDollars(termPrices[drug][1]));
       expect(product.pricing.term_prices).toEqual(
-        ([1, 3, 6, 12] as const).map((t) => ({ payment_terms: t, amount: centsToDollars(termPrices[drug][t]) })),
+        ([1, 3, 6, 12] as const).map((t) => ({
+          payment_terms: t,
+          amount: centsToDollars(termPrices[drug][t]),
+        })),
       );
     }
     const tirz = products.find((p) => p.stripe_id === 'tirz_plan_1');

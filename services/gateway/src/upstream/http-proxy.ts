@@ -20,7 +20,9 @@ export class HttpProxyUpstream implements Upstream {
     const base = this.urls[service];
     if (!base) return next();
     const target = new URL(base);
-    const forwardedFor = [req.get('x-forwarded-for'), req.socket.remoteAddress].filter(Boolean).join(', ');
+    const forwardedFor = [req.get('x-forwarded-for'), req.socket.remoteAddress]
+      .filter(Boolean)
+      .join(', ');
     const upstream = http.request(
       {
         protocol: target.protocol,
@@ -40,7 +42,8 @@ export class HttpProxyUpstream implements Upstream {
       (answer) => {
         res.status(answer.statusCode ?? 502);
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && name !== 'connection' && name !== 'transfer-encoding') res.setHeader(name, value);
+          if (value !== undefined && name !== 'connection' && name !== 'transfer-encoding')
+            res.setHeader(name, value);
         }
         answer.pipe(res);
       },
@@ -50,7 +53,9 @@ export class HttpProxyUpstream implements Upstream {
       this.logger.warn({ err, service }, 'upstream request failed');
       if (res.headersSent) return res.destroy();
       const timedOut = err.message === 'upstream timeout';
-      res.status(timedOut ? 504 : 502).json({ status: 'error', message: UNAVAILABLE, requestId: res.locals.requestId });
+      res
+        .status(timedOut ? 504 : 502)
+        .json({ status: 'error', message: UNAVAILABLE, requestId: res.locals.requestId });
     });
     req.pipe(upstream);
   };
@@ -59,7 +64,9 @@ export class HttpProxyUpstream implements Upstream {
     const entries = await Promise.all(
       Object.entries(this.urls).map(async ([name, url]) => {
         try {
-          const answer = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) });
+          const answer = await fetch(new URL('/readyz', url), {
+            signal: AbortSignal.timeout(2000),
+          });
           const body = (await answer.json()) as { checks?: Readiness };
           return [name, body.checks?.[name] ?? { service: `HTTP ${answer.status}` }] as const;
         } catch (err) {

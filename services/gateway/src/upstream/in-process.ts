@@ -32,7 +32,9 @@ export class InProcessUpstream implements Upstream {
   };
 
   async readiness(): Promise<Readiness> {
-    const entries = await Promise.all(this.runtimes.map(async (r) => [r.name, await r.readiness()] as const));
+    const entries = await Promise.all(
+      this.runtimes.map(async (r) => [r.name, await r.readiness()] as const),
+    );
     return Object.fromEntries(entries);
   }
 }

@@ -23,7 +23,11 @@ export function assertSchemaName(schema: string): void {
  * Applies the migrations a schema has not had yet, all in one transaction under an advisory lock,
  * so several instances starting together apply each migration exactly once.
  */
-export async function migrate(database: Database, schema: string, migrations: Migration[]): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  schema: string,
+  migrations: Migration[],
+): Promise<string[]> {
   assertSchemaName(schema);
   return database.scriptTransaction(async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
@@ -35,13 +39,17 @@ export async function migrate(database: Database, schema: string, migrations: Mi
        );`,
     );
     const done = new Set(
-      (await client.query<{ name: string }>(`select name from "${schema}"._migrations`)).map((r) => r.name),
+      (await client.query<{ name: string }>(`select name from "${schema}"._migrations`)).map(
+        (r) => r.name,
+      ),
     );
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       await client.exec(migration.sql);
-      await client.query(`insert into "${schema}"._migrations (name) values ($1)`, [migration.name]);
+      await client.query(`insert into "${schema}"._migrations (name) values ($1)`, [
+        migration.name,
+      ]);
       applied.push(migration.name);
     }
     return applied;

@@ -14,11 +14,15 @@ describe('PGlite in a data folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-'));
     try {
       const first = await PgliteDatabase.open(dir);
-      await migrate(first, 'keep', [{ name: '0001.sql', sql: 'create table keep.notes (body text)' }]);
+      await migrate(first, 'keep', [
+        { name: '0001.sql', sql: 'create table keep.notes (body text)' },
+      ]);
       await first.db.execute(sql`insert into keep.notes values ('still here')`);
       await first.close();
       const second = await PgliteDatabase.open(dir);
-      expect(await rows(second.db, sql`select body from keep.notes`)).toEqual([{ body: 'still here' }]);
+      expect(await rows(second.db, sql`select body from keep.notes`)).toEqual([
+        { body: 'still here' },
+      ]);
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -32,7 +32,8 @@ export class PgliteDatabase implements Database {
   scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
     return this.client.transaction(async (tx) =>
       fn({
-        query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+        query: async <R>(text: string, params?: unknown[]) =>
+          (await tx.query<R>(text, params)).rows,
         exec: async (script: string) => {
           await tx.exec(script);
         },

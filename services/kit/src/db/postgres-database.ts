@@ -12,7 +12,10 @@ export class PostgresDatabase implements Database {
     this.db = drizzle({ client: pool }) as unknown as Db;
   }
 
-  static async open(url: string, opts: { max?: number; applicationName?: string } = {}): Promise<PostgresDatabase> {
+  static async open(
+    url: string,
+    opts: { max?: number; applicationName?: string } = {},
+  ): Promise<PostgresDatabase> {
     const pool = new Pool({
       connectionString: url,
       max: opts.max ?? 10,

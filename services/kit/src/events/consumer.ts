@@ -55,26 +55,48 @@ export class EventConsumer {
   readonly handle = async (message: BusMessage): Promise<void> => {
     const parsed = eventEnvelopeSchema.safeParse(message.envelope);
     if (!parsed.success) {
-      await this.deadLetter(null, '(envelope)', message.envelope, `Malformed envelope: ${parsed.error.message}`, 1);
+      await this.deadLetter(
+        null,
+        '(envelope)',
+        message.envelope,
+        `Malformed envelope: ${parsed.error.message}`,
+        1,
+      );
       return;
     }
     const envelope = parsed.data as EventEnvelope;
     const matching = this.subscribers.filter((s) => s.event.name === envelope.name);
     for (const subscriber of matching) {
       if (subscriber.event.version !== envelope.version) {
-        await this.deadLetter(envelope.id, subscriber.name, envelope, `Unsupported version ${envelope.version}`, 1);
+        await this.deadLetter(
+          envelope.id,
+          subscriber.name,
+          envelope,
+          `Unsupported version ${envelope.version}`,
+          1,
+        );
         continue;
       }
       const data = subscriber.event.schema.safeParse(envelope.data);
       if (!data.success) {
-        await this.deadLetter(envelope.id, subscriber.name, envelope, `Invalid payload: ${data.error.message}`, 1);
+        await this.deadLetter(
+          envelope.id,
+          subscriber.name,
+          envelope,
+          `Invalid payload: ${data.error.message}`,
+          1,
+        );
         continue;
       }
       await this.deliver(subscriber, envelope, data.data);
     }
   };
 
-  private async deliver(subscriber: Subscriber, envelope: EventEnvelope, data: unknown): Promise<void> {
+  private async deliver(
+    subscriber: Subscriber,
+    envelope: EventEnvelope,
+    data: unknown,
+  ): Promise<void> {
     const retry = this.opts.retry ?? defaultEventRetry;
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     const labels = { service: this.opts.service, subscriber: subscriber.name };
@@ -98,20 +120,33 @@ export class EventConsumer {
         return;
       } catch (err) {
         if (attempt >= retry.attempts) {
-          this.opts.logger.error({ err, event: envelope.name, eventId: envelope.id, subscriber: subscriber.name }, 'event dead-lettered');
+          this.opts.logger.error(
+            { err, event: envelope.name, eventId: envelope.id, subscriber: subscriber.name },
+            'event dead-lettered',
+          );
           await this.deadLetter(envelope.id, subscriber.name, envelope, errorText(err), attempt);
           this.opts.metrics?.eventsHandled.inc({ ...labels, outcome: 'dead' });
           return;
         }
         this.opts.metrics?.eventsHandled.inc({ ...labels, outcome: 'retried' });
-        this.opts.logger.warn({ err, event: envelope.name, eventId: envelope.id, subscriber: subscriber.name, attempt }, 'event handler failed; retrying');
+        this.opts.logger.warn(
+          { err, event: envelope.name, eventId: envelope.id, subscriber: subscriber.name, attempt },
+          'event handler failed; retrying',
+        );
         await sleep(Math.min(retry.baseDelayMs * 2 ** (attempt - 1), retry.maxDelayMs));
       }
     }
   }
 
-  private async deadLetter(eventId: string | null, subscriber: string, envelope: unknown, error: string, attempts: number): Promise<void> {
-    const validId = typeof eventId === 'string' && /^[0-9a-f-]{36}$/i.test(eventId) ? eventId : null;
+  private async deadLetter(
+    eventId: string | null,
+    subscriber: string,
+    envelope: unknown,
+    error: string,
+    attempts: number,
+  ): Promise<void> {
+    const validId =
+      typeof eventId === 'string' && /^[0-9a-f-]{36}$/i.test(eventId) ? eventId : null;
     await this.opts.database.db.execute(sql`
       insert into ${sql.identifier(this.opts.schema)}.dead_letters (event_id, subscriber, envelope, error, attempts)
       values (${validId}, ${subscriber}, ${JSON.stringify(envelope ?? null)}::jsonb, ${error}, ${attempts})

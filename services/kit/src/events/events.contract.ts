@@ -75,7 +75,13 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       logger: silentLogger,
       notificationTransports: { email: noMail, sms: noMail },
       createQueue: async (service) =>
-        new LocalQueue({ service, schema: service, database, logger: silentLogger, clock: systemClock }),
+        new LocalQueue({
+          service,
+          schema: service,
+          database,
+          logger: silentLogger,
+          clock: systemClock,
+        }),
     });
 
     async function service(role: string): Promise<ServiceRuntime> {
@@ -85,7 +91,10 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         eventRetry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 100 },
       });
       await migrate(database, name, [
-        { name: '0001_effects.sql', sql: `create table ${name}.effects (seq serial primary key, event_id uuid not null, key text not null, n integer not null)` },
+        {
+          name: '0001_effects.sql',
+          sql: `create table ${name}.effects (seq serial primary key, event_id uuid not null, key text not null, n integer not null)`,
+        },
       ]);
       runtimes.push(runtime);
       return runtime;
@@ -112,9 +121,15 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         ],
       });
       const effects = () =>
-        rows<{ event_id: string; key: string; n: number }>(database.db, sql`select event_id, key, n from ${sql.identifier(runtime.name)}.effects order by seq`);
+        rows<{ event_id: string; key: string; n: number }>(
+          database.db,
+          sql`select event_id, key, n from ${sql.identifier(runtime.name)}.effects order by seq`,
+        );
       const deadLetters = () =>
-        rows<{ subscriber: string; attempts: number; error: string }>(database.db, sql`select subscriber, attempts, error from ${sql.identifier(runtime.name)}.dead_letters`);
+        rows<{ subscriber: string; attempts: number; error: string }>(
+          database.db,
+          sql`select subscriber, attempts, error from ${sql.identifier(runtime.name)}.dead_letters`,
+        );
       return { runtime, calls, effects, deadLetters };
     }
 
@@ -139,7 +154,10 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         }),
       ).rejects.toThrow('rolled back');
       await publish(publisher, 'k', 2);
-      await eventually(async () => expect((await a.effects()).map((e) => e.n)).toEqual([2]), harness.timeoutMs);
+      await eventually(
+        async () => expect((await a.effects()).map((e) => e.n)).toEqual([2]),
+        harness.timeoutMs,
+      );
     });
 
     it('refuses a payload that does not match the event schema, writing nothing', async () => {
@@ -149,7 +167,10 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
           await events.publish(itemAdded, { key: 'k', n: 'one' } as never);
         }),
       ).rejects.toThrow();
-      const outbox = await rows(database.db, sql`select * from ${sql.identifier(publisher.name)}.outbox`);
+      const outbox = await rows(
+        database.db,
+        sql`select * from ${sql.identifier(publisher.name)}.outbox`,
+      );
       expect(outbox).toHaveLength(0);
     });
 
@@ -187,16 +208,29 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         ping: bus.ping.bind(bus),
         close: bus.close.bind(bus),
       };
-      const crashed = new OutboxRelay({ service: publisher.name, schema: publisher.name, database, bus: dying, logger: silentLogger, leaseMs: 300 });
+      const crashed = new OutboxRelay({
+        service: publisher.name,
+        schema: publisher.name,
+        database,
+        bus: dying,
+        logger: silentLogger,
+        leaseMs: 300,
+      });
       await expect(crashed.relayOnce()).rejects.toThrow('killed mid-batch');
       await eventually(async () => expect(await a.effects()).toHaveLength(3), harness.timeoutMs);
-      const unsent = await rows(database.db, sql`select seq from ${sql.identifier(publisher.name)}.outbox where sent_at is null`);
+      const unsent = await rows(
+        database.db,
+        sql`select seq from ${sql.identifier(publisher.name)}.outbox where sent_at is null`,
+      );
       expect(unsent).toHaveLength(6);
 
       // A fresh relay takes over once the dead one's lease has run out and publishes all six.
       for (const r of runtimes) await r.run();
       await eventually(async () => {
-        const sent = await rows(database.db, sql`select seq from ${sql.identifier(publisher.name)}.outbox where sent_at is null`);
+        const sent = await rows(
+          database.db,
+          sql`select seq from ${sql.identifier(publisher.name)}.outbox where sent_at is null`,
+        );
         expect(sent).toHaveLength(0);
       }, harness.timeoutMs);
       await eventually(async () => {
@@ -239,7 +273,10 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       await startAll();
       await publish(publisher, 'k', 13);
       await publish(publisher, 'k', 14);
-      await eventually(async () => expect((await a.effects()).map((e) => e.n)).toEqual([14]), harness.timeoutMs);
+      await eventually(
+        async () => expect((await a.effects()).map((e) => e.n)).toEqual([14]),
+        harness.timeoutMs,
+      );
       const dead = await a.deadLetters();
       expect(dead).toEqual([{ subscriber: 'record-item', attempts: 4, error: 'Error: poison' }]);
     });

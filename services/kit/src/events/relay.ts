@@ -75,7 +75,12 @@ export class OutboxRelay {
     const { database, schema, bus } = this.opts;
     const s = sql.identifier(schema);
     if (!(await this.claimLease())) return 0;
-    const pending = await rows<{ seq: string; name: string; aggregate_key: string; envelope: EventEnvelope | string }>(
+    const pending = await rows<{
+      seq: string;
+      name: string;
+      aggregate_key: string;
+      envelope: EventEnvelope | string;
+    }>(
       database.db,
       sql`select seq, name, aggregate_key, envelope from ${s}.outbox
           where sent_at is null order by seq limit ${this.opts.batchSize ?? 100}`,
@@ -85,14 +90,21 @@ export class OutboxRelay {
       pending.map((row) => ({
         topic: row.name,
         key: row.aggregate_key,
-        envelope: typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as EventEnvelope) : row.envelope,
+        envelope:
+          typeof row.envelope === 'string'
+            ? (JSON.parse(row.envelope) as EventEnvelope)
+            : row.envelope,
       })),
     );
     await database.db.execute(
       sql`update ${s}.outbox set sent_at = now()
-          where seq in (${sql.join(pending.map((r) => sql`${r.seq}`), sql`, `)})`,
+          where seq in (${sql.join(
+            pending.map((r) => sql`${r.seq}`),
+            sql`, `,
+          )})`,
     );
-    for (const row of pending) this.opts.metrics?.eventsPublished.inc({ service: this.opts.service, event: row.name });
+    for (const row of pending)
+      this.opts.metrics?.eventsPublished.inc({ service: this.opts.service, event: row.name });
     return pending.length;
   }
 
@@ -112,6 +124,8 @@ export class OutboxRelay {
 
   private async releaseLease(): Promise<void> {
     const s = sql.identifier(this.opts.schema);
-    await this.opts.database.db.execute(sql`delete from ${s}.relay_lease where owner = ${this.owner}`);
+    await this.opts.database.db.execute(
+      sql`delete from ${s}.relay_lease where owner = ${this.owner}`,
+    );
   }
 }

@@ -17,6 +17,8 @@ export interface Subscriber<E extends EventDefinition = EventDefinition> {
   handle(data: EventData<E>, ctx: HandlerContext): Promise<void>;
 }
 
-export function defineSubscriber<E extends EventDefinition>(subscriber: Subscriber<E>): Subscriber<E> {
+export function defineSubscriber<E extends EventDefinition>(
+  subscriber: Subscriber<E>,
+): Subscriber<E> {
   return subscriber;
 }

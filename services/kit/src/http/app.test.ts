@@ -30,7 +30,11 @@ function build() {
     throw new HttpError(418, 'I am a teapot');
   });
   router.get('/drift', (_req, res) => void res.json({ ok: true }));
-  bindRoute(router, defineRoute({ ...echo, method: 'get', path: '/api/drift', params: undefined, body: undefined }), async () => ({ status: 'nope' }) as never);
+  bindRoute(
+    router,
+    defineRoute({ ...echo, method: 'get', path: '/api/drift', params: undefined, body: undefined }),
+    async () => ({ status: 'nope' }) as never,
+  );
   app.use(router);
   finishApp(app, logger);
   return { app, lines };
@@ -56,10 +60,15 @@ describe('service HTTP app', () => {
 
   it('rejects malformed JSON and bodies over the limit with clear messages', async () => {
     const { app } = build();
-    const malformed = await request(app).post('/api/echo/1').set('content-type', 'application/json').send('{"email":');
+    const malformed = await request(app)
+      .post('/api/echo/1')
+      .set('content-type', 'application/json')
+      .send('{"email":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Request body is not valid JSON.');
-    const huge = await request(app).post('/api/echo/1').send({ email: 'a@b.co', note: 'x'.repeat(2000) });
+    const huge = await request(app)
+      .post('/api/echo/1')
+      .send({ email: 'a@b.co', note: 'x'.repeat(2000) });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe('Request body is too large.');
   });
@@ -68,9 +77,17 @@ describe('service HTTP app', () => {
     const { app, lines } = build();
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ status: 'error', message: 'Something went wrong. Please try again.', requestId: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'Something went wrong. Please try again.',
+      requestId: res.headers['x-request-id'],
+    });
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
-    expect(lines().some((l) => l.msg === 'request failed' && l.requestId === res.headers['x-request-id'])).toBe(true);
+    expect(
+      lines().some(
+        (l) => l.msg === 'request failed' && l.requestId === res.headers['x-request-id'],
+      ),
+    ).toBe(true);
   });
 
   it('answers a known error with its own status and message', async () => {
@@ -92,7 +109,13 @@ describe('service HTTP app', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const logged = lines().filter((l) => l.msg === 'request');
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ requestId: 'abc-123', method: 'GET', path: '/teapot', status: 418, service: 'svc' });
+    expect(logged[0]).toMatchObject({
+      requestId: 'abc-123',
+      method: 'GET',
+      path: '/teapot',
+      status: 418,
+      service: 'svc',
+    });
     expect(typeof logged[0]?.durationMs).toBe('number');
   });
 

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Logger } from '../logging/logger';
 
 /** An error whose message is safe and meant for the caller (the spec's texts). */

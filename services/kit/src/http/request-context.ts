@@ -24,7 +24,13 @@ export function requestContext(service: string, logger: Logger, metrics?: Metric
       metrics?.observeRequest(service, req.method, route, res.statusCode, durationMs / 1000);
       const level = res.statusCode >= 500 ? 'error' : 'info';
       logger[level](
-        { requestId, method: req.method, path: req.baseUrl + req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+        {
+          requestId,
+          method: req.method,
+          path: req.baseUrl + req.path,
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 10) / 10,
+        },
         'request',
       );
     });

@@ -13,7 +13,9 @@ export interface RouteInput<R extends ApiRoute> {
   res: Response;
 }
 
-export type RouteHandler<R extends ApiRoute> = (input: RouteInput<R>) => Promise<z.input<R['response']>>;
+export type RouteHandler<R extends ApiRoute> = (
+  input: RouteInput<R>,
+) => Promise<z.input<R['response']>>;
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
   if (!schema) return undefined;
@@ -45,7 +47,10 @@ export function bindRoute<R extends ApiRoute>(
     if (opts.checkResponses) {
       const checked = route.response.safeParse(body);
       // A server bug, not the caller's fault: answer 500 and log the drift.
-      if (!checked.success) throw new Error(`Response of ${route.method.toUpperCase()} ${route.path} breaks its contract: ${describeIssues(checked.error)}`);
+      if (!checked.success)
+        throw new Error(
+          `Response of ${route.method.toUpperCase()} ${route.path} breaks its contract: ${describeIssues(checked.error)}`,
+        );
     }
     if (!res.headersSent) res.json(body);
   });

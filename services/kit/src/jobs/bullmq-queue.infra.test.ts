@@ -10,7 +10,8 @@ import { describeQueueContract } from './queue.contract';
 const prefix = `test_${uniqueWord(4)}`;
 
 describeQueueContract('BullMQ on Redis', {
-  open: (service) => BullMQQueue.connect({ service, redisUrl: infraEnv().REDIS_URL, prefix, logger: silentLogger }),
+  open: (service) =>
+    BullMQQueue.connect({ service, redisUrl: infraEnv().REDIS_URL, prefix, logger: silentLogger }),
 });
 
 describe('BullMQQueue safety', () => {
@@ -20,9 +21,14 @@ describe('BullMQQueue safety', () => {
     const redis = new IORedis(infraEnv().REDIS_URL);
     try {
       await redis.config('SET', 'maxmemory-policy', 'allkeys-lru');
-      await expect(BullMQQueue.connect({ service: 'evicting', redisUrl: infraEnv().REDIS_URL, prefix, logger: silentLogger })).rejects.toThrow(
-        'maxmemory-policy is "allkeys-lru"',
-      );
+      await expect(
+        BullMQQueue.connect({
+          service: 'evicting',
+          redisUrl: infraEnv().REDIS_URL,
+          prefix,
+          logger: silentLogger,
+        }),
+      ).rejects.toThrow('maxmemory-policy is "allkeys-lru"');
     } finally {
       await redis.config('SET', 'maxmemory-policy', 'noeviction');
       redis.disconnect();
@@ -31,12 +37,32 @@ describe('BullMQQueue safety', () => {
 
   it('runs a job again after its worker process was killed with SIGKILL', async () => {
     const service = `killq_${uniqueWord()}`;
-    const queue = await BullMQQueue.connect({ service, redisUrl: infraEnv().REDIS_URL, prefix, logger: silentLogger, leaseMs: 1000 });
+    const queue = await BullMQQueue.connect({
+      service,
+      redisUrl: infraEnv().REDIS_URL,
+      prefix,
+      logger: silentLogger,
+      leaseMs: 1000,
+    });
     const ran: number[] = [];
-    queue.define(defineJob({ name: 'hang', schema: z.object({ n: z.number() }), handle: async (_p, ctx) => void ran.push(ctx.attempt) }));
+    queue.define(
+      defineJob({
+        name: 'hang',
+        schema: z.object({ n: z.number() }),
+        handle: async (_p, ctx) => void ran.push(ctx.attempt),
+      }),
+    );
     await queue.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
 
-    const worker = spawnTs('queue-worker-process.ts', [JSON.stringify({ kind: 'bullmq', redisUrl: infraEnv().REDIS_URL, service, prefix, leaseMs: 1000 })]);
+    const worker = spawnTs('queue-worker-process.ts', [
+      JSON.stringify({
+        kind: 'bullmq',
+        redisUrl: infraEnv().REDIS_URL,
+        service,
+        prefix,
+        leaseMs: 1000,
+      }),
+    ]);
     try {
       await worker.waitFor('started job-1', 15000);
       await killHard(worker.child);

@@ -2,7 +2,14 @@ import { Queue as BullQueue, Worker, type Job } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
-import { assertJobId, type DeadJob, type EnqueueOptions, type JobDefinition, type JobState, type Queue } from './queue';
+import {
+  assertJobId,
+  type DeadJob,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobState,
+  type Queue,
+} from './queue';
 
 export interface BullMQQueueOptions {
   service: string;
@@ -34,12 +41,17 @@ export class BullMQQueue implements Queue {
   ) {}
 
   static async connect(opts: BullMQQueueOptions): Promise<BullMQQueue> {
-    const connection = new IORedis(opts.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+    const connection = new IORedis(opts.redisUrl, {
+      maxRetriesPerRequest: null,
+      lazyConnect: true,
+    });
     await connection.connect();
     const policy = ((await connection.config('GET', 'maxmemory-policy')) as string[])[1];
     if (policy !== 'noeviction') {
       connection.disconnect();
-      throw new Error(`Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or jobs can be silently lost`);
+      throw new Error(
+        `Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or jobs can be silently lost`,
+      );
     }
     const queue = new BullQueue(opts.service, { connection, prefix: opts.prefix ?? 'clinic' });
     queue.on('error', (err) => opts.logger.warn({ err }, 'bullmq queue error'));
@@ -74,7 +86,10 @@ export class BullMQQueue implements Queue {
       async (job: Job) => {
         const def = this.jobs.get(job.name);
         if (!def) throw new Error(`No handler for job ${job.name}`);
-        await def.handle(def.schema.parse(job.data), { jobId: job.id as string, attempt: job.attemptsMade + 1 });
+        await def.handle(def.schema.parse(job.data), {
+          jobId: job.id as string,
+          attempt: job.attemptsMade + 1,
+        });
       },
       {
         connection: this.connection.duplicate(),
@@ -85,12 +100,17 @@ export class BullMQQueue implements Queue {
         maxStalledCount: 3,
       },
     );
-    this.worker.on('completed', (job) => this.opts.metrics?.jobsProcessed.inc({ ...labels(job), outcome: 'completed' }));
+    this.worker.on('completed', (job) =>
+      this.opts.metrics?.jobsProcessed.inc({ ...labels(job), outcome: 'completed' }),
+    );
     this.worker.on('failed', (job, err) => {
       if (!job) return;
       const dead = job.attemptsMade >= (job.opts.attempts ?? 1);
       this.opts.metrics?.jobsProcessed.inc({ ...labels(job), outcome: dead ? 'dead' : 'retried' });
-      this.opts.logger[dead ? 'error' : 'warn']({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade }, dead ? 'job dead-lettered' : 'job failed; will retry');
+      this.opts.logger[dead ? 'error' : 'warn'](
+        { err, job: job.name, jobId: job.id, attempt: job.attemptsMade },
+        dead ? 'job dead-lettered' : 'job failed; will retry',
+      );
     });
     this.worker.on('error', (err) => this.opts.logger.warn({ err }, 'bullmq worker error'));
     await this.worker.waitUntilReady();

@@ -15,7 +15,14 @@ describeQueueContract('LocalQueue on PostgreSQL', {
   open: async (service) => {
     database ??= await PostgresDatabase.open(infraEnv().DATABASE_URL);
     await migrate(database, service, kitMigrations(service));
-    return new LocalQueue({ service, schema: service, database, logger: silentLogger, clock: systemClock, pollMs: 20 });
+    return new LocalQueue({
+      service,
+      schema: service,
+      database,
+      logger: silentLogger,
+      clock: systemClock,
+      pollMs: 20,
+    });
   },
   teardown: async () => database?.close(),
 });
@@ -26,10 +33,31 @@ describe('LocalQueue on PostgreSQL with a killed worker', () => {
     const db = await PostgresDatabase.open(infraEnv().DATABASE_URL);
     await migrate(db, schema, kitMigrations(schema));
     const ran: number[] = [];
-    const queue = new LocalQueue({ service: schema, schema, database: db, logger: silentLogger, clock: systemClock, pollMs: 50, leaseMs: 1000 });
-    queue.define(defineJob({ name: 'hang', schema: z.object({ n: z.number() }), handle: async (_p, ctx) => void ran.push(ctx.attempt) }));
+    const queue = new LocalQueue({
+      service: schema,
+      schema,
+      database: db,
+      logger: silentLogger,
+      clock: systemClock,
+      pollMs: 50,
+      leaseMs: 1000,
+    });
+    queue.define(
+      defineJob({
+        name: 'hang',
+        schema: z.object({ n: z.number() }),
+        handle: async (_p, ctx) => void ran.push(ctx.attempt),
+      }),
+    );
     await queue.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
-    const worker = spawnTs('queue-worker-process.ts', [JSON.stringify({ kind: 'local-postgres', url: infraEnv().DATABASE_URL, schema, leaseMs: 1000 })]);
+    const worker = spawnTs('queue-worker-process.ts', [
+      JSON.stringify({
+        kind: 'local-postgres',
+        url: infraEnv().DATABASE_URL,
+        schema,
+        leaseMs: 1000,
+      }),
+    ]);
     try {
       await worker.waitFor('started job-1', 15000);
       await killHard(worker.child);

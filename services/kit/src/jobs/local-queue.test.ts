@@ -17,7 +17,14 @@ describeQueueContract('LocalQueue on PGlite', {
   open: async (service) => {
     database ??= await PgliteDatabase.open();
     await migrate(database, service, kitMigrations(service));
-    return new LocalQueue({ service, schema: service, database, logger: silentLogger, clock: systemClock, pollMs: 20 });
+    return new LocalQueue({
+      service,
+      schema: service,
+      database,
+      logger: silentLogger,
+      clock: systemClock,
+      pollMs: 20,
+    });
   },
   teardown: async () => database?.close(),
 });
@@ -35,20 +42,46 @@ describe('LocalQueue across a crash', () => {
     };
     try {
       let db = await open();
-      const hang = defineJob({ name: 'hang', schema: z.object({ n: z.number() }), handle: async () => undefined });
-      const enqueuer = new LocalQueue({ service: schema, schema, database: db, logger: silentLogger, clock: systemClock });
+      const hang = defineJob({
+        name: 'hang',
+        schema: z.object({ n: z.number() }),
+        handle: async () => undefined,
+      });
+      const enqueuer = new LocalQueue({
+        service: schema,
+        schema,
+        database: db,
+        logger: silentLogger,
+        clock: systemClock,
+      });
       enqueuer.define(hang);
       await enqueuer.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
       await db.close();
 
-      const worker = spawnTs('queue-worker-process.ts', [JSON.stringify({ kind: 'local-pglite', dataDir, schema, leaseMs: 1000 })]);
+      const worker = spawnTs('queue-worker-process.ts', [
+        JSON.stringify({ kind: 'local-pglite', dataDir, schema, leaseMs: 1000 }),
+      ]);
       await worker.waitFor('started job-1');
       await killHard(worker.child);
 
       db = await open();
       const ran: number[] = [];
-      const queue = new LocalQueue({ service: schema, schema, database: db, logger: silentLogger, clock: systemClock, pollMs: 50, leaseMs: 1000 });
-      queue.define(defineJob({ name: 'hang', schema: z.object({ n: z.number() }), handle: async (p, ctx) => void ran.push(ctx.attempt * 10 + p.n) }));
+      const queue = new LocalQueue({
+        service: schema,
+        schema,
+        database: db,
+        logger: silentLogger,
+        clock: systemClock,
+        pollMs: 50,
+        leaseMs: 1000,
+      });
+      queue.define(
+        defineJob({
+          name: 'hang',
+          schema: z.object({ n: z.number() }),
+          handle: async (p, ctx) => void ran.push(ctx.attempt * 10 + p.n),
+        }),
+      );
       await queue.start();
       await eventually(async () => expect(await queue.state('job-1')).toBe('completed'), 15000);
       expect(ran).toEqual([21]); // second attempt, payload n = 1

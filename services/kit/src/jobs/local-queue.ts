@@ -5,7 +5,15 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { Wakeable } from '../wakeable';
-import { assertJobId, retryDelayMs, type DeadJob, type EnqueueOptions, type JobDefinition, type JobState, type Queue } from './queue';
+import {
+  assertJobId,
+  retryDelayMs,
+  type DeadJob,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobState,
+  type Queue,
+} from './queue';
 
 export interface LocalQueueOptions {
   service: string;
@@ -120,12 +128,17 @@ export class LocalQueue implements Queue {
   private async runJob(row: JobRow): Promise<void> {
     const labels = { service: this.opts.service, job: row.name };
     const leaseMs = this.opts.leaseMs ?? 30000;
-    const heartbeat = setInterval(() => {
-      const until = new Date(this.opts.clock.now().getTime() + leaseMs).toISOString();
-      this.opts.database.db
-        .execute(sql`update ${this.table} set lease_until = ${until} where id = ${row.id} and status = 'active'`)
-        .catch(() => undefined);
-    }, Math.max(leaseMs / 3, 50));
+    const heartbeat = setInterval(
+      () => {
+        const until = new Date(this.opts.clock.now().getTime() + leaseMs).toISOString();
+        this.opts.database.db
+          .execute(
+            sql`update ${this.table} set lease_until = ${until} where id = ${row.id} and status = 'active'`,
+          )
+          .catch(() => undefined);
+      },
+      Math.max(leaseMs / 3, 50),
+    );
     try {
       const job = this.jobs.get(row.name);
       if (!job) throw new Error(`No handler for job ${row.name}`);
@@ -140,13 +153,18 @@ export class LocalQueue implements Queue {
       clearInterval(heartbeat);
       const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       const dead = row.attempts >= row.max_attempts;
-      const runAt = new Date(this.opts.clock.now().getTime() + retryDelayMs(row.backoff_ms, row.attempts));
+      const runAt = new Date(
+        this.opts.clock.now().getTime() + retryDelayMs(row.backoff_ms, row.attempts),
+      );
       await this.opts.database.db.execute(sql`
         update ${this.table} set status = ${dead ? 'dead' : 'waiting'}, run_at = ${runAt.toISOString()},
           lease_until = null, last_error = ${error}, updated_at = now()
         where id = ${row.id}`);
       this.opts.metrics?.jobsProcessed.inc({ ...labels, outcome: dead ? 'dead' : 'retried' });
-      this.opts.logger[dead ? 'error' : 'warn']({ err, job: row.name, jobId: row.id, attempt: row.attempts }, dead ? 'job dead-lettered' : 'job failed; will retry');
+      this.opts.logger[dead ? 'error' : 'warn'](
+        { err, job: row.name, jobId: row.id, attempt: row.attempts },
+        dead ? 'job dead-lettered' : 'job failed; will retry',
+      );
       if (!dead) this.wake.wake();
     }
   }
@@ -158,16 +176,29 @@ export class LocalQueue implements Queue {
     );
     const row = found[0];
     if (!row) return 'unknown';
-    if (row.status === 'waiting') return new Date(row.run_at) > this.opts.clock.now() ? 'delayed' : 'waiting';
+    if (row.status === 'waiting')
+      return new Date(row.run_at) > this.opts.clock.now() ? 'delayed' : 'waiting';
     return row.status as JobState;
   }
 
   async deadLetters(): Promise<DeadJob[]> {
-    const dead = await rows<{ id: string; name: string; payload: unknown; attempts: number; last_error: string }>(
+    const dead = await rows<{
+      id: string;
+      name: string;
+      payload: unknown;
+      attempts: number;
+      last_error: string;
+    }>(
       this.opts.database.db,
       sql`select id, name, payload, attempts, last_error from ${this.table} where status = 'dead' order by updated_at`,
     );
-    return dead.map((d) => ({ id: d.id, name: d.name, payload: d.payload, attempts: d.attempts, error: d.last_error }));
+    return dead.map((d) => ({
+      id: d.id,
+      name: d.name,
+      payload: d.payload,
+      attempts: d.attempts,
+      error: d.last_error,
+    }));
   }
 
   async ping(): Promise<void> {

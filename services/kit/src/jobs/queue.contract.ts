@@ -32,7 +32,9 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
 
     it('runs a job with its payload, once per job id', async () => {
       const seen: string[] = [];
-      queue.define(defineJob({ name: 'greet', schema: payload, handle: async (p) => void seen.push(p.to) }));
+      queue.define(
+        defineJob({ name: 'greet', schema: payload, handle: async (p) => void seen.push(p.to) }),
+      );
       await queue.start();
       await queue.enqueue('greet', { to: 'ann' }, { jobId: 'greet-ann' });
       await queue.enqueue('greet', { to: 'ann' }, { jobId: 'greet-ann' });
@@ -47,12 +49,20 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
       queue.define(defineJob({ name: 'greet', schema: payload, handle: async () => undefined }));
       await expect(queue.enqueue('greet', { to: 42 })).rejects.toThrow();
       await expect(queue.enqueue('nobody', { to: 'x' })).rejects.toThrow('Unknown job nobody');
-      await expect(queue.enqueue('greet', { to: 'x' }, { jobId: 'bad:id' })).rejects.toThrow('Invalid job id');
+      await expect(queue.enqueue('greet', { to: 'x' }, { jobId: 'bad:id' })).rejects.toThrow(
+        'Invalid job id',
+      );
     });
 
     it('does not run a delayed job before its time', async () => {
       const ranAt: number[] = [];
-      queue.define(defineJob({ name: 'later', schema: payload, handle: async () => void ranAt.push(Date.now()) }));
+      queue.define(
+        defineJob({
+          name: 'later',
+          schema: payload,
+          handle: async () => void ranAt.push(Date.now()),
+        }),
+      );
       await queue.start();
       const enqueuedAt = Date.now();
       await queue.enqueue('later', { to: 'x' }, { delayMs: 1500, jobId: 'later-1' });
@@ -84,7 +94,15 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
       expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(280);
       expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(580);
       const dead = await queue.deadLetters();
-      expect(dead).toEqual([expect.objectContaining({ id: 'flaky-1', name: 'flaky', payload: { to: 'x' }, attempts: 3, error: expect.stringContaining('provider down') })]);
+      expect(dead).toEqual([
+        expect.objectContaining({
+          id: 'flaky-1',
+          name: 'flaky',
+          payload: { to: 'x' },
+          attempts: 3,
+          error: expect.stringContaining('provider down'),
+        }),
+      ]);
     });
 
     it('succeeds on a later attempt without dead-lettering', async () => {

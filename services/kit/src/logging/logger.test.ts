@@ -6,7 +6,12 @@ describe('logger', () => {
     logger.info(
       {
         leadId: 42,
-        body: { first_name: 'Ann', email: 'ann@example.com', bmi: 31.2, nested: [{ phone: '5551234567', weight: 220 }] },
+        body: {
+          first_name: 'Ann',
+          email: 'ann@example.com',
+          bmi: 31.2,
+          nested: [{ phone: '5551234567', weight: 220 }],
+        },
         headers: { authorization: 'Bearer secret-token' },
         password: 'hunter2',
       },
@@ -14,7 +19,15 @@ describe('logger', () => {
     );
     const [line] = lines();
     const text = JSON.stringify(line);
-    for (const secret of ['Ann', 'ann@example.com', '31.2', '5551234567', '220', 'secret-token', 'hunter2']) {
+    for (const secret of [
+      'Ann',
+      'ann@example.com',
+      '31.2',
+      '5551234567',
+      '220',
+      'secret-token',
+      'hunter2',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(line).toMatchObject({ service: 'intake', leadId: 42, msg: 'lead stored', level: 30 });

@@ -40,7 +40,13 @@ export class Metrics {
     });
   }
 
-  observeRequest(service: string, method: string, route: string, status: number, seconds: number): void {
+  observeRequest(
+    service: string,
+    method: string,
+    route: string,
+    status: number,
+    seconds: number,
+  ): void {
     this.httpDuration.observe({ service, method, route, status: String(status) }, seconds);
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { describeIssues } from '../http/errors';
 import type { Queue } from '../jobs/queue';
 import { outgoingMessageSchema } from './message';

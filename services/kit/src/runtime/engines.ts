@@ -31,7 +31,13 @@ export const IN_MEMORY = ':memory:';
  */
 export async function openEngines(
   config: BaseConfig,
-  opts: { processName: string; logger: Logger; metrics?: Metrics; clock?: Clock; database?: Database },
+  opts: {
+    processName: string;
+    logger: Logger;
+    metrics?: Metrics;
+    clock?: Clock;
+    database?: Database;
+  },
 ): Promise<OpenedEngines> {
   const { logger } = opts;
   const clock = opts.clock ?? systemClock;
@@ -40,7 +46,9 @@ export async function openEngines(
     opts.database ??
     (config.DATABASE_URL
       ? await PostgresDatabase.open(config.DATABASE_URL, { applicationName: opts.processName })
-      : await PgliteDatabase.open(config.DATA_DIR === IN_MEMORY ? undefined : join(config.DATA_DIR, 'pglite')));
+      : await PgliteDatabase.open(
+          config.DATA_DIR === IN_MEMORY ? undefined : join(config.DATA_DIR, 'pglite'),
+        ));
   const mailbox = new MailboxStore(database);
   await mailbox.migrate();
   const bus: Bus = config.KAFKA_BROKERS
@@ -65,10 +73,15 @@ export async function openEngines(
     createQueue: (service) =>
       redisUrl
         ? BullMQQueue.connect({ service, redisUrl, logger, metrics })
-        : Promise.resolve(new LocalQueue({ service, schema: service, database, logger, clock, metrics })),
+        : Promise.resolve(
+            new LocalQueue({ service, schema: service, database, logger, clock, metrics }),
+          ),
     close: async () => {
       await bus.close();
-      await Promise.allSettled([notificationTransports.email.close?.(), notificationTransports.sms.close?.()]);
+      await Promise.allSettled([
+        notificationTransports.email.close?.(),
+        notificationTransports.sms.close?.(),
+      ]);
       await database.close();
     },
   };

@@ -23,11 +23,20 @@ export async function runServiceProcess<S extends typeof baseConfigSchema, Deps>
   const { runtime, router } = await bootService(module, engines, await makeDeps(config));
   await runtime.start();
 
-  const app = createHttpApp({ service: module.name, logger, metrics: engines.metrics, bodyLimit: config.BODY_LIMIT });
-  app.use(healthRouter(async () => ({ [module.name]: await runtime.readiness() }), engines.metrics));
+  const app = createHttpApp({
+    service: module.name,
+    logger,
+    metrics: engines.metrics,
+    bodyLimit: config.BODY_LIMIT,
+  });
+  app.use(
+    healthRouter(async () => ({ [module.name]: await runtime.readiness() }), engines.metrics),
+  );
   app.use(router);
   finishApp(app, logger);
-  const server: Server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'service listening'));
+  const server: Server = app.listen(config.PORT, () =>
+    logger.info({ port: config.PORT }, 'service listening'),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

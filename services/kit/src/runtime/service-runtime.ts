@@ -77,7 +77,15 @@ export class ServiceRuntime {
     this.db = database.db;
     queue.define(sendNotificationJob(engines.notificationTransports));
     this.notifier = new Notifier(queue);
-    this.relay = new OutboxRelay({ service: name, schema: name, database, bus, logger: this.logger, metrics, pollMs: tuning.relayPollMs });
+    this.relay = new OutboxRelay({
+      service: name,
+      schema: name,
+      database,
+      bus,
+      logger: this.logger,
+      metrics,
+      pollMs: tuning.relayPollMs,
+    });
     this.unitOfWork = new UnitOfWork(database, new Outbox(name, clock), () => this.relay.nudge());
     this.consumer = new EventConsumer({
       service: name,
@@ -91,7 +99,12 @@ export class ServiceRuntime {
   }
 
   /** Migrates the schema (kit tables, then the service's own) and builds the runtime. */
-  static async create(name: string, migrationsDir: string | null, engines: Engines, tuning: RuntimeTuning = {}): Promise<ServiceRuntime> {
+  static async create(
+    name: string,
+    migrationsDir: string | null,
+    engines: Engines,
+    tuning: RuntimeTuning = {},
+  ): Promise<ServiceRuntime> {
     assertSchemaName(name);
     await migrate(engines.database, name, kitMigrations(name));
     if (migrationsDir) await migrate(engines.database, name, loadMigrations(migrationsDir));
@@ -120,7 +133,8 @@ export class ServiceRuntime {
     if (this.subscribed) return;
     this.subscribed = true;
     const topics = this.consumer.topics();
-    if (topics.length > 0) await this.engines.bus.subscribe(this.name, topics, this.consumer.handle);
+    if (topics.length > 0)
+      await this.engines.bus.subscribe(this.name, topics, this.consumer.handle);
   }
 
   /** Phase two: publish the outbox and work the queue. */

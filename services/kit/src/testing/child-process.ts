@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 /** Runs a TypeScript file of this folder in a child Node process and watches its output. */
-export function spawnTs(file: string, args: string[]): { child: ChildProcess; waitFor(text: string, timeoutMs?: number): Promise<void>; output(): string } {
+export function spawnTs(
+  file: string,
+  args: string[],
+): {
+  child: ChildProcess;
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
+  output(): string;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, file), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
@@ -22,7 +29,9 @@ export function spawnTs(file: string, args: string[]): { child: ChildProcess; wa
             resolve();
           } else if (exited(child) || Date.now() - started > timeoutMs) {
             clearInterval(timer);
-            reject(new Error(`Child did not print "${text}" (exit ${child.exitCode}). Output:\n${out}`));
+            reject(
+              new Error(`Child did not print "${text}" (exit ${child.exitCode}). Output:\n${out}`),
+            );
           }
         }, 25);
       }),

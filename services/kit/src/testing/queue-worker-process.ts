@@ -21,10 +21,27 @@ async function main(): Promise<void> {
   const opts = JSON.parse(process.argv[2] ?? '{}') as Options;
   let queue: Queue;
   if (opts.kind === 'bullmq') {
-    queue = await BullMQQueue.connect({ service: opts.service, redisUrl: opts.redisUrl, prefix: opts.prefix, logger: silentLogger, leaseMs: opts.leaseMs });
+    queue = await BullMQQueue.connect({
+      service: opts.service,
+      redisUrl: opts.redisUrl,
+      prefix: opts.prefix,
+      logger: silentLogger,
+      leaseMs: opts.leaseMs,
+    });
   } else {
-    const database = opts.kind === 'local-pglite' ? await PgliteDatabase.open(opts.dataDir) : await PostgresDatabase.open(opts.url);
-    queue = new LocalQueue({ service: opts.schema, schema: opts.schema, database, logger: silentLogger, clock: systemClock, pollMs: 20, leaseMs: opts.leaseMs });
+    const database =
+      opts.kind === 'local-pglite'
+        ? await PgliteDatabase.open(opts.dataDir)
+        : await PostgresDatabase.open(opts.url);
+    queue = new LocalQueue({
+      service: opts.schema,
+      schema: opts.schema,
+      database,
+      logger: silentLogger,
+      clock: systemClock,
+      pollMs: 20,
+      leaseMs: opts.leaseMs,
+    });
   }
   queue.define(
     defineJob({

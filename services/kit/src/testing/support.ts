@@ -3,7 +3,11 @@ import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../logging/logger';
 
 /** Polls until `check` passes or the time is up; rethrows the last failure. */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 10000, everyMs = 50): Promise<void> {
+export async function eventually(
+  check: () => void | Promise<void>,
+  timeoutMs = 10000,
+  everyMs = 50,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -24,7 +28,10 @@ export function uniqueWord(length = 8): string {
 }
 
 /** A logger that keeps its lines, for asserting what was (and wasn't) logged. */
-export function memoryLogger(service = 'test'): { logger: Logger; lines: () => Record<string, unknown>[] } {
+export function memoryLogger(service = 'test'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+} {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
