@@ -30,6 +30,8 @@ export interface Engines {
 
 export interface RuntimeTuning {
   relayPollMs?: number;
+  relayBatchSize?: number;
+  relayLeaseMs?: number;
   eventRetry?: RetryPolicy;
 }
 
@@ -85,6 +87,8 @@ export class ServiceRuntime {
       logger: this.logger,
       metrics,
       pollMs: tuning.relayPollMs,
+      batchSize: tuning.relayBatchSize,
+      leaseMs: tuning.relayLeaseMs,
     });
     this.unitOfWork = new UnitOfWork(database, new Outbox(name, clock), () => this.relay.nudge());
     this.consumer = new EventConsumer({

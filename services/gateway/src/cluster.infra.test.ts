@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { infraEnv } from '@clinic/kit/src/testing/infra-env';
+import { eventually } from '@clinic/kit/src/testing/support';
+
+/** `npm run start:cluster` for real: one process per service on PostgreSQL, Kafka and Redis. */
+describe('cluster mode', () => {
+  jest.setTimeout(180000);
+  const url = 'http://127.0.0.1:3310';
+  let cluster: ChildProcess;
+  let output = '';
+
+  beforeAll(async () => {
+    cluster = spawn(
+      process.execPath,
+      [join(__dirname, '..', '..', '..', 'scripts', 'start-cluster.mjs')],
+      {
+        env: {
+          ...process.env,
+          ...infraEnv(),
+          NODE_OPTIONS: '',
+          PORT: '3310',
+          SERVICES_BASE_PORT: '4311',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    cluster.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    cluster.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    await eventually(
+      async () => {
+        if (cluster.exitCode !== null) throw new Error(`cluster exited:\n${output}`);
+        const res = await fetch(`${url}/readyz`);
+        expect(res.status).toBe(200);
+      },
+      150000,
+      1000,
+    );
+  });
+
+  afterAll(async () => {
+    if (cluster.exitCode === null) {
+      const exited = new Promise((r) => cluster.once('exit', r));
+      cluster.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('reports every service ready on its own database, Kafka and Redis connections', async () => {
+    const body = (await (await fetch(`${url}/readyz`)).json()) as {
+      checks: Record<string, Record<string, string>>;
+    };
+    expect(Object.keys(body.checks).sort()).toEqual([
+      'chat',
+      'checkout',
+      'forms',
+      'intake',
+      'verification',
+    ]);
+    for (const checks of Object.values(body.checks))
+      expect(checks).toEqual({ database: 'ok', bus: 'ok', queue: 'ok' });
+  });
+
+  it('proxies the catalog to the checkout process, forwarding the request id', async () => {
+    const res = await fetch(`${url}/api/get-all-products`, {
+      headers: { 'x-request-id': 'cluster-trace-1' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('cluster-trace-1');
+    const body = (await res.json()) as { products: { stripe_id: string }[] };
+    expect(body.products.map((p) => p.stripe_id)).toContain('sema_plan_134562');
+    expect(output).not.toMatch(/exited \(/);
+  });
+
+  it('keeps the dev mailbox browsable from the shared database outside production', async () => {
+    const res = await fetch(`${url}/dev/mailbox/api/messages`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(((await res.json()) as { messages: unknown[] }).messages)).toBe(true);
+  });
+});
