@@ -30,7 +30,9 @@ export function ensureInstalled() {
     !existsSync(marker) ||
     statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs
   ) {
-    run('npm ci --no-audit --no-fund');
+    // Not `npm ci`: the registry mirror we build from lacks other platforms' optional binaries, so
+    // the lockfile cannot list them and `npm ci` refuses it; `npm install` honours the lockfile.
+    run('npm install --no-audit --no-fund');
   }
 }
 
