@@ -239,7 +239,10 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         );
         expect(duplicates?.value).toBe(3);
       }, harness.timeoutMs);
-      expect((await a.effects()).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6]);
+      await eventually(
+        async () => expect((await a.effects()).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6]),
+        harness.timeoutMs,
+      );
     });
 
     it('retries a subscriber that throws and applies the event once when it succeeds', async () => {

@@ -33,6 +33,7 @@ export class BullMQQueue implements Queue {
   readonly kind = 'bullmq' as const;
   private readonly jobs = new Map<string, JobDefinition>();
   private worker: Worker | undefined;
+  private workerConnection: Redis | undefined;
 
   private constructor(
     private readonly opts: BullMQQueueOptions,
@@ -81,6 +82,9 @@ export class BullMQQueue implements Queue {
   async start(): Promise<void> {
     if (this.worker) return;
     const labels = (job: Job) => ({ service: this.opts.service, job: job.name });
+    // BullMQ's blocking reads need a connection of their own; closing the worker does not close
+    // a connection it was given, so stop() does.
+    this.workerConnection = this.connection.duplicate();
     this.worker = new Worker(
       this.opts.service,
       async (job: Job) => {
@@ -92,7 +96,7 @@ export class BullMQQueue implements Queue {
         });
       },
       {
-        connection: this.connection.duplicate(),
+        connection: this.workerConnection,
         prefix: this.opts.prefix ?? 'clinic',
         concurrency: this.opts.concurrency ?? 2,
         lockDuration: this.opts.leaseMs ?? 30000,
@@ -119,6 +123,8 @@ export class BullMQQueue implements Queue {
   async stop(): Promise<void> {
     await this.worker?.close();
     this.worker = undefined;
+    this.workerConnection?.disconnect();
+    this.workerConnection = undefined;
   }
 
   async state(jobId: string): Promise<JobState> {

@@ -1,0 +1,168 @@
+/**
+ * Start-up: the loading screen, and the product catalog fetched once and kept in localStorage for
+ * 24 hours, with the stored copy used when the server fails (spec 000 sections 2, 7, 8 and 9).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  HOUR_MS,
+  NAUSEA_NAME,
+  NAUSEA_PRICE,
+  PENDING_HEADING,
+  PRODUCTS_KEY,
+  PRODUCTS_PATH,
+  SEEDED_SKUS,
+  countProductCalls,
+  loadingScreen,
+  pendingPage,
+  readProductCache,
+  readStorage,
+  seedStorage,
+  waitForApp,
+  type CachedProducts,
+  type StoredProduct,
+} from './support';
+
+/** The current catalog as the server sends it, to store as a previous visit's copy. */
+async function serverProducts(page: Page): Promise<StoredProduct[]> {
+  const response = await page.request.get(PRODUCTS_PATH);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { products: StoredProduct[] };
+  return body.products;
+}
+
+/** A copy saved `ageMs` ago that differs from the server's list, so its use can be told apart. */
+async function previousVisitCopy(page: Page, ageMs: number): Promise<CachedProducts> {
+  const products = (await serverProducts(page)).slice(0, 2);
+  return { products, savedAt: Date.now() - ageMs };
+}
+
+test.describe('first visit', () => {
+  test('shows the loading counter, then the app, and stores the 7 products', async ({ page }) => {
+    const calls = countProductCalls(page);
+    const before = Date.now();
+
+    await page.goto('/');
+
+    const loading = loadingScreen(page);
+    await expect(loading).toBeVisible();
+    const first = Number(await loading.getAttribute('aria-valuenow'));
+    const seenAt = Date.now();
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(100);
+    // The visible percentage counts up with the progress value.
+    await expect(loading.getByText(/^\d{1,3}%$/)).toBeVisible();
+    await expect
+      .poll(async () => Number(await loading.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(first);
+
+    await waitForApp(page);
+    // One step every 30 ms: the remaining steps cannot be skipped.
+    expect(Date.now() - seenAt).toBeGreaterThanOrEqual((100 - first) * 30 - 300);
+    await expect(pendingPage(page, 'intake')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: PENDING_HEADING })).toBeVisible();
+    await expect(page).toHaveTitle('GLP Clinic');
+
+    expect(calls.count).toBe(1);
+    const cache = await readProductCache(page);
+    expect(cache).not.toBeNull();
+    expect(cache!.products).toHaveLength(7);
+    expect(cache!.products.map((p) => p.sku)).toEqual(expect.arrayContaining(SEEDED_SKUS));
+    const nausea = cache!.products.find((p) => p.name === NAUSEA_NAME);
+    expect(nausea?.pricing.retail_price).toBe(NAUSEA_PRICE);
+    expect(cache!.savedAt).toBeGreaterThanOrEqual(before);
+    expect(cache!.savedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('a reload within 24 hours uses the stored copy and makes no new request', async ({
+    page,
+  }) => {
+    const calls = countProductCalls(page);
+    await page.goto('/');
+    await waitForApp(page);
+    expect(calls.count).toBe(1);
+    const stored = await readStorage(page, PRODUCTS_KEY);
+    expect(stored).not.toBeNull();
+
+    await page.reload();
+    await expect(loadingScreen(page)).toBeVisible();
+    await waitForApp(page);
+    await page.goto('/sorry');
+    await waitForApp(page);
+
+    expect(calls.count).toBe(1);
+    expect(await readStorage(page, PRODUCTS_KEY)).toBe(stored);
+  });
+
+  test('the app still starts when the catalog cannot be loaded and nothing is stored', async ({
+    page,
+  }) => {
+    await page.route(`**${PRODUCTS_PATH}`, (route) => route.abort('connectionrefused'));
+
+    await page.goto('/');
+    await waitForApp(page);
+
+    await expect(pendingPage(page, 'intake')).toBeVisible();
+    expect(await readStorage(page, PRODUCTS_KEY)).toBeNull();
+  });
+});
+
+test.describe('returning visitor', () => {
+  test('a copy saved 23 hours ago is used without calling the server', async ({ page }) => {
+    const copy = await previousVisitCopy(page, 23 * HOUR_MS);
+    const raw = JSON.stringify(copy);
+    await seedStorage(page, PRODUCTS_KEY, raw);
+    const calls = countProductCalls(page);
+
+    await page.goto('/');
+    await waitForApp(page);
+
+    expect(calls.count).toBe(0);
+    expect(await readStorage(page, PRODUCTS_KEY)).toBe(raw);
+  });
+
+  test('a copy older than 24 hours is replaced by the server list', async ({ page }) => {
+    const copy = await previousVisitCopy(page, 25 * HOUR_MS);
+    await seedStorage(page, PRODUCTS_KEY, JSON.stringify(copy));
+    const calls = countProductCalls(page);
+    const before = Date.now();
+
+    await page.goto('/');
+    await waitForApp(page);
+
+    expect(calls.count).toBe(1);
+    const cache = await readProductCache(page);
+    expect(cache!.products).toHaveLength(7);
+    expect(cache!.savedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  const failures = [
+    { name: 'the server answers 500', status: 500 },
+    { name: 'the request fails (network error)', status: null },
+  ] as const;
+
+  for (const failure of failures) {
+    test(`a copy older than 24 hours is kept and used when ${failure.name}`, async ({ page }) => {
+      const copy = await previousVisitCopy(page, 30 * HOUR_MS);
+      const raw = JSON.stringify(copy);
+      await seedStorage(page, PRODUCTS_KEY, raw);
+      let attempts = 0;
+      await page.route(`**${PRODUCTS_PATH}`, async (route) => {
+        attempts += 1;
+        if (failure.status === null) return route.abort('connectionrefused');
+        return route.fulfill({
+          status: failure.status,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', message: 'Something went wrong.' }),
+        });
+      });
+
+      await page.goto('/');
+      await waitForApp(page);
+
+      // The app tried the server, then carried on with the stored copy, left as it was.
+      expect(attempts).toBe(1);
+      await expect(pendingPage(page, 'intake')).toBeVisible();
+      expect(await readStorage(page, PRODUCTS_KEY)).toBe(raw);
+    });
+  }
+});

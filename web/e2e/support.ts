@@ -1,0 +1,107 @@
+/**
+ * Shared helpers for the end-to-end tests. The storage keys and texts are written out here rather
+ * than imported from web/src: they are what a returning browser and the spec rely on, so a change
+ * in the app has to show up as a failing test.
+ */
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** localStorage key of the product cache: `{ products, savedAt }`. */
+export const PRODUCTS_KEY = 'clinic.products';
+/** localStorage key of the login session: `{ token, user }`. */
+export const SESSION_KEY = 'clinic.session';
+
+export const PRODUCTS_PATH = '/api/get-all-products';
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** The catalog the embedded database is seeded with (spec 000 section 9, spec 001). */
+export const SEEDED_SKUS = [
+  'tirz_plan_1',
+  'tirz_plan_2',
+  'tirz_plan_3',
+  'sema_plan_278928',
+  'sema_plan_134562',
+  'sema_plan_367367',
+];
+export const NAUSEA_NAME = 'GLP Anti-Nausea';
+export const NAUSEA_PRICE = 19.97;
+
+/** The footer's legal links (spec 000, "Global elements"), with the page each one opens. */
+export const LEGAL_LINKS = [
+  { text: 'HIPAA Notice', path: '/legal/hipaa-notice' },
+  { text: 'Privacy Policy', path: '/legal/privacy-policy' },
+  { text: 'Returns & Refund Policy', path: '/legal/returns-refund-policy' },
+  { text: 'Terms Of Use', path: '/legal/terms-of-use' },
+  { text: 'CCPA Opt-Out', path: '/legal/ccpa-opt-out' },
+  { text: 'TeleHealth Consent', path: '/legal/telehealth-consent' },
+] as const;
+
+/** The heading of the stand-in page that routes of later issues render. */
+export const PENDING_HEADING = 'This page is being prepared.';
+
+export interface StoredProduct {
+  id: number;
+  name: string;
+  sku: string;
+  pricing: { retail_price: number; first_month_price?: number };
+  [field: string]: unknown;
+}
+
+export interface CachedProducts {
+  products: StoredProduct[];
+  savedAt: number;
+}
+
+export function isProductsCall(request: Request): boolean {
+  return new URL(request.url()).pathname === PRODUCTS_PATH;
+}
+
+/** Counts the browser's calls to GET /api/get-all-products on this page (reloads included). */
+export function countProductCalls(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (isProductsCall(request)) counter.count += 1;
+  });
+  return counter;
+}
+
+export function loadingScreen(page: Page) {
+  return page.getByRole('progressbar', { name: /^Loading / });
+}
+
+/** Waits until the start-up screen is gone and the page frame (header and footer) is shown. */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(loadingScreen(page)).toHaveCount(0);
+  await expect(page.locator('footer')).toBeVisible();
+}
+
+/** The stand-in page for `name` (the route's `data-pending-page`). */
+export function pendingPage(page: Page, name: string) {
+  return page.locator(`main[data-pending-page="${name}"]`);
+}
+
+export async function readStorage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+export async function readProductCache(page: Page): Promise<CachedProducts | null> {
+  const raw = await readStorage(page, PRODUCTS_KEY);
+  return raw === null ? null : (JSON.parse(raw) as CachedProducts);
+}
+
+/**
+ * Puts `value` under `key` in localStorage before the app's scripts run, on the first document of
+ * the page only (a later reload sees whatever the app left there).
+ */
+export async function seedStorage(page: Page, key: string, value: string): Promise<void> {
+  await page.addInitScript(
+    ({ k, v }) => {
+      const marker = `e2e.seeded.${k}`;
+      if (window.sessionStorage.getItem(marker)) return;
+      window.sessionStorage.setItem(marker, '1');
+      window.localStorage.setItem(k, v);
+    },
+    { k: key, v: value },
+  );
+}
+
+export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
