@@ -39,6 +39,15 @@ test.describe('web app files', () => {
     expect(script.headers()['content-type']).toMatch(/javascript/);
   });
 
+  test('an asset that no longer exists answers 404, not index.html', async ({ request }) => {
+    // A browser holding an old index.html after a deploy asks for files that are gone.
+    const response = await request.get('/assets/index-0ldHash0.js');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).not.toMatch(/^text\/html/);
+    expect(cacheControl(response)).not.toContain('immutable');
+    expectRequestId(response);
+  });
+
   test('/ and any unknown page path answer index.html, never cached', async ({ request }) => {
     const home = await request.get('/');
     expect(home.status()).toBe(200);

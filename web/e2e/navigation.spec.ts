@@ -83,11 +83,8 @@ test.describe('with a stored session', () => {
     expect(await readStorage(page, SESSION_KEY)).toBeNull();
   });
 
-  // Known bug, reported to the lead: after Log Out on a login-required page, RequireAuth's
-  // redirect to /login?page_ref=<that page> wins over Header's own navigate('/login')
-  // (web/src/components/Header.tsx, logOut), so the next person to log in on this device is sent
-  // to the previous user's page. Change `fixme` to `test` once fixed: it then guards the fix.
-  test.fixme('Log Out from the portal does not leave a page_ref for the next person', async ({
+  // The next person to log in on this device must not be sent to the previous user's page.
+  test('Log Out from the portal does not leave a page_ref for the next person', async ({
     page,
     baseURL,
   }) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { BRAND_NAME } from '../brand';
 import { clearSession, useSession } from '../session/session';
@@ -8,7 +8,6 @@ import './Header.css';
 
 export function Header() {
   const session = useSession();
-  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
 
   // Spec 000 section 7: GET /api/logout; on success or error the stored session is removed.
@@ -20,8 +19,10 @@ export function Header() {
       // the session is dropped either way
     } finally {
       clearSession();
-      setLeaving(false);
-      navigate('/login', { replace: true });
+      // A full reload (spec 002: logout removes the stored key and reloads). A client-side
+      // navigate would lose the race with RequireAuth, which sends a guest on a login-required
+      // page to /login?page_ref=<that page>, leaving the next person the previous user's page.
+      window.location.replace('/login');
     }
   }
 
