@@ -19,7 +19,15 @@ export function webAppRouter(distDir: string): Router {
       fallthrough: false,
     }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.endsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     if (!existsSync(index)) {
