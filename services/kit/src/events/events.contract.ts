@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineEvent } from '@clinic/contracts';
-import { systemClock } from '../clock';
 import { rows, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { LocalQueue } from '../jobs/local-queue';
 import { Metrics } from '../metrics/metrics';
-import { ServiceRuntime, type Engines } from '../runtime/service-runtime';
+import { ServiceRuntime } from '../runtime/service-runtime';
+import { testEngines } from '../testing/engines';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
 import type { Bus } from './bus';
 import { OutboxRelay } from './relay';
 import { defineSubscriber } from './subscriber';
-
-const noMail = {
-  send: async () => {
-    throw new Error('These tests send no notifications');
-  },
-};
 
 export interface EventsHarness {
   openDatabase(): Promise<Database>;
@@ -67,22 +60,7 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       await bus.close();
     });
 
-    const engines = (): Engines => ({
-      database,
-      bus,
-      metrics,
-      clock: systemClock,
-      logger: silentLogger,
-      notificationTransports: { email: noMail, sms: noMail },
-      createQueue: async (service) =>
-        new LocalQueue({
-          service,
-          schema: service,
-          database,
-          logger: silentLogger,
-          clock: systemClock,
-        }),
-    });
+    const engines = () => testEngines(database, bus, metrics);
 
     async function service(role: string): Promise<ServiceRuntime> {
       const name = `t_${word}_${role}_${uniqueWord(4)}`;

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineEvent } from '@clinic/contracts';
-import { systemClock } from '../clock';
 import { rows } from '../db/database';
 import { migrate } from '../db/migrate';
 import { PostgresDatabase } from '../db/postgres-database';
-import { LocalQueue } from '../jobs/local-queue';
-import { Metrics } from '../metrics/metrics';
-import { ServiceRuntime, type Engines } from '../runtime/service-runtime';
+import { ServiceRuntime } from '../runtime/service-runtime';
+import { testEngines } from '../testing/engines';
 import { killHard, spawnTs } from '../testing/child-process';
 import { infraEnv } from '../testing/infra-env';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
@@ -38,23 +36,7 @@ describe('relay killed with SIGKILL mid-run (PostgreSQL + Kafka)', () => {
       replicationFactor: 1,
       logger: silentLogger,
     });
-    const noMail = { send: async () => undefined };
-    const engines: Engines = {
-      database,
-      bus,
-      metrics: new Metrics({ defaultMetrics: false }),
-      clock: systemClock,
-      logger: silentLogger,
-      notificationTransports: { email: noMail, sms: noMail },
-      createQueue: async (service) =>
-        new LocalQueue({
-          service,
-          schema: service,
-          database,
-          logger: silentLogger,
-          clock: systemClock,
-        }),
-    };
+    const engines = testEngines(database, bus);
     const subscriber = await ServiceRuntime.create(subscriberSchema, null, engines);
     await migrate(database, subscriberSchema, [
       {

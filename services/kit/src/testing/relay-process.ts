@@ -6,12 +6,10 @@
  */
 import { z } from 'zod';
 import { defineEvent } from '@clinic/contracts';
-import { systemClock } from '../clock';
 import { PostgresDatabase } from '../db/postgres-database';
 import { KafkaBus } from '../events/kafka-bus';
-import { LocalQueue } from '../jobs/local-queue';
-import { Metrics } from '../metrics/metrics';
 import { ServiceRuntime } from '../runtime/service-runtime';
+import { testEngines } from './engines';
 import { silentLogger } from './support';
 
 interface Options {
@@ -21,8 +19,6 @@ interface Options {
   event: string;
   count: number;
 }
-
-const noMail = { send: async () => undefined };
 
 async function main(): Promise<void> {
   const opts = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -41,27 +37,11 @@ async function main(): Promise<void> {
     replicationFactor: 1,
     logger: silentLogger,
   });
-  const runtime = await ServiceRuntime.create(
-    opts.schema,
-    null,
-    {
-      database,
-      bus,
-      metrics: new Metrics({ defaultMetrics: false }),
-      clock: systemClock,
-      logger: silentLogger,
-      notificationTransports: { email: noMail, sms: noMail },
-      createQueue: async (service) =>
-        new LocalQueue({
-          service,
-          schema: service,
-          database,
-          logger: silentLogger,
-          clock: systemClock,
-        }),
-    },
-    { relayBatchSize: 5, relayPollMs: 20, relayLeaseMs: 2000 },
-  );
+  const runtime = await ServiceRuntime.create(opts.schema, null, testEngines(database, bus), {
+    relayBatchSize: 5,
+    relayPollMs: 20,
+    relayLeaseMs: 2000,
+  });
   for (let n = 1; n <= opts.count; n += 1) {
     await runtime.transaction(async (_tx, events) => {
       await events.publish(event, { n });
