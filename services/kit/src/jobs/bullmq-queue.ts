@@ -3,7 +3,7 @@ import IORedis, { type Redis } from 'ioredis';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import {
-  assertJobId,
+  JobKinds,
   type DeadJob,
   type EnqueueOptions,
   type JobDefinition,
@@ -31,7 +31,7 @@ export interface BullMQQueueOptions {
  */
 export class BullMQQueue implements Queue {
   readonly kind = 'bullmq' as const;
-  private readonly jobs = new Map<string, JobDefinition>();
+  private readonly jobs = new JobKinds();
   private worker: Worker | undefined;
   private workerConnection: Redis | undefined;
 
@@ -60,15 +60,12 @@ export class BullMQQueue implements Queue {
   }
 
   define(job: JobDefinition): void {
-    if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
-    this.jobs.set(job.name, job);
+    this.jobs.define(job);
   }
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
-    const job = this.jobs.get(name);
-    if (!job) throw new Error(`Unknown job ${name}`);
-    assertJobId(opts.jobId);
-    const added = await this.queue.add(name, job.schema.parse(payload), {
+    const { job, data } = this.jobs.prepare(name, payload, opts.jobId);
+    const added = await this.queue.add(name, data, {
       jobId: opts.jobId,
       delay: opts.delayMs,
       attempts: job.attempts ?? 5,

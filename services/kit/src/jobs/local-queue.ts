@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { Wakeable } from '../wakeable';
 import {
-  assertJobId,
+  JobKinds,
   retryDelayMs,
   type DeadJob,
   type EnqueueOptions,
@@ -45,7 +45,7 @@ interface JobRow {
  */
 export class LocalQueue implements Queue {
   readonly kind = 'local' as const;
-  private readonly jobs = new Map<string, JobDefinition>();
+  private readonly jobs = new JobKinds();
   private readonly wake = new Wakeable();
   private running = false;
   private loops: Promise<void>[] = [];
@@ -57,15 +57,11 @@ export class LocalQueue implements Queue {
   }
 
   define(job: JobDefinition): void {
-    if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
-    this.jobs.set(job.name, job);
+    this.jobs.define(job);
   }
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
-    const job = this.jobs.get(name);
-    if (!job) throw new Error(`Unknown job ${name}`);
-    assertJobId(opts.jobId);
-    const data = job.schema.parse(payload);
+    const { job, data } = this.jobs.prepare(name, payload, opts.jobId);
     const id = opts.jobId ?? randomUUID();
     const runAt = new Date(this.opts.clock.now().getTime() + (opts.delayMs ?? 0));
     await this.opts.database.db.execute(sql`

@@ -70,3 +70,29 @@ export function assertJobId(jobId: string | undefined): void {
 export function retryDelayMs(backoffMs: number, attemptsMade: number): number {
   return backoffMs * 2 ** (attemptsMade - 1);
 }
+
+/** The job kinds a queue knows, and the checks every enqueue makes before anything is stored. */
+export class JobKinds {
+  private readonly jobs = new Map<string, JobDefinition>();
+
+  define(job: JobDefinition): void {
+    if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
+    this.jobs.set(job.name, job);
+  }
+
+  get(name: string): JobDefinition | undefined {
+    return this.jobs.get(name);
+  }
+
+  /** The job's definition and its validated payload; throws on an unknown job or a bad id. */
+  prepare(
+    name: string,
+    payload: unknown,
+    jobId: string | undefined,
+  ): { job: JobDefinition; data: unknown } {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`Unknown job ${name}`);
+    assertJobId(jobId);
+    return { job, data: job.schema.parse(payload) };
+  }
+}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { eventually } from '../testing/support';
 import { systemClock } from '../clock';
 import { rows } from '../db/database';
 import { kitMigrations } from '../db/kit-migrations';
@@ -59,19 +60,6 @@ async function start(transports: NotificationTransports, opts?: SendNotification
   queue.define(sendNotificationJob(transports, opts));
   await queue.start();
   return { queue, notifier: new Notifier(queue) };
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 /** Fails its first `failures` sends, then records what it delivers. */
