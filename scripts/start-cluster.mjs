@@ -1,6 +1,7 @@
 // `npm run start:cluster`: every service in its own process on the real engines, the gateway
 // proxying to them. Needs DATABASE_URL, KAFKA_BROKERS and REDIS_URL (infra/local/up.sh prints them).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
 
 const missing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !process.env[name]);
@@ -14,18 +15,21 @@ if (missing.length > 0) {
 ensureInstalled();
 ensureWebBuilt();
 
-const services = ['checkout', 'intake', 'verification', 'forms', 'chat'];
+const services = ['identity', 'checkout', 'intake', 'verification', 'forms', 'chat'];
 const basePort = Number(process.env.SERVICES_BASE_PORT ?? 4101);
 const urls = Object.fromEntries(
   services.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${basePort + i}`]),
 );
+// The gateway signs each caller's identity for the services, and services sign calls to each other,
+// with one secret shared by the cluster's processes.
+const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url');
 const children = [];
 let stopping = false;
 
 function start(name, entry, env) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...urls, INTERNAL_SECRET: internalSecret, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${name}] `;
@@ -57,8 +61,5 @@ function stop(code = 0) {
 }
 
 services.forEach((s, i) => start(s, `services/${s}/src/main.ts`, { PORT: String(basePort + i) }));
-start('gateway', 'services/gateway/src/cluster-main.ts', {
-  PORT: process.env.PORT ?? '3000',
-  ...urls,
-});
+start('gateway', 'services/gateway/src/cluster-main.ts', { PORT: process.env.PORT ?? '3000' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -1,9 +1,25 @@
+import { saveCart } from './cart';
 import { getAllProducts } from './catalog';
+import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
+import { addDisqualify, intakeForm } from './intake';
 import type { ApiRoute } from './route';
 
 export * from './route';
 export * from './openapi';
 export * from './catalog';
+export * from './cart';
+export * from './identity';
+export * from './intake';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
-export const apiRoutes: readonly ApiRoute[] = [getAllProducts];
+export const apiRoutes: readonly ApiRoute[] = [
+  getAllProducts,
+  saveCart,
+  intakeForm,
+  addDisqualify,
+  login,
+  logout,
+  forgotPassword,
+  passwordReset,
+  updatePassword,
+];

@@ -3,7 +3,14 @@ import { z } from 'zod';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The services that own API calls (BRIEF section 4). */
-export const serviceNames = ['checkout', 'intake', 'verification', 'forms', 'chat'] as const;
+export const serviceNames = [
+  'identity',
+  'checkout',
+  'intake',
+  'verification',
+  'forms',
+  'chat',
+] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 /**
@@ -11,17 +18,21 @@ export type ServiceName = (typeof serviceNames)[number];
  * Services validate requests with these schemas and the OpenAPI document is generated from them,
  * so the published description cannot drift from what the server accepts.
  */
+/** Who may call: anyone, any logged-in user, or staff only. */
+export type RouteAuth = 'public' | 'patient' | 'staff';
+
 export interface ApiRoute<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
 > {
   method: HttpMethod;
   path: string;
   service: ServiceName;
   summary: string;
-  auth: 'public' | 'patient' | 'staff';
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -33,7 +44,8 @@ export function defineRoute<
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(route: ApiRoute<P, Q, B, R>): ApiRoute<P, Q, B, R> {
+  A extends RouteAuth = RouteAuth,
+>(route: ApiRoute<P, Q, B, R, A>): ApiRoute<P, Q, B, R, A> {
   return route;
 }
 

@@ -50,3 +50,25 @@ export const drugLabels: Record<Drug, string> = {
 
 /** The product list is cached in the browser this long (spec 000 section 9). */
 export const productCacheMs = 24 * 60 * 60 * 1000;
+
+/** Spec 000 section 2, plan page question 3: the doses a current user can say they take. */
+export const currentDoseChoices: Record<Drug, readonly string[]> = {
+  semaglutide: ['0.25 mg', '0.5 mg', '1 mg', '2 mg', '2.5 mg'],
+  tirzepatide: ['2.5 mg', '5 mg', '7.5 mg', '10 mg', '12.5 mg', '15 mg'],
+};
+
+/** Spec 000 section 2, plan page question 4: what each product card shows. */
+export const planCards: Record<
+  Drug,
+  { badge: string; receptors: number; doses: readonly string[] }
+> = {
+  tirzepatide: {
+    badge: 'Most Effective',
+    receptors: 2,
+    doses: ['2.5', '5', '7.5', '10', '12.5', '15'],
+  },
+  semaglutide: { badge: 'Most Popular', receptors: 1, doses: ['0.5', '1', '1.75', '2.5'] },
+};
+
+/** The report page's target weight when the visitor gave none (spec 000 section 9). */
+export const defaultTargetWeight = 120;

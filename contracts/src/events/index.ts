@@ -1,7 +1,9 @@
+import { leadDisqualified, leadQualified } from './intake';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
 export * from './registry';
+export * from './intake';
 
-/** The product's events. Empty until the first business event lands (intake, checkout, clinic). */
-export const productEvents = new EventRegistry([]);
+/** The product's events; every published event is registered here with its payload schema. */
+export const productEvents = new EventRegistry([leadQualified, leadDisqualified]);

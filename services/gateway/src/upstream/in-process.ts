@@ -1,6 +1,12 @@
 import express, { type Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
-import { finishApp, type Logger, type Readiness, type ServiceRuntime } from '@clinic/kit';
+import {
+  finishApp,
+  principalMiddleware,
+  type Logger,
+  type Readiness,
+  type ServiceRuntime,
+} from '@clinic/kit';
 import type { Upstream } from './upstream';
 
 /**
@@ -19,6 +25,7 @@ export class InProcessUpstream implements Upstream {
     for (const service of services) {
       const app = express.Router();
       app.use(express.json({ limit: bodyLimit }));
+      app.use(principalMiddleware(service.runtime.engines.principals));
       app.use(service.router);
       finishApp(app, logger.child({ service: service.name }));
       this.apps.set(service.name, app);

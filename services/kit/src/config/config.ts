@@ -46,5 +46,13 @@ export const baseConfigSchema = z.object({
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   BODY_LIMIT: z.string().default('100kb'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Shared by the gateway and the services of a cluster to sign the caller's identity and
+   * internal calls. Single-node mode makes a random one per process.
+   */
+  INTERNAL_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

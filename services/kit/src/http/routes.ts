@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import type { ApiRoute } from '@clinic/contracts';
+import type { ApiRoute, Principal } from '@clinic/contracts';
+import { principalOf } from '../auth/principal';
 import { HttpError, describeIssues } from './errors';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -9,6 +10,8 @@ export interface RouteInput<R extends ApiRoute> {
   params: Parsed<Exclude<R['params'], undefined>>;
   query: Parsed<Exclude<R['query'], undefined>>;
   body: Parsed<Exclude<R['body'], undefined>>;
+  /** The caller; always present on routes that need a login. */
+  principal: R['auth'] extends 'public' ? Principal | null : Principal;
   req: Request;
   res: Response;
 }
@@ -24,9 +27,11 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, what: string):
   return result.data;
 }
 
+const NOT_LOGGED_IN = 'Please log in to continue.';
+
 /**
- * Mounts one API call from its contract: params, query and body are validated with the contract's
- * schemas (400 with the failing fields named), the handler gets typed input, and outside
+ * Mounts one API call from its contract: the caller must be logged in (or staff) when the route
+ * says so (401/403), params, query and body are validated with the contract's schemas (400 with the failing fields named), the handler gets typed input, and outside
  * production the response is checked against the contract so drift fails tests loudly.
  */
 export function bindRoute<R extends ApiRoute>(
@@ -36,7 +41,12 @@ export function bindRoute<R extends ApiRoute>(
   opts: { checkResponses: boolean } = { checkResponses: process.env.NODE_ENV !== 'production' },
 ): void {
   router[route.method](route.path, async (req, res) => {
+    const principal = principalOf(res.locals);
+    if (route.auth !== 'public' && !principal) throw new HttpError(401, NOT_LOGGED_IN);
+    if (route.auth === 'staff' && principal?.role === 'patient')
+      throw new HttpError(403, 'This is for clinic staff only.');
     const input = {
+      principal,
       params: parsePart(route.params, req.params, 'path'),
       query: parsePart(route.query, req.query, 'query'),
       body: parsePart(route.body, req.body, 'request body'),

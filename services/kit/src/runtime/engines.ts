@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { PrincipalSigner } from '../auth/principal';
 import { systemClock, type Clock } from '../clock';
 import type { BaseConfig } from '../config/config';
 import type { Database } from '../db/database';
@@ -13,6 +14,8 @@ import type { Logger } from '../logging/logger';
 import { Metrics } from '../metrics/metrics';
 import { MailboxStore } from '../notify/mailbox';
 import { transportsFromConfig } from '../notify/transports-from-config';
+import { MemoryRateLimiter } from '../ratelimit/memory-rate-limiter';
+import { RedisRateLimiter } from '../ratelimit/redis-rate-limiter';
 import type { Engines } from './service-runtime';
 
 export interface OpenedEngines extends Engines {
@@ -62,6 +65,9 @@ export async function openEngines(
     : new LocalBus();
   const redisUrl = config.REDIS_URL;
   const notificationTransports = transportsFromConfig(config, { mailbox, logger });
+  const rateLimiter = redisUrl
+    ? await RedisRateLimiter.connect(redisUrl)
+    : new MemoryRateLimiter(clock);
   return {
     database,
     bus,
@@ -70,6 +76,8 @@ export async function openEngines(
     logger,
     mailbox,
     notificationTransports,
+    rateLimiter,
+    principals: new PrincipalSigner(config.INTERNAL_SECRET),
     createQueue: (service) =>
       redisUrl
         ? BullMQQueue.connect({ service, redisUrl, logger, metrics })
@@ -78,6 +86,7 @@ export async function openEngines(
           ),
     close: async () => {
       await bus.close();
+      await rateLimiter.close();
       await Promise.allSettled([
         notificationTransports.email.close?.(),
         notificationTransports.sms.close?.(),

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '../config/config';
+import { ConfigError, baseConfigSchema, loadConfig } from '../config/config';
+import { principalMiddleware } from '../auth/principal';
 import { healthRouter } from '../health/health';
 import { createHttpApp, finishApp } from '../http/app';
 import { createLogger } from '../logging/logger';
@@ -18,6 +19,10 @@ export async function runServiceProcess<S extends typeof baseConfigSchema, Deps>
   schema?: S,
 ): Promise<void> {
   const config = loadConfig(schema ?? baseConfigSchema, process.env) as z.infer<S>;
+  if (!config.INTERNAL_SECRET)
+    throw new ConfigError(
+      'Invalid configuration: INTERNAL_SECRET is missing (the gateway and every service of a cluster share it)',
+    );
   const logger = createLogger({ service: module.name, level: config.LOG_LEVEL });
   const engines = await openEngines(config, { processName: module.name, logger });
   const { runtime, router } = await bootService(module, engines, await makeDeps(config));
@@ -32,6 +37,7 @@ export async function runServiceProcess<S extends typeof baseConfigSchema, Deps>
   app.use(
     healthRouter(async () => ({ [module.name]: await runtime.readiness() }), engines.metrics),
   );
+  app.use(principalMiddleware(engines.principals));
   app.use(router);
   finishApp(app, logger);
   const server: Server = app.listen(config.PORT, () =>

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { PrincipalSigner } from '../auth/principal';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db/database';
 import { kitMigrations } from '../db/kit-migrations';
@@ -11,6 +12,7 @@ import type { Subscriber } from '../events/subscriber';
 import type { JobDefinition, Queue } from '../jobs/queue';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
+import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { Notifier } from '../notify/notifier';
 import { sendNotificationJob, type NotificationTransports } from '../notify/send-notification-job';
 import { UnitOfWork } from './unit-of-work';
@@ -26,6 +28,10 @@ export interface Engines {
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
+  /** Attempt counters shared by every replica (in memory or Redis). */
+  rateLimiter: RateLimiter;
+  /** Signs and checks the caller's identity passed from the gateway, and internal calls. */
+  principals: PrincipalSigner;
 }
 
 export interface RuntimeTuning {

@@ -1,8 +1,10 @@
+import { PrincipalSigner } from '../auth/principal';
 import { systemClock } from '../clock';
 import type { Database } from '../db/database';
 import type { Bus } from '../events/bus';
 import { LocalQueue } from '../jobs/local-queue';
 import { Metrics } from '../metrics/metrics';
+import { MemoryRateLimiter } from '../ratelimit/memory-rate-limiter';
 import type { Engines } from '../runtime/service-runtime';
 import { silentLogger } from './support';
 
@@ -25,6 +27,8 @@ export function testEngines(
     clock: systemClock,
     logger: silentLogger,
     notificationTransports: { email: noNotifications, sms: noNotifications },
+    rateLimiter: new MemoryRateLimiter(systemClock),
+    principals: new PrincipalSigner(),
     createQueue: async (service) =>
       new LocalQueue({
         service,

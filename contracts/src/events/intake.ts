@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { trackingDataSchema } from '../api/intake';
+import { disqualificationReasons } from '../rules/intake';
+import { defineEvent } from './envelope';
+
+/** The non-medical facts about a lead that marketing's funnel and checkout's eligibility need. */
+const leadFacts = {
+  leadId: z.number().int(),
+  state: z.string(),
+  tracking: trackingDataSchema.nullable(),
+};
+
+export const leadQualified = defineEvent({
+  name: 'lead-qualified',
+  version: 1,
+  keyOf: (d) => String(d.leadId),
+  description:
+    "A quiz submission qualified: the lead is stored and the patient has an account (userId). bmi lets checkout apply the plan page's BMI minimum.",
+  schema: z.object({
+    ...leadFacts,
+    userId: z.number().int(),
+    newAccount: z.boolean(),
+    bmi: z.number(),
+  }),
+});
+
+export const leadDisqualified = defineEvent({
+  name: 'lead-disqualified',
+  version: 1,
+  keyOf: (d) => String(d.leadId),
+  description:
+    "A lead was tagged disqualified: at quiz submission (state, age, BMI) or by the plan page's BMI check.",
+  schema: z.object({
+    ...leadFacts,
+    userId: z.number().int().nullable(),
+    reason: z.enum(disqualificationReasons),
+  }),
+});

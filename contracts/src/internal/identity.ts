@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { roles, sessionUserSchema } from '../api/identity';
+
+/**
+ * Calls between services, never published: the gateway resolving a bearer token, intake creating
+ * a patient's account. Carried in-process in single-node mode and over HTTP in cluster mode.
+ */
+
+/** Who is calling, as the gateway established it from the session. */
+export const principalSchema = z.object({
+  userId: z.number().int(),
+  role: z.enum(roles),
+  sessionId: z.string(),
+});
+export type Principal = z.infer<typeof principalSchema>;
+
+export const resolveSessionRequestSchema = z.object({ token: z.string().max(256) });
+export const resolveSessionResponseSchema = z.object({ principal: principalSchema.nullable() });
+
+/** A qualified lead becomes a patient account without a password. */
+export const provisionPatientRequestSchema = z.object({
+  email: z.string().max(256),
+  first_name: z.string().max(50),
+  last_name: z.string().max(50),
+  phone: z.string().max(20),
+  state: z.string().max(2),
+  gender: z.string().max(16),
+  height_inch: z.number(),
+  weight: z.number(),
+  dob: z.string().max(10),
+});
+export type ProvisionPatientRequest = z.infer<typeof provisionPatientRequestSchema>;
+
+/**
+ * `created`: a new account, with a session for the browser. An email that already has an account
+ * gets neither a second account nor a session.
+ */
+export const provisionPatientResponseSchema = z.discriminatedUnion('created', [
+  z.object({ created: z.literal(true), user: sessionUserSchema, token: z.string() }),
+  z.object({ created: z.literal(false), userId: z.number().int() }),
+]);
+export type ProvisionPatientResponse = z.infer<typeof provisionPatientResponseSchema>;
+
+export const internalPaths = {
+  resolveSession: '/internal/identity/resolve-session',
+  provisionPatient: '/internal/identity/provision-patient',
+} as const;
