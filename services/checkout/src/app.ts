@@ -1,11 +1,17 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
+import {
+  leadDisqualifiedSubscriber,
+  leadQualifiedSubscriber,
+} from './subscribers/lead-eligibility';
 
 /**
  * Checkout owns the money path (BRIEF section 4): products, carts, coupons, payments,
- * subscriptions and refunds. Today: the product catalog.
+ * subscriptions and refunds. Today: the product catalog, saved carts and what it learns of each
+ * patient's eligibility from intake's events.
  */
 export const checkoutService: ServiceModule = {
   name: 'checkout',
@@ -13,6 +19,13 @@ export const checkoutService: ServiceModule = {
   build(runtime) {
     const router = Router();
     catalogRoutes(router, runtime);
-    return { router };
+    cartRoutes(router, runtime);
+    return {
+      router,
+      subscribers: [
+        leadQualifiedSubscriber(runtime.clock),
+        leadDisqualifiedSubscriber(runtime.clock),
+      ],
+    };
   },
 };

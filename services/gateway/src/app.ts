@@ -9,8 +9,11 @@ import {
   type Logger,
   type MailboxStore,
   type Metrics,
+  type PrincipalSigner,
 } from '@clinic/kit';
+import type { IdentityDirectory } from '@clinic/identity';
 import { owningService } from './routing-table';
+import { sessionAuth } from './session-auth';
 import type { Upstream } from './upstream/upstream';
 import { webAppRouter } from './web-app';
 
@@ -18,6 +21,10 @@ export interface GatewayDeps {
   logger: Logger;
   metrics: Metrics;
   upstream: Upstream;
+  /** Resolves bearer tokens to callers. */
+  identity: IdentityDirectory;
+  /** Signs the caller for the services (the cluster's shared secret). */
+  principals: PrincipalSigner;
   webDistDir: string;
   nodeEnv: 'development' | 'test' | 'production';
   /** The dev mailbox, browsable outside production only. */
@@ -25,11 +32,11 @@ export interface GatewayDeps {
 }
 
 /** Paths that belong to the API: unknown ones get a JSON 404, never the web app. */
-const API_PATH = /^\/(api|forms|sandbox|invoice|dev)(\/|$)/;
+const API_PATH = /^\/(api|forms|sandbox|invoice|dev|internal)(\/|$)/;
 
 /**
  * The single public entry: health and metrics, the OpenAPI document, the routing table to the
- * owning services, the dev mailbox outside production, and the web app for every other path.
+ * owning services (with the caller's session resolved), the dev mailbox outside production, and the web app for every other path.
  */
 export function buildGatewayApp(deps: GatewayDeps): Express {
   const app = createHttpApp({
@@ -45,10 +52,14 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     res.json(openApi);
   });
 
+  const authenticate = sessionAuth(deps.identity, deps.principals, deps.logger);
   app.use((req, res, next) => {
     const service = owningService(req.path);
     if (!service) return next();
-    deps.upstream.forward(service, req, res, next);
+    authenticate(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      deps.upstream.forward(service, req, res, next);
+    });
   });
 
   if (deps.mailbox && deps.nodeEnv !== 'production')

@@ -1,4 +1,12 @@
-import { MailboxStore, Metrics, PostgresDatabase, createLogger, loadConfig } from '@clinic/kit';
+import {
+  MailboxStore,
+  Metrics,
+  PostgresDatabase,
+  PrincipalSigner,
+  createLogger,
+  loadConfig,
+} from '@clinic/kit';
+import { HttpIdentityDirectory } from '@clinic/identity';
 import { buildGatewayApp } from './app';
 import { clusterConfigSchema } from './config';
 import { HttpProxyUpstream } from './upstream/http-proxy';
@@ -9,6 +17,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const upstream = new HttpProxyUpstream(
     {
+      identity: config.IDENTITY_URL,
       checkout: config.CHECKOUT_URL,
       intake: config.INTAKE_URL,
       verification: config.VERIFICATION_URL,
@@ -25,10 +34,13 @@ async function main(): Promise<void> {
         )
       : undefined;
   await mailbox?.migrate();
+  const principals = new PrincipalSigner(config.INTERNAL_SECRET);
   const app = buildGatewayApp({
     logger,
     metrics: new Metrics(),
     upstream,
+    identity: new HttpIdentityDirectory(config.IDENTITY_URL, principals),
+    principals,
     webDistDir: config.WEB_DIST_DIR,
     nodeEnv: config.NODE_ENV,
     mailbox,

@@ -11,6 +11,8 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** Cluster mode: where each service listens. */
 export const clusterConfigSchema = gatewayConfigSchema.extend({
+  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  IDENTITY_URL: z.url(),
   CHECKOUT_URL: z.url(),
   INTAKE_URL: z.url(),
   VERIFICATION_URL: z.url(),

@@ -11,7 +11,15 @@ export interface RouteEntry {
  * pick the in-process service, cluster mode to pick the URL to proxy to.
  */
 export const routingTable: readonly RouteEntry[] = [
+  { prefix: '/api/login', service: 'identity' },
+  { prefix: '/api/logout', service: 'identity' },
+  { prefix: '/api/forgot-password', service: 'identity' },
+  { prefix: '/api/password-reset', service: 'identity' },
+  { prefix: '/api/update-password', service: 'identity' },
+  { prefix: '/api/intake-form', service: 'intake' },
+  { prefix: '/forms/add-disqualify', service: 'intake' },
   { prefix: '/api/get-all-products', service: 'checkout' },
+  { prefix: '/forms/save-cart', service: 'checkout' },
 ];
 
 /** The service owning a path: the longest matching entry wins. */

@@ -1,16 +1,42 @@
+import type { Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
-import type { ServiceModule } from '@clinic/kit';
+import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService } from '@clinic/chat';
 import { checkoutService } from '@clinic/checkout';
 import { formsService } from '@clinic/forms';
+import {
+  createLocalIdentityDirectory,
+  identityService,
+  type IdentityDirectory,
+} from '@clinic/identity';
 import { intakeService } from '@clinic/intake';
 import { verificationService } from '@clinic/verification';
 
-/** Every service the gateway fronts, for single-node mode to run in-process. */
-export const serviceModules: { name: ServiceName; module: ServiceModule }[] = [
-  { name: 'checkout', module: checkoutService },
-  { name: 'intake', module: intakeService },
-  { name: 'verification', module: verificationService },
-  { name: 'forms', module: formsService },
-  { name: 'chat', module: chatService },
-];
+export interface BootedService {
+  name: ServiceName;
+  runtime: ServiceRuntime;
+  router: Router;
+}
+
+/**
+ * Single-node mode: boots every service the gateway fronts on the shared engines. Identity comes
+ * first, as the others (and the gateway) call it in-process for sessions and accounts.
+ */
+export async function bootAllServices(
+  engines: Engines,
+  opts: { publicUrl: string; seedDemoAccounts: boolean },
+): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
+  const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
+  const identityBoot = await bootService(identityService, engines, identityDeps);
+  const identity = createLocalIdentityDirectory(identityBoot.runtime, identityDeps);
+  const services: BootedService[] = [{ name: 'identity', ...identityBoot }];
+  services.push({ name: 'checkout', ...(await bootService(checkoutService, engines, undefined)) });
+  services.push({ name: 'intake', ...(await bootService(intakeService, engines, { identity })) });
+  for (const [name, module] of [
+    ['verification', verificationService],
+    ['forms', formsService],
+    ['chat', chatService],
+  ] as const)
+    services.push({ name, ...(await bootService(module, engines, undefined)) });
+  return { services, identity };
+}

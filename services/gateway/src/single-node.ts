@@ -1,10 +1,7 @@
 import type { Server } from 'node:http';
-import type { Router } from 'express';
 import type { AddressInfo } from 'node:net';
 import {
-  bootService,
   createLogger,
-  type ServiceRuntime,
   openEngines,
   type Clock,
   type Database,
@@ -13,7 +10,7 @@ import {
 } from '@clinic/kit';
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
-import { serviceModules } from './services';
+import { bootAllServices } from './services';
 import { InProcessUpstream } from './upstream/in-process';
 
 export interface RunningProduct {
@@ -38,15 +35,11 @@ export async function startSingleNode(
     clock: opts.clock,
     database: opts.database,
   });
-  const services: {
-    name: (typeof serviceModules)[number]['name'];
-    runtime: ServiceRuntime;
-    router: Router;
-  }[] = [];
-  for (const { name, module } of serviceModules) {
-    const { runtime, router } = await bootService(module, engines, undefined);
-    services.push({ name, runtime, router });
-  }
+  const { services, identity } = await bootAllServices(engines, {
+    publicUrl: config.PUBLIC_URL,
+    // Demo staff accounts are for trying the product locally, never for a production database.
+    seedDemoAccounts: config.NODE_ENV !== 'production',
+  });
   for (const s of services) await s.runtime.subscribe();
   for (const s of services) await s.runtime.run();
 
@@ -54,6 +47,8 @@ export async function startSingleNode(
     logger,
     metrics: engines.metrics,
     upstream: new InProcessUpstream(services, logger, config.BODY_LIMIT),
+    identity,
+    principals: engines.principals,
     webDistDir: config.WEB_DIST_DIR,
     nodeEnv: config.NODE_ENV,
     mailbox: engines.mailbox,

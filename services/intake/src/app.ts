@@ -1,13 +1,26 @@
+import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import type { IdentityDirectory } from '@clinic/identity';
+import { addDisqualifyRoute } from './routes/add-disqualify';
+import { intakeFormRoute } from './routes/intake-form';
+
+export interface IntakeDeps {
+  /** Creates the patient account of a qualified lead. */
+  identity: IdentityDirectory;
+}
 
 /**
  * Intake owns the quiz submission, leads, disqualification tagging, campaign tracking and the
- * eligibility rules (BRIEF section 4). It runs on the platform already (schema, outbox, queue,
- * health); its calls arrive with the intake issue.
+ * eligibility rules (BRIEF section 4).
  */
-export const intakeService: ServiceModule = {
+export const intakeService: ServiceModule<IntakeDeps> = {
   name: 'intake',
-  migrationsDir: null,
-  build: () => ({ router: Router() }),
+  migrationsDir: join(__dirname, 'db', 'migrations'),
+  build(runtime, deps) {
+    const router = Router();
+    intakeFormRoute(router, runtime, deps.identity);
+    addDisqualifyRoute(router, runtime);
+    return { router };
+  },
 };

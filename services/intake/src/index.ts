@@ -1,1 +1,1 @@
-export { intakeService } from './app';
+export { intakeService, type IntakeDeps } from './app';

@@ -1,7 +1,20 @@
-import { runServiceProcess } from '@clinic/kit';
+import { z } from 'zod';
+import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
+import { HttpIdentityDirectory } from '@clinic/identity';
 import { intakeService } from './app';
 
-void runServiceProcess(intakeService, () => undefined).catch((err: unknown) => {
+const intakeConfigSchema = baseConfigSchema.extend({ IDENTITY_URL: z.url() });
+
+void runServiceProcess(
+  intakeService,
+  (config) => ({
+    identity: new HttpIdentityDirectory(
+      config.IDENTITY_URL,
+      new PrincipalSigner(config.INTERNAL_SECRET),
+    ),
+  }),
+  intakeConfigSchema,
+).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

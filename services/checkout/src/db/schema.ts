@@ -1,4 +1,14 @@
-import { boolean, integer, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  numeric,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DisqualificationReason } from '@clinic/contracts';
 
 /** The checkout service's own schema; no other service reads it. */
 export const checkoutSchema = pgSchema('checkout');
@@ -28,3 +38,31 @@ export const productTermPrices = checkoutSchema.table(
   },
   (t) => [primaryKey({ columns: [t.productId, t.paymentTerms] })],
 );
+
+export const carts = checkoutSchema.table('carts', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id'),
+  semaOffer: text('sema_offer').notNull(),
+  tirOffer: text('tir_offer').notNull(),
+  currentGlpMed: text('current_glp_med', { enum: ['Yes', 'No'] }).notNull(),
+  currentDose: text('current_dose').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const cartItems = checkoutSchema.table(
+  'cart_items',
+  {
+    cartId: uuid('cart_id').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
+);
+
+export const patientEligibility = checkoutSchema.table('patient_eligibility', {
+  userId: integer('user_id').primaryKey(),
+  bmi: numeric('bmi', { mode: 'number' }),
+  disqualifiedReason: text('disqualified_reason').$type<DisqualificationReason>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,10 +1,34 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { Metrics } from '@clinic/kit';
+import type { Principal } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity';
+import {
+  Metrics,
+  PRINCIPAL_HEADER,
+  PrincipalSigner,
+  principalMiddleware,
+  principalOf,
+} from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { buildGatewayApp } from '../app';
 import { HttpProxyUpstream } from './http-proxy';
+
+const principals = new PrincipalSigner('proxy-test-secret-0123456789abcdef');
+const patient: Principal = { userId: 5, role: 'patient', sessionId: 'session-5' };
+
+/** Knows one token; the proxy's handling of the caller is under test here, not identity. */
+function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
+  return {
+    resolveSession: async (token) => {
+      if (opts.down) throw new Error('identity is down');
+      return token === 'good-token' ? patient : null;
+    },
+    provisionPatient: async () => {
+      throw new Error('not used by the gateway');
+    },
+  };
+}
 
 describe('HTTP proxy upstream (cluster mode)', () => {
   it('streams the call to the owning service with request id and client address', async () => {
@@ -25,6 +49,8 @@ describe('HTTP proxy upstream (cluster mode)', () => {
         logger: silentLogger,
         metrics: new Metrics({ defaultMetrics: false }),
         upstream: new HttpProxyUpstream({ checkout: `http://127.0.0.1:${port}` }, silentLogger),
+        identity: oneTokenIdentity(),
+        principals,
         webDistDir: '/nonexistent',
         nodeEnv: 'test',
       });
@@ -50,6 +76,8 @@ describe('HTTP proxy upstream (cluster mode)', () => {
       logger: silentLogger,
       metrics: new Metrics({ defaultMetrics: false }),
       upstream: new HttpProxyUpstream({ checkout: 'http://127.0.0.1:1' }, silentLogger),
+      identity: oneTokenIdentity(),
+      principals,
       webDistDir: '/nonexistent',
       nodeEnv: 'test',
     });
@@ -61,5 +89,67 @@ describe('HTTP proxy upstream (cluster mode)', () => {
     });
     const ready = await request(gateway).get('/readyz');
     expect(ready.status).toBe(503);
+  });
+
+  describe('the caller', () => {
+    async function withService(
+      identity: IdentityDirectory,
+      fn: (gateway: express.Express) => Promise<void>,
+    ) {
+      const service = express();
+      service.use(principalMiddleware(principals));
+      service.get('/api/logout', (req, res) => {
+        res.json({ principal: principalOf(res.locals), raw: req.get(PRINCIPAL_HEADER) ?? null });
+      });
+      const server = service.listen(0);
+      try {
+        const port = (server.address() as AddressInfo).port;
+        await fn(
+          buildGatewayApp({
+            logger: silentLogger,
+            metrics: new Metrics({ defaultMetrics: false }),
+            upstream: new HttpProxyUpstream({ identity: `http://127.0.0.1:${port}` }, silentLogger),
+            identity,
+            principals,
+            webDistDir: '/nonexistent',
+            nodeEnv: 'test',
+          }),
+        );
+      } finally {
+        server.close();
+      }
+    }
+
+    it('reaches the service as the principal of the bearer token, signed by the gateway', async () => {
+      await withService(oneTokenIdentity(), async (gateway) => {
+        const res = await request(gateway)
+          .get('/api/logout')
+          .set('Authorization', 'Bearer good-token');
+        expect(res.body).toEqual({ principal: patient, raw: null });
+      });
+    });
+
+    it('is nobody with an unknown token, and a principal header sent by a client is dropped', async () => {
+      await withService(oneTokenIdentity(), async (gateway) => {
+        const forged = principals.sign({ ...patient, role: 'admin' });
+        const unknown = await request(gateway)
+          .get('/api/logout')
+          .set('Authorization', 'Bearer stolen-or-expired')
+          .set(forged);
+        expect(unknown.body).toEqual({ principal: null, raw: null });
+        const none = await request(gateway).get('/api/logout').set(forged);
+        expect(none.body).toEqual({ principal: null, raw: null });
+      });
+    });
+
+    it('gets 503, not anonymity, when identity cannot answer', async () => {
+      await withService(oneTokenIdentity({ down: true }), async (gateway) => {
+        const res = await request(gateway)
+          .get('/api/logout')
+          .set('Authorization', 'Bearer good-token');
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe('Service temporarily unavailable. Please try again.');
+      });
+    });
   });
 });

@@ -1,0 +1,84 @@
+/**
+ * Saving the plan page's cart. The browser sends one item as it shows it; the server takes only
+ * its identity from it (product id and sku) and prices it from the catalog. The item must be the
+ * plan of the active offer for its drug, the spec's cart rules decide its quantity, and a patient
+ * the clinic already knows to be ineligible cannot save one.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  addToCart,
+  currentDoseChoices,
+  disqualificationMessage,
+  planBmiDisqualification,
+  planIdFor,
+  prescriptionMainType,
+  saveCartRequestSchema,
+} from '@clinic/contracts';
+import { HttpError, type ServiceRuntime } from '@clinic/kit';
+import { cartItems, carts, patientEligibility, products } from '../db/schema';
+
+export const cartMessages = {
+  unknownProduct: 'This product is not available. Please choose your medication again.',
+  notInOffer: 'This plan is not part of the current offer. Please choose your medication again.',
+  empty: 'Your cart is empty. Please choose your medication.',
+  dose: 'Please choose your current dose.',
+} as const;
+
+const allDoses = new Set(Object.values(currentDoseChoices).flat());
+
+export async function saveCart(
+  runtime: ServiceRuntime,
+  request: z.infer<typeof saveCartRequestSchema>,
+  userId: number | null,
+): Promise<string> {
+  const [product] = await runtime.db.select().from(products).where(eq(products.id, request.id));
+  if (!product || !product.active || product.sku !== request.sku)
+    throw new HttpError(400, cartMessages.unknownProduct);
+  if (product.drug) {
+    const offer = product.drug === 'semaglutide' ? request.sema_offer : request.tir_offer;
+    if (planIdFor(product.drug, offer) !== product.stripeId)
+      throw new HttpError(400, cartMessages.notInOffer);
+  }
+  const taking = request.currentGLPMed === 'Yes';
+  if (taking && !allDoses.has(request.currentDose)) throw new HttpError(400, cartMessages.dose);
+
+  const [line] = addToCart([], {
+    id: product.id,
+    quantity: request.quantity,
+    main_type: product.isPrescription ? prescriptionMainType : request.main_type,
+  });
+  if (!line) throw new HttpError(400, cartMessages.empty);
+
+  if (userId !== null) {
+    const [eligibility] = await runtime.db
+      .select()
+      .from(patientEligibility)
+      .where(eq(patientEligibility.userId, userId));
+    const reason =
+      eligibility?.disqualifiedReason ??
+      (eligibility?.bmi != null ? planBmiDisqualification(eligibility.bmi, taking) : null);
+    if (reason) throw new HttpError(403, disqualificationMessage(reason));
+  }
+
+  const id = randomUUID();
+  await runtime.transaction(async (tx) => {
+    await tx.insert(carts).values({
+      id,
+      userId,
+      semaOffer: request.sema_offer,
+      tirOffer: request.tir_offer,
+      currentGlpMed: request.currentGLPMed,
+      currentDose: taking ? request.currentDose : '',
+      createdAt: runtime.clock.now(),
+    });
+    await tx.insert(cartItems).values({
+      cartId: id,
+      productId: product.id,
+      quantity: line.quantity,
+      unitPriceCents: product.drug ? product.firstMonthPriceCents : product.retailPriceCents,
+    });
+  });
+  return id;
+}

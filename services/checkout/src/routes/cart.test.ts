@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import {
+  leadDisqualified,
+  leadQualified,
+  type EventData,
+  type SaveCartRequest,
+} from '@clinic/contracts';
+import { rows } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { eventually } from '@clinic/kit/src/testing/support';
+import { checkoutService } from '../app';
+import { cartMessages } from '../domain/cart';
+
+const NOT_QUALIFIED =
+  "We're Sorry. Based on the information you provided, you currently do not qualify for our programs.";
+
+/** The tirzepatide plan of the default offer as the plan page puts it in the cart. */
+function tirzepatideDefault(overrides: Partial<SaveCartRequest> = {}): SaveCartRequest {
+  return {
+    id: 1,
+    name: 'Tirzepatide',
+    price: 224.99,
+    retail_price: 349.97,
+    quantity: 1,
+    main_type: 'Prescription',
+    subheader: 'Compound Medication',
+    image: '/images/tirzepatide.png',
+    category: 'primary',
+    sku: 'tirz_plan_1',
+    stripe_id: 'tirz_plan_1',
+    sema_offer: 'default',
+    tir_offer: 'default',
+    currentGLPMed: 'No',
+    currentDose: '',
+    ...overrides,
+  };
+}
+
+describe('POST /forms/save-cart', () => {
+  let service: ServiceUnderTest;
+
+  beforeAll(async () => {
+    service = await startServiceForTest(checkoutService, undefined);
+  });
+  afterAll(async () => service.close());
+
+  const save = (body: unknown, headers: Record<string, string> = {}) =>
+    request(service.app)
+      .post('/forms/save-cart')
+      .set(headers)
+      .send(body as object);
+
+  async function cartCount(): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      service.engines.database.db,
+      sql`select count(*)::int as n from checkout.carts`,
+    );
+    return row?.n ?? 0;
+  }
+
+  it('saves the plan as one prescription priced from the catalog, under an unguessable id', async () => {
+    const res = await save(tirzepatideDefault({ price: 0.01, quantity: 3 }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const [item] = await rows<Record<string, unknown>>(
+      service.engines.database.db,
+      sql`select c.current_glp_med, i.product_id, i.quantity, i.unit_price_cents
+          from checkout.carts c join checkout.cart_items i on i.cart_id = c.id
+          where c.id = ${res.body.id}`,
+    );
+    expect(item).toEqual({
+      current_glp_med: 'No',
+      product_id: 1,
+      quantity: 1,
+      unit_price_cents: 22499,
+    });
+  });
+
+  it.each([
+    [
+      'tirzepatide, offer B',
+      { id: 2, sku: 'tirz_plan_2', stripe_id: 'tirz_plan_2', tir_offer: 'B' },
+    ],
+    [
+      'tirzepatide, offer C',
+      { id: 3, sku: 'tirz_plan_3', stripe_id: 'tirz_plan_3', tir_offer: 'C' },
+    ],
+    [
+      'semaglutide, default',
+      { id: 4, sku: 'sema_plan_278928', stripe_id: 'sema_plan_278928', name: 'Semaglutide' },
+    ],
+    [
+      'semaglutide, offer A',
+      { id: 5, sku: 'sema_plan_134562', stripe_id: 'sema_plan_134562', sema_offer: 'A' },
+    ],
+    [
+      'semaglutide, offer C',
+      { id: 6, sku: 'sema_plan_367367', stripe_id: 'sema_plan_367367', sema_offer: 'C' },
+    ],
+    // Offer B has no semaglutide plan of its own: the default one applies.
+    [
+      'semaglutide under offer B',
+      { id: 4, sku: 'sema_plan_278928', stripe_id: 'sema_plan_278928', sema_offer: 'B' },
+    ],
+  ] as const)('accepts the plan of the active offer: %s', async (_what, change) => {
+    const res = await save(tirzepatideDefault(change));
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a plan of another offer', tirzepatideDefault({ tir_offer: 'B' }), cartMessages.notInOffer],
+    ['an unknown product', tirzepatideDefault({ id: 99 }), cartMessages.unknownProduct],
+    [
+      'a sku that is not the product',
+      tirzepatideDefault({ sku: 'sema_plan_278928' }),
+      cartMessages.unknownProduct,
+    ],
+    ['a quantity of 0', tirzepatideDefault({ quantity: 0 }), cartMessages.empty],
+    [
+      'a current user without a dose',
+      tirzepatideDefault({ currentGLPMed: 'Yes' }),
+      cartMessages.dose,
+    ],
+    [
+      'a dose that is not on the ladder',
+      tirzepatideDefault({ currentGLPMed: 'Yes', currentDose: '900 mg' }),
+      cartMessages.dose,
+    ],
+  ])('refuses %s and saves nothing', async (_what, body, message) => {
+    const before = await cartCount();
+    const res = await save(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await cartCount()).toBe(before);
+  });
+
+  it.each([
+    ['no body', {}],
+    ['a price as text', { ...tirzepatideDefault(), price: 'free' }],
+    ['an unknown offer', { ...tirzepatideDefault(), tir_offer: 'Z' }],
+    ['a 10 kB name', { ...tirzepatideDefault(), name: 'x'.repeat(10_000) }],
+  ])('answers 400 to %s', async (_what, body) => {
+    const before = await cartCount();
+    const res = await save(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Invalid request body: /);
+    expect(await cartCount()).toBe(before);
+  });
+
+  describe('eligibility learnt from intake', () => {
+    async function publish(
+      event: typeof leadQualified | typeof leadDisqualified,
+      data: EventData<typeof leadQualified> | EventData<typeof leadDisqualified>,
+    ) {
+      await service.runtime.transaction(async (_tx, events) => {
+        await events.publish(
+          event as typeof leadQualified,
+          data as EventData<typeof leadQualified>,
+        );
+      });
+    }
+    const patient = (userId: number) => service.as({ userId, role: 'patient', sessionId: 's' });
+
+    async function eligibilityOf(userId: number) {
+      const [row] = await rows<{ bmi: number | null; disqualified_reason: string | null }>(
+        service.engines.database.db,
+        sql`select bmi::float as bmi, disqualified_reason from checkout.patient_eligibility where user_id = ${userId}`,
+      );
+      return row;
+    }
+
+    it('applies the BMI minimum of new users (25) and of current users (20)', async () => {
+      await publish(leadQualified, {
+        leadId: 1,
+        userId: 42,
+        newAccount: true,
+        state: 'TX',
+        bmi: 22.6,
+        tracking: null,
+      });
+      await eventually(async () =>
+        expect(await eligibilityOf(42)).toEqual({ bmi: 22.6, disqualified_reason: null }),
+      );
+
+      const newUser = await save(tirzepatideDefault(), patient(42));
+      expect(newUser.status).toBe(403);
+      expect(newUser.body.message).toBe(NOT_QUALIFIED);
+      const currentUser = await save(
+        tirzepatideDefault({ currentGLPMed: 'Yes', currentDose: '5 mg' }),
+        patient(42),
+      );
+      expect(currentUser.status).toBe(200);
+    });
+
+    it('refuses a patient whose lead was disqualified, even when the event arrives twice', async () => {
+      await publish(leadQualified, {
+        leadId: 2,
+        userId: 43,
+        newAccount: true,
+        state: 'TX',
+        bmi: 31,
+        tracking: null,
+      });
+      await publish(leadDisqualified, {
+        leadId: 2,
+        userId: 43,
+        state: 'TX',
+        reason: 'bmi_below_25',
+        tracking: null,
+      });
+      await eventually(async () =>
+        expect((await eligibilityOf(43))?.disqualified_reason).toBe('bmi_below_25'),
+      );
+      const res = await save(tirzepatideDefault(), patient(43));
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(NOT_QUALIFIED);
+    });
+  });
+});

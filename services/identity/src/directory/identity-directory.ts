@@ -1,0 +1,23 @@
+/**
+ * What other parts of the system ask identity directly, because they need the answer within one
+ * request: the gateway turns a bearer token into the caller, intake turns a qualified lead into
+ * a patient account with a session. In single-node mode the calls run in-process
+ * (LocalIdentityDirectory); in cluster mode they go over HTTP to identity's internal routes,
+ * authenticated with the cluster secret (HttpIdentityDirectory). Both pass one contract suite.
+ */
+import type {
+  Principal,
+  ProvisionPatientRequest,
+  ProvisionPatientResponse,
+} from '@clinic/contracts';
+
+export interface IdentityDirectory {
+  /** The caller behind a bearer token, or null for an unknown, expired or revoked one. */
+  resolveSession(token: string): Promise<Principal | null>;
+  /**
+   * Creates the patient account of a qualified lead, without a password, emails the patient a
+   * set-your-password link and opens a session. An email that already has an account gets
+   * neither a second account nor a session (`created: false`).
+   */
+  provisionPatient(request: ProvisionPatientRequest): Promise<ProvisionPatientResponse>;
+}

@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import {
+  existingAccountMessage,
+  intakeFormResponseSchema,
+  intakeMessages,
+  type IntakePerson,
+} from '@clinic/contracts';
+import { ManualClock, rows } from '@clinic/kit';
+import { eventually } from '@clinic/kit/src/testing/support';
+import {
+  leadCount,
+  outboxEvents,
+  startIntakeWithIdentity,
+  validPerson,
+} from '../testing/intake-service';
+
+const NOT_QUALIFIED =
+  "We're Sorry. Based on the information you provided, you currently do not qualify for our programs.";
+
+describe('POST /api/intake-form', () => {
+  const clock = new ManualClock('2026-11-22T15:00:00.000Z');
+  let service: Awaited<ReturnType<typeof startIntakeWithIdentity>>;
+
+  beforeAll(async () => {
+    service = await startIntakeWithIdentity({ clock });
+  });
+  afterAll(async () => service.close());
+
+  const submit = (body: unknown) =>
+    request(service.app)
+      .post('/api/intake-form')
+      .send(body as object);
+
+  it('qualifies a lead: account, session, lead with derived values, event and welcome email', async () => {
+    const person = validPerson({
+      email: '  Dana.Qualified@Example.com ',
+      tracking: {
+        utm_source: 'google',
+        gclid: 'abc',
+        landing_page: 'http://clinic.test/?utm_source=google',
+      },
+    });
+    const res = await submit(person).set('X-Forwarded-For', '203.0.113.9');
+    expect(res.status).toBe(200);
+    const body = intakeFormResponseSchema.parse(res.body);
+    if (body.status !== 'success') throw new Error(`expected success, got ${body.status}`);
+    expect(body.token.length).toBeGreaterThan(20);
+    expect(body.user).toMatchObject({
+      email: 'dana.qualified@example.com',
+      first_name: 'Dana',
+      is_admin: 0,
+    });
+
+    const [lead] = await rows<Record<string, unknown>>(
+      service.engines.database.db,
+      sql`select status, user_id, dob, age, height_inches, bmi::float as bmi, ip_address, tracking
+          from intake.leads where email = 'dana.qualified@example.com'`,
+    );
+    // 210 lbs at 66 in: 210 * 703 / 66^2 = 33.89 -> 33.9; born 14 March 1985 -> 41 on 22 Nov 2026.
+    expect(lead).toMatchObject({
+      status: 'qualified',
+      user_id: body.user.id,
+      dob: '03/14/1985',
+      age: 41,
+      height_inches: 66,
+      bmi: 33.9,
+      tracking: { utm_source: 'google', gclid: 'abc' },
+    });
+    // The client's IP comes from the request (the loopback proxy is trusted), never from the body.
+    expect(lead?.ip_address).toBe('203.0.113.9');
+
+    const events = await outboxEvents(service.engines, 'lead-qualified');
+    expect(events.at(-1)?.data).toMatchObject({
+      userId: body.user.id,
+      newAccount: true,
+      bmi: 33.9,
+    });
+
+    await eventually(async () => {
+      const mail = await service.engines.mailbox.list({ to: 'dana.qualified@example.com' });
+      expect(mail[0]?.body).toMatch(/http:\/\/clinic\.test\/password-reset\/\S+/);
+    });
+  });
+
+  it('gives an email that already has an account no second account and no session', async () => {
+    const email = 'returning@example.com';
+    const first = await submit(validPerson({ email }));
+    expect(first.body.status).toBe('success');
+    const again = await submit(
+      validPerson({ email: 'Returning@Example.com', first_name: 'Mallory' }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'existing_account', message: existingAccountMessage });
+    const accounts = await rows<{ n: number }>(
+      service.engines.database.db,
+      sql`select count(*)::int as n from identity.users where email = ${email}`,
+    );
+    expect(accounts[0]?.n).toBe(1);
+    const [lead] = await rows<{ status: string; user_id: number }>(
+      service.engines.database.db,
+      sql`select status, user_id from intake.leads where email = ${email} order by id desc limit 1`,
+    );
+    expect(lead).toEqual({ status: 'existing_account', user_id: first.body.user.id });
+  });
+
+  it.each<[string, Partial<IntakePerson>, string, string]>([
+    [
+      'a state where the programme has not launched',
+      { state: 'LA' },
+      'state_not_available',
+      'Our GLP Medical Weight Loss program is not yet available in Louisiana, but we are launching there next month.',
+    ],
+    [
+      'Mississippi',
+      { state: 'MS' },
+      'state_not_available',
+      'Our GLP Medical Weight Loss program is not yet available in Mississippi, but we are launching there next month.',
+    ],
+    [
+      'Alabama',
+      { state: 'AL' },
+      'state_not_available',
+      'Our GLP Medical Weight Loss program is not yet available in Alabama, but we are launching there next month.',
+    ],
+    [
+      'a birth year after 2006',
+      { dob: { mm: 1, dd: 2, yyyy: 2007 } },
+      'under_18',
+      'We cannot proceed since your age is less than 18 years.',
+    ],
+    ['a BMI below 20', { weight: 115, desired_weight: 100 }, 'bmi_below_20', NOT_QUALIFIED],
+  ])(
+    'disqualifies %s: lead stored and tagged, event published, no account',
+    async (_what, change, reason, message) => {
+      const person = validPerson(change);
+      const before = await leadCount(service.engines);
+      const res = await submit(person);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'disqualified', reason, message });
+      expect(await leadCount(service.engines)).toBe(before + 1);
+      const [lead] = await rows<{
+        status: string;
+        disqualified_reason: string;
+        user_id: number | null;
+      }>(
+        service.engines.database.db,
+        sql`select status, disqualified_reason, user_id from intake.leads where email = ${person.email}`,
+      );
+      expect(lead).toEqual({ status: 'disqualified', disqualified_reason: reason, user_id: null });
+      const events = await outboxEvents(service.engines, 'lead-disqualified');
+      expect(events.at(-1)?.data).toMatchObject({ reason, userId: null, state: person.state });
+      const accounts = await rows<{ n: number }>(
+        service.engines.database.db,
+        sql`select count(*)::int as n from identity.users where email = ${person.email}`,
+      );
+      expect(accounts[0]?.n).toBe(0);
+    },
+  );
+
+  it('keeps a BMI between 20 and 25 for the plan page to decide', async () => {
+    // 140 lbs at 66 in: BMI 22.6, fine for someone already on GLP-1 medication.
+    const res = await submit(validPerson({ weight: 140, desired_weight: 120 }));
+    expect(res.body.status).toBe('success');
+  });
+
+  it.each<[string, Partial<IntakePerson>, string]>([
+    ['terms not agreed', { agreed_to_terms: false }, intakeMessages.terms],
+    ['a blank first name', { first_name: '  ' }, intakeMessages.name],
+    ['a script tag in the name', { last_name: '<script>alert(1)</script>' }, intakeMessages.name],
+    [
+      'a short phone',
+      { phone: '555123456', phone_parts: { areaCode: '555', prefix: '123', line: '456' } },
+      intakeMessages.phone,
+    ],
+    [
+      'letters in the phone',
+      { phone: '555123456a', phone_parts: { areaCode: '555', prefix: '123', line: '456a' } },
+      intakeMessages.phone,
+    ],
+    ['a phone that differs from its parts', { phone: '5559999999' }, intakeMessages.phone],
+    ['an email without a domain', { email: 'dana@example' }, intakeMessages.email],
+    ['an email with a space', { email: 'dana smith@example.com' }, intakeMessages.email],
+    ['no email consent', { agreed_to_email: false }, intakeMessages.emailConsent],
+    ['3 feet', { height: { foot: 3, inches: 11 } }, intakeMessages.height],
+    ['12 inches', { height: { foot: 5, inches: 12 } }, intakeMessages.height],
+    ['79 lbs', { weight: 79, desired_weight: 70 }, intakeMessages.weight],
+    ['701 lbs', { weight: 701 }, intakeMessages.weight],
+    ['31 February', { dob: { mm: 2, dd: 31, yyyy: 1990 } }, intakeMessages.dobInvalid],
+    ['a birth year of 1923', { dob: { mm: 1, dd: 1, yyyy: 1923 } }, intakeMessages.dobInvalid],
+    [
+      'a date of birth tomorrow',
+      { dob: { mm: 11, dd: 23, yyyy: 2026 } },
+      intakeMessages.dobInvalid,
+    ],
+    ['a goal of 79 lbs', { desired_weight: 79 }, intakeMessages.desiredWeight],
+    [
+      'a goal above the current weight',
+      { desired_weight: 220 },
+      intakeMessages.desiredBelowCurrent,
+    ],
+    [
+      'a goal equal to the current weight',
+      { desired_weight: 210 },
+      intakeMessages.desiredBelowCurrent,
+    ],
+  ])('refuses %s with the spec message and stores nothing', async (_what, change, message) => {
+    const before = await leadCount(service.engines);
+    const res = await submit(validPerson(change));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', message });
+    expect(await leadCount(service.engines)).toBe(before);
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty body', {}],
+    ['a missing email', (({ email: _e, ...rest }) => rest)(validPerson())],
+    ['a weight as text', { ...validPerson(), weight: 'heavy' }],
+    ['a 10 kB first name', { ...validPerson(), first_name: 'a'.repeat(10_000) }],
+    ['an unknown state', { ...validPerson(), state: 'ZZ' }],
+    ['a gender outside the two choices', { ...validPerson(), gender: 'Other' }],
+    ['a source other than the web', { ...validPerson(), source_web: 1 }],
+  ])('answers 400 to %s and stores nothing', async (_what, body) => {
+    const before = await leadCount(service.engines);
+    const res = await submit(body);
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe('error');
+    expect(res.body.message).toMatch(/^Invalid request body: /);
+    expect(await leadCount(service.engines)).toBe(before);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Intake on in-memory engines with the real identity service beside it (in-process, as in
+ * single-node mode), and a valid quiz submission to vary in tests.
+ */
+import { sql } from 'drizzle-orm';
+import type { IntakePerson } from '@clinic/contracts';
+import { bootService, rows, type Clock, type OpenedEngines } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
+import { intakeService } from '../app';
+
+export async function startIntakeWithIdentity(
+  opts: { clock?: Clock } = {},
+): Promise<ServiceUnderTest & { engines: OpenedEngines }> {
+  const base = await startServiceForTest(
+    identityService,
+    { publicUrl: 'http://clinic.test', seedDemoAccounts: false },
+    { clock: opts.clock },
+  );
+  const identity = createLocalIdentityDirectory(base.runtime, {
+    publicUrl: 'http://clinic.test',
+    seedDemoAccounts: false,
+  });
+  const intake = await startServiceForTest(intakeService, { identity }, { engines: base.engines });
+  return {
+    ...intake,
+    close: async () => {
+      await intake.close();
+      await base.close();
+    },
+  };
+}
+
+export function validPerson(overrides: Partial<IntakePerson> = {}): IntakePerson {
+  return {
+    first_name: 'Dana',
+    last_name: "O'Neil",
+    email: `dana.${Math.random().toString(36).slice(2, 10)}@example.com`,
+    phone: '5551234567',
+    phone_parts: { areaCode: '555', prefix: '123', line: '4567' },
+    height: { foot: 5, inches: 6 },
+    heightInInches: 66,
+    weight: 210,
+    bmi: 33.9,
+    gender: 'Female',
+    agreed_to_text: 'Yes',
+    agreed_to_email: true,
+    agreed_to_terms: true,
+    form_step2_agree: true,
+    dobMMDDYYYY: '03/14/1985',
+    dob: { mm: 3, dd: 14, yyyy: 1985 },
+    age: 41,
+    desired_weight: 170,
+    state: 'TX',
+    source_web: 2,
+    tracking_session_id: 'ts-1',
+    user_agent: 'jest',
+    is_completed: true,
+    ...overrides,
+  };
+}
+
+export async function leadCount(engines: OpenedEngines): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    engines.database.db,
+    sql`select count(*)::int as n from intake.leads`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function outboxEvents(
+  engines: OpenedEngines,
+  name: string,
+): Promise<{ data: Record<string, unknown> }[]> {
+  return rows(
+    engines.database.db,
+    sql`select envelope->'data' as data from intake.outbox where name = ${name} order by seq`,
+  );
+}
