@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import {
   LEGAL_LINKS,
   SESSION_KEY,
+  intakeQuiz,
+  loginPage,
   pendingPage,
   readStorage,
   scrollY,
@@ -18,7 +20,7 @@ test('an unknown path ends at the start page', async ({ page, baseURL }) => {
   await waitForApp(page);
 
   await expect(page).toHaveURL(`${baseURL}/`);
-  await expect(pendingPage(page, 'intake')).toBeVisible();
+  await expect(intakeQuiz(page)).toBeVisible();
 });
 
 test.describe('login-required routes without a session', () => {
@@ -37,7 +39,7 @@ test.describe('login-required routes without a session', () => {
       await waitForApp(page);
 
       await expect(page).toHaveURL(`${baseURL}${login}`);
-      await expect(pendingPage(page, 'login')).toBeVisible();
+      await expect(loginPage(page)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
     });
   }
@@ -67,7 +69,7 @@ test.describe('with a stored session', () => {
     expect(request.method()).toBe('GET');
     expect(request.headers()['authorization']).toBe(`Bearer ${session.token}`);
     await expect(page).toHaveURL((url) => url.pathname === '/login');
-    await expect(pendingPage(page, 'login')).toBeVisible();
+    await expect(loginPage(page)).toBeVisible();
     expect(await readStorage(page, SESSION_KEY)).toBeNull();
     await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
   });
@@ -79,7 +81,7 @@ test.describe('with a stored session', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
 
     await expect(page).toHaveURL(`${baseURL}/login`);
-    await expect(pendingPage(page, 'login')).toBeVisible();
+    await expect(loginPage(page)).toBeVisible();
     expect(await readStorage(page, SESSION_KEY)).toBeNull();
   });
 
@@ -93,7 +95,7 @@ test.describe('with a stored session', () => {
 
     await page.getByRole('button', { name: 'Log Out' }).click();
 
-    await expect(pendingPage(page, 'login')).toBeVisible();
+    await expect(loginPage(page)).toBeVisible();
     await expect(page).toHaveURL(`${baseURL}/login`, { timeout: 3_000 });
   });
 
@@ -121,7 +123,7 @@ test.describe('/sorry', () => {
 
     await page.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(pendingPage(page, 'intake')).toBeVisible();
+    await expect(intakeQuiz(page)).toBeVisible();
   });
 
   test('maps a known reason to its text when there is no message', async ({ page }) => {

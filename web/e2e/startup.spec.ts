@@ -13,7 +13,8 @@ import {
   SEEDED_SKUS,
   countProductCalls,
   loadingScreen,
-  pendingPage,
+  intakeQuiz,
+  loginPage,
   readProductCache,
   readStorage,
   seedStorage,
@@ -58,7 +59,7 @@ test.describe('first visit', () => {
     await waitForApp(page);
     // One step every 30 ms: the remaining steps cannot be skipped.
     expect(Date.now() - seenAt).toBeGreaterThanOrEqual((100 - first) * 30 - 300);
-    await expect(pendingPage(page, 'intake')).toBeVisible();
+    await expect(intakeQuiz(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: PENDING_HEADING })).toBeVisible();
     await expect(page).toHaveTitle('GLP Clinic');
 
@@ -101,7 +102,7 @@ test.describe('first visit', () => {
     await page.goto('/');
     await waitForApp(page);
 
-    await expect(pendingPage(page, 'intake')).toBeVisible();
+    await expect(intakeQuiz(page)).toBeVisible();
     expect(await readStorage(page, PRODUCTS_KEY)).toBeNull();
   });
 });
@@ -161,7 +162,7 @@ test.describe('returning visitor', () => {
 
       // The app tried the server, then carried on with the stored copy, left as it was.
       expect(attempts).toBe(1);
-      await expect(pendingPage(page, 'intake')).toBeVisible();
+      await expect(intakeQuiz(page)).toBeVisible();
       expect(await readStorage(page, PRODUCTS_KEY)).toBe(raw);
     });
   }

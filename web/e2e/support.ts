@@ -74,6 +74,16 @@ export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('footer')).toBeVisible();
 }
 
+/** The intake quiz at / (its first step or wherever the visitor left it). */
+export function intakeQuiz(page: Page) {
+  return page.locator('main[data-page="intake"]');
+}
+
+/** The login page. */
+export function loginPage(page: Page) {
+  return page.getByRole('heading', { level: 1, name: 'Log In' });
+}
+
 /** The stand-in page for `name` (the route's `data-pending-page`). */
 export function pendingPage(page: Page, name: string) {
   return page.locator(`main[data-pending-page="${name}"]`);

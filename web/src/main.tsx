@@ -5,12 +5,14 @@ import { App } from './App';
 import { prefetchProducts } from './catalog/useProducts';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
+import { captureLanding } from './tracking/captureLanding';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+captureLanding(); // before the router, which drops the query string of an unknown path
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 // Started before the first render so the catalog loads while the loading screen counts.

@@ -42,7 +42,7 @@ describe('route map', () => {
   it('redirects an unknown path to /', async () => {
     view = await visit('/no/such/page?x=1');
     expect(text(view, '[data-testid="where"]')).toBe('/');
-    expect(view.container.querySelector('[data-pending-page="intake"]')).not.toBeNull();
+    expect(view.container.querySelector('main[data-page="intake"]')).not.toBeNull();
   });
 
   it('shows the decoded message on /sorry', async () => {

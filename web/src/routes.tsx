@@ -2,10 +2,19 @@
  * The route map (spec 000 section 2). Pages built in later issues render `PendingPage`.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { DoctorsUnavailablePage } from './account/DoctorsUnavailablePage';
+import { ForgotPasswordPage } from './account/ForgotPasswordPage';
+import { LoginPage } from './account/LoginPage';
+import { NotQualifiedPage } from './account/NotQualifiedPage';
+import { PasswordResetPage } from './account/PasswordResetPage';
+import { PortalHomePage } from './account/PortalHomePage';
 import { Layout } from './components/Layout';
+import { IntakePage } from './intake/IntakePage';
 import { AboutPage } from './pages/AboutPage';
 import { LegalPage } from './pages/LegalPage';
 import { PendingPage } from './pages/PendingPage';
+import { PlanPage } from './plan/PlanPage';
+import { ReportPage } from './plan/ReportPage';
 import { SorryPage } from './pages/SorryPage';
 import { GuestOnly, RequireAuth } from './session/RequireAuth';
 
@@ -26,9 +35,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       // Public
-      { path: '/', element: <PendingPage name="intake" /> },
-      { path: '/weight-loss-report', element: <PendingPage name="report" /> },
-      { path: '/weight-loss-plan', element: <PendingPage name="plan" /> },
+      { path: '/', element: <IntakePage /> },
+      { path: '/weight-loss-report', element: <ReportPage /> },
+      { path: '/weight-loss-plan', element: <PlanPage /> },
       { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
       { path: '/weight-loss-payment/:cartId?', element: <PendingPage name="checkout" /> },
       { path: '/weightlosspayment/:cartId?', element: <PendingPage name="call-center-checkout" /> },
@@ -36,16 +45,18 @@ export const routes: RouteObject[] = [
       { path: '/status-progress', element: <PendingPage name="status-progress" /> },
       { path: '/verify', element: <PendingPage name="verify" /> },
       { path: '/sorry', element: <SorryPage /> },
+      { path: '/doctors-unavailable', element: <DoctorsUnavailablePage /> },
+      { path: '/not-qualified', element: <NotQualifiedPage /> },
       {
         path: '/login',
         element: (
           <GuestOnly>
-            <PendingPage name="login" />
+            <LoginPage />
           </GuestOnly>
         ),
       },
-      { path: '/forgot-password', element: <PendingPage name="forgot-password" /> },
-      { path: '/password-reset/:token', element: <PendingPage name="password-reset" /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/password-reset/:token', element: <PasswordResetPage /> },
       // The login page links new users to /quiz: the intake quiz lives at /.
       { path: '/quiz', element: <Navigate to="/" replace /> },
       { path: '/legal/:slug', element: <LegalPage /> },
@@ -55,7 +66,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/home', element: <PendingPage name="portal" /> },
+          { path: '/home', element: <PortalHomePage /> },
           { path: '/medical-form', element: <PendingPage name="medical-form" /> },
           { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
           { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },

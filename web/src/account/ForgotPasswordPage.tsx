@@ -1,0 +1,89 @@
+import { forgotPassword, identityMessages } from '@clinic/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { apiFetch } from '../api/client';
+import { usePageTitle } from '../components/usePageTitle';
+import { errorText, genericErrorText, serverMessage } from './apiErrors';
+import { Field, FormError } from './Field';
+import { isSuccess } from './isSuccess';
+import './account.css';
+
+/** The web app's source id the server expects with a reset request (spec 000 section 7). */
+const APP_SRC = 2;
+
+/**
+ * /forgot-password (spec 000 sections 2, 4, 5 and 8). The server answers success for any email
+ * (it does not reveal who has an account), so success only says a link was emailed.
+ */
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot Password');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    // The contract trims and lower-cases the email (spec 000 section 5).
+    const request = forgotPassword.body!.safeParse({ email, app_src: APP_SRC });
+    if (!request.success) {
+      setError(request.error.issues[0]?.message ?? genericErrorText);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await apiFetch<unknown>(forgotPassword.path, {
+        method: 'POST',
+        json: request.data,
+      });
+      if (isSuccess(answer)) setSent(true);
+      else setError(serverMessage(answer) ?? genericErrorText);
+    } catch (caught) {
+      // The server's text when it gives one (e.g. "No user found with that email address.").
+      setError(errorText(caught, (http) => serverMessage(http.body) ?? genericErrorText));
+    }
+    setSending(false);
+  }
+
+  return (
+    <main className="page page--narrow account">
+      <section className="card account__card" aria-labelledby="forgot-title">
+        <h1 id="forgot-title">Forgot your password?</h1>
+        {sent ? (
+          <p role="status" className="form-message form-message--success">
+            {identityMessages.forgotSuccess}
+          </p>
+        ) : (
+          <>
+            <p className="account__intro">
+              Enter the email address you log in with and we will email you a link to reset your
+              password.
+            </p>
+            <form className="account__form" onSubmit={onSubmit}>
+              <Field
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                maxLength={256}
+                value={email}
+                onValueChange={setEmail}
+              />
+              <FormError>{error}</FormError>
+              <button type="submit" className="button account__submit" disabled={sending}>
+                {sending ? 'Sending...' : 'Send Reset Link'}
+              </button>
+            </form>
+          </>
+        )}
+        <div className="account__links">
+          <Link to="/login">Back to login</Link>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,185 @@
+import { identityMessages } from '@clinic/contracts';
+import { GuestOnly, RequireAuth } from '../session/RequireAuth';
+import { getSession, setSession } from '../session/session';
+import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
+import type { Rendered } from '../test-utils/render';
+import { networkErrorText } from './apiErrors';
+import { LoginPage } from './LoginPage';
+import {
+  alertText,
+  button,
+  input,
+  link,
+  renderRoutes,
+  settle,
+  Stub,
+  submit,
+  type,
+  where,
+} from './testing/kit';
+
+const routes = [
+  {
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <LoginPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/home', element: <Stub name="portal" /> },
+      { path: '/medical-form/:id', element: <Stub name="medical-form" /> },
+    ],
+  },
+];
+
+const user = { id: 7, first_name: 'Ana', email: 'ana@example.com' };
+const success = { status: 'success', message: 'Login successful.', token: 'tok-1', user };
+
+let fetchMock: FetchMock;
+let view: Rendered | undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = installFetchMock();
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+});
+
+async function logIn(path: string, email = ' Ana@Example.COM ', password = 'Secret-123') {
+  view = await renderRoutes(routes, path);
+  await type(input(view, 'Email'), email);
+  await type(input(view, 'Password'), password);
+  await submit(view);
+  return view;
+}
+
+function sentBody(): unknown {
+  const [, init] = fetchMock.mock.calls[0]!;
+  return JSON.parse(String(init?.body));
+}
+
+describe('LoginPage', () => {
+  it('sends the trimmed, lower-cased email, stores the session and opens page_ref', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, success));
+    const pageRef = encodeURIComponent('/medical-form/5?type=medical');
+    view = await logIn(`/login?page_ref=${pageRef}`);
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/login');
+    expect(init?.method).toBe('POST');
+    expect(sentBody()).toEqual({ email: 'ana@example.com', password: 'Secret-123' });
+    expect(getSession()).toEqual({ token: 'tok-1', user });
+    // page_ref wins over GuestOnly's redirect to /home
+    expect(where(view)).toBe('/medical-form/5?type=medical');
+    expect(view.container.querySelector('[data-testid="stub"]')?.textContent).toBe('medical-form');
+    // the header learnt about the session
+    expect(button(view, 'Log Out')).toBeTruthy();
+  });
+
+  it('goes to /home without page_ref', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, success));
+    view = await logIn('/login');
+    expect(where(view)).toBe('/home');
+    expect(getSession()?.token).toBe('tok-1');
+  });
+
+  it.each(['//evil.com', '/\\evil.com', 'https://evil.com/x', '/\t/evil.com'])(
+    'ignores the unsafe page_ref %j and goes to /home',
+    async (pageRef) => {
+      fetchMock.mockResolvedValue(jsonResponse(200, success));
+      view = await logIn(`/login?page_ref=${encodeURIComponent(pageRef)}`);
+      expect(where(view)).toBe('/home');
+    },
+  );
+
+  it('shows the incorrect-password text on 401 and stores nothing', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { status: 'error', message: 'Invalid credentials' }),
+    );
+    view = await logIn('/login');
+
+    expect(alertText(view)).toBe(
+      'Email or password entered is incorrect. Please try again or reset your password.',
+    );
+    expect(alertText(view)).toBe(identityMessages.loginFailed);
+    expect(getSession()).toBeNull();
+    expect(where(view)).toBe('/login');
+    expect(button(view, 'Log In').disabled).toBe(false);
+  });
+
+  it("shows the server's message on 429", async () => {
+    const message = 'Too many attempts. Please wait 15 minutes and try again.';
+    fetchMock.mockResolvedValue(jsonResponse(429, { status: 'error', message }));
+    view = await logIn('/login');
+    expect(alertText(view)).toBe(message);
+  });
+
+  it("shows the server's message for a 2xx without status 'success'", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { status: 'error', message: 'Account locked.' }));
+    view = await logIn('/login');
+    expect(alertText(view)).toBe('Account locked.');
+    expect(getSession()).toBeNull();
+  });
+
+  it('shows a retry text when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    view = await logIn('/login');
+    expect(alertText(view)).toBe(networkErrorText);
+  });
+
+  it('disables the button while sending', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    view = await logIn('/login');
+
+    expect(button(view, 'Logging In...').disabled).toBe(true);
+    answer(jsonResponse(401, { status: 'error', message: 'x' }));
+    await settle();
+    expect(button(view, 'Log In').disabled).toBe(false);
+  });
+
+  it("shows no notice whose text is not one of the clinic's own", async () => {
+    view = await renderRoutes(
+      routes,
+      `/login?notice=${encodeURIComponent('Your account is locked. Call 555-0100 to unlock it.')}`,
+    );
+    expect(view.container.querySelector('.form-message--info')).toBeNull();
+  });
+
+  it('shows the notice query parameter above the form', async () => {
+    const notice =
+      'You already have an account with this email address. Please log in to continue.';
+    view = await renderRoutes(routes, `/login?notice=${encodeURIComponent(notice)}`);
+    const note = view.container.querySelector('.form-message--info');
+    expect(note?.textContent).toBe(notice);
+    expect(note?.compareDocumentPosition(view.container.querySelector('form')!)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('has labelled inputs with limits and links to the quiz and forgot password', async () => {
+    view = await renderRoutes(routes, '/login');
+    const email = input(view, 'Email');
+    const password = input(view, 'Password');
+    expect([email.required, email.maxLength, email.autocomplete]).toEqual([true, 256, 'email']);
+    expect([password.required, password.maxLength, password.autocomplete]).toEqual([
+      true,
+      256,
+      'current-password',
+    ]);
+    expect(link(view, 'Take the quiz to get started')?.getAttribute('href')).toBe('/quiz');
+    expect(link(view, 'Forgot your password?')?.getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('sends a logged-in visitor to /home (GuestOnly)', async () => {
+    setSession({ token: 't', user: { id: 1 } });
+    view = await renderRoutes(routes, '/login');
+    expect(where(view)).toBe('/home');
+  });
+});

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { intakeProblem, intakeStepCount, intakeStepProblem } from '@clinic/contracts';
+import { usePageTitle } from '../components/usePageTitle';
+import { readTracking } from '../tracking/campaignCookie';
+import { trackingSessionId } from '../tracking/trackingSession';
+import { toAnswers, type IntakeDraft } from './draft';
+import { QuizProgress } from './QuizProgress';
+import { buildIntakePayload } from './payload';
+import { intakeSteps } from './steps';
+import { submitIntake } from './submitIntake';
+import { visitorToday } from './today';
+import { useIntake } from './useIntake';
+import './quiz.css';
+
+export const SUBMIT_LABEL = 'Start my FREE visit ->';
+export const SENDING_LABEL = 'Processing...';
+
+/**
+ * The nine-step intake quiz at / (spec 000 sections 2, 4 and 5). Each step is checked with the
+ * contracts' rule before the next one shows; the last step sends the lead and goes to the report,
+ * /sorry or /login depending on the answer.
+ */
+export function IntakePage() {
+  usePageTitle('Free Visit');
+  const navigate = useNavigate();
+  const { step, draft, update, goTo } = useIntake();
+  const [error, setError] = useState<{ step: number; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  // State updates land after the event; the ref blocks a second submit within the same tick.
+  const sendingRef = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  // Focus the new step's heading so screen readers announce it and keyboards start at the top;
+  // not on the first render, where the page's own load is announced.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  function fail(onStep: number, message: string) {
+    goTo(onStep);
+    setError({ step: onStep, message });
+  }
+
+  async function send(answers: IntakeDraft, today: Date) {
+    if (sendingRef.current) return;
+    // A reload can resume on step 9 with an earlier answer edited away: check all steps again.
+    const earlier = intakeProblem(toAnswers(answers), today);
+    if (earlier) {
+      fail(earlier.step, earlier.message);
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    const outcome = await submitIntake(
+      buildIntakePayload(answers, {
+        today,
+        trackingSessionId: trackingSessionId(),
+        userAgent: navigator.userAgent,
+        tracking: readTracking(),
+      }),
+    );
+    if (outcome.kind === 'navigate') {
+      // Stays "Processing..." until the page changes: no second lead from an impatient tap.
+      navigate(outcome.to);
+      return;
+    }
+    sendingRef.current = false;
+    setSending(false);
+    fail(outcome.step ?? intakeStepCount, outcome.message);
+  }
+
+  function advance(answers: IntakeDraft) {
+    if (sendingRef.current) return;
+    const today = visitorToday();
+    const problem = intakeStepProblem(step, toAnswers(answers), today);
+    if (problem) {
+      setError({ step, message: problem });
+      return;
+    }
+    setError(null);
+    if (step < intakeStepCount) goTo(step + 1);
+    else void send(answers, today);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    advance(draft);
+  }
+
+  function submitWith(patch: Partial<IntakeDraft>) {
+    update(patch);
+    advance({ ...draft, ...patch });
+  }
+
+  function goBack() {
+    setError(null);
+    goTo(step - 1);
+  }
+
+  const { title, Fields } = intakeSteps[step - 1]!;
+  const isLast = step === intakeStepCount;
+  const message = error?.step === step ? error.message : null;
+
+  return (
+    <main className="page page--narrow quiz" data-page="intake">
+      <div className="quiz__top">
+        {step > 1 ? (
+          <button type="button" className="quiz__back" onClick={goBack} disabled={sending}>
+            Go Back
+          </button>
+        ) : (
+          <span />
+        )}
+        <QuizProgress step={step} total={intakeStepCount} />
+      </div>
+      <form className="card quiz__card" noValidate onSubmit={onSubmit} aria-labelledby="quiz-title">
+        <h1 id="quiz-title" ref={headingRef} tabIndex={-1} className="quiz__title">
+          {title}
+        </h1>
+        <Fields draft={draft} update={update} submitWith={submitWith} />
+        {message && (
+          <p role="alert" className="quiz__error">
+            {message}
+          </p>
+        )}
+        <button type="submit" className="button quiz__submit" disabled={sending}>
+          {isLast ? (sending ? SENDING_LABEL : SUBMIT_LABEL) : 'Continue'}
+        </button>
+      </form>
+    </main>
+  );
+}

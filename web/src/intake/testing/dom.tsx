@@ -1,0 +1,121 @@
+/**
+ * DOM helpers for the intake, report and plan tests: events as a browser sends them (React reads
+ * input values through the native setters), each wrapped in act(), and a router harness that
+ * shows where the app navigated.
+ */
+import { act, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { Product } from '@clinic/contracts';
+import { productsQuery } from '../../catalog/useProducts';
+import { render, type Rendered } from '../../test-utils/render';
+
+function setNativeValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  setter?.call(element, value);
+}
+
+export async function type(element: HTMLInputElement, value: string): Promise<void> {
+  await act(async () => {
+    element.focus();
+    setNativeValue(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function choose(element: HTMLSelectElement, value: string): Promise<void> {
+  await act(async () => {
+    setNativeValue(element, value);
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+export async function click(element: Element): Promise<void> {
+  await act(async () => {
+    (element as HTMLElement).click();
+  });
+}
+
+/** A paste event carrying `text` (jsdom has no ClipboardEvent with data). */
+export async function paste(element: HTMLInputElement, text: string): Promise<Event> {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } });
+  await act(async () => {
+    element.focus();
+    element.dispatchEvent(event);
+  });
+  return event;
+}
+
+export async function keyDown(element: HTMLElement, key: string): Promise<void> {
+  await act(async () => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+}
+
+/** Lets pending promises (mocked fetch answers) settle and React apply their updates. */
+export async function flush(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+export function buttonByText(root: ParentNode, text: string): HTMLButtonElement {
+  const button = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+  if (!button) throw new Error(`No button "${text}"`);
+  return button;
+}
+
+export function byLabel<T extends HTMLElement = HTMLInputElement>(
+  root: ParentNode,
+  label: string,
+): T {
+  for (const element of root.querySelectorAll<HTMLElement>('[aria-label]')) {
+    if (element.getAttribute('aria-label') === label) return element as T;
+  }
+  for (const node of root.querySelectorAll('label')) {
+    if (node.textContent?.trim() === label && node.htmlFor) {
+      const target = root.querySelector<T>(`#${node.htmlFor}`);
+      if (target) return target;
+    }
+  }
+  throw new Error(`No field labelled "${label}"`);
+}
+
+export function alertText(root: ParentNode): string | null {
+  return root.querySelector('[role="alert"]')?.textContent ?? null;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+export function where(view: Rendered): string | null {
+  return view.container.querySelector('[data-testid="where"]')?.textContent ?? null;
+}
+
+/** Renders `page` at `path` with a router (other paths render nothing) and a product catalog. */
+export async function renderPage(
+  path: string,
+  pages: Record<string, ReactNode>,
+  products: Product[] = [],
+): Promise<Rendered> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(productsQuery.queryKey, products);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {Object.entries(pages).map(([route, element]) => (
+            <Route key={route} path={route} element={element} />
+          ))}
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

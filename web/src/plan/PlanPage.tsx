@@ -1,0 +1,229 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router-dom';
+import {
+  centsToDollars,
+  currentDoseChoices,
+  drugLabels,
+  firstMonthPrices,
+  planBmiDisqualification,
+  disqualificationMessage,
+  planIdFor,
+  type Drug,
+} from '@clinic/contracts';
+import { productsQuery, useProducts } from '../catalog/useProducts';
+import { usePageTitle } from '../components/usePageTitle';
+import { readIntakeSummary } from '../intake/intakeSummary';
+import { readActiveOffers } from '../tracking/activeOffers';
+import { tagDisqualified } from './disqualify';
+import { MedicationCard } from './MedicationCard';
+import { PlanQuestion } from './PlanQuestion';
+import {
+  findPlanProduct,
+  PlanSaveError,
+  planSaveFailedMessage,
+  savePlan,
+  variantFor,
+} from './savePlan';
+import '../intake/quiz.css';
+import './plan.css';
+
+type Question = 'taking' | 'drug' | 'dose' | 'choose';
+
+/** Tirzepatide first, as the spec lists the cards. */
+const cardOrder: readonly Drug[] = ['tirzepatide', 'semaglutide'];
+/** The drug question lists tirzepatide, then semaglutide (spec 000 section 2). */
+const drugOrder: readonly Drug[] = ['tirzepatide', 'semaglutide'];
+
+export const doseNote =
+  'To continue on a higher dose, we need a photo of your current medication or a past prescription. Otherwise you start on the starter dose schedule.';
+
+/**
+ * /weight-loss-plan (spec 000 sections 2 and 4, "Plan flow"): currently taking GLP-1 medication?
+ * Yes: which drug, which dose. Then the BMI check (20 for current users, 25 for new ones), then
+ * the choice of medication, which saves the cart and opens checkout.
+ */
+export function PlanPage() {
+  usePageTitle('Choose Your Plan');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const products = useProducts();
+  const [summary] = useState(readIntakeSummary);
+  const [question, setQuestion] = useState<Question>('taking');
+  const [taking, setTaking] = useState<boolean | null>(null);
+  const [drug, setDrug] = useState<Drug | null>(null);
+  const [dose, setDose] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The state lands after the event; the ref stops a second tap in the same tick (one cart).
+  const busyRef = useRef(false);
+
+  if (!summary) return <Navigate to="/" replace />;
+  const bmi = summary.bmi;
+
+  /** The BMI check before the medication choice; a disqualified visitor goes to /sorry. */
+  async function checkBmi(currentlyTaking: boolean) {
+    const reason = planBmiDisqualification(bmi, currentlyTaking);
+    if (!reason) {
+      setQuestion('choose');
+      return;
+    }
+    setBusy(true);
+    await tagDisqualified(reason, currentlyTaking ? 'Yes' : 'No');
+    navigate(`/sorry?message=${encodeURIComponent(disqualificationMessage(reason))}`);
+  }
+
+  function answerTaking(yes: boolean) {
+    setTaking(yes);
+    if (yes) {
+      setQuestion('drug');
+    } else {
+      setDrug(null);
+      setDose('');
+      void checkBmi(false);
+    }
+  }
+
+  function answerDose(value: string) {
+    setDose(value);
+    void checkBmi(true);
+  }
+
+  async function choose(chosen: Drug) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      const list = await queryClient.ensureQueryData(productsQuery);
+      const checkout = await savePlan(chosen, list, readActiveOffers(), {
+        currentGLPMed: taking ? 'Yes' : 'No',
+        currentDose: taking ? dose : '',
+      });
+      navigate(checkout);
+    } catch (error) {
+      // Spec 000 section 8: plan save failures are shown with alerts.
+      window.alert(error instanceof PlanSaveError ? error.message : planSaveFailedMessage);
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  function firstMonthPrice(card: Drug): number {
+    const planId = planIdFor(card, variantFor(card, readActiveOffers()));
+    const product = products.data && findPlanProduct(products.data, planId);
+    return product ? product.pricing.first_month_price : centsToDollars(firstMonthPrices[card]);
+  }
+
+  /** The current question's heading, way back and answers (one frame, so focus follows). */
+  function current(): { title: string; onBack?: () => void; body: ReactNode } {
+    if (question === 'drug') {
+      return {
+        title: 'Which medication are you taking?',
+        onBack: () => setQuestion('taking'),
+        body: (
+          <div className="quiz-choices">
+            {drugOrder.map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="quiz-choice"
+                aria-pressed={drug === option}
+                onClick={() => {
+                  setDrug(option);
+                  setQuestion('dose');
+                }}
+              >
+                {drugLabels[option]}
+              </button>
+            ))}
+          </div>
+        ),
+      };
+    }
+    if (question === 'dose' && drug) {
+      return {
+        title: 'What is your current dose?',
+        onBack: () => setQuestion('drug'),
+        body: (
+          <>
+            <p className="plan__note">{doseNote}</p>
+            <div
+              className="quiz-choices plan__doses"
+              role="group"
+              aria-label={`${drugLabels[drug]} dose`}
+            >
+              {currentDoseChoices[drug].map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className="quiz-choice"
+                  aria-pressed={dose === option}
+                  disabled={busy}
+                  onClick={() => answerDose(option)}
+                >
+                  {option}
+                </button>
+              ))}
+            </div>
+          </>
+        ),
+      };
+    }
+    if (question === 'choose') {
+      return {
+        title: 'Choose your medication',
+        onBack: () => setQuestion(taking ? 'dose' : 'taking'),
+        body: (
+          <>
+            <p className="plan__lead">All dosage levels are the same price.</p>
+            <div className="plan__cards">
+              {cardOrder.map((card) => (
+                <MedicationCard
+                  key={card}
+                  drug={card}
+                  firstMonthPrice={firstMonthPrice(card)}
+                  busy={busy}
+                  onChoose={(chosen) => void choose(chosen)}
+                />
+              ))}
+            </div>
+          </>
+        ),
+      };
+    }
+    return {
+      title: 'Currently taking weight-loss medication?',
+      body: (
+        <div className="quiz-choices">
+          {(
+            [
+              ['Yes', true],
+              ['No', false],
+            ] as const
+          ).map(([label, value]) => (
+            <button
+              key={label}
+              type="button"
+              className="quiz-choice"
+              aria-pressed={taking === value}
+              disabled={busy}
+              onClick={() => answerTaking(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ),
+    };
+  }
+
+  const { title, onBack, body } = current();
+  return (
+    <main className="page page--narrow plan" data-page="plan">
+      <div className="card plan__card">
+        <PlanQuestion id={question} title={title} onBack={onBack}>
+          {body}
+        </PlanQuestion>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Choosing a medication (spec 000 section 4, "Plan flow"): the cart is emptied, the plan product
+ * of the active offer goes in, and the cart is saved (POST /forms/save-cart); its id is the
+ * checkout link.
+ */
+import {
+  planIdFor,
+  saveCart,
+  type CartItem,
+  type Drug,
+  type Product,
+  type SaveCartRequest,
+} from '@clinic/contracts';
+import { ApiError, apiFetch } from '../api/client';
+import { cartItemFromProduct } from '../cart/cartItem';
+import { addItem, clearCart } from '../cart/cartStore';
+import type { ActiveOffers } from '../tracking/activeOffers';
+
+export const planUnavailableMessage =
+  'This medication is not available right now. Please try again in a few minutes.';
+export const planSaveFailedMessage = 'We could not save your plan. Please try again.';
+
+export interface PlanAnswers {
+  currentGLPMed: 'Yes' | 'No';
+  /** The dose taken now; empty when not taking any. */
+  currentDose: string;
+}
+
+export function variantFor(drug: Drug, offers: ActiveOffers) {
+  return drug === 'semaglutide' ? offers.sema_offer : offers.tir_offer;
+}
+
+/** The catalog product of a plan id (the id is both the product's Stripe price and its SKU). */
+export function findPlanProduct(products: readonly Product[], planId: string): Product | undefined {
+  return products.find((p) => p.stripe_id === planId) ?? products.find((p) => p.sku === planId);
+}
+
+export class PlanSaveError extends Error {
+  override readonly name = 'PlanSaveError';
+}
+
+/** Puts the plan in the cart, saves it and returns the checkout path. */
+export async function savePlan(
+  drug: Drug,
+  products: readonly Product[],
+  offers: ActiveOffers,
+  answers: PlanAnswers,
+): Promise<string> {
+  const product = findPlanProduct(products, planIdFor(drug, variantFor(drug, offers)));
+  if (!product) throw new PlanSaveError(planUnavailableMessage);
+
+  clearCart();
+  const item: CartItem = addItem(cartItemFromProduct(product))[0]!;
+  const request: SaveCartRequest = { ...item, ...offers, ...answers };
+  try {
+    const answer = saveCart.response.parse(
+      await apiFetch(saveCart.path, { method: 'POST', json: request }),
+    );
+    return `/weight-loss-payment/${encodeURIComponent(answer.id)}`;
+  } catch (error) {
+    const body =
+      error instanceof ApiError ? (error.body as { message?: unknown } | undefined) : undefined;
+    throw new PlanSaveError(
+      typeof body?.message === 'string' && body.message !== ''
+        ? body.message
+        : planSaveFailedMessage,
+    );
+  }
+}
