@@ -14,7 +14,6 @@ import {
   countProductCalls,
   loadingScreen,
   intakeQuiz,
-  loginPage,
   readProductCache,
   readStorage,
   seedStorage,

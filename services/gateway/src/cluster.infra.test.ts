@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
+import { runDisqualifiedJourney, runPatientJourney } from './testing/patient-journey';
 
 /** `npm run start:cluster` for real: one process per service on PostgreSQL, Kafka and Redis. */
 describe('cluster mode', () => {
@@ -56,6 +57,7 @@ describe('cluster mode', () => {
       'chat',
       'checkout',
       'forms',
+      'identity',
       'intake',
       'verification',
     ]);
@@ -72,6 +74,14 @@ describe('cluster mode', () => {
     const body = (await res.json()) as { products: { stripe_id: string }[] };
     expect(body.products.map((p) => p.stripe_id)).toContain('sema_plan_134562');
     expect(output).not.toMatch(/exited \(/);
+  });
+
+  it('carries a patient from the quiz to logout across the service processes', async () => {
+    await runPatientJourney(url);
+  });
+
+  it('disqualifies a visitor across the service processes', async () => {
+    await runDisqualifiedJourney(url);
   });
 
   it('keeps the dev mailbox browsable from the shared database outside production', async () => {

@@ -7,6 +7,7 @@ import { loadConfig } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
+import { runDisqualifiedJourney, runPatientJourney } from './testing/patient-journey';
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -30,6 +31,14 @@ describe('single-node product behind the gateway', () => {
   });
   afterAll(async () => product.close());
 
+  it('carries a patient from the quiz through the cart, password set-up, login, recovery and logout', async () => {
+    await runPatientJourney(product.url);
+  });
+
+  it('disqualifies a visitor from a state where the programme has not launched', async () => {
+    await runDisqualifiedJourney(product.url);
+  });
+
   it('routes the catalog call to the checkout service in-process', async () => {
     const res = await request(product.url).get('/api/get-all-products');
     expect(res.status).toBe(200);
@@ -44,6 +53,7 @@ describe('single-node product behind the gateway', () => {
       'chat',
       'checkout',
       'forms',
+      'identity',
       'intake',
       'verification',
     ]);
