@@ -36,7 +36,6 @@ export const trackingDataSchema = z.object({
 export type TrackingData = z.infer<typeof trackingDataSchema>;
 
 const wholeNumber = z.number().int();
-const digits = (n: number) => z.string().regex(new RegExp(`^\\d{${n}}$`), `must be ${n} digits`);
 
 /**
  * The intake person payload of spec 000 section 3. Shapes and sizes are checked here; the quiz's

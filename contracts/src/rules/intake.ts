@@ -118,10 +118,11 @@ export function dateOfBirthProblem(
   today: Date,
 ): string | null {
   const { mm, dd, yyyy } = parts;
+  const missing = (v: number | null | undefined) => v === null || v === undefined;
   if (
-    mm == null ||
-    dd == null ||
-    yyyy == null ||
+    missing(mm) ||
+    missing(dd) ||
+    missing(yyyy) ||
     Number.isNaN(mm) ||
     Number.isNaN(dd) ||
     Number.isNaN(yyyy)

@@ -14,7 +14,7 @@ import {
   planBmiDisqualification,
   planIdFor,
   prescriptionMainType,
-  saveCartRequestSchema,
+  type saveCartRequestSchema,
 } from '@clinic/contracts';
 import { HttpError, type ServiceRuntime } from '@clinic/kit';
 import { cartItems, carts, patientEligibility, products } from '../db/schema';
@@ -58,7 +58,9 @@ export async function saveCart(
       .where(eq(patientEligibility.userId, userId));
     const reason =
       eligibility?.disqualifiedReason ??
-      (eligibility?.bmi != null ? planBmiDisqualification(eligibility.bmi, taking) : null);
+      (eligibility?.bmi !== null && eligibility?.bmi !== undefined
+        ? planBmiDisqualification(eligibility.bmi, taking)
+        : null);
     if (reason) throw new HttpError(403, disqualificationMessage(reason));
   }
 

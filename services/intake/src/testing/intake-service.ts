@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { IntakePerson } from '@clinic/contracts';
-import { bootService, rows, type Clock, type OpenedEngines } from '@clinic/kit';
+import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { intakeService } from '../app';

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { Router } from 'express';
+import type { ServiceModule } from '@clinic/kit';
+import type { IdentityDeps } from './deps';
+import { seedDemoAccounts } from './domain/demo-accounts';
+import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
+import { forgotPasswordRoute } from './routes/forgot-password';
+import { internalRoutes } from './routes/internal';
+import { loginRoute } from './routes/login';
+import { logoutRoute } from './routes/logout';
+import { passwordResetRoute } from './routes/password-reset';
+import { updatePasswordRoute } from './routes/update-password';
+
+export type { IdentityDeps } from './deps';
+
+/**
+ * Identity owns accounts and roles, sessions, login and recovery (BRIEF section 4). Other services
+ * reach it through the IdentityDirectory (in-process or over its internal routes).
+ */
+export const identityService: ServiceModule<IdentityDeps> = {
+  name: 'identity',
+  migrationsDir: join(__dirname, 'db', 'migrations'),
+  async build(runtime, deps) {
+    if (deps.seedDemoAccounts) await seedDemoAccounts(runtime);
+    const router = Router();
+    loginRoute(router, runtime);
+    logoutRoute(router, runtime);
+    forgotPasswordRoute(router, runtime);
+    passwordResetRoute(router, runtime);
+    updatePasswordRoute(router, runtime);
+    internalRoutes(router, runtime, deps);
+    return { router, jobs: [sendPasswordResetLinkJob(runtime, deps)] };
+  },
+};

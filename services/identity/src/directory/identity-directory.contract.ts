@@ -1,0 +1,178 @@
+/**
+ * The one behaviour every IdentityDirectory must have, run against the in-process directory and
+ * the HTTP one (BRIEF D2). Each implementation is opened over a running identity service (in
+ * memory, ManualClock), whose HTTP API the suite also uses to follow the emailed link and log in.
+ */
+import { identityMessages, type ProvisionPatientRequest } from '@clinic/contracts';
+import { startIdentity, testPublicUrl, type IdentityHarness } from '../testing/identity-harness';
+import type { IdentityDirectory } from './identity-directory';
+
+export interface OpenedDirectory {
+  directory: IdentityDirectory;
+  close(): Promise<void>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let serial = 0;
+function lead(overrides: Partial<ProvisionPatientRequest> = {}): ProvisionPatientRequest {
+  serial += 1;
+  return {
+    email: `lead-${serial}@example.com`,
+    first_name: 'Jordan',
+    last_name: 'Lee',
+    phone: '5125550188',
+    state: 'TX',
+    gender: 'Female',
+    height_inch: 65,
+    weight: 212.5,
+    dob: '07/04/1988',
+    ...overrides,
+  };
+}
+
+export function identityDirectoryContract(
+  name: string,
+  open: (identity: IdentityHarness) => Promise<OpenedDirectory>,
+): void {
+  describe(`IdentityDirectory contract: ${name}`, () => {
+    let identity: IdentityHarness;
+    let opened: OpenedDirectory;
+    let directory: IdentityDirectory;
+
+    beforeAll(async () => {
+      identity = await startIdentity();
+      opened = await open(identity);
+      directory = opened.directory;
+    });
+    afterAll(async () => {
+      await opened.close();
+      await identity.close();
+    });
+
+    it('provisions a patient without a password and with a session', async () => {
+      const request = lead({ email: 'Jordan.Lee@Example.com' });
+      const answer = await directory.provisionPatient(request);
+      if (!answer.created) throw new Error('expected a new account');
+      expect(answer.user).toEqual({
+        id: expect.any(Number),
+        first_name: 'Jordan',
+        last_name: 'Lee',
+        email: 'jordan.lee@example.com',
+        phone: '5125550188',
+        address: '',
+        city: '',
+        state: 'TX',
+        zip: '',
+        height_inch: 65,
+        weight: 212.5,
+        health_id: null,
+        is_admin: 0,
+        role: 'patient',
+      });
+      expect(await directory.resolveSession(answer.token)).toEqual({
+        userId: answer.user.id,
+        role: 'patient',
+        sessionId: expect.any(String),
+      });
+      const login = await identity.post('/api/login', {
+        email: 'jordan.lee@example.com',
+        password: 'any-password',
+      });
+      expect(login.status).toBe(401);
+      expect(login.body.message).toBe(identityMessages.loginFailed);
+    });
+
+    it('emails a set-your-password link that works once and then allows login', async () => {
+      const request = lead();
+      await directory.provisionPatient(request);
+      const token = await identity.lastLinkToken(request.email);
+      const [email] = await identity.inbox(request.email);
+      expect(email?.subject).toBe('Set your password');
+      expect(email?.body).toContain(`${testPublicUrl}/password-reset/${token}`);
+
+      const set = await identity.post('/api/password-reset', {
+        token,
+        password: 'chosen-password',
+      });
+      expect(set.status).toBe(200);
+      expect(
+        (await identity.post('/api/password-reset', { token, password: 'other-password' })).body
+          .message,
+      ).toBe(identityMessages.resetExpired);
+      await identity.logIn(request.email, 'chosen-password');
+    });
+
+    it('gives an email that already has an account (any case) neither an account nor a session', async () => {
+      const request = lead();
+      const first = await directory.provisionPatient(request);
+      if (!first.created) throw new Error('expected a new account');
+      await identity.queueIdle();
+      const [users, sessions] = [await identity.count('users'), await identity.count('sessions')];
+
+      const again = await directory.provisionPatient({
+        ...lead(),
+        email: request.email.toUpperCase(),
+        first_name: 'Someone',
+      });
+      expect(again).toEqual({ created: false, userId: first.user.id });
+      await identity.queueIdle();
+      expect(await identity.count('users')).toBe(users);
+      expect(await identity.count('sessions')).toBe(sessions);
+      expect(await identity.inbox(request.email)).toHaveLength(1);
+    });
+
+    it('creates one account when the same lead is provisioned twice at once', async () => {
+      const request = lead();
+      const answers = await Promise.all([
+        directory.provisionPatient(request),
+        directory.provisionPatient(request),
+      ]);
+      expect(answers.filter((a) => a.created)).toHaveLength(1);
+      const userIds = answers.map((a) => (a.created ? a.user.id : a.userId));
+      expect(new Set(userIds).size).toBe(1);
+    });
+
+    it('refuses an undeliverable email or a malformed date of birth, storing nothing', async () => {
+      const users = await identity.count('users');
+      await expect(directory.provisionPatient(lead({ email: 'not-an-email' }))).rejects.toThrow(
+        /email/i,
+      );
+      await expect(directory.provisionPatient(lead({ dob: '1988-07-04' }))).rejects.toThrow(/dob/);
+      await expect(
+        directory.provisionPatient({ ...lead(), first_name: 'x'.repeat(10_000) }),
+      ).rejects.toThrow(/first_name/);
+      expect(await identity.count('users')).toBe(users);
+    });
+
+    it('resolves unknown, malformed and over-long tokens to no one', async () => {
+      expect(await directory.resolveSession('A'.repeat(43))).toBeNull();
+      expect(await directory.resolveSession('')).toBeNull();
+      expect(await directory.resolveSession("' or 1=1 --")).toBeNull();
+      expect(await directory.resolveSession('x'.repeat(10_000))).toBeNull();
+    });
+
+    it('resolves a logged-out session to no one', async () => {
+      const answer = await directory.provisionPatient(lead());
+      if (!answer.created) throw new Error('expected a new account');
+      expect((await identity.get('/api/logout', { token: answer.token })).status).toBe(200);
+      expect(await directory.resolveSession(answer.token)).toBeNull();
+    });
+
+    it('expires a welcome link after 72 hours and a patient session after 30 days', async () => {
+      const request = lead();
+      const answer = await directory.provisionPatient(request);
+      if (!answer.created) throw new Error('expected a new account');
+      const link = await identity.lastLinkToken(request.email);
+      identity.clock.advance(3 * DAY + 1000);
+      const late = await identity.post('/api/password-reset', {
+        token: link,
+        password: 'too-late-now',
+      });
+      expect(late.body.message).toBe(identityMessages.resetExpired);
+      expect(await directory.resolveSession(answer.token)).not.toBeNull();
+      identity.clock.advance(27 * DAY);
+      expect(await directory.resolveSession(answer.token)).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,11 @@
+import { identityDirectoryContract } from './identity-directory.contract';
+import { createLocalIdentityDirectory } from './local-identity-directory';
+import { testPublicUrl } from '../testing/identity-harness';
+
+identityDirectoryContract('in-process', async (identity) => ({
+  directory: createLocalIdentityDirectory(identity.service.runtime, {
+    publicUrl: testPublicUrl,
+    seedDemoAccounts: false,
+  }),
+  close: async () => undefined,
+}));

@@ -1,0 +1,28 @@
+/**
+ * The identity directory in-process (single-node mode): the same domain code as identity's
+ * internal routes, on identity's own runtime, without HTTP. Input is validated with the same
+ * schemas, so a bad request fails here as it would over HTTP.
+ */
+import { provisionPatientRequestSchema, resolveSessionRequestSchema } from '@clinic/contracts';
+import type { ServiceRuntime } from '@clinic/kit';
+import type { IdentityDeps } from '../deps';
+import { provisionPatient } from '../domain/provision-patient';
+import { resolveSession } from '../domain/sessions';
+import { parseOrRefuse } from '../domain/validation';
+import type { IdentityDirectory } from './identity-directory';
+
+export function createLocalIdentityDirectory(
+  runtime: ServiceRuntime,
+  deps: IdentityDeps,
+): IdentityDirectory {
+  return {
+    async resolveSession(token) {
+      // An over-long token is no session, here as over HTTP (HttpIdentityDirectory).
+      if (!resolveSessionRequestSchema.safeParse({ token }).success) return null;
+      return resolveSession(runtime.db, token, runtime.clock.now());
+    },
+    async provisionPatient(request) {
+      return provisionPatient(runtime, deps, parseOrRefuse(provisionPatientRequestSchema, request));
+    },
+  };
+}

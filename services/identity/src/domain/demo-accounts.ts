@@ -1,0 +1,92 @@
+import type { Role } from '@clinic/contracts';
+import type { ServiceRuntime } from '@clinic/kit';
+import { users } from '../db/schema';
+import { hashPassword } from '../passwords/argon2id';
+import { findUserByEmail } from './users';
+
+/**
+ * The accounts a demo run starts with: one per staff role and a patient, so every screen of the
+ * portal and the staff console can be tried at once. Their passwords are public (README, e2e
+ * tests); they are only ever created when the process is told to (`seedDemoAccounts`).
+ */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const demoAccounts = {
+  patient: {
+    email: 'patient@demo.glp-clinic.local',
+    password: 'demo-patient-2026',
+    firstName: 'Pat',
+    lastName: 'Demo',
+  },
+  clinician: {
+    email: 'clinician@demo.glp-clinic.local',
+    password: 'demo-clinician-2026',
+    firstName: 'Casey',
+    lastName: 'Clinician',
+  },
+  support: {
+    email: 'support@demo.glp-clinic.local',
+    password: 'demo-support-2026',
+    firstName: 'Sam',
+    lastName: 'Support',
+  },
+  pharmacy: {
+    email: 'pharmacy@demo.glp-clinic.local',
+    password: 'demo-pharmacy-2026',
+    firstName: 'Parker',
+    lastName: 'Pharmacy',
+  },
+  marketing: {
+    email: 'marketing@demo.glp-clinic.local',
+    password: 'demo-marketing-2026',
+    firstName: 'Morgan',
+    lastName: 'Marketing',
+  },
+  admin: {
+    email: 'admin@demo.glp-clinic.local',
+    password: 'demo-admin-2026',
+    firstName: 'Alex',
+    lastName: 'Admin',
+  },
+} as const satisfies Record<Role, DemoAccount>;
+
+/** The demo patient's profile, as if they had come through the quiz and verification. */
+const demoPatientProfile = {
+  phone: '5125550123',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  gender: 'Female',
+  dob: '04/12/1985',
+  heightInch: 66,
+  weight: 210,
+};
+
+/** Creates the demo accounts that are missing; existing ones are left as they are. */
+export async function seedDemoAccounts(runtime: ServiceRuntime): Promise<void> {
+  for (const [role, account] of Object.entries(demoAccounts) as [Role, DemoAccount][]) {
+    // Checked first so a restart does not pay for six password hashes.
+    if (await findUserByEmail(runtime.db, account.email)) continue;
+    const now = runtime.clock.now();
+    await runtime.db
+      .insert(users)
+      .values({
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        role,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        ...(role === 'patient' ? demoPatientProfile : {}),
+        createdAt: now,
+        updatedAt: now,
+      })
+      // Another replica seeding at the same moment may have won.
+      .onConflictDoNothing({ target: users.email });
+  }
+}

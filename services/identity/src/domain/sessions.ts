@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Principal, Role } from '@clinic/contracts';
+import type { Executor } from '@clinic/kit';
+import { sessions, users } from '../db/schema';
+import { sessionLifetimeMs } from './lifetimes';
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './secret-tokens';
+
+/**
+ * Server-side sessions: a bearer token whose hash is looked up on every request, so logging out,
+ * resetting a password or changing it takes effect at once. Sessions expire at a fixed time from
+ * login (no sliding renewal): a stolen token is good for one lifetime at most.
+ */
+
+export interface OpenedSession {
+  sessionId: string;
+  /** The bearer token; returned once, never stored. */
+  token: string;
+}
+
+export async function openSession(
+  db: Executor,
+  user: { id: number; role: Role },
+  now: Date,
+): Promise<OpenedSession> {
+  const { token, hash } = newSecretToken();
+  const sessionId = randomUUID();
+  await db.insert(sessions).values({
+    id: sessionId,
+    tokenHash: hash,
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs(user.role)),
+  });
+  return { sessionId, token };
+}
+
+/** The caller behind a token, or null for an unknown, expired or revoked one. */
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<Principal | null> {
+  if (!looksLikeSecretToken(token)) return null;
+  const [found] = await db
+    .select({ sessionId: sessions.id, userId: users.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSecretToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return found ?? null;
+}
+
+/** Ends one session of a user (logout). */
+export async function revokeSession(
+  db: Executor,
+  principal: Pick<Principal, 'userId' | 'sessionId'>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, principal.sessionId),
+        eq(sessions.userId, principal.userId),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+/** Ends every live session of a user, or all but `exceptSessionId` (the caller's own). */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}

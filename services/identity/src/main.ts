@@ -1,0 +1,11 @@
+import { runServiceProcess } from '@clinic/kit';
+import { identityService } from './app';
+
+// A service process of a cluster never seeds demo accounts: demo data is a single-node affair.
+void runServiceProcess(identityService, (config) => ({
+  publicUrl: config.PUBLIC_URL,
+  seedDemoAccounts: false,
+})).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+/**
+ * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
+ * gateway resolving a bearer token, intake provisioning a patient. Never published: the gateway
+ * does not route /internal, and each call must carry the cluster's internal token (403 without).
+ * Bodies are validated with the internal contract schemas (400 naming the fields).
+ */
+import type { Router } from 'express';
+import {
+  internalPaths,
+  provisionPatientRequestSchema,
+  resolveSessionRequestSchema,
+  type ProvisionPatientResponse,
+} from '@clinic/contracts';
+import { internalOnly, type ServiceRuntime } from '@clinic/kit';
+import type { IdentityDeps } from '../deps';
+import { provisionPatient } from '../domain/provision-patient';
+import { resolveSession } from '../domain/sessions';
+import { parseOrRefuse } from '../domain/validation';
+
+export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: IdentityDeps): void {
+  const guard = internalOnly(runtime.engines.principals);
+
+  router.post(internalPaths.resolveSession, guard, async (req, res) => {
+    const { token } = parseOrRefuse(resolveSessionRequestSchema, req.body);
+    res.json({ principal: await resolveSession(runtime.db, token, runtime.clock.now()) });
+  });
+
+  router.post(internalPaths.provisionPatient, guard, async (req, res) => {
+    const request = parseOrRefuse(provisionPatientRequestSchema, req.body);
+    const answer: ProvisionPatientResponse = await provisionPatient(runtime, deps, request);
+    res.status(answer.created ? 201 : 200).json(answer);
+  });
+}

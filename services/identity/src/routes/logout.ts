@@ -1,0 +1,15 @@
+/**
+ * GET /api/logout: revokes the caller's session (any logged-in user); from then on its token
+ * resolves to no one. The user's other sessions stay.
+ */
+import type { Router } from 'express';
+import { identityMessages, logout } from '@clinic/contracts';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { revokeSession } from '../domain/sessions';
+
+export function logoutRoute(router: Router, runtime: ServiceRuntime): void {
+  bindRoute(router, logout, async ({ principal }) => {
+    await revokeSession(runtime.db, principal, runtime.clock.now());
+    return { status: 'success' as const, message: identityMessages.loggedOut };
+  });
+}

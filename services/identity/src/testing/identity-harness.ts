@@ -1,0 +1,148 @@
+/**
+ * Identity booted for tests on in-memory engines and a ManualClock, with what the tests keep
+ * needing: accounts created directly, calls as a given client address or as the gateway would
+ * make them for a token, the dev mailbox's links, and waiting for the job queue to drain.
+ */
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import type { Principal, Role } from '@clinic/contracts';
+import { ManualClock, rows, type OpenedEngines } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { eventually } from '@clinic/kit/src/testing/support';
+import { identityService } from '../app';
+import { users } from '../db/schema';
+import type { IdentityDeps } from '../deps';
+import { resolveSession } from '../domain/sessions';
+import { hashPassword, stopPasswordWorkers } from '../passwords/argon2id';
+
+export const testPublicUrl = 'https://clinic.test';
+
+export interface CallerOptions {
+  /** The client address (X-Forwarded-For through the trusted loopback proxy). */
+  from?: string;
+  /** A session token, turned into the signed principal the gateway would add. */
+  token?: string;
+}
+
+export interface IdentityHarness {
+  service: ServiceUnderTest;
+  clock: ManualClock;
+  /** A request from its own client address (a fresh one unless given), as through the gateway. */
+  post(path: string, body: unknown, opts?: CallerOptions): Promise<request.Response>;
+  get(path: string, opts?: CallerOptions): Promise<request.Response>;
+  createUser(account: {
+    email: string;
+    password?: string;
+    role?: Role;
+    firstName?: string;
+  }): Promise<number>;
+  logIn(email: string, password: string): Promise<string>;
+  principalOf(token: string): Promise<Principal | null>;
+  /** Waits until every queued job (emails, reset links) has run. */
+  queueIdle(): Promise<void>;
+  /** Emails received by an address, newest first. */
+  inbox(email: string): Promise<{ subject: string | null; body: string }[]>;
+  /** The token of the newest password link emailed to an address. */
+  lastLinkToken(email: string): Promise<string>;
+  count(table: 'users' | 'sessions' | 'password_tokens' | 'jobs'): Promise<number>;
+  close(): Promise<void>;
+}
+
+let addressCounter = 0;
+function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function startIdentity(
+  opts: { deps?: Partial<IdentityDeps>; engines?: OpenedEngines; clock?: ManualClock } = {},
+): Promise<IdentityHarness> {
+  const clock = opts.clock ?? new ManualClock('2026-03-02T15:00:00.000Z');
+  const deps: IdentityDeps = { publicUrl: testPublicUrl, seedDemoAccounts: false, ...opts.deps };
+  const service = await startServiceForTest(identityService, deps, {
+    clock,
+    engines: opts.engines,
+  });
+  const db = service.runtime.db;
+
+  const callerHeaders = async ({ from, token }: CallerOptions) => {
+    const principal = token ? await resolveSession(db, token, clock.now()) : null;
+    return {
+      'X-Forwarded-For': from ?? freshAddress(),
+      ...(principal ? service.as(principal) : {}),
+    };
+  };
+
+  const harness: IdentityHarness = {
+    service,
+    clock,
+    post: async (path, body, caller = {}) =>
+      request(service.app)
+        .post(path)
+        .set(await callerHeaders(caller))
+        .send(body as object),
+    get: async (path, caller = {}) =>
+      request(service.app)
+        .get(path)
+        .set(await callerHeaders(caller)),
+    async createUser({ email, password, role = 'patient', firstName = 'Test' }) {
+      const now = clock.now();
+      const [user] = await db
+        .insert(users)
+        .values({
+          email: email.toLowerCase(),
+          passwordHash: password ? await hashPassword(password) : null,
+          role,
+          firstName,
+          lastName: 'Person',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user not created');
+      return user.id;
+    },
+    async logIn(email, password) {
+      const res = await harness.post('/api/login', { email, password });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body.message}`);
+      return res.body.token as string;
+    },
+    principalOf: (token) => resolveSession(db, token, clock.now()),
+    queueIdle: () =>
+      eventually(async () => {
+        const [row] = await rows<{ pending: number }>(
+          db,
+          sql`select count(*)::int as pending from identity.jobs where status in ('waiting', 'active')`,
+        );
+        expect(row?.pending).toBe(0);
+      }),
+    async inbox(email) {
+      return (await service.engines.mailbox.list({ to: email })).map((m) => ({
+        subject: m.subject,
+        body: m.body,
+      }));
+    },
+    async lastLinkToken(email) {
+      let token = '';
+      await eventually(async () => {
+        const [newest] = await harness.inbox(email);
+        const match = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(newest?.body ?? '');
+        expect(match).not.toBeNull();
+        token = match?.[1] ?? '';
+      });
+      return token;
+    },
+    async count(table) {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${sql.identifier('identity')}.${sql.identifier(table)}`,
+      );
+      return row?.n ?? 0;
+    },
+    async close() {
+      await service.close();
+      await stopPasswordWorkers();
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,230 @@
+/**
+ * The public entry as a visitor meets it (spec 000 sections 2, 4 and 5): the nine-step quiz with
+ * its messages, the report, the plan page and the checkout link; and the disqualified visitors.
+ * Screenshots of each page land in test-results/screenshots/ for a person to look at.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { SESSION_KEY, readStorage, waitForApp } from './support';
+
+const NOT_QUALIFIED =
+  'Based on the information you provided, you currently do not qualify for our programs.';
+
+async function shot(page: Page, name: string, projectName: string): Promise<void> {
+  await page.screenshot({
+    path: `test-results/screenshots/${projectName}-${name}.png`,
+    fullPage: true,
+  });
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Continue' });
+const alert = (page: Page) => page.locator('main [role="alert"]');
+
+interface Visitor {
+  state?: string;
+  weight?: string;
+  goal?: string;
+  email?: string;
+}
+
+/** Answers steps 1 to 8 (with a look at a few messages on the way) and stops on step 9. */
+async function answerQuiz(page: Page, visitor: Visitor = {}): Promise<void> {
+  await expect(page.getByText('Step 1 of 9')).toBeVisible();
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please agree to the terms and conditions');
+  await page.getByRole('checkbox').check();
+  await next(page).click();
+
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please select your state');
+  await page.getByLabel('State').selectOption(visitor.state ?? 'TX');
+  await next(page).click();
+
+  await page.getByLabel('First name').fill('Jordan');
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please enter your full name');
+  await page.getByLabel('Last name').fill('Rivera');
+  await next(page).click();
+
+  // Gender advances at once.
+  await page.getByRole('button', { name: 'Male', exact: true }).click();
+
+  // The phone: a full box moves the focus on; a pasted number fills all three.
+  const area = page.getByLabel('Area code');
+  await area.fill('51');
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please enter a complete, valid phone number');
+  await area.fill('');
+  await area.pressSequentially('512');
+  await expect(page.getByLabel('Prefix')).toBeFocused();
+  await area.fill('');
+  await area.evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '(512) 555-0147');
+    el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(area).toHaveValue('512');
+  await expect(page.getByLabel('Prefix')).toHaveValue('555');
+  await expect(page.getByLabel('Line number')).toHaveValue('0147');
+  await next(page).click();
+
+  await page.getByLabel('Email address').fill('jordan@example');
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please enter a valid email address');
+  await page
+    .getByLabel('Email address')
+    .fill(visitor.email ?? `jordan.${randomUUID().slice(0, 8)}@example.com`);
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please agree to receive email communications');
+  await page.getByRole('checkbox').check();
+  await next(page).click();
+
+  await page.getByLabel('Feet').fill('5');
+  await page.getByLabel('Inches').fill('10');
+  await page.getByLabel('Weight (lbs)').fill('60');
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please enter a valid weight');
+  await page.getByLabel('Weight (lbs)').fill(visitor.weight ?? '240');
+  await next(page).click();
+
+  await page.getByLabel('Month').selectOption({ index: 2 }); // February
+  await page.getByLabel('Day').fill('31');
+  await page.getByLabel('Year').fill('1990');
+  await next(page).click();
+  await expect(alert(page)).toHaveText('Please enter a valid date of birth');
+  await page.getByLabel('Day').fill('14');
+  await next(page).click();
+
+  await expect(page.getByText('Step 9 of 9')).toBeVisible();
+  await page.getByLabel('Goal weight (lbs)').fill('250');
+  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
+  await expect(alert(page)).toHaveText('Desired weight should be less than current weight');
+  await page.getByLabel('Goal weight (lbs)').fill(visitor.goal ?? '190');
+}
+
+test('a visitor qualifies, sees the report, picks tirzepatide and reaches the checkout link', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.goto('/?utm_source=newsletter&utm_campaign=fall&gclid=g-123');
+  await waitForApp(page);
+  await shot(page, 'intake-step-1', testInfo.project.name);
+  const intakeCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/intake-form')
+      intakeCalls.push(request.postData() ?? '');
+  });
+
+  await answerQuiz(page);
+  await shot(page, 'intake-step-9', testInfo.project.name);
+  const submit = page.getByRole('button', { name: 'Start my FREE visit ->' });
+  // A double click sends one submission.
+  await submit.dblclick();
+
+  await expect(page).toHaveURL(`${baseURL}/weight-loss-report?desired_weight=190`);
+  expect(intakeCalls).toHaveLength(1);
+  const sent = JSON.parse(intakeCalls[0] ?? '{}') as Record<string, unknown>;
+  expect(sent).toMatchObject({
+    phone: '5125550147',
+    heightInInches: 70,
+    dobMMDDYYYY: '02/14/1990',
+    source_web: 2,
+    tracking: { utm_source: 'newsletter', utm_campaign: 'fall', gclid: 'g-123' },
+  });
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'clinic_tracking')?.expires).toBeGreaterThan(
+    Date.now() / 1000 + 29 * 24 * 3600,
+  );
+  expect(JSON.parse((await readStorage(page, SESSION_KEY)) ?? '{}')).toMatchObject({
+    token: expect.any(String),
+    user: { first_name: 'Jordan' },
+  });
+
+  await expect(page.getByRole('heading', { name: 'You Qualify, Jordan' })).toBeVisible();
+  await expect(page.getByTestId('current-weight')).toHaveText('240 lbs');
+  await expect(page.getByTestId('target-weight')).toHaveText('190 lbs');
+  // 240 lbs less 16% and 22%.
+  await expect(page.locator('tr[data-drug="semaglutide"]')).toContainText('16%');
+  await expect(page.locator('tr[data-drug="semaglutide"]')).toContainText('201.6 lbs');
+  await expect(page.locator('tr[data-drug="tirzepatide"]')).toContainText('187.2 lbs');
+  await shot(page, 'report', testInfo.project.name);
+
+  await page.getByRole('link', { name: 'Choose my plan' }).click();
+  await expect(page).toHaveURL(`${baseURL}/weight-loss-plan`);
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Tirzepatide' }).click();
+  await expect(page.getByRole('button', { name: '7.5 mg' })).toBeVisible();
+  await shot(page, 'plan-dose', testInfo.project.name);
+  await page.getByRole('button', { name: '7.5 mg' }).click();
+
+  const tirzepatide = page.locator('article[data-drug="tirzepatide"]');
+  await expect(tirzepatide).toContainText('Most Effective');
+  await expect(tirzepatide).toContainText('up to 22%');
+  await expect(tirzepatide).toContainText('2 receptors');
+  await expect(tirzepatide).toContainText('from $224.99');
+  const semaglutide = page.locator('article[data-drug="semaglutide"]');
+  await expect(semaglutide).toContainText('Most Popular');
+  await expect(semaglutide).toContainText('1 receptor');
+  await expect(semaglutide).toContainText('from $134.99');
+  await shot(page, 'plan-cards', testInfo.project.name);
+
+  const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/forms/save-cart');
+  await page.getByRole('button', { name: 'Choose Tirzepatide' }).click();
+  expect(JSON.parse((await saved).postData() ?? '{}')).toMatchObject({
+    sku: 'tirz_plan_1',
+    tir_offer: 'default',
+    currentGLPMed: 'Yes',
+    currentDose: '7.5 mg',
+  });
+  await expect(page).toHaveURL(/\/weight-loss-payment\/[0-9a-f-]{36}$/);
+});
+
+test('the offer in the landing link picks that offer’s plan', async ({ page }) => {
+  await page.goto('/?sema_offer=A&tir_offer=B');
+  await waitForApp(page);
+  await answerQuiz(page);
+  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
+  await page.getByRole('link', { name: 'Choose my plan' }).click();
+  await page.getByRole('button', { name: 'No' }).click();
+  const saved = page.waitForRequest((r) => new URL(r.url()).pathname === '/forms/save-cart');
+  await page.getByRole('button', { name: 'Choose Semaglutide' }).click();
+  expect(JSON.parse((await saved).postData() ?? '{}')).toMatchObject({
+    sku: 'sema_plan_134562',
+    sema_offer: 'A',
+    currentGLPMed: 'No',
+  });
+  await expect(page).toHaveURL(/\/weight-loss-payment\/[0-9a-f-]{36}$/);
+});
+
+test('a visitor from Louisiana lands on /sorry with the launch message', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await waitForApp(page);
+  await answerQuiz(page, { state: 'LA' });
+  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
+  await expect(page).toHaveURL(/\/sorry\?message=/);
+  await expect(page.getByTestId('sorry-message')).toHaveText(
+    'Our GLP Medical Weight Loss program is not yet available in Louisiana, but we are launching there next month.',
+  );
+  expect(await readStorage(page, SESSION_KEY)).toBeNull();
+  await shot(page, 'sorry-state', testInfo.project.name);
+});
+
+test('a new user with a BMI below 25 is turned away on the plan page', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  // 160 lbs at 5 ft 10 in: BMI 23.0 — enough to submit, not enough without current medication.
+  await answerQuiz(page, { weight: '160', goal: '140' });
+  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
+  await page.getByRole('link', { name: 'Choose my plan' }).click();
+  const tagged = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/forms/add-disqualify',
+  );
+  await page.getByRole('button', { name: 'No' }).click();
+  expect(new URL((await tagged).url()).searchParams.get('currentGLPMed')).toBe('No');
+  await expect(page).toHaveURL(/\/sorry\?message=/);
+  await expect(page.getByTestId('sorry-message')).toContainText(NOT_QUALIFIED);
+});
