@@ -7,7 +7,6 @@ import {
   HOUR_MS,
   NAUSEA_NAME,
   NAUSEA_PRICE,
-  PENDING_HEADING,
   PRODUCTS_KEY,
   PRODUCTS_PATH,
   SEEDED_SKUS,
@@ -59,8 +58,8 @@ test.describe('first visit', () => {
     // One step every 30 ms: the remaining steps cannot be skipped.
     expect(Date.now() - seenAt).toBeGreaterThanOrEqual((100 - first) * 30 - 300);
     await expect(intakeQuiz(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: PENDING_HEADING })).toBeVisible();
-    await expect(page).toHaveTitle('GLP Clinic');
+    await expect(page.getByText('Step 1 of 9')).toBeVisible();
+    await expect(page).toHaveTitle('Free Visit | GLP Clinic');
 
     expect(calls.count).toBe(1);
     const cache = await readProductCache(page);

@@ -1,0 +1,81 @@
+import {
+  ageOn,
+  bmiOf,
+  dateOfBirthProblem,
+  formatDob,
+  intakeDisqualification,
+  intakeMessages,
+  isValidName,
+  planBmiDisqualification,
+  splitPastedPhone,
+} from './intake';
+
+const today = new Date('2026-11-22T12:00:00Z');
+
+describe('intake rules shared by the quiz and the intake service', () => {
+  it('computes BMI as weight x 703 / inches squared, to one decimal', () => {
+    expect(bmiOf(240, 70)).toBe(34.4);
+    expect(bmiOf(160, 70)).toBe(23);
+  });
+
+  it.each([
+    [{ mm: 2, dd: 29, yyyy: 2000 }, null],
+    [{ mm: 2, dd: 29, yyyy: 2001 }, intakeMessages.dobInvalid],
+    [{ mm: 2, dd: 31, yyyy: 1990 }, intakeMessages.dobInvalid],
+    [{ mm: 13, dd: 1, yyyy: 1990 }, intakeMessages.dobInvalid],
+    [{ mm: 1, dd: 1, yyyy: 1924 }, null],
+    [{ mm: 12, dd: 31, yyyy: 1923 }, intakeMessages.dobInvalid],
+    [{ mm: 11, dd: 22, yyyy: 2026 }, null],
+    [{ mm: 11, dd: 23, yyyy: 2026 }, intakeMessages.dobInvalid],
+    [{ mm: 3, dd: null, yyyy: 1990 }, intakeMessages.dobIncomplete],
+    [{ mm: 3, dd: Number.NaN, yyyy: 1990 }, intakeMessages.dobIncomplete],
+  ])('judges the date of birth %j', (dob, expected) => {
+    expect(dateOfBirthProblem(dob, today)).toBe(expected);
+  });
+
+  it('stores the date of birth as MM/DD/YYYY and counts whole years', () => {
+    expect(formatDob({ mm: 3, dd: 4, yyyy: 1985 })).toBe('03/04/1985');
+    expect(ageOn({ mm: 11, dd: 22, yyyy: 2000 }, today)).toBe(26);
+    expect(ageOn({ mm: 11, dd: 23, yyyy: 2000 }, today)).toBe(25);
+  });
+
+  it('splits a pasted ten-digit number whatever its formatting, and nothing else', () => {
+    expect(splitPastedPhone('(512) 555-0147')).toEqual({
+      areaCode: '512',
+      prefix: '555',
+      line: '0147',
+    });
+    expect(splitPastedPhone('+1 512.555.0147')).toEqual({
+      areaCode: '512',
+      prefix: '555',
+      line: '0147',
+    });
+    expect(splitPastedPhone('555-0147')).toBeNull();
+  });
+
+  it('accepts names in any script and refuses markup and digits', () => {
+    expect(isValidName('José-María')).toBe(true);
+    expect(isValidName("D'Angelo Jr.")).toBe(true);
+    expect(isValidName('<b>x</b>')).toBe(false);
+    expect(isValidName('R2D2')).toBe(false);
+    expect(isValidName('a'.repeat(51))).toBe(false);
+  });
+
+  it('disqualifies at submission by state, then age, then a BMI below 20', () => {
+    const ok = { state: 'TX', birthYear: 1990, age: 36, bmi: 30 };
+    expect(intakeDisqualification(ok)).toBeNull();
+    for (const state of ['LA', 'MS', 'AL'])
+      expect(intakeDisqualification({ ...ok, state })).toBe('state_not_available');
+    expect(intakeDisqualification({ ...ok, birthYear: 2007, age: 19 })).toBe('under_18');
+    expect(intakeDisqualification({ ...ok, birthYear: 2006, age: 20 })).toBeNull();
+    expect(intakeDisqualification({ ...ok, bmi: 19.9 })).toBe('bmi_below_20');
+    expect(intakeDisqualification({ ...ok, bmi: 22 })).toBeNull();
+  });
+
+  it('asks 25 of new users and 20 of current GLP-1 users on the plan page', () => {
+    expect(planBmiDisqualification(24.9, false)).toBe('bmi_below_25');
+    expect(planBmiDisqualification(25, false)).toBeNull();
+    expect(planBmiDisqualification(24.9, true)).toBeNull();
+    expect(planBmiDisqualification(19.9, true)).toBe('bmi_below_20');
+  });
+});
