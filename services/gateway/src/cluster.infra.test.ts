@@ -2,7 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
-import { runDisqualifiedJourney, runPatientJourney } from './testing/patient-journey';
+import {
+  runDisqualifiedJourney,
+  runEligibilityJourney,
+  runPatientJourney,
+} from './testing/patient-journey';
 
 /** `npm run start:cluster` for real: one process per service on PostgreSQL, Kafka and Redis. */
 describe('cluster mode', () => {
@@ -78,6 +82,10 @@ describe('cluster mode', () => {
 
   it('carries a patient from the quiz to logout across the service processes', async () => {
     await runPatientJourney(url);
+  });
+
+  it("applies the BMI minimum of new users at checkout from intake's events", async () => {
+    await runEligibilityJourney(url);
   });
 
   it('disqualifies a visitor across the service processes', async () => {

@@ -7,7 +7,11 @@ import { loadConfig } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
-import { runDisqualifiedJourney, runPatientJourney } from './testing/patient-journey';
+import {
+  runDisqualifiedJourney,
+  runEligibilityJourney,
+  runPatientJourney,
+} from './testing/patient-journey';
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -33,6 +37,10 @@ describe('single-node product behind the gateway', () => {
 
   it('carries a patient from the quiz through the cart, password set-up, login, recovery and logout', async () => {
     await runPatientJourney(product.url);
+  });
+
+  it("applies the BMI minimum of new users at checkout from intake's events", async () => {
+    await runEligibilityJourney(product.url);
   });
 
   it('disqualifies a visitor from a state where the programme has not launched', async () => {

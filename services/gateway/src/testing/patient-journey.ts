@@ -179,3 +179,35 @@ export async function runDisqualifiedJourney(baseUrl: string): Promise<void> {
   expect(forgot.status).toBe(200);
   expect(await mailCount(baseUrl, email)).toBe(0);
 }
+
+/**
+ * A patient with a BMI of 23: qualified at the quiz, but checkout learns the BMI from intake's
+ * event (over the bus) and refuses a cart for someone not already taking GLP-1 medication.
+ */
+export async function runEligibilityJourney(baseUrl: string): Promise<void> {
+  const email = `bmi23.${randomUUID().slice(0, 8)}@example.com`;
+  const intake = await call(baseUrl, 'POST', '/api/intake-form', {
+    json: quizAnswers(email, { weight: 160, desired_weight: 140 }),
+  });
+  expect(intake.body.status).toBe('success');
+  const token = intake.body.token as string;
+  await eventually(
+    async () => {
+      const refused = await call(baseUrl, 'POST', '/forms/save-cart', {
+        token,
+        json: tirzepatidePlan,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(
+        "We're Sorry. Based on the information you provided, you currently do not qualify for our programs.",
+      );
+    },
+    30000,
+    200,
+  );
+  const currentUser = await call(baseUrl, 'POST', '/forms/save-cart', {
+    token,
+    json: { ...tirzepatidePlan, currentGLPMed: 'Yes', currentDose: '5 mg' },
+  });
+  expect(currentUser.status).toBe(200);
+}
