@@ -34,6 +34,23 @@ export function Field({ label, hint, value, onValueChange, ...input }: FieldProp
   );
 }
 
+/** The email input of the login and recovery pages (spec 000 section 5: at most 256). */
+export function EmailField({ value, onValueChange }: Pick<FieldProps, 'value' | 'onValueChange'>) {
+  return (
+    <Field
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      maxLength={256}
+      value={value}
+      onValueChange={onValueChange}
+    />
+  );
+}
+
 /** An error line; role="alert" so screen readers announce it when it appears. */
 export function FormError({ children }: { children: string | null }) {
   if (!children) return null;

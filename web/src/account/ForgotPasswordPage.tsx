@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
-import { Field, FormError } from './Field';
+import { EmailField, FormError } from './Field';
 import { isSuccess } from './isSuccess';
 import './account.css';
 
@@ -62,17 +62,7 @@ export function ForgotPasswordPage() {
               password.
             </p>
             <form className="account__form" onSubmit={onSubmit}>
-              <Field
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={256}
-                value={email}
-                onValueChange={setEmail}
-              />
+              <EmailField value={email} onValueChange={setEmail} />
               <FormError>{error}</FormError>
               <button type="submit" className="button account__submit" disabled={sending}>
                 {sending ? 'Sending...' : 'Send Reset Link'}

@@ -10,7 +10,7 @@ import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import type { Session } from '../session/session';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
-import { Field, FormError } from './Field';
+import { EmailField, Field, FormError } from './Field';
 import { safeInAppPath } from './safePath';
 import { startSession } from './startSession';
 import './account.css';
@@ -75,17 +75,7 @@ export function LoginPage() {
         <h1 id="login-title">Log In</h1>
         {notice && <p className="form-message form-message--info">{notice}</p>}
         <form className="account__form" onSubmit={onSubmit}>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={256}
-            value={email}
-            onValueChange={setEmail}
-          />
+          <EmailField value={email} onValueChange={setEmail} />
           <Field
             label="Password"
             type="password"

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { notQualifiedText, sorryBackPath, sorryMessage } from './sorryText';
 import './pages.css';
@@ -18,30 +19,12 @@ export function SorryPage() {
   const isDefault = message === notQualifiedText;
 
   return (
-    <main className="page page--narrow">
-      <section className="card notice sorry" aria-labelledby="sorry-title">
-        <span className="notice__icon notice__icon--warning" aria-hidden="true">
-          <svg
-            width="28"
-            height="28"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7.5v5.5" />
-            <path d="M12 16.5h.01" />
-          </svg>
-        </span>
-        <h1 id="sorry-title" className="sorry__title">
-          {SORRY}
-        </h1>
-        <p className="sorry__message" data-testid="sorry-message">
-          {isDefault ? notQualifiedText.slice(SORRY.length).trim() : message}
-        </p>
-        <div className="notice__actions">
+    <NoticePage
+      icon="warning"
+      variant="sorry"
+      title={SORRY}
+      actions={
+        <>
           {hasRedirect && (
             <Link to={sorryBackPath(params)} className="button button--secondary">
               Go Back
@@ -50,8 +33,12 @@ export function SorryPage() {
           <Link to="/" className="button">
             Learn More
           </Link>
-        </div>
-      </section>
-    </main>
+        </>
+      }
+    >
+      <p className="sorry__message" data-testid="sorry-message">
+        {isDefault ? notQualifiedText.slice(SORRY.length).trim() : message}
+      </p>
+    </NoticePage>
   );
 }
