@@ -2,6 +2,7 @@ import { saveCart } from './cart';
 import { getAllProducts } from './catalog';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
+import { sandboxCreateToken } from './payments';
 import type { ApiRoute } from './route';
 
 export * from './route';
@@ -10,6 +11,7 @@ export * from './catalog';
 export * from './cart';
 export * from './identity';
 export * from './intake';
+export * from './payments';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -22,4 +24,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   forgotPassword,
   passwordReset,
   updatePassword,
+  sandboxCreateToken,
 ];

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import {
@@ -20,6 +21,7 @@ export const checkoutService: ServiceModule = {
     const router = Router();
     catalogRoutes(router, runtime);
     cartRoutes(router, runtime);
+    sandboxTokensRoute(router, runtime);
     return {
       router,
       subscribers: [

@@ -1,0 +1,156 @@
+/**
+ * What every card processor must do, run against each implementation: Stripe's test cards give
+ * their documented outcomes, an idempotency key never charges twice (also when the two requests
+ * arrive at once), tokens work once, saved cards can be charged again, refunds are idempotent.
+ */
+import { randomUUID } from 'node:crypto';
+import { ProcessorRequestError, type CardProcessor } from './card-processor';
+
+export interface ProcessorUnderTest {
+  processor: CardProcessor;
+  /** A fresh single-use token for a card number, as the browser would get it. */
+  tokenFor(number: string): Promise<string>;
+  /** How many charges the processor recorded for a description (to count real charges). */
+  chargesDescribed(description: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function cardProcessorContract(name: string, open: () => Promise<ProcessorUnderTest>): void {
+  describe(`${name} card processor`, () => {
+    let t: ProcessorUnderTest;
+    beforeAll(async () => {
+      t = await open();
+    });
+    afterAll(async () => t.close());
+
+    const charge = async (number: string, extra: { amountCents?: number; key?: string } = {}) =>
+      t.processor.charge({
+        amountCents: extra.amountCents ?? 134982,
+        source: await t.tokenFor(number),
+        description: `test ${randomUUID()}`,
+        idempotencyKey: extra.key ?? randomUUID(),
+      });
+
+    it('charges 4242 4242 4242 4242 in cents and tells the card', async () => {
+      const result = await charge('4242424242424242');
+      expect(result).toMatchObject({
+        status: 'succeeded',
+        amountCents: 134982,
+        card: { brand: 'visa', last4: '4242' },
+      });
+    });
+
+    it.each([
+      ['4000000000000002', 'generic_decline'],
+      ['4000000000009995', 'insufficient_funds'],
+      ['4000000000000069', 'expired_card'],
+      ['4000000000000119', 'processing_error'],
+      ['4000000000009987', 'lost_card'],
+    ])('declines %s with %s', async (number, code) => {
+      const result = await charge(number);
+      expect(result).toMatchObject({ status: 'declined', code });
+    });
+
+    it('answers a repeated idempotency key with the first charge, charging once', async () => {
+      const key = randomUUID();
+      const description = `repeat ${key}`;
+      const request = {
+        amountCents: 24997,
+        source: await t.tokenFor('4242424242424242'),
+        description,
+        idempotencyKey: key,
+      };
+      const first = await t.processor.charge(request);
+      const second = await t.processor.charge(request);
+      expect(second).toEqual(first);
+      expect(await t.chargesDescribed(description)).toBe(1);
+    });
+
+    it('charges once when the same key arrives twice at the same moment', async () => {
+      const key = randomUUID();
+      const description = `race ${key}`;
+      const request = {
+        amountCents: 24997,
+        source: await t.tokenFor('4242424242424242'),
+        description,
+        idempotencyKey: key,
+      };
+      const [a, b] = await Promise.all([t.processor.charge(request), t.processor.charge(request)]);
+      expect(a).toEqual(b);
+      expect(await t.chargesDescribed(description)).toBe(1);
+    });
+
+    it('refuses a key reused with other parameters, and an amount under 50 cents', async () => {
+      const key = randomUUID();
+      const source = await t.tokenFor('4242424242424242');
+      await t.processor.charge({
+        amountCents: 24997,
+        source,
+        description: 'a',
+        idempotencyKey: key,
+      });
+      await expect(
+        t.processor.charge({ amountCents: 9999, source, description: 'a', idempotencyKey: key }),
+      ).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+      await expect(
+        t.processor.charge({
+          amountCents: 10,
+          source,
+          description: 'b',
+          idempotencyKey: randomUUID(),
+        }),
+      ).rejects.toBeInstanceOf(ProcessorRequestError);
+    });
+
+    it('refuses a token used once already', async () => {
+      const source = await t.tokenFor('4242424242424242');
+      await t.processor.charge({
+        amountCents: 5000,
+        source,
+        description: 'x',
+        idempotencyKey: randomUUID(),
+      });
+      await expect(
+        t.processor.charge({
+          amountCents: 5000,
+          source,
+          description: 'x',
+          idempotencyKey: randomUUID(),
+        }),
+      ).rejects.toMatchObject({ code: 'token_already_used' });
+    });
+
+    it('saves a card on a customer and charges it again later', async () => {
+      const first = await t.processor.charge({
+        amountCents: 24997,
+        source: await t.tokenFor('4242424242424242'),
+        saveCard: true,
+        description: 'first month',
+        idempotencyKey: randomUUID(),
+      });
+      if (first.status !== 'succeeded' || !first.paymentMethodId || !first.customerId)
+        throw new Error('expected a saved card');
+      const renewal = await t.processor.charge({
+        amountCents: 34997,
+        source: first.paymentMethodId,
+        customerId: first.customerId,
+        description: 'renewal',
+        idempotencyKey: randomUUID(),
+      });
+      expect(renewal).toMatchObject({ status: 'succeeded', amountCents: 34997 });
+      expect(renewal.status === 'succeeded' && renewal.chargeId).not.toBe(first.chargeId);
+    });
+
+    it('refunds a charge in full, once per key, and not twice', async () => {
+      const paid = await charge('4242424242424242', { amountCents: 80995 });
+      if (paid.status !== 'succeeded') throw new Error('expected a charge');
+      const key = randomUUID();
+      const refund = await t.processor.refund(paid.chargeId, key);
+      expect(refund).toMatchObject({ chargeId: paid.chargeId, amountCents: 80995 });
+      expect(await t.processor.refund(paid.chargeId, key)).toEqual(refund);
+      await expect(t.processor.refund(paid.chargeId, randomUUID())).rejects.toMatchObject({
+        code: 'charge_already_refunded',
+      });
+    });
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The card processor behind checkout, renewals and refunds (BRIEF D4). Two implementations: the
+ * sandbox (default), which behaves like Stripe's test mode, and Stripe itself. Money is integer
+ * cents. Every charge and refund carries an idempotency key: the same key always gets the first
+ * answer, so a retried request can never charge twice.
+ */
+
+/** Why a card was refused, in Stripe's words (its `decline_code` / `code`). */
+export type DeclineCode =
+  | 'generic_decline'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'processing_error'
+  | 'lost_card'
+  | 'stolen_card'
+  | 'incorrect_cvc'
+  | 'card_declined';
+
+export interface ChargeRequest {
+  amountCents: number;
+  /** A single-use card token (`tok_...`) or a saved payment method (`pm_...`). */
+  source: string;
+  /** The customer a saved payment method belongs to. */
+  customerId?: string;
+  /** Keep the card on a customer for renewals (creates the customer when none is given). */
+  saveCard?: boolean;
+  description: string;
+  idempotencyKey: string;
+}
+
+export type ChargeResult =
+  | {
+      status: 'succeeded';
+      chargeId: string;
+      amountCents: number;
+      customerId: string | null;
+      paymentMethodId: string | null;
+      card: { brand: string; last4: string };
+    }
+  | { status: 'declined'; code: DeclineCode; message: string };
+
+export interface RefundResult {
+  refundId: string;
+  chargeId: string;
+  amountCents: number;
+}
+
+export interface CardProcessor {
+  readonly name: 'sandbox' | 'stripe';
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Refunds a charge in full; a repeated key returns the first refund. */
+  refund(chargeId: string, idempotencyKey: string): Promise<RefundResult>;
+}
+
+/** A request the processor refused outright (bad token, reused key): not a decline. */
+export class ProcessorRequestError extends Error {
+  override readonly name = 'ProcessorRequestError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

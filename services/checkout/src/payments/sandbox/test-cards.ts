@@ -1,0 +1,67 @@
+/**
+ * Stripe's documented test card numbers and what each one does, so the sandbox answers like
+ * Stripe's test mode (https://docs.stripe.com/testing). Only the outcome is ever kept, never the
+ * number.
+ */
+import type { DeclineCode } from '../card-processor';
+
+export type CardOutcome = 'succeeds' | DeclineCode;
+
+const outcomes: Record<string, CardOutcome> = {
+  '4242424242424242': 'succeeds',
+  '4000056655665556': 'succeeds',
+  '5555555555554444': 'succeeds',
+  '2223003122003222': 'succeeds',
+  '5200828282828210': 'succeeds',
+  '378282246310005': 'succeeds',
+  '371449635398431': 'succeeds',
+  '6011111111111117': 'succeeds',
+  '4000000000000002': 'generic_decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000009987': 'lost_card',
+  '4000000000009979': 'stolen_card',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+};
+
+/** Stripe's customer-facing texts for each refusal. */
+export const declineMessages: Record<DeclineCode, string> = {
+  generic_decline: 'Your card was declined.',
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  lost_card: 'Your card was declined.',
+  stolen_card: 'Your card was declined.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+};
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 13 && sum % 10 === 0;
+}
+
+export function brandOf(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/**
+ * What charging this card will do. A valid number that is not a test card is declined, as
+ * Stripe's test mode declines real cards.
+ */
+export function outcomeOf(digits: string): CardOutcome {
+  return outcomes[digits] ?? 'card_declined';
+}
