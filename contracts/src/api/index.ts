@@ -2,7 +2,7 @@ import { saveCart } from './cart';
 import { getAllProducts } from './catalog';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
-import { sandboxCreateToken } from './payments';
+import { sandboxCreateToken, validateCoupon } from './payments';
 import type { ApiRoute } from './route';
 
 export * from './route';
@@ -25,4 +25,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   passwordReset,
   updatePassword,
   sandboxCreateToken,
+  validateCoupon,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentTerms } from '../constants/catalog';
 import { defineRoute } from './route';
 
 /**
@@ -41,4 +42,29 @@ export const sandboxCreateToken = defineRoute({
     "The sandbox card processor's tokenizer (Stripe's test mode): card details to a single-use token. Card errors answer 402 with Stripe's error object under `error`.",
   body: sandboxTokenRequestSchema,
   response: sandboxTokenSchema,
+});
+
+/** Spec 001 sections 5 and 8: the coupon texts (the failure texts are the clinic's own). */
+export const couponMessages = {
+  empty: 'Please enter a coupon code',
+  invalid: 'This coupon code is not valid.',
+  wrongTerm: 'This coupon is not valid for the selected payment plan.',
+} as const;
+
+export const validateCoupon = defineRoute({
+  method: 'post',
+  path: '/api/validate-coupon',
+  service: 'checkout',
+  auth: 'public',
+  summary:
+    'Checks a coupon for a payment term; c_val is its flat discount in dollars. The checkout applies it again itself.',
+  body: z.object({
+    coupon: z.string().max(64),
+    payment_terms: z.union(paymentTerms.map((t) => z.literal(t))),
+  }),
+  response: z.object({
+    status: z.literal('success'),
+    coupon_id: z.number().int(),
+    c_val: z.number(),
+  }),
 });

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
 import { cartRoutes } from './routes/cart';
+import { couponRoutes } from './routes/coupons';
 import { catalogRoutes } from './routes/catalog';
 import {
   leadDisqualifiedSubscriber,
@@ -21,6 +22,7 @@ export const checkoutService: ServiceModule = {
     const router = Router();
     catalogRoutes(router, runtime);
     cartRoutes(router, runtime);
+    couponRoutes(router, runtime);
     sandboxTokensRoute(router, runtime);
     return {
       router,

@@ -20,6 +20,7 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/forms/add-disqualify', service: 'intake' },
   { prefix: '/api/get-all-products', service: 'checkout' },
   { prefix: '/forms/save-cart', service: 'checkout' },
+  { prefix: '/api/validate-coupon', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
 ];
 
