@@ -6,3 +6,4 @@ export * from './constants/states';
 export * from './rules/intake';
 export * from './rules/cart';
 export * from './internal/identity';
+export * from './rules/pricing';
