@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import IORedis from 'ioredis';
 import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
 import {
@@ -16,6 +17,11 @@ describe('cluster mode', () => {
   let output = '';
 
   beforeAll(async () => {
+    // Attempt counters live in Redis for an hour: earlier runs from this address must not count.
+    const redis = new IORedis(infraEnv().REDIS_URL);
+    const stale = await redis.keys('clinic:rate:*');
+    if (stale.length > 0) await redis.del(...stale);
+    await redis.quit();
     cluster = spawn(
       process.execPath,
       [join(__dirname, '..', '..', '..', 'scripts', 'start-cluster.mjs')],
