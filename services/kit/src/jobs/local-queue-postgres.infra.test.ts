@@ -8,24 +8,13 @@ import { infraEnv } from '../testing/infra-env';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
 import { LocalQueue } from './local-queue';
 import { defineJob } from './queue';
+import { localQueueHarness } from './local-queue.harness';
 import { describeQueueContract } from './queue.contract';
 
-let database: PostgresDatabase | undefined;
-describeQueueContract('LocalQueue on PostgreSQL', {
-  open: async (service) => {
-    database ??= await PostgresDatabase.open(infraEnv().DATABASE_URL);
-    await migrate(database, service, kitMigrations(service));
-    return new LocalQueue({
-      service,
-      schema: service,
-      database,
-      logger: silentLogger,
-      clock: systemClock,
-      pollMs: 20,
-    });
-  },
-  teardown: async () => database?.close(),
-});
+describeQueueContract(
+  'LocalQueue on PostgreSQL',
+  localQueueHarness(() => PostgresDatabase.open(infraEnv().DATABASE_URL)),
+);
 
 describe('LocalQueue on PostgreSQL with a killed worker', () => {
   it('reclaims the job once the dead worker lease has passed', async () => {

@@ -10,24 +10,13 @@ import { killHard, spawnTs } from '../testing/child-process';
 import { eventually, silentLogger } from '../testing/support';
 import { LocalQueue } from './local-queue';
 import { defineJob } from './queue';
+import { localQueueHarness } from './local-queue.harness';
 import { describeQueueContract } from './queue.contract';
 
-let database: PgliteDatabase | undefined;
-describeQueueContract('LocalQueue on PGlite', {
-  open: async (service) => {
-    database ??= await PgliteDatabase.open();
-    await migrate(database, service, kitMigrations(service));
-    return new LocalQueue({
-      service,
-      schema: service,
-      database,
-      logger: silentLogger,
-      clock: systemClock,
-      pollMs: 20,
-    });
-  },
-  teardown: async () => database?.close(),
-});
+describeQueueContract(
+  'LocalQueue on PGlite',
+  localQueueHarness(() => PgliteDatabase.open()),
+);
 
 describe('LocalQueue across a crash', () => {
   jest.setTimeout(60000);
