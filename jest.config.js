@@ -18,12 +18,14 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',
-  testTimeout: 30000,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
 };
 
 module.exports = {
+  // A global option (ignored inside a project): booting services on PGlite takes seconds on two
+  // busy cores, more than jest's default of 5 s for a hook.
+  testTimeout: 30000,
   projects: [
     '<rootDir>/web/jest.config.cjs',
     {
