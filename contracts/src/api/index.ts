@@ -1,4 +1,14 @@
 import { saveCart } from './cart';
+import {
+  addToOrder,
+  blockUserPayment,
+  bundleSelected,
+  callConversion,
+  checkoutNew,
+  getCart,
+  saveAddress,
+  trustForm,
+} from './checkout';
 import { getAllProducts } from './catalog';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
@@ -12,6 +22,7 @@ export * from './cart';
 export * from './identity';
 export * from './intake';
 export * from './payments';
+export * from './checkout';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -26,4 +37,12 @@ export const apiRoutes: readonly ApiRoute[] = [
   updatePassword,
   sandboxCreateToken,
   validateCoupon,
+  getCart,
+  checkoutNew,
+  blockUserPayment,
+  saveAddress,
+  trustForm,
+  bundleSelected,
+  addToOrder,
+  callConversion,
 ];

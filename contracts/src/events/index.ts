@@ -1,9 +1,11 @@
 import { leadDisqualified, leadQualified } from './intake';
+import { paymentSucceeded } from './payments';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
 export * from './registry';
 export * from './intake';
+export * from './payments';
 
 /** The product's events; every published event is registered here with its payload schema. */
-export const productEvents = new EventRegistry([leadQualified, leadDisqualified]);
+export const productEvents = new EventRegistry([leadQualified, leadDisqualified, paymentSucceeded]);

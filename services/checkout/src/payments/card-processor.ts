@@ -14,7 +14,8 @@ export type DeclineCode =
   | 'lost_card'
   | 'stolen_card'
   | 'incorrect_cvc'
-  | 'card_declined';
+  | 'card_declined'
+  | 'pickup_card';
 
 export interface ChargeRequest {
   amountCents: number;
@@ -36,8 +37,10 @@ export type ChargeResult =
       customerId: string | null;
       paymentMethodId: string | null;
       card: { brand: string; last4: string };
+      /** The same for every token of one card (Stripe's `card.fingerprint`). */
+      cardFingerprint: string | null;
     }
-  | { status: 'declined'; code: DeclineCode; message: string };
+  | { status: 'declined'; code: DeclineCode; message: string; cardFingerprint: string | null };
 
 export interface RefundResult {
   refundId: string;

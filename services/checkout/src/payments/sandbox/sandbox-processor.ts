@@ -29,6 +29,7 @@ interface CardRow {
   exp_month: number;
   exp_year: number;
   outcome: CardOutcome;
+  fingerprint: string;
 }
 
 function fingerprint(value: unknown): string {
@@ -111,7 +112,12 @@ export class SandboxProcessor implements CardProcessor {
             values (${chargeId}, ${request.amountCents}, 'failed', ${refusal}, ${customerId},
                     ${paymentMethodId}, ${request.description}, ${now})`,
       );
-      return { status: 'declined', code: refusal, message: declineMessages[refusal] };
+      return {
+        status: 'declined',
+        code: refusal,
+        message: declineMessages[refusal],
+        cardFingerprint: card.fingerprint,
+      };
     }
 
     if (request.saveCard && !paymentMethodId) {
@@ -124,9 +130,9 @@ export class SandboxProcessor implements CardProcessor {
       paymentMethodId = sandboxId('pm');
       await tx.execute(
         sql`insert into checkout.sandbox_payment_methods
-              (id, customer_id, brand, last4, exp_month, exp_year, outcome, created_at)
+              (id, customer_id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
             values (${paymentMethodId}, ${customerId}, ${card.brand}, ${card.last4},
-                    ${card.exp_month}, ${card.exp_year}, ${card.outcome}, ${now})`,
+                    ${card.exp_month}, ${card.exp_year}, ${card.outcome}, ${card.fingerprint}, ${now})`,
       );
     }
     await tx.execute(
@@ -142,6 +148,7 @@ export class SandboxProcessor implements CardProcessor {
       customerId,
       paymentMethodId,
       card: { brand: card.brand, last4: card.last4 },
+      cardFingerprint: card.fingerprint,
     };
   }
 
@@ -154,7 +161,7 @@ export class SandboxProcessor implements CardProcessor {
     if (request.source.startsWith('pm_')) {
       const [method] = await rows<CardRow & { customer_id: string }>(
         tx,
-        sql`select brand, last4, exp_month, exp_year, outcome, customer_id
+        sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, customer_id
             from checkout.sandbox_payment_methods where id = ${request.source}`,
       );
       if (!method || method.customer_id !== request.customerId)
@@ -166,7 +173,7 @@ export class SandboxProcessor implements CardProcessor {
     }
     const [token] = await rows<CardRow & { used_at: string | null }>(
       tx,
-      sql`select brand, last4, exp_month, exp_year, outcome, used_at
+      sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, used_at
           from checkout.sandbox_tokens where id = ${request.source} for update`,
     );
     if (!token)

@@ -3,6 +3,7 @@
  * Stripe's test mode (https://docs.stripe.com/testing). Only the outcome is ever kept, never the
  * number.
  */
+import { createHmac } from 'node:crypto';
 import type { DeclineCode } from '../card-processor';
 
 export type CardOutcome = 'succeeds' | DeclineCode;
@@ -29,6 +30,7 @@ const outcomes: Record<string, CardOutcome> = {
 export const declineMessages: Record<DeclineCode, string> = {
   generic_decline: 'Your card was declined.',
   card_declined: 'Your card was declined.',
+  pickup_card: 'Your card was declined. Please pick up card.',
   insufficient_funds: 'Your card has insufficient funds.',
   lost_card: 'Your card was declined.',
   stolen_card: 'Your card was declined.',
@@ -64,4 +66,15 @@ export function brandOf(digits: string): string {
  */
 export function outcomeOf(digits: string): CardOutcome {
   return outcomes[digits] ?? 'card_declined';
+}
+
+/**
+ * The card's fingerprint, like Stripe's `card.fingerprint`: a keyed hash of the number, the same
+ * for every token of one card. The sandbox only ever charges test numbers, so its key is fixed.
+ */
+export function cardFingerprintOf(digits: string): string {
+  return createHmac('sha256', 'sandbox-card-fingerprint')
+    .update(digits)
+    .digest('base64url')
+    .slice(0, 16);
 }

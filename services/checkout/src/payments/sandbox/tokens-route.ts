@@ -2,14 +2,14 @@
  * POST /sandbox/v1/tokens: card details to a single-use token, as Stripe's tokens endpoint does
  * in test mode. Card errors answer 402 with Stripe's `error` object (type card_error, code,
  * message, param) beside the clinic's `message`. The number is checked and dropped here: only
- * brand, last four, expiry and the test outcome are kept.
+ * brand, last four, expiry, the test outcome and the card's fingerprint are kept.
  */
 import type { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import { sandboxCreateToken } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { sandboxId } from './sandbox-processor';
-import { brandOf, outcomeOf, passesLuhn } from './test-cards';
+import { brandOf, cardFingerprintOf, outcomeOf, passesLuhn } from './test-cards';
 
 function cardError(code: string, message: string, param: string): HttpError {
   return new HttpError(402, message, { error: { type: 'card_error', code, message, param } });
@@ -44,8 +44,9 @@ export function sandboxTokensRoute(router: Router, runtime: ServiceRuntime): voi
     const id = sandboxId('tok');
     const last4 = number.slice(-4);
     await runtime.db.execute(
-      sql`insert into checkout.sandbox_tokens (id, brand, last4, exp_month, exp_year, outcome, created_at)
-          values (${id}, ${brand}, ${last4}, ${month}, ${year}, ${outcomeOf(number)}, ${now})`,
+      sql`insert into checkout.sandbox_tokens (id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
+          values (${id}, ${brand}, ${last4}, ${month}, ${year}, ${outcomeOf(number)},
+                  ${cardFingerprintOf(number)}, ${now})`,
     );
     return {
       id,

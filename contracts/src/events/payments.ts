@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope';
+
+/**
+ * A card was charged and the order stands. `kind` says why: the first checkout, the upsell's
+ * add-on, or a subscription renewal. Consumers: conversion tracking (checkout), and later the
+ * clinic's review queue and the portal's views.
+ */
+export const paymentSucceeded = defineEvent({
+  name: 'payment-succeeded',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A charge succeeded and its order, transaction and subscription are stored (one transaction). amountCents is what was charged.',
+  schema: z.object({
+    kind: z.enum(['checkout', 'add-on', 'renewal']),
+    orderId: z.number().int(),
+    userId: z.number().int().nullable(),
+    cartId: z.string().nullable(),
+    transactionId: z.string(),
+    amountCents: z.number().int(),
+    currency: z.literal('USD'),
+    paymentTerms: z.number().int(),
+    productName: z.string(),
+    planId: z.string(),
+    prescriptionPreauths: z.array(
+      z.object({ orderId: z.number().int(), product_id: z.number().int(), product_name: z.string() }),
+    ),
+    /** The affiliate conversion id the buyer arrived with, when there was one. */
+    conversionId: z.string().nullable(),
+    /** The buyer's first name as checkout knows it, for the affiliate's conversion record. */
+    userName: z.string().nullable(),
+  }),
+});
