@@ -41,7 +41,18 @@ export const provisionPatientResponseSchema = z.discriminatedUnion('created', [
 ]);
 export type ProvisionPatientResponse = z.infer<typeof provisionPatientResponseSchema>;
 
+/**
+ * A session for a patient known to another service (checkout's cart link). Staff accounts and
+ * unknown ids get none.
+ */
+export const openPatientSessionRequestSchema = z.object({ userId: z.number().int().positive() });
+export const openPatientSessionResponseSchema = z.object({
+  session: z.object({ user: sessionUserSchema, token: z.string() }).nullable(),
+});
+export type OpenPatientSessionResponse = z.infer<typeof openPatientSessionResponseSchema>;
+
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
+  openPatientSession: '/internal/identity/open-patient-session',
 } as const;

@@ -8,9 +8,11 @@
 import type { z } from 'zod';
 import {
   internalPaths,
+  openPatientSessionResponseSchema,
   provisionPatientResponseSchema,
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
+  type OpenPatientSessionResponse,
   type Principal,
   type ProvisionPatientRequest,
   type ProvisionPatientResponse,
@@ -54,6 +56,14 @@ export class HttpIdentityDirectory implements IdentityDirectory {
 
   provisionPatient(request: ProvisionPatientRequest): Promise<ProvisionPatientResponse> {
     return this.call(internalPaths.provisionPatient, request, provisionPatientResponseSchema);
+  }
+
+  openPatientSession(userId: number): Promise<OpenPatientSessionResponse> {
+    return this.call(
+      internalPaths.openPatientSession,
+      { userId },
+      openPatientSessionResponseSchema,
+    );
   }
 
   private async call<S extends z.ZodType>(

@@ -145,6 +145,23 @@ export function identityDirectoryContract(
       expect(await identity.count('users')).toBe(users);
     });
 
+    it('opens a session for a patient, and none for staff or an unknown id', async () => {
+      const provisioned = await directory.provisionPatient(lead());
+      if (!provisioned.created) throw new Error('expected a new account');
+      const { session } = await directory.openPatientSession(provisioned.user.id);
+      expect(session?.user).toEqual(provisioned.user);
+      expect(await directory.resolveSession(session?.token ?? '')).toMatchObject({
+        userId: provisioned.user.id,
+        role: 'patient',
+      });
+      const staff = await identity.createUser({
+        email: `clinician-${provisioned.user.id}@example.com`,
+        role: 'clinician',
+      });
+      expect(await directory.openPatientSession(staff)).toEqual({ session: null });
+      expect(await directory.openPatientSession(987654321)).toEqual({ session: null });
+    });
+
     it('resolves unknown, malformed and over-long tokens to no one', async () => {
       expect(await directory.resolveSession('A'.repeat(43))).toBeNull();
       expect(await directory.resolveSession('')).toBeNull();

@@ -6,6 +6,7 @@
  * authenticated with the cluster secret (HttpIdentityDirectory). Both pass one contract suite.
  */
 import type {
+  OpenPatientSessionResponse,
   Principal,
   ProvisionPatientRequest,
   ProvisionPatientResponse,
@@ -20,4 +21,9 @@ export interface IdentityDirectory {
    * neither a second account nor a session (`created: false`).
    */
   provisionPatient(request: ProvisionPatientRequest): Promise<ProvisionPatientResponse>;
+  /**
+   * Opens a session for a patient account (checkout's cart link logs its patient in). A staff
+   * account or an unknown id gets `session: null`.
+   */
+  openPatientSession(userId: number): Promise<OpenPatientSessionResponse>;
 }

@@ -3,9 +3,14 @@
  * internal routes, on identity's own runtime, without HTTP. Input is validated with the same
  * schemas, so a bad request fails here as it would over HTTP.
  */
-import { provisionPatientRequestSchema, resolveSessionRequestSchema } from '@clinic/contracts';
+import {
+  openPatientSessionRequestSchema,
+  provisionPatientRequestSchema,
+  resolveSessionRequestSchema,
+} from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
+import { openPatientSession } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -23,6 +28,10 @@ export function createLocalIdentityDirectory(
     },
     async provisionPatient(request) {
       return provisionPatient(runtime, deps, parseOrRefuse(provisionPatientRequestSchema, request));
+    },
+    async openPatientSession(userId) {
+      const request = parseOrRefuse(openPatientSessionRequestSchema, { userId });
+      return openPatientSession(runtime, request.userId);
     },
   };
 }

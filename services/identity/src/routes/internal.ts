@@ -1,18 +1,20 @@
 /**
  * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
- * gateway resolving a bearer token, intake provisioning a patient. Never published: the gateway
+ * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link. Never published: the gateway
  * does not route /internal, and each call must carry the cluster's internal token (403 without).
  * Bodies are validated with the internal contract schemas (400 naming the fields).
  */
 import type { Router } from 'express';
 import {
   internalPaths,
+  openPatientSessionRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
   type ProvisionPatientResponse,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
+import { openPatientSession } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -29,5 +31,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
     const request = parseOrRefuse(provisionPatientRequestSchema, req.body);
     const answer: ProvisionPatientResponse = await provisionPatient(runtime, deps, request);
     res.status(answer.created ? 201 : 200).json(answer);
+  });
+
+  router.post(internalPaths.openPatientSession, guard, async (req, res) => {
+    const { userId } = parseOrRefuse(openPatientSessionRequestSchema, req.body);
+    res.json(await openPatientSession(runtime, userId));
   });
 }
