@@ -60,10 +60,7 @@ const usZip = z
   .string()
   .trim()
   .regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code or ZIP+4');
-const addressLine = z
-  .string()
-  .trim()
-  .max(checkoutTextMax, `At most ${checkoutTextMax} characters`);
+const addressLine = z.string().trim().max(checkoutTextMax, `At most ${checkoutTextMax} characters`);
 
 /** Spec 001 section 3, "Checkout address". */
 export const checkoutAddressSchema = z.object({
@@ -81,9 +78,12 @@ export function isPoBox(street: string): boolean {
   return /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|p\s+o\s+box)\b/i.test(street);
 }
 
-const paymentTermSchema = z.union(paymentTerms.map((t) => z.literal(t)), {
-  error: 'Please choose a payment plan of 1, 3, 6 or 12 months.',
-});
+const paymentTermSchema = z.union(
+  paymentTerms.map((t) => z.literal(t)),
+  {
+    error: 'Please choose a payment plan of 1, 3, 6 or 12 months.',
+  },
+);
 
 /** Spec 001 section 3, "Cart response": the cart of a checkout link and its user. */
 export const getCartResponseSchema = z.object({
@@ -190,7 +190,7 @@ export const blockUserPayment = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    "Whether the caller (or the given cart) may pay: a card blocked for 24 hours after more than 3 insufficient-funds or pick-up-card declines, or a cart blocked after 3 failed attempts.",
+    'Whether the caller (or the given cart) may pay: a card blocked for 24 hours after more than 3 insufficient-funds or pick-up-card declines, or a cart blocked after 3 failed attempts.',
   query: z.object({ cart_id: z.string().max(64).optional() }),
   response: z.object({
     status: z.literal('success'),
@@ -205,7 +205,8 @@ export const saveAddress = defineRoute({
   path: '/api/save-address',
   service: 'checkout',
   auth: 'patient',
-  summary: "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip).",
+  summary:
+    "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip).",
   body: checkoutAddressSchema,
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
@@ -269,7 +270,7 @@ export const callConversion = defineRoute({
   service: 'checkout',
   auth: 'patient',
   summary:
-    "Reports an affiliate conversion (spec 001 section 7). The server queues it once per order as the call-conversion job, which calls the affiliate endpoint with retries; the answer never waits for it.",
+    'Reports an affiliate conversion (spec 001 section 7). The server queues it once per order as the call-conversion job, which calls the affiliate endpoint with retries; the answer never waits for it.',
   body: z.object({
     user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
     user_name: z.string().max(256).nullish(),
@@ -279,4 +280,21 @@ export const callConversion = defineRoute({
     payment_terms: z.number().int().nullish(),
   }),
   response: z.object({ status: z.literal('success') }),
+});
+
+/**
+ * Which card processor the browser tokenises with: the sandbox's tokens endpoint, or Stripe
+ * Elements with the publishable key.
+ */
+export const paymentConfig = defineRoute({
+  method: 'get',
+  path: '/api/payment-config',
+  service: 'checkout',
+  auth: 'public',
+  summary:
+    "The card processor the browser uses: 'sandbox' (POST /sandbox/v1/tokens) or 'stripe' (Stripe Elements with publishableKey).",
+  response: z.object({
+    processor: z.enum(['sandbox', 'stripe']),
+    publishableKey: z.string().nullable(),
+  }),
 });

@@ -6,6 +6,7 @@ import {
   callConversion,
   checkoutNew,
   getCart,
+  paymentConfig,
   saveAddress,
   trustForm,
 } from './checkout';
@@ -45,4 +46,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   bundleSelected,
   addToOrder,
   callConversion,
+  paymentConfig,
 ];

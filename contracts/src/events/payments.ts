@@ -24,7 +24,11 @@ export const paymentSucceeded = defineEvent({
     productName: z.string(),
     planId: z.string(),
     prescriptionPreauths: z.array(
-      z.object({ orderId: z.number().int(), product_id: z.number().int(), product_name: z.string() }),
+      z.object({
+        orderId: z.number().int(),
+        product_id: z.number().int(),
+        product_name: z.string(),
+      }),
     ),
     /** The affiliate conversion id the buyer arrived with, when there was one. */
     conversionId: z.string().nullable(),

@@ -1,35 +1,57 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import type { CheckoutDeps } from './deps';
+import { CheckoutPayments } from './domain/payments/checkout-payments';
+import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
+import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
+import { addToOrderRoute } from './routes/add-to-order';
+import { afterPaymentRoutes } from './routes/after-payment';
 import { cartRoutes } from './routes/cart';
-import { couponRoutes } from './routes/coupons';
 import { catalogRoutes } from './routes/catalog';
+import { checkoutRoutes } from './routes/checkout-new';
+import { couponRoutes } from './routes/coupons';
+import { getCartRoute } from './routes/get-cart';
 import {
   leadDisqualifiedSubscriber,
   leadQualifiedSubscriber,
 } from './subscribers/lead-eligibility';
 
+export type { CheckoutDeps } from './deps';
+
+/** A payment attempt still unsettled after this long is finished by the settle job. */
+const defaultSettleAfterMs = 2 * 60 * 1000;
+
 /**
- * Checkout owns the money path (BRIEF section 4): products, carts, coupons, payments,
- * subscriptions and refunds. Today: the product catalog, saved carts and what it learns of each
- * patient's eligibility from intake's events.
+ * Checkout owns the money path (BRIEF section 4): products, carts, coupons, payments, orders,
+ * subscriptions and refunds, and what it learns of each patient's eligibility from intake.
  */
-export const checkoutService: ServiceModule = {
+export const checkoutService: ServiceModule<CheckoutDeps> = {
   name: 'checkout',
   migrationsDir: join(__dirname, 'db', 'migrations'),
-  build(runtime) {
+  build(runtime, deps) {
+    const processor =
+      deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
+    const payments = new CheckoutPayments(runtime, processor, {
+      settleAfterMs: deps.settleAfterMs ?? defaultSettleAfterMs,
+    });
     const router = Router();
     catalogRoutes(router, runtime);
     cartRoutes(router, runtime);
+    getCartRoute(router, runtime, deps.identity);
     couponRoutes(router, runtime);
-    sandboxTokensRoute(router, runtime);
+    checkoutRoutes(router, runtime, payments, processor, deps.stripePublishableKey ?? null);
+    afterPaymentRoutes(router, runtime);
+    addToOrderRoute(router, runtime, processor);
+    if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
     return {
       router,
       subscribers: [
         leadQualifiedSubscriber(runtime.clock),
         leadDisqualifiedSubscriber(runtime.clock),
       ],
+      jobs: [settlePaymentAttemptJob(payments)],
     };
   },
 };

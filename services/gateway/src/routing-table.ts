@@ -21,6 +21,16 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/api/get-all-products', service: 'checkout' },
   { prefix: '/forms/save-cart', service: 'checkout' },
   { prefix: '/api/validate-coupon', service: 'checkout' },
+  { prefix: '/api/get-cart', service: 'checkout' },
+  { prefix: '/api/checkout-new', service: 'checkout' },
+  { prefix: '/api/block-user-payment', service: 'checkout' },
+  { prefix: '/api/payment-config', service: 'checkout' },
+  { prefix: '/api/save-address', service: 'checkout' },
+  { prefix: '/api/trust-form', service: 'checkout' },
+  { prefix: '/api/bundle-selected', service: 'checkout' },
+  { prefix: '/api/add-to-order', service: 'checkout' },
+  { prefix: '/api/call-conversion', service: 'checkout' },
+  { prefix: '/webhooks/stripe', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
 ];
 

@@ -30,7 +30,10 @@ export async function bootAllServices(
   const identityBoot = await bootService(identityService, engines, identityDeps);
   const identity = createLocalIdentityDirectory(identityBoot.runtime, identityDeps);
   const services: BootedService[] = [{ name: 'identity', ...identityBoot }];
-  services.push({ name: 'checkout', ...(await bootService(checkoutService, engines, undefined)) });
+  services.push({
+    name: 'checkout',
+    ...(await bootService(checkoutService, engines, { identity })),
+  });
   services.push({ name: 'intake', ...(await bootService(intakeService, engines, { identity })) });
   for (const [name, module] of [
     ['verification', verificationService],

@@ -41,7 +41,7 @@ describe('POST /forms/save-cart', () => {
   let service: ServiceUnderTest;
 
   beforeAll(async () => {
-    service = await startServiceForTest(checkoutService, undefined);
+    service = await startServiceForTest(checkoutService, {});
   });
   afterAll(async () => service.close());
 

@@ -9,7 +9,7 @@ describe('POST /api/validate-coupon', () => {
   const clock = new ManualClock('2026-11-22T12:00:00Z');
   let service: ServiceUnderTest;
   beforeAll(async () => {
-    service = await startServiceForTest(checkoutService, undefined, { clock });
+    service = await startServiceForTest(checkoutService, {}, { clock });
     await service.engines.database.db.execute(
       sql`insert into checkout.coupons (code, amount_cents, payment_terms, active, expires_at) values
           ('ENDED', 1000, null, true, '2026-11-01T00:00:00Z'),

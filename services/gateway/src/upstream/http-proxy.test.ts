@@ -27,6 +27,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     provisionPatient: async () => {
       throw new Error('not used by the gateway');
     },
+    openPatientSession: async () => {
+      throw new Error('not used by the gateway');
+    },
   };
 }
 

@@ -12,7 +12,7 @@ cardProcessorContract('Sandbox on PostgreSQL', async () => {
     loadConfig(baseConfigSchema, { DATABASE_URL: infraEnv().DATABASE_URL }),
     { processName: 'sandbox-test', logger: silentLogger },
   );
-  const service = await startServiceForTest(checkoutService, undefined, { engines });
+  const service = await startServiceForTest(checkoutService, {}, { engines });
   return {
     ...(await sandboxUnderTest(service)),
     close: async () => {

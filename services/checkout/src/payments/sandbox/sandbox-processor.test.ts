@@ -4,6 +4,6 @@ import { cardProcessorContract } from '../card-processor.contract';
 import { sandboxUnderTest } from './sandbox-under-test';
 
 cardProcessorContract('Sandbox on PGlite', async () => {
-  const service = await startServiceForTest(checkoutService, undefined);
+  const service = await startServiceForTest(checkoutService, {});
   return { ...(await sandboxUnderTest(service)), close: () => service.close() };
 });

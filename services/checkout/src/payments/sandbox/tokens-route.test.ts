@@ -8,9 +8,13 @@ import { checkoutService } from '../../app';
 describe('POST /sandbox/v1/tokens', () => {
   let service: ServiceUnderTest;
   beforeAll(async () => {
-    service = await startServiceForTest(checkoutService, undefined, {
-      clock: new ManualClock('2026-11-22T12:00:00Z'),
-    });
+    service = await startServiceForTest(
+      checkoutService,
+      {},
+      {
+        clock: new ManualClock('2026-11-22T12:00:00Z'),
+      },
+    );
   });
   afterAll(async () => service.close());
 

@@ -1,0 +1,17 @@
+import type { IdentityDirectory } from '@clinic/identity';
+import type { ServiceRuntime } from '@clinic/kit';
+import type { CardProcessor } from './payments/card-processor';
+
+/** What checkout is given by whoever runs it (the gateway in single-node mode, main.ts in a cluster). */
+export interface CheckoutDeps {
+  /** The card processor; the sandbox on checkout's own database when not given. */
+  processor?: (runtime: ServiceRuntime) => CardProcessor;
+  /** Stripe's publishable key for the browser, when the processor is Stripe. */
+  stripePublishableKey?: string | null;
+  /** Opens a session for the patient of a cart link; without it, cart links log no one in. */
+  identity?: IdentityDirectory;
+  /** The affiliate endpoint conversions are reported to; none when not configured. */
+  affiliateConversionUrl?: string | null;
+  /** How long a payment attempt may stay unsettled before the settle job finishes it. */
+  settleAfterMs?: number;
+}

@@ -1,0 +1,440 @@
+/**
+ * POST /api/checkout-new (spec 001 sections 3 and 4): pays for a cart, exactly once.
+ *
+ * Guarantees:
+ * - The amount is the server's: price table, term and coupon; the browser's `amount` must match
+ *   it or nothing is charged.
+ * - One Idempotency-Key, one charge: the attempt row is committed before the card is charged; a
+ *   repeat of the key (also at the same moment) waits for and answers the first result. A key
+ *   reused with another body is refused. A cart has at most one charge in flight.
+ * - Crash between charge and commit: the attempt stays 'charging'. A settle job, queued before
+ *   the charge and run `settleAfterMs` later on any instance, charges again with the SAME
+ *   processor idempotency key (so the processor answers the first charge instead of charging
+ *   twice, or charges now if the first never reached it) and places the order. Whoever settles
+ *   first wins (a conditional update); if the cart was meanwhile paid by another attempt, the
+ *   charge is refunded. The end is always one charge and one order, or a refund.
+ */
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  amountDueTodayCents,
+  checkoutMessages,
+  isPoBox,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type PaymentTerm,
+  type Principal,
+} from '@clinic/contracts';
+import { HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import {
+  ProcessorRequestError,
+  type CardProcessor,
+  type ChargeRequest,
+  type ChargeResult,
+} from '../../payments/card-processor';
+import { findCoupon } from '../coupons';
+import { blockState, recordFailure } from './card-blocking';
+import { loadCheckoutCart, orderOfCart, type CheckoutCart } from './checkout-cart';
+import { placeOrder, type PaidCheckout } from './place-order';
+
+export const settlePaymentJobName = 'settle-payment-attempt';
+
+/** A stored answer, replayed for a repeated key. */
+const storedAnswerSchema = z.object({
+  httpStatus: z.number().int(),
+  body: z.record(z.string(), z.unknown()),
+});
+type StoredAnswer = z.infer<typeof storedAnswerSchema>;
+
+interface AttemptRow {
+  idempotency_key: string;
+  request_fingerprint: string;
+  cart_id: string;
+  user_id: number | null;
+  status: 'charging' | 'succeeded' | 'declined' | 'failed' | 'refunded';
+  request: StoredAttemptRequest;
+  response: StoredAnswer | null;
+}
+
+/** What finishing an attempt needs, kept with it (no card data: the token is the processor's). */
+interface StoredAttemptRequest {
+  charge: ChargeRequest;
+  term: PaymentTerm;
+  discountCents: number;
+  couponId: number | null;
+  shippingAddress: CheckoutRequest['shippingAddress'];
+  billingAddress: CheckoutRequest['billingAddress'] | null;
+  conversionId: string | null;
+}
+
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
+function fingerprintOf(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return code === '23505' || (typeof message === 'string' && /unique|duplicate key/i.test(message));
+}
+
+function answerOf(stored: StoredAnswer): CheckoutResponse {
+  if (stored.httpStatus === 200) return stored.body as CheckoutResponse;
+  const { message, status: _status, ...extra } = stored.body;
+  throw new HttpError(stored.httpStatus, String(message), extra);
+}
+
+export class CheckoutPayments {
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly processor: CardProcessor,
+    private readonly opts: { settleAfterMs: number; replayWaitMs?: number },
+  ) {}
+
+  async pay(
+    body: CheckoutRequest,
+    principal: Principal | null,
+    idempotencyKey: string | undefined,
+  ): Promise<CheckoutResponse> {
+    if (!idempotencyKey) throw new HttpError(400, checkoutMessages.idempotencyKeyRequired);
+    if (!idempotencyKeyPattern.test(idempotencyKey))
+      throw new HttpError(400, 'The Idempotency-Key header must be 1 to 255 visible characters.');
+    const print = fingerprintOf(body);
+    const existing = await this.findAttempt(idempotencyKey);
+    if (existing) return this.replay(existing, print);
+
+    const { db, clock } = this.runtime;
+    const now = clock.now();
+    const cart = await loadCheckoutCart(db, body.id);
+    if (!cart) throw new HttpError(404, checkoutMessages.unknownCart);
+    if (principal?.role === 'patient' && cart.userId !== null && cart.userId !== principal.userId)
+      throw new HttpError(403, 'This checkout link belongs to another account.');
+    const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
+    if ((await orderOfCart(db, cart.id)) !== null)
+      throw new HttpError(409, checkoutMessages.activeOrder);
+    if (
+      isPoBox(body.shippingAddress.addressLine1) ||
+      isPoBox(body.shippingAddress.addressLine2 ?? '')
+    )
+      throw new HttpError(400, checkoutMessages.poBox, { address_error: true });
+
+    const blocks = await blockState(db, { userId, cartId: cart.id }, now);
+    if (blocks.blockedUntil)
+      throw new HttpError(423, checkoutMessages.cardBlocked, {
+        blocked: true,
+        blocked_until: blocks.blockedUntil.toISOString(),
+      });
+    if (blocks.cartBlocked)
+      throw new HttpError(423, 'This cart has had 3 failed payment attempts.', {
+        cart_blocked: true,
+      });
+
+    const term = body.payment_terms;
+    const coupon = body.couponCode?.trim()
+      ? await findCoupon(db, body.couponCode, term, now)
+      : null;
+    const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
+    if (body.amount !== amountCents)
+      throw new HttpError(400, checkoutMessages.amountMismatch, { expected_amount: amountCents });
+
+    const customerId = await this.customerOf(userId);
+    const keyHash = createHash('sha256').update(idempotencyKey).digest('hex');
+    const stored: StoredAttemptRequest = {
+      charge: {
+        amountCents,
+        source: body.cardToken,
+        ...(customerId ? { customerId } : {}),
+        saveCard: true,
+        description: `Checkout of cart ${cart.id}`,
+        idempotencyKey: `checkout-${keyHash}`,
+      },
+      term,
+      discountCents: coupon?.amountCents ?? 0,
+      couponId: coupon?.id ?? null,
+      shippingAddress: body.shippingAddress,
+      billingAddress: body.billingAddress ?? null,
+      conversionId: body.c_id ?? null,
+    };
+    const attempt = await this.startAttempt(idempotencyKey, print, cart, userId, stored);
+    if (!attempt) {
+      // The same key arrived at the same moment and won the insert: answer its result.
+      const first = await this.findAttempt(idempotencyKey);
+      if (!first) throw new Error('payment attempt vanished');
+      return this.replay(first, print);
+    }
+
+    try {
+      await this.runtime.queue.enqueue(
+        settlePaymentJobName,
+        { key: idempotencyKey },
+        { delayMs: this.opts.settleAfterMs, jobId: `settle-${keyHash}` },
+      );
+    } catch (err) {
+      // Without its safety net the card is not charged at all.
+      await this.finish(idempotencyKey, 'failed', {
+        httpStatus: 503,
+        body: { message: 'Payments are unavailable right now. Please try again in a minute.' },
+      });
+      throw err;
+    }
+
+    let result: ChargeResult;
+    try {
+      result = await this.processor.charge(stored.charge);
+    } catch (err) {
+      if (err instanceof ProcessorRequestError) {
+        return answerOf(await this.refuse(idempotencyKey, err));
+      }
+      // Unknown whether the card was charged: the settle job finds out with the same key.
+      this.runtime.logger.error({ err, cartId: cart.id }, 'card processor call failed');
+      throw new HttpError(
+        502,
+        'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
+      );
+    }
+    return answerOf(await this.settleWith(idempotencyKey, result));
+  }
+
+  /** The settle job: finishes an attempt left 'charging' by a crash or a lost answer. */
+  async settleStale(idempotencyKey: string): Promise<void> {
+    const attempt = await this.findAttempt(idempotencyKey);
+    if (!attempt || attempt.status !== 'charging') return;
+    let result: ChargeResult;
+    try {
+      result = await this.processor.charge(attempt.request.charge);
+    } catch (err) {
+      if (err instanceof ProcessorRequestError) {
+        await this.refuse(idempotencyKey, err);
+        return;
+      }
+      throw err; // the job is retried
+    }
+    await this.settleWith(idempotencyKey, result);
+  }
+
+  private async settleWith(key: string, result: ChargeResult): Promise<StoredAnswer> {
+    const attempt = await this.findAttempt(key);
+    if (!attempt) throw new Error('payment attempt vanished');
+    if (attempt.status !== 'charging') return this.storedAnswerOf(attempt);
+    const cart = await loadCheckoutCart(this.runtime.db, attempt.cart_id);
+    if (!cart) throw new Error(`cart ${attempt.cart_id} of a payment attempt vanished`);
+    return result.status === 'succeeded'
+      ? this.succeed(attempt, cart, result)
+      : this.decline(attempt, result);
+  }
+
+  private async succeed(
+    attempt: AttemptRow,
+    cart: CheckoutCart,
+    charge: Extract<ChargeResult, { status: 'succeeded' }>,
+  ): Promise<StoredAnswer> {
+    const now = this.runtime.clock.now();
+    const req = attempt.request;
+    const paid: PaidCheckout = {
+      cart,
+      userId: attempt.user_id,
+      term: req.term,
+      amountCents: charge.amountCents,
+      discountCents: req.discountCents,
+      couponId: req.couponId,
+      shippingAddress: req.shippingAddress,
+      billingAddress: req.billingAddress ?? null,
+      conversionId: req.conversionId,
+      idempotencyKey: attempt.idempotency_key,
+    };
+    const outcome = await this.runtime.transaction(async (tx, events) => {
+      const claimed = await rows<{ idempotency_key: string }>(
+        tx,
+        sql`update checkout.payment_attempts
+            set status = 'succeeded', charge_id = ${charge.chargeId},
+                card_fingerprint = ${charge.cardFingerprint}, updated_at = ${now}
+            where idempotency_key = ${attempt.idempotency_key} and status = 'charging'
+            returning idempotency_key`,
+      );
+      if (claimed.length === 0) return 'settled-elsewhere' as const;
+      if ((await orderOfCart(tx, cart.id)) !== null) return 'cart-already-paid' as const;
+      const response = await placeOrder(tx, events, paid, charge, now);
+      const answer: StoredAnswer = { httpStatus: 200, body: response };
+      await this.storeAnswer(tx, attempt.idempotency_key, answer);
+      return answer;
+    });
+    if (outcome === 'settled-elsewhere') return this.storedAnswerOf(await this.mustFind(attempt));
+    if (outcome === 'cart-already-paid') {
+      // Another attempt paid this cart first: this charge must not stand.
+      await this.processor.refund(
+        charge.chargeId,
+        `refund-${attempt.request.charge.idempotencyKey}`,
+      );
+      return this.finish(attempt.idempotency_key, 'refunded', {
+        httpStatus: 409,
+        body: { message: checkoutMessages.activeOrder },
+      });
+    }
+    return outcome;
+  }
+
+  private async decline(
+    attempt: AttemptRow,
+    result: Extract<ChargeResult, { status: 'declined' }>,
+  ): Promise<StoredAnswer> {
+    const now = this.runtime.clock.now();
+    const answer = await this.runtime.transaction(async (tx) => {
+      const claimed = await rows<{ idempotency_key: string }>(
+        tx,
+        sql`update checkout.payment_attempts
+            set status = 'declined', decline_code = ${result.code},
+                card_fingerprint = ${result.cardFingerprint}, updated_at = ${now}
+            where idempotency_key = ${attempt.idempotency_key} and status = 'charging'
+            returning idempotency_key`,
+      );
+      if (claimed.length === 0) return null;
+      const after = await recordFailure(
+        tx,
+        {
+          cartId: attempt.cart_id,
+          userId: attempt.user_id,
+          cardFingerprint: result.cardFingerprint,
+          code: result.code,
+        },
+        now,
+      );
+      const stored: StoredAnswer = after.blockedUntil
+        ? {
+            httpStatus: 423,
+            body: {
+              message: checkoutMessages.cardBlocked,
+              code: result.code,
+              blocked: true,
+              blocked_until: after.blockedUntil.toISOString(),
+            },
+          }
+        : {
+            httpStatus: 402,
+            body: {
+              message: result.message,
+              code: result.code,
+              attempts: after.cartAttempts,
+              cart_blocked: after.cartAttempts >= 3,
+            },
+          };
+      await this.storeAnswer(tx, attempt.idempotency_key, stored);
+      return stored;
+    });
+    return answer ?? this.storedAnswerOf(await this.mustFind(attempt));
+  }
+
+  /** A request the processor refused outright (bad or reused token): no charge, no count. */
+  private refuse(key: string, err: ProcessorRequestError): Promise<StoredAnswer> {
+    const message =
+      err.code === 'token_already_used'
+        ? checkoutMessages.cardTokenUsed
+        : err.code === 'resource_missing'
+          ? checkoutMessages.invalidCard
+          : err.message;
+    return this.finish(key, 'failed', { httpStatus: 400, body: { message, code: err.code } });
+  }
+
+  private async replay(attempt: AttemptRow, print: string): Promise<CheckoutResponse> {
+    if (attempt.request_fingerprint !== print)
+      throw new HttpError(422, checkoutMessages.idempotencyKeyReused);
+    const waitUntil = Date.now() + (this.opts.replayWaitMs ?? 20000);
+    let current = attempt;
+    while (current.status === 'charging') {
+      if (Date.now() > waitUntil) throw new HttpError(409, checkoutMessages.paymentInProgress);
+      await sleep(100);
+      current = await this.mustFind(current);
+    }
+    return answerOf(this.storedAnswerOf(current));
+  }
+
+  private async startAttempt(
+    key: string,
+    print: string,
+    cart: CheckoutCart,
+    userId: number | null,
+    stored: StoredAttemptRequest,
+  ): Promise<boolean> {
+    const now = this.runtime.clock.now();
+    try {
+      const inserted = await rows<{ idempotency_key: string }>(
+        this.runtime.db,
+        sql`insert into checkout.payment_attempts
+              (idempotency_key, request_fingerprint, cart_id, user_id, status, amount_cents,
+               discount_cents, coupon_id, payment_terms, card_token, processor_key, request,
+               created_at, updated_at)
+            values (${key}, ${print}, ${cart.id}, ${userId}, 'charging', ${stored.charge.amountCents},
+                    ${stored.discountCents}, ${stored.couponId}, ${stored.term},
+                    ${stored.charge.source}, ${stored.charge.idempotencyKey},
+                    ${JSON.stringify(stored)}::jsonb, ${now}, ${now})
+            on conflict (idempotency_key) do nothing
+            returning idempotency_key`,
+      );
+      return inserted.length > 0;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, checkoutMessages.paymentInProgress);
+      throw err;
+    }
+  }
+
+  private async finish(
+    key: string,
+    status: 'failed' | 'refunded',
+    answer: StoredAnswer,
+  ): Promise<StoredAnswer> {
+    const now = this.runtime.clock.now();
+    await this.runtime.db.execute(
+      sql`update checkout.payment_attempts
+          set status = ${status}, http_status = ${answer.httpStatus},
+              response = ${JSON.stringify(answer)}::jsonb, updated_at = ${now}
+          where idempotency_key = ${key} and status = 'charging'`,
+    );
+    return this.storedAnswerOf(await this.mustFind({ idempotency_key: key }));
+  }
+
+  private async storeAnswer(
+    tx: Parameters<Parameters<ServiceRuntime['transaction']>[0]>[0],
+    key: string,
+    answer: StoredAnswer,
+  ): Promise<void> {
+    await tx.execute(
+      sql`update checkout.payment_attempts
+          set http_status = ${answer.httpStatus}, response = ${JSON.stringify(answer)}::jsonb
+          where idempotency_key = ${key}`,
+    );
+  }
+
+  private storedAnswerOf(attempt: AttemptRow): StoredAnswer {
+    const parsed = storedAnswerSchema.safeParse(attempt.response);
+    if (!parsed.success) throw new Error(`payment attempt ${attempt.status} without an answer`);
+    return parsed.data;
+  }
+
+  private async findAttempt(key: string): Promise<AttemptRow | null> {
+    const [row] = await rows<AttemptRow>(
+      this.runtime.db,
+      sql`select idempotency_key, request_fingerprint, cart_id, user_id, status, request, response
+          from checkout.payment_attempts where idempotency_key = ${key}`,
+    );
+    return row ?? null;
+  }
+
+  private async mustFind(attempt: Pick<AttemptRow, 'idempotency_key'>): Promise<AttemptRow> {
+    const row = await this.findAttempt(attempt.idempotency_key);
+    if (!row) throw new Error('payment attempt vanished');
+    return row;
+  }
+
+  /** The processor customer of the patient's earlier purchases, so saved cards stay together. */
+  private async customerOf(userId: number | null): Promise<string | null> {
+    if (userId === null) return null;
+    const [row] = await rows<{ customer_id: string }>(
+      this.runtime.db,
+      sql`select customer_id from checkout.transactions
+          where user_id = ${userId} and customer_id is not null
+          order by created_at desc limit 1`,
+    );
+    return row?.customer_id ?? null;
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * Job `call-conversion`: reports a paid checkout to the affiliate's conversion endpoint
+ * (spec 001 section 7) as `{user_id, user_name, product_name, amount, c_id, payment_terms}`.
+ *
+ * Guarantees:
+ * - At most 3 attempts per order, and at most one POST per attempt: each attempt first claims
+ *   its (order, attempt) row in `checkout.conversion_attempts`, so a re-run job or a redelivered
+ *   event that finds the row never calls again.
+ * - Only a 2xx JSON answer with `status: "success"` is a success. Any other answer is
+ *   `unexpected` and retried after 2 s; a network error, a timeout (10 s by default) or a 5xx is
+ *   an `error` and retried after 2^attempt s (2 s after the first, 4 s after the second).
+ * - Each retry is a new job `conversion-<orderId>-<attempt>` enqueued with its delay: the
+ *   queue's own doubling backoff can't express two schedules, so it only covers crashes of this
+ *   handler (a database failure), and a crash re-run picks up where the attempt stopped.
+ * - Every attempt and its outcome is stored for marketing; nothing here ever reaches the patient.
+ * - With no endpoint configured, one `skipped` attempt is stored and nothing is sent.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineJob, rows, type ServiceRuntime } from '@clinic/kit';
+
+export const CALL_CONVERSION_JOB = 'call-conversion';
+export const CONVERSION_MAX_ATTEMPTS = 3;
+export const CONVERSION_TIMEOUT_MS = 10_000;
+export const CONVERSION_UNEXPECTED_RETRY_MS = 2_000;
+
+/** The wait before the attempt after `attempt`, by how that attempt ended. */
+export function conversionRetryDelayMs(outcome: 'unexpected' | 'error', attempt: number): number {
+  return outcome === 'unexpected' ? CONVERSION_UNEXPECTED_RETRY_MS : 2 ** attempt * 1000;
+}
+
+export function conversionJobId(orderId: number, attempt: number): string {
+  return `conversion-${orderId}-${attempt}`;
+}
+
+/** The conversion record the affiliate receives, field names as the spec writes them. */
+export const conversionRecordSchema = z.object({
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  product_name: z.string(),
+  /** Dollars, at most 2 decimals. */
+  amount: z.number(),
+  c_id: z.string().min(1),
+  payment_terms: z.number().int(),
+});
+export type ConversionRecord = z.infer<typeof conversionRecordSchema>;
+
+export const callConversionPayload = z.object({
+  orderId: z.number().int(),
+  attempt: z.number().int().min(1).max(CONVERSION_MAX_ATTEMPTS),
+  // Carried whole so an attempt never depends on rows another transaction may not have
+  // committed yet, and every attempt of an order sends exactly the same record.
+  request: conversionRecordSchema,
+});
+export type CallConversionPayload = z.infer<typeof callConversionPayload>;
+
+export type ConversionOutcome = 'success' | 'unexpected' | 'error' | 'skipped';
+
+interface CallResult {
+  outcome: Exclude<ConversionOutcome, 'skipped'>;
+  httpStatus: number | null;
+  detail: string | null;
+}
+
+/** Stored answers are for reading, not archiving: a huge error page would only bloat the table. */
+const DETAIL_MAX = 500;
+const clip = (text: string) => (text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text);
+
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  // fetch reports every network failure as "fetch failed"; the cause says which one.
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.name}: ${err.message}${cause}`;
+}
+
+async function postConversion(
+  fetchImpl: typeof fetch,
+  endpoint: string,
+  record: ConversionRecord,
+  timeoutMs: number,
+): Promise<CallResult> {
+  const controller = new AbortController();
+  // One deadline for the whole exchange: an endpoint that sends headers then stalls the body
+  // is as stuck as one that never answers.
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await fetchImpl(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(record),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    const detail = text === '' ? null : clip(text);
+    if (res.status >= 500) return { outcome: 'error', httpStatus: res.status, detail };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const success =
+      res.ok &&
+      typeof body === 'object' &&
+      body !== null &&
+      (body as { status?: unknown }).status === 'success';
+    return { outcome: success ? 'success' : 'unexpected', httpStatus: res.status, detail };
+  } catch (err) {
+    if (controller.signal.aborted)
+      return { outcome: 'error', httpStatus: null, detail: `No answer within ${timeoutMs} ms` };
+    return { outcome: 'error', httpStatus: null, detail: clip(errorText(err)) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface CallConversionOptions {
+  /** The affiliate's conversion URL; null when not configured (attempts are stored as skipped). */
+  endpoint: string | null;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionOptions) {
+  const fetchImpl = opts.fetchImpl ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? CONVERSION_TIMEOUT_MS;
+  const { db } = runtime;
+
+  /** Inserts the attempt's row; false when it already exists (this attempt ran before). */
+  async function claim(payload: CallConversionPayload): Promise<boolean> {
+    const claimed = await rows<{ id: string }>(
+      db,
+      sql`insert into checkout.conversion_attempts (order_id, attempt, c_id, request, started_at)
+          values (${payload.orderId}, ${payload.attempt}, ${payload.request.c_id},
+                  ${JSON.stringify(payload.request)}::jsonb, ${runtime.clock.now()})
+          on conflict (order_id, attempt) do nothing returning id`,
+    );
+    return claimed.length > 0;
+  }
+
+  async function finish(
+    payload: CallConversionPayload,
+    result: { outcome: ConversionOutcome; httpStatus: number | null; detail: string | null },
+  ): Promise<void> {
+    await db.execute(
+      sql`update checkout.conversion_attempts
+          set outcome = ${result.outcome}, http_status = ${result.httpStatus},
+              detail = ${result.detail}, finished_at = ${runtime.clock.now()}
+          where order_id = ${payload.orderId} and attempt = ${payload.attempt} and outcome is null`,
+    );
+  }
+
+  /**
+   * The outcome of an attempt that already has a row. One left without an outcome was cut off
+   * mid-call (a crash, or the database failing after the call): whether the affiliate got it is
+   * unknown, exactly as with a timeout, so it counts as an error rather than being posted again.
+   */
+  async function outcomeOfEarlierRun(payload: CallConversionPayload): Promise<ConversionOutcome> {
+    await finish(payload, {
+      outcome: 'error',
+      httpStatus: null,
+      detail: 'Interrupted before its outcome was recorded',
+    });
+    const [row] = await rows<{ outcome: ConversionOutcome }>(
+      db,
+      sql`select outcome from checkout.conversion_attempts
+          where order_id = ${payload.orderId} and attempt = ${payload.attempt}`,
+    );
+    if (!row)
+      throw new Error(`Conversion attempt ${payload.attempt} of ${payload.orderId} vanished`);
+    return row.outcome;
+  }
+
+  /** Enqueues the next attempt; idempotent by job id, so a crash re-run may call it again. */
+  async function scheduleNext(
+    payload: CallConversionPayload,
+    outcome: ConversionOutcome,
+  ): Promise<void> {
+    if (outcome === 'success' || outcome === 'skipped') return;
+    const log = { orderId: payload.orderId, cId: payload.request.c_id, attempt: payload.attempt };
+    if (payload.attempt >= CONVERSION_MAX_ATTEMPTS) {
+      runtime.logger.warn({ ...log, outcome }, 'conversion not reported: attempts exhausted');
+      return;
+    }
+    const next = payload.attempt + 1;
+    await runtime.queue.enqueue(
+      CALL_CONVERSION_JOB,
+      { ...payload, attempt: next },
+      {
+        delayMs: conversionRetryDelayMs(outcome, payload.attempt),
+        jobId: conversionJobId(payload.orderId, next),
+      },
+    );
+  }
+
+  return defineJob({
+    name: CALL_CONVERSION_JOB,
+    schema: callConversionPayload,
+    // Crash recovery only: business retries are separate jobs (see above).
+    attempts: 5,
+    backoffMs: 2000,
+    async handle(payload) {
+      if (!(await claim(payload))) {
+        await scheduleNext(payload, await outcomeOfEarlierRun(payload));
+        return;
+      }
+      if (opts.endpoint === null) {
+        await finish(payload, {
+          outcome: 'skipped',
+          httpStatus: null,
+          detail: 'No conversion endpoint is configured',
+        });
+        return;
+      }
+      const result = await postConversion(fetchImpl, opts.endpoint, payload.request, timeoutMs);
+      await finish(payload, result);
+      runtime.logger[result.outcome === 'success' ? 'info' : 'warn'](
+        {
+          orderId: payload.orderId,
+          cId: payload.request.c_id,
+          attempt: payload.attempt,
+          outcome: result.outcome,
+          httpStatus: result.httpStatus,
+        },
+        'conversion call finished',
+      );
+      await scheduleNext(payload, result.outcome);
+    },
+  });
+}
+
+/** What checkout knows of a paid order that arrived with an affiliate conversion id. */
+export interface ConversionInput {
+  orderId: number;
+  userId: number | null;
+  userName: string | null;
+  productName: string;
+  amountCents: number;
+  conversionId: string;
+  paymentTerms: number;
+}
+
+export function conversionRecord(input: ConversionInput): ConversionRecord {
+  return {
+    user_id: input.userId,
+    user_name: input.userName,
+    product_name: input.productName,
+    amount: Math.round(input.amountCents) / 100,
+    c_id: input.conversionId,
+    payment_terms: input.paymentTerms,
+  };
+}
+
+/**
+ * Queues the first attempt of an order's conversion; a second call for the same order is dropped
+ * by the queue (same job id) and, should the queue have forgotten the id, by the attempt's row.
+ * Must not be awaited inside a transaction on the embedded database (see the subscriber).
+ */
+export async function enqueueConversion(
+  runtime: ServiceRuntime,
+  input: ConversionInput,
+): Promise<string> {
+  const payload: CallConversionPayload = {
+    orderId: input.orderId,
+    attempt: 1,
+    request: conversionRecord(input),
+  };
+  return runtime.queue.enqueue(CALL_CONVERSION_JOB, payload, {
+    jobId: conversionJobId(input.orderId, 1),
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * What the page sends after a successful payment (spec 001 section 4, step 3) and the upsell's
+ * choice: the shipping address, the TrustedForm certificate, and the bundle selection. All for
+ * the logged-in caller only.
+ */
+import type { Router } from 'express';
+import { sql } from 'drizzle-orm';
+import { bundleSelected, saveAddress, trustForm } from '@clinic/contracts';
+import { HttpError, bindRoute, rows, type ServiceRuntime } from '@clinic/kit';
+
+export async function latestOrderOf(
+  runtime: ServiceRuntime,
+  userId: number,
+): Promise<{ id: number } | null> {
+  const [order] = await rows<{ id: number }>(
+    runtime.db,
+    sql`select id from checkout.orders where user_id = ${userId}
+        order by created_at desc, id desc limit 1`,
+  );
+  return order ?? null;
+}
+
+export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): void {
+  bindRoute(router, saveAddress, async ({ body, principal }) => {
+    const now = runtime.clock.now();
+    await runtime.db.execute(
+      sql`insert into checkout.shipping_addresses
+            (user_id, address_line_1, address_line_2, city, state, zip, updated_at)
+          values (${principal.userId}, ${body.addressLine1}, ${body.addressLine2 ?? null},
+                  ${body.city}, ${body.state}, ${body.zip}, ${now})
+          on conflict (user_id) do update set
+            address_line_1 = excluded.address_line_1, address_line_2 = excluded.address_line_2,
+            city = excluded.city, state = excluded.state, zip = excluded.zip,
+            updated_at = excluded.updated_at`,
+    );
+    return { status: 'success' as const, message: 'Address saved' };
+  });
+
+  bindRoute(router, trustForm, async ({ body, principal }) => {
+    await runtime.db.execute(
+      sql`insert into checkout.trusted_forms (user_id, url, created_at)
+          values (${principal.userId}, ${body.url}, ${runtime.clock.now()})`,
+    );
+    return { status: 'success' as const };
+  });
+
+  bindRoute(router, bundleSelected, async ({ body, principal }) => {
+    const order = await latestOrderOf(runtime, principal.userId);
+    if (!order) throw new HttpError(404, 'We could not find your order.');
+    await runtime.db.execute(
+      sql`update checkout.orders set bundle_choice = ${body.selectedMed} where id = ${order.id}`,
+    );
+    return { status: 'success' as const, message: 'Bundle selection saved' };
+  });
+}

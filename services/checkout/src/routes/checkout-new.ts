@@ -1,0 +1,45 @@
+/**
+ * POST /api/checkout-new, GET /api/block-user-payment and GET /api/payment-config: paying for a
+ * cart (see CheckoutPayments for the once-only guarantees), whether the caller may pay, and
+ * which processor the browser tokenises cards with.
+ */
+import type { Router } from 'express';
+import { blockUserPayment, checkoutNew, paymentConfig } from '@clinic/contracts';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { blockState } from '../domain/payments/card-blocking';
+import { loadCheckoutCart } from '../domain/payments/checkout-cart';
+import type { CheckoutPayments } from '../domain/payments/checkout-payments';
+import type { CardProcessor } from '../payments/card-processor';
+
+export function checkoutRoutes(
+  router: Router,
+  runtime: ServiceRuntime,
+  payments: CheckoutPayments,
+  processor: CardProcessor,
+  stripePublishableKey: string | null,
+): void {
+  bindRoute(router, checkoutNew, ({ body, principal, req }) =>
+    payments.pay(body, principal, req.get('Idempotency-Key')),
+  );
+
+  bindRoute(router, blockUserPayment, async ({ query, principal }) => {
+    const cart = query.cart_id ? await loadCheckoutCart(runtime.db, query.cart_id) : null;
+    const userId = cart?.userId ?? (principal?.role === 'patient' ? principal.userId : null);
+    const state = await blockState(
+      runtime.db,
+      { userId, cartId: cart?.id ?? null },
+      runtime.clock.now(),
+    );
+    return {
+      status: 'success' as const,
+      blocked: state.blockedUntil !== null,
+      cart_blocked: state.cartBlocked,
+      blocked_until: state.blockedUntil?.toISOString() ?? null,
+    };
+  });
+
+  bindRoute(router, paymentConfig, async () => ({
+    processor: processor.name,
+    publishableKey: processor.name === 'stripe' ? stripePublishableKey : null,
+  }));
+}
