@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
+import { callConversionJob } from './jobs/call-conversion';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
 import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
@@ -13,6 +14,7 @@ import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
 import { getCartRoute } from './routes/get-cart';
+import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
 import {
   leadDisqualifiedSubscriber,
   leadQualifiedSubscriber,
@@ -50,8 +52,12 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       subscribers: [
         leadQualifiedSubscriber(runtime.clock),
         leadDisqualifiedSubscriber(runtime.clock),
+        paymentSucceededConversionSubscriber(runtime),
       ],
-      jobs: [settlePaymentAttemptJob(payments)],
+      jobs: [
+        settlePaymentAttemptJob(payments),
+        callConversionJob(runtime, { endpoint: deps.affiliateConversionUrl ?? null }),
+      ],
     };
   },
 };

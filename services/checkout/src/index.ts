@@ -1,1 +1,3 @@
 export { checkoutService } from './app';
+export type { CheckoutDeps } from './deps';
+export { checkoutConfigFields, checkoutDepsFromConfig, type CheckoutConfig } from './config';

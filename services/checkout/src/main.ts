@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
 import { HttpIdentityDirectory } from '@clinic/identity';
 import { checkoutService } from './app';
+import { checkoutConfigFields, checkoutDepsFromConfig } from './config';
 
 const checkoutConfigSchema = baseConfigSchema.extend({
   IDENTITY_URL: z.url(),
-  AFFILIATE_CONVERSION_URL: z.url().optional(),
+  ...checkoutConfigFields,
 });
 
 void runServiceProcess(
@@ -15,7 +16,7 @@ void runServiceProcess(
       config.IDENTITY_URL,
       new PrincipalSigner(config.INTERNAL_SECRET),
     ),
-    affiliateConversionUrl: config.AFFILIATE_CONVERSION_URL ?? null,
+    ...checkoutDepsFromConfig(config),
   }),
   checkoutConfigSchema,
 ).catch((err: unknown) => {

@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema } from '@clinic/kit';
+import { checkoutConfigFields } from '@clinic/checkout';
 
 export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'dist');
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   WEB_DIST_DIR: z.string().default(defaultWebDistDir),
+  // Single-node mode runs checkout in-process, so the gateway reads its settings too.
+  ...checkoutConfigFields,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
 import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService } from '@clinic/chat';
-import { checkoutService } from '@clinic/checkout';
+import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
 import { formsService } from '@clinic/forms';
 import {
   createLocalIdentityDirectory,
@@ -24,7 +24,11 @@ export interface BootedService {
  */
 export async function bootAllServices(
   engines: Engines,
-  opts: { publicUrl: string; seedDemoAccounts: boolean },
+  opts: {
+    publicUrl: string;
+    seedDemoAccounts: boolean;
+    checkout?: Omit<CheckoutDeps, 'identity'>;
+  },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
   const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
   const identityBoot = await bootService(identityService, engines, identityDeps);
@@ -32,7 +36,7 @@ export async function bootAllServices(
   const services: BootedService[] = [{ name: 'identity', ...identityBoot }];
   services.push({
     name: 'checkout',
-    ...(await bootService(checkoutService, engines, { identity })),
+    ...(await bootService(checkoutService, engines, { ...opts.checkout, identity })),
   });
   services.push({ name: 'intake', ...(await bootService(intakeService, engines, { identity })) });
   for (const [name, module] of [

@@ -10,6 +10,7 @@ import {
 } from '@clinic/kit';
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
+import { checkoutDepsFromConfig } from '@clinic/checkout';
 import { bootAllServices } from './services';
 import { InProcessUpstream } from './upstream/in-process';
 
@@ -39,6 +40,7 @@ export async function startSingleNode(
     publicUrl: config.PUBLIC_URL,
     // Demo staff accounts are for trying the product locally, never for a production database.
     seedDemoAccounts: config.NODE_ENV !== 'production',
+    checkout: checkoutDepsFromConfig(config),
   });
   for (const s of services) await s.runtime.subscribe();
   for (const s of services) await s.runtime.run();

@@ -29,7 +29,7 @@ describe('GET /api/get-all-products', () => {
       processName: 'test',
       logger: silentLogger,
     });
-    const { router } = await bootService(checkoutService, engines, undefined);
+    const { router } = await bootService(checkoutService, engines, {});
     app = express();
     app.use(router);
     finishApp(app, silentLogger);

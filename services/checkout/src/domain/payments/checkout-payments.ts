@@ -75,9 +75,10 @@ function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
+/** Postgres' unique_violation, also when the query layer wraps the driver's error. */
 function isUniqueViolation(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' || (typeof message === 'string' && /unique|duplicate key/i.test(message));
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: unknown };
+  return code === '23505' || (cause !== undefined && isUniqueViolation(cause));
 }
 
 function answerOf(stored: StoredAnswer): CheckoutResponse {
@@ -245,16 +246,21 @@ export class CheckoutPayments {
       idempotencyKey: attempt.idempotency_key,
     };
     const outcome = await this.runtime.transaction(async (tx, events) => {
+      // Whoever locks the attempt while it is still 'charging' settles it.
       const claimed = await rows<{ idempotency_key: string }>(
         tx,
-        sql`update checkout.payment_attempts
-            set status = 'succeeded', charge_id = ${charge.chargeId},
-                card_fingerprint = ${charge.cardFingerprint}, updated_at = ${now}
+        sql`select idempotency_key from checkout.payment_attempts
             where idempotency_key = ${attempt.idempotency_key} and status = 'charging'
-            returning idempotency_key`,
+            for update`,
       );
       if (claimed.length === 0) return 'settled-elsewhere' as const;
       if ((await orderOfCart(tx, cart.id)) !== null) return 'cart-already-paid' as const;
+      await tx.execute(
+        sql`update checkout.payment_attempts
+            set status = 'succeeded', charge_id = ${charge.chargeId},
+                card_fingerprint = ${charge.cardFingerprint}, updated_at = ${now}
+            where idempotency_key = ${attempt.idempotency_key}`,
+      );
       const response = await placeOrder(tx, events, paid, charge, now);
       const answer: StoredAnswer = { httpStatus: 200, body: response };
       await this.storeAnswer(tx, attempt.idempotency_key, answer);

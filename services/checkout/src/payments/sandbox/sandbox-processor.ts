@@ -32,8 +32,22 @@ interface CardRow {
   fingerprint: string;
 }
 
+/** The same for the same parameters in any key order, as Stripe compares them. */
 function fingerprint(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, canonical(v)]),
+  );
 }
 
 function isExpired(card: CardRow, now: Date): boolean {

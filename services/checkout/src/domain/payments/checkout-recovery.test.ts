@@ -1,0 +1,102 @@
+/**
+ * The process dies between the card charge and the order's commit. Simulated by a processor that
+ * charges through the real sandbox and then throws instead of answering, as a crash or a lost
+ * connection would leave it: the card is charged, the attempt row says 'charging', no order.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { eventually } from '@clinic/kit/src/testing/support';
+import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
+import type { CardProcessor } from '../../payments/card-processor';
+import { startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
+
+const settleAfterMs = 120_000;
+
+describe('a crash between charge and commit', () => {
+  let t: CheckoutHarness;
+  let crashNext = false;
+  beforeAll(async () => {
+    t = await startCheckout({
+      settleAfterMs,
+      processor: (runtime): CardProcessor => {
+        const sandbox = new SandboxProcessor(runtime.engines.database, runtime.clock);
+        return {
+          name: 'sandbox',
+          async charge(request) {
+            const result = await sandbox.charge(request);
+            if (crashNext) {
+              crashNext = false;
+              throw new Error('process died before the answer was handled');
+            }
+            return result;
+          },
+          refund: (chargeId, key) => sandbox.refund(chargeId, key),
+        };
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  const ordersOf = (cartId: string) =>
+    t.query<{ id: number }>(sql`select id from checkout.orders where cart_id = ${cartId}`);
+  const attempt = (key: string) =>
+    t.query<{ status: string }>(
+      sql`select status from checkout.payment_attempts where idempotency_key = ${key}`,
+    );
+
+  it('ends with one charge and one order, and the key then answers that order', async () => {
+    const cartId = await t.saveCart();
+    const token = await t.token('4242424242424242');
+    const key = randomUUID();
+    const before = await t.charges();
+    crashNext = true;
+    const lost = await t.pay(cartId, { cardToken: token }, { key });
+    expect(lost.status).toBe(502);
+    expect(await t.charges()).toBe(before + 1);
+    expect(await ordersOf(cartId)).toEqual([]);
+    expect(await attempt(key)).toEqual([{ status: 'charging' }]);
+
+    // Another attempt on the same cart meanwhile is held back, so it cannot charge a second time.
+    const other = await t.pay(cartId, {}, { key: randomUUID() });
+    expect(other.status).toBe(409);
+
+    t.clock.advance(settleAfterMs);
+    await eventually(async () => expect(await attempt(key)).toEqual([{ status: 'succeeded' }]));
+    expect(await ordersOf(cartId)).toHaveLength(1);
+    expect(await t.charges()).toBe(before + 1);
+
+    const replay = await t.pay(cartId, { cardToken: token }, { key });
+    expect(replay.status).toBe(200);
+    const [transaction] = await t.query<{ transaction_id: string }>(
+      sql`select t.transaction_id from checkout.transactions t
+          join checkout.orders o on o.id = t.order_id where o.cart_id = ${cartId}`,
+    );
+    expect(replay.body.transaction_id).toBe(transaction?.transaction_id);
+  });
+
+  it('refunds the charge when the cart was paid by another attempt in between', async () => {
+    const cartId = await t.saveCart();
+    const cardToken = await t.token('4242424242424242');
+    const key = randomUUID();
+    crashNext = true;
+    expect((await t.pay(cartId, { cardToken }, { key })).status).toBe(502);
+    // The cart gets paid some other way before the settle job runs (e.g. a staff-placed order).
+    await t.query(
+      sql`insert into checkout.orders
+            (cart_id, status, product_id, plan_id, payment_terms, amount_cents, discount_cents,
+             shipping_address, created_at)
+          values (${cartId}, 'pending_approval', 1, 'tirz_plan_1', 6, 134982, 0, '{}'::jsonb, now())`,
+    );
+    t.clock.advance(settleAfterMs);
+    await eventually(async () => expect(await attempt(key)).toEqual([{ status: 'refunded' }]));
+    const [charge] = await t.query<{ refund_id: string | null }>(
+      sql`select c.refund_id from checkout.sandbox_charges c
+          where c.description = ${`Checkout of cart ${cartId}`} and c.status = 'succeeded'
+          limit 1`,
+    );
+    expect(charge?.refund_id).toMatch(/^re_/);
+    expect(await ordersOf(cartId)).toHaveLength(1);
+    const replay = await t.pay(cartId, { cardToken }, { key });
+    expect(replay.status).toBe(409);
+  });
+});
