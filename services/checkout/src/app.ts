@@ -9,6 +9,7 @@ import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
 import { addToOrderRoute } from './routes/add-to-order';
 import { afterPaymentRoutes } from './routes/after-payment';
+import { callConversionRoute } from './routes/call-conversion';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
@@ -46,6 +47,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     checkoutRoutes(router, runtime, payments, processor, deps.stripePublishableKey ?? null);
     afterPaymentRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
+    callConversionRoute(router, runtime);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
     return {
       router,

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { antiNausea, type Principal } from '@clinic/contracts';
+import { eventually } from '@clinic/kit/src/testing/support';
+import { shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
+
+describe('after payment: add-on, address, trusted form, bundle, conversion', () => {
+  let t: CheckoutHarness;
+  let buyer: Principal;
+  let orderId: number;
+  beforeAll(async () => {
+    t = await startCheckout();
+    buyer = t.patient(701);
+    const paid = await t.pay(await t.saveCart({ as: buyer }), {}, { as: buyer });
+    expect(paid.status).toBe(200);
+    orderId = paid.body.prescriptionPreauths[0].orderId;
+  });
+  afterAll(async () => t.close());
+
+  const post = (path: string, body: unknown, as: Principal | null = buyer) =>
+    request(t.service.app)
+      .post(path)
+      .set(as ? t.service.as(as) : {})
+      .send(body as object);
+
+  it('Add To Order charges the saved card $19.97 once, however often it is clicked', async () => {
+    const before = await t.charges();
+    const [a, b] = await Promise.all([
+      post('/api/add-to-order', { product: 'glp_anti_nausea' }),
+      post('/api/add-to-order', { product: 'glp_anti_nausea' }),
+    ]);
+    const c = await post('/api/add-to-order', { product: 'glp_anti_nausea' });
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(
+      new Set([a.body.transaction_id, b.body.transaction_id, c.body.transaction_id]).size,
+    ).toBe(1);
+    expect(a.body.prescriptionPreauths).toEqual([
+      { orderId, product_id: 7, product_name: antiNausea.name },
+    ]);
+    expect(await t.charges()).toBe(before + 1);
+    const addOns = await t.query<{ amount_cents: number }>(
+      sql`select amount_cents from checkout.transactions where order_id = ${orderId} and kind = 'add-on'`,
+    );
+    expect(addOns).toEqual([{ amount_cents: 1997 }]);
+  });
+
+  it('Add To Order needs a login and an order', async () => {
+    expect((await post('/api/add-to-order', { product: 'glp_anti_nausea' }, null)).status).toBe(
+      401,
+    );
+    const stranger = await post('/api/add-to-order', { product: 'glp_anti_nausea' }, t.patient(9));
+    expect(stranger.status).toBe(404);
+  });
+
+  it('saves the shipping address of the caller, refusing an incomplete or over-long one', async () => {
+    expect((await post('/api/save-address', shipping)).status).toBe(200);
+    const [row] = await t.query(
+      sql`select address_line_1, address_line_2, city, state, zip
+          from checkout.shipping_addresses where user_id = 701`,
+    );
+    expect(row).toEqual({
+      address_line_1: '1200 Congress Ave',
+      address_line_2: 'Apt 4',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    });
+    expect((await post('/api/save-address', { ...shipping, city: '' })).status).toBe(400);
+    expect((await post('/api/save-address', { ...shipping, zip: '787' })).status).toBe(400);
+    const long = await post('/api/save-address', { ...shipping, addressLine1: 'x'.repeat(10240) });
+    expect(long.status).toBe(400);
+    expect((await post('/api/save-address', shipping, null)).status).toBe(401);
+  });
+
+  it('stores the trusted-form certificate URL, https only', async () => {
+    const url = 'https://cert.trustedform.com/abc123';
+    expect((await post('/api/trust-form', { user_id: 701, url })).status).toBe(200);
+    expect(
+      (await post('/api/trust-form', { user_id: 701, url: 'javascript:alert(1)' })).status,
+    ).toBe(400);
+    const stored = await t.query(sql`select url from checkout.trusted_forms where user_id = 701`);
+    expect(stored).toEqual([{ url }]);
+  });
+
+  it("records the upsell's bundle choice on the caller's latest order", async () => {
+    expect((await post('/api/bundle-selected', { selectedMed: 'Nausea', terms: 2 })).status).toBe(
+      200,
+    );
+    const [order] = await t.query(
+      sql`select bundle_choice from checkout.orders where id = ${orderId}`,
+    );
+    expect(order).toEqual({ bundle_choice: 'Nausea' });
+    expect((await post('/api/bundle-selected', { selectedMed: 'B12', terms: 1 })).status).toBe(400);
+  });
+
+  it("queues the conversion once, from the order's own amount and product", async () => {
+    const body = {
+      user_id: 701,
+      user_name: 'Jordan',
+      product_name: 'anything',
+      amount: 0.01,
+      c_id: 'aff-123',
+      payment_terms: 6,
+    };
+    expect((await post('/api/call-conversion', body)).status).toBe(200);
+    expect((await post('/api/call-conversion', body)).status).toBe(200);
+    await eventually(async () => {
+      const attempts = await t.query<Record<string, unknown>>(
+        sql`select outcome, request from checkout.conversion_attempts where order_id = ${orderId}`,
+      );
+      // No affiliate endpoint is configured here: one attempt, stored as skipped.
+      expect(attempts).toEqual([
+        {
+          outcome: 'skipped',
+          request: {
+            user_id: 701,
+            user_name: 'Jordan',
+            product_name: 'Tirzepatide Half Yearly Plan',
+            amount: 1349.82,
+            c_id: 'aff-123',
+            payment_terms: 6,
+          },
+        },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createLocalIdentityDirectory } from '@clinic/identity';
+import {
+  startIdentity,
+  testPublicUrl,
+  type IdentityHarness,
+} from '@clinic/identity/src/testing/identity-harness';
+import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
+
+describe('GET /api/get-cart/{cart_id}', () => {
+  let identity: IdentityHarness;
+  let t: CheckoutHarness;
+  beforeAll(async () => {
+    identity = await startIdentity();
+    t = await startCheckout({
+      identity: createLocalIdentityDirectory(identity.service.runtime, {
+        publicUrl: testPublicUrl,
+        seedDemoAccounts: false,
+      }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await identity.close();
+  });
+
+  const getCart = (id: string, headers: Record<string, string> = {}) =>
+    request(t.service.app).get(`/api/get-cart/${id}`).set(headers);
+
+  it('answers the cart priced from the catalog, with its offers and answers', async () => {
+    const cartId = await t.saveCart({ drug: 'semaglutide' });
+    const res = await getCart(cartId);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'success',
+      cartItem: [
+        expect.objectContaining({
+          id: 4,
+          name: 'Semaglutide',
+          price: 134.99,
+          retail_price: 249.97,
+          quantity: 1,
+          stripe_id: 'sema_plan_278928',
+          subheader: 'Compound Medication',
+          sema_offer: 'default',
+          tir_offer: 'default',
+        }),
+      ],
+      userData: null,
+      message: 'Cart loaded',
+      currentGLPMed: 'No',
+      currentDose: '',
+    });
+  });
+
+  it("logs a visitor in as the cart's patient while the link is fresh and unpaid", async () => {
+    const userId = await identity.createUser({
+      email: 'cart.link@example.com',
+      firstName: 'Robin',
+    });
+    const cartId = await t.saveCart({ as: t.patient(userId) });
+    const res = await getCart(cartId);
+    expect(res.body.userData).toMatchObject({
+      id: userId,
+      first_name: 'Robin',
+      email: 'cart.link@example.com',
+      token: expect.any(String),
+    });
+    expect(await identity.principalOf(res.body.userData.token)).toMatchObject({ userId });
+
+    // A visitor who is logged in already gets no second session.
+    expect((await getCart(cartId, t.service.as(t.patient(userId)))).body.userData).toBeNull();
+
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect((await getCart(cartId)).body.userData).toBeNull();
+  });
+
+  it('never logs anyone in as staff from a cart link', async () => {
+    const staffId = await identity.createUser({ email: 'nurse@example.com', role: 'clinician' });
+    const cartId = await t.saveCart({ as: t.patient(staffId) });
+    expect((await getCart(cartId)).body.userData).toBeNull();
+  });
+
+  it('answers an unknown, malformed or paid cart with a message', async () => {
+    expect((await getCart(randomUUID())).status).toBe(404);
+    const bad = await getCart('not-a-cart');
+    expect(bad.status).toBe(404);
+    expect(bad.body.message).toBe('We could not find this cart.');
+    const cartId = await t.saveCart();
+    expect((await t.pay(cartId)).status).toBe(200);
+    const paid = await getCart(cartId);
+    expect(paid.status).toBe(410);
+    expect(paid.body.message).toBe('This cart has already been paid.');
+  });
+});
