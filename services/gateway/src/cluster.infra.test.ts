@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
+import { runCheckoutJourney } from './testing/checkout-journey';
 import {
   runDisqualifiedJourney,
   runEligibilityJourney,
@@ -88,6 +89,10 @@ describe('cluster mode', () => {
 
   it('carries a patient from the quiz to logout across the service processes', async () => {
     await runPatientJourney(url);
+  });
+
+  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline', async () => {
+    await runCheckoutJourney(url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

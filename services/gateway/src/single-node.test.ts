@@ -7,6 +7,7 @@ import { loadConfig } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
+import { runCheckoutJourney } from './testing/checkout-journey';
 import {
   runDisqualifiedJourney,
   runEligibilityJourney,
@@ -37,6 +38,10 @@ describe('single-node product behind the gateway', () => {
 
   it('carries a patient from the quiz through the cart, password set-up, login, recovery and logout', async () => {
     await runPatientJourney(product.url);
+  });
+
+  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline', async () => {
+    await runCheckoutJourney(product.url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -13,7 +13,7 @@ interface Answer {
   body: Record<string, unknown> & { status?: string; message?: string };
 }
 
-async function call(
+export async function call(
   baseUrl: string,
   method: 'GET' | 'POST',
   path: string,
