@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Stops the local Kafka, Redis and PostgreSQL started by infra/local/up.sh.
+# Stops the local stripe-mock, Kafka, Redis and PostgreSQL started by infra/local/up.sh.
 #
 #   infra/local/down.sh           # stop; data is kept for the next up.sh
-#   infra/local/down.sh --purge   # stop and delete all data and logs (downloaded Kafka jars are kept)
+#   infra/local/down.sh --purge   # stop and delete all data and logs (Kafka jars and the stripe-mock binary are kept)
 #
 # Safe to run when nothing is running.
 set -euo pipefail
@@ -48,7 +48,9 @@ stop_pidfile() {
   log "$what: stopped"
 }
 
-# Kafka first: it is the one that can take a while (controlled shutdown, log flush).
+# stripe-mock holds no state: SIGTERM is all it needs.
+stop_pidfile stripe-mock "$STRIPE_MOCK_PID" 10 stripe-mock
+# Kafka next: it is the one that can take a while (controlled shutdown, log flush).
 stop_pidfile kafka "$KAFKA_PID" 60 kafka.Kafka
 # SHUTDOWN flushes the AOF and writes a final snapshot before exiting.
 stop_pidfile redis "$REDIS_PID" 30 redis-server redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown
@@ -62,8 +64,10 @@ else
 fi
 
 if [[ -n "$PURGE" ]]; then
-  log "purging data and logs under $STATE_DIR (Kafka jars in $KAFKA_DIR/libs-* are kept)"
+  log "purging data and logs under $STATE_DIR (Kafka jars in $KAFKA_DIR/libs-* and stripe-mock in $STRIPE_MOCK_DIR/bin-* are kept)"
   rm -rf "$PG_DIR" "$REDIS_DIR" "$KAFKA_DATA" "$KAFKA_CLUSTER_ID_FILE" \
-    "$KAFKA_LOG" "$KAFKA_LOG.1" "$KAFKA_DIR"/*.properties "$KAFKA_DIR/maven.log"
+    "$KAFKA_LOG" "$KAFKA_LOG.1" "$KAFKA_DIR"/*.properties "$KAFKA_DIR/maven.log" \
+    "$STRIPE_MOCK_LOG" "$STRIPE_MOCK_LOG.1" "$STRIPE_MOCK_HTTPS_SOCKET" "$STRIPE_MOCK_DIR/build.log" \
+    "$STRIPE_MOCK_DIR/build.tmp"
 fi
 log "down"

@@ -43,10 +43,24 @@ KAFKA_CLUSTER_ID_FILE="$KAFKA_DIR/cluster.id"
 # JVM flags for short-lived tool runs: start fast, stay small.
 KAFKA_TOOL_JVM_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true)
 
+# --- stripe-mock (Stripe's official API mock, built with Go from the Go module proxy) ---
+# v0.148.0 builds with Debian 12's Go (1.19); the latest, v0.203.0, declares `go 1.22.1` and
+# does not. Set STRIPE_MOCK_VERSION to build another one (it gets its own bin dir).
+STRIPE_MOCK_VERSION="${STRIPE_MOCK_VERSION:-v0.148.0}"
+STRIPE_MOCK_PORT=12111
+STRIPE_MOCK_DIR="$STATE_DIR/stripe-mock"
+STRIPE_MOCK_BIN="$STRIPE_MOCK_DIR/bin-$STRIPE_MOCK_VERSION/stripe-mock"
+STRIPE_MOCK_PID="$STRIPE_MOCK_DIR/stripe-mock.pid"
+STRIPE_MOCK_LOG="$STRIPE_MOCK_DIR/stripe-mock.log"
+# stripe-mock also serves HTTPS, on 0.0.0.0:12112 unless told where: a socket in the state dir
+# keeps it off the network (nothing here uses it).
+STRIPE_MOCK_HTTPS_SOCKET="$STRIPE_MOCK_DIR/https.sock"
+
 ENV_LINES=(
   "DATABASE_URL=postgres://$PG_USER:$PG_PASSWORD@127.0.0.1:$PG_PORT/$PG_DB"
   "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
   "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+  "STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT"
 )
 
 log() { printf '[infra] %s\n' "$*" >&2; }
@@ -98,6 +112,27 @@ pg_running() {
 }
 
 kafka_classpath() { printf '%s/*' "$KAFKA_LIBS"; }
+
+# The Go toolchain to build stripe-mock with: `go` on PATH, else the usual install places
+# (golang.org's tarball in /usr/local/go, Debian's golang-go in /usr/lib/go).
+find_go() {
+  local go
+  for go in "$(command -v go 2>/dev/null)" /usr/local/go/bin/go /usr/lib/go/bin/go; do
+    [[ -n "$go" && -x "$go" ]] && { printf '%s\n' "$go"; return 0; }
+  done
+  return 1
+}
+
+# True when stripe-mock answers an API request (it loads its OpenAPI spec before listening,
+# but an answer is the proof). Plain bash: no curl needed.
+stripe_mock_ready() {
+  local status
+  # shellcheck disable=SC2016  # $1 is meant for the inner bash
+  status="$(timeout 2 bash -c 'exec 5<>"/dev/tcp/127.0.0.1/$1" &&
+    printf "GET /v1/balance HTTP/1.0\r\nAuthorization: Bearer sk_test_123\r\n\r\n" >&5 &&
+    head -n1 <&5' _ "$STRIPE_MOCK_PORT" 2>/dev/null)" || return 1
+  [[ "$status" == *" 200 "* ]]
+}
 
 # Runs a Kafka command-line class (e.g. org.apache.kafka.tools.TopicCommand) from the same jars.
 kafka_tool() {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs (when missing) and starts PostgreSQL 15, Redis and a single-node Kafka broker
-# (KRaft) on 127.0.0.1 for cluster mode and its tests. Safe to run again: it skips what
-# is already installed, formatted or running.
+# Installs (when missing) and starts PostgreSQL 15, Redis, a single-node Kafka broker
+# (KRaft) and stripe-mock on 127.0.0.1 for cluster mode and its tests. Safe to run again:
+# it skips what is already installed, built, formatted or running.
 #
-#   infra/local/up.sh            # start, then print the three env lines on stdout
+#   infra/local/up.sh            # start, then print the four env lines on stdout
 #   eval "$(infra/local/up.sh --env)"   # start, then export them into this shell
 #
 # Everything else is logged on stderr. State lives in ${INFRA_STATE_DIR:-<repo>/.infra}.
@@ -38,6 +38,8 @@ ensure_packages() {
   command -v redis-cli    >/dev/null 2>&1 || missing+=("redis-tools")
   command -v java         >/dev/null 2>&1 || missing+=("openjdk-17-jre-headless")
   command -v mvn          >/dev/null 2>&1 || missing+=("maven")
+  # Go only builds stripe-mock: not needed once it is built.
+  [[ -x "$STRIPE_MOCK_BIN" ]] || find_go >/dev/null || missing+=("golang-go")
   if ((${#missing[@]} == 0)); then
     log "packages: already installed"
     return
@@ -359,11 +361,77 @@ start_kafka() {
 }
 
 # ---------------------------------------------------------------------------
+# stripe-mock: Stripe's API mock (github.com/stripe/stripe-mock), built from the Go module
+# proxy into a versioned bin dir, serving HTTP on loopback.
+# ---------------------------------------------------------------------------
+install_stripe_mock() {
+  if [[ -x "$STRIPE_MOCK_BIN" ]]; then
+    log "stripe-mock: $STRIPE_MOCK_VERSION already built"
+    return
+  fi
+  local go tmp="$STRIPE_MOCK_DIR/build.tmp"
+  go="$(find_go)" || die "stripe-mock: no Go toolchain found (install Debian's golang-go)"
+  log "stripe-mock: building github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION with $("$go" env GOVERSION) (first run takes a minute)"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  # A GOPATH and build cache of its own, deleted after the build, so nothing lands outside the
+  # state dir; -modcacherw lets rm delete the module cache without root.
+  (
+    cd "$tmp" &&
+      GOPATH="$tmp/gopath" GOCACHE="$tmp/cache" GOBIN="$tmp/bin" GOFLAGS=-modcacherw GO111MODULE=on \
+        timeout 900 "$go" install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+  ) >"$STRIPE_MOCK_DIR/build.log" 2>&1 ||
+    { rm -rf "$tmp"; tail -n 40 "$STRIPE_MOCK_DIR/build.log" | sed 's/^/    /' >&2; die "stripe-mock: go install failed (full log: $STRIPE_MOCK_DIR/build.log)"; }
+  mkdir -p "$(dirname "$STRIPE_MOCK_BIN")"
+  mv "$tmp/bin/stripe-mock" "$STRIPE_MOCK_BIN"
+  rm -rf "$tmp"
+  log "stripe-mock: built $STRIPE_MOCK_BIN"
+}
+
+start_stripe_mock() {
+  mkdir -p "$STRIPE_MOCK_DIR"
+  install_stripe_mock
+
+  if pid_alive "$STRIPE_MOCK_PID" stripe-mock; then
+    log "stripe-mock: already running (pid $(cat "$STRIPE_MOCK_PID"))"
+    wait_until stripe-mock "$STRIPE_MOCK_LOG" stripe_mock_ready
+  else
+    require_free_port "$STRIPE_MOCK_PORT" stripe-mock
+    log "stripe-mock: starting"
+    [[ -f "$STRIPE_MOCK_LOG" ]] && mv -f "$STRIPE_MOCK_LOG" "$STRIPE_MOCK_LOG.1"   # keep one previous log
+    rm -f "$STRIPE_MOCK_PID" "$STRIPE_MOCK_HTTPS_SOCKET"
+    # Started like Kafka (see there): own session, pid file written by the process itself.
+    (
+      cd "$STRIPE_MOCK_DIR"
+      # shellcheck disable=SC2016  # $$ and $@ are meant for the inner bash
+      exec setsid bash -c 'echo $$ >"$0"; exec "$@"' "$STRIPE_MOCK_PID" \
+        nohup "$STRIPE_MOCK_BIN" -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" \
+        -https-unix "$STRIPE_MOCK_HTTPS_SOCKET" \
+        </dev/null >"$STRIPE_MOCK_LOG" 2>&1 3>&-
+    ) &
+    for _ in $(seq 1 50); do [[ -s "$STRIPE_MOCK_PID" ]] && break; sleep 0.2; done
+    local deadline=$((SECONDS + START_TIMEOUT))
+    until stripe_mock_ready; do
+      if ! pid_alive "$STRIPE_MOCK_PID" stripe-mock || ((SECONDS >= deadline)); then
+        log "stripe-mock did not start; last lines of $STRIPE_MOCK_LOG:"
+        tail -n 40 "$STRIPE_MOCK_LOG" | sed 's/^/    /' >&2 || true
+        pid_alive "$STRIPE_MOCK_PID" stripe-mock && kill -KILL "$(cat "$STRIPE_MOCK_PID")" 2>/dev/null
+        rm -f "$STRIPE_MOCK_PID"
+        die "stripe-mock failed to start"
+      fi
+      sleep 0.5
+    done
+  fi
+  log "stripe-mock: ready on http://127.0.0.1:$STRIPE_MOCK_PORT ($STRIPE_MOCK_VERSION)"
+}
+
+# ---------------------------------------------------------------------------
 ensure_packages
 check_java
 start_postgres
 start_redis
 start_kafka
+start_stripe_mock
 log "all engines up in $((SECONDS - STARTED_AT))s (state in $STATE_DIR)"
 
 for line in "${ENV_LINES[@]}"; do

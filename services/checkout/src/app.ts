@@ -7,6 +7,9 @@ import { callConversionJob } from './jobs/call-conversion';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
 import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
+import { applyStripeEvent } from './payments/stripe/refund-events';
+import { StripeProcessor } from './payments/stripe/stripe-processor';
+import { stripeWebhookRoute } from './payments/stripe/stripe-webhook';
 import { addToOrderRoute } from './routes/add-to-order';
 import { afterPaymentRoutes } from './routes/after-payment';
 import { callConversionRoute } from './routes/call-conversion';
@@ -49,6 +52,12 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     addToOrderRoute(router, runtime, processor);
     callConversionRoute(router, runtime);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
+    if (processor instanceof StripeProcessor && deps.stripeWebhookSecret)
+      stripeWebhookRoute(router, runtime, {
+        webhookSecret: deps.stripeWebhookSecret,
+        stripe: processor.client,
+        onEvent: (event, tx) => applyStripeEvent(event, tx),
+      });
     return {
       router,
       subscribers: [

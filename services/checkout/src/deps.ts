@@ -8,6 +8,8 @@ export interface CheckoutDeps {
   processor?: (runtime: ServiceRuntime) => CardProcessor;
   /** Stripe's publishable key for the browser, when the processor is Stripe. */
   stripePublishableKey?: string | null;
+  /** The signing secret of Stripe's webhook endpoint; the endpoint is mounted only with it. */
+  stripeWebhookSecret?: string | null;
   /** Opens a session for the patient of a cart link; without it, cart links log no one in. */
   identity?: IdentityDirectory;
   /** The affiliate endpoint conversions are reported to; none when not configured. */

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
 import {
   finishApp,
+  keepRawBody,
   principalMiddleware,
   type Logger,
   type Readiness,
@@ -24,7 +25,7 @@ export class InProcessUpstream implements Upstream {
   ) {
     for (const service of services) {
       const app = express.Router();
-      app.use(express.json({ limit: bodyLimit }));
+      app.use(express.json({ limit: bodyLimit, verify: keepRawBody }));
       app.use(principalMiddleware(service.runtime.engines.principals));
       app.use(service.router);
       finishApp(app, logger.child({ service: service.name }));

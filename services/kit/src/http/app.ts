@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../logging/logger';
@@ -40,8 +41,23 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       },
     }),
   );
-  if (opts.parseJson !== false) app.use(express.json({ limit: opts.bodyLimit ?? '100kb' }));
+  if (opts.parseJson !== false)
+    app.use(express.json({ limit: opts.bodyLimit ?? '100kb', verify: keepRawBody }));
   return app;
+}
+
+/** A request whose JSON body was parsed by `keepRawBody`'s parser: the exact bytes received. */
+export interface RawBodyRequest {
+  rawBody?: Buffer;
+}
+
+/**
+ * `verify` hook for `express.json`: keeps the body's exact bytes as `req.rawBody`, because a
+ * webhook's signature (Stripe's) is computed over them and re-serializing the parsed object does
+ * not give them back.
+ */
+export function keepRawBody(req: IncomingMessage, _res: unknown, buf: Buffer): void {
+  (req as IncomingMessage & RawBodyRequest).rawBody = buf;
 }
 
 export function finishApp(app: Express | Router, logger: Logger): void {

@@ -8,7 +8,7 @@ import type { Principal } from '@clinic/contracts';
 import { principalMiddleware } from '../auth/principal';
 import type { Clock } from '../clock';
 import { baseConfigSchema, loadConfig } from '../config/config';
-import { finishApp } from '../http/app';
+import { finishApp, keepRawBody } from '../http/app';
 import { openEngines, type OpenedEngines } from '../runtime/engines';
 import { bootService, type ServiceModule, type ServiceRuntime } from '../runtime/service-runtime';
 import { silentLogger } from './support';
@@ -37,7 +37,7 @@ export async function startServiceForTest<Deps>(
   if (opts.start !== false) await runtime.start();
   const app = express();
   app.set('trust proxy', 'loopback');
-  app.use(express.json({ limit: '100kb' }));
+  app.use(express.json({ limit: '100kb', verify: keepRawBody }));
   app.use(principalMiddleware(engines.principals));
   app.use(router);
   finishApp(app, silentLogger);

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { ManualClock, rows } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { checkoutService } from './app';
+import { checkoutDepsFromConfig } from './config';
+import { StripeProcessor } from './payments/stripe/stripe-processor';
+
+describe('checkout configured for Stripe', () => {
+  const clock = new ManualClock(new Date());
+  const webhookSecret = 'whsec_config_test_secret';
+  let service: ServiceUnderTest;
+  beforeAll(async () => {
+    service = await startServiceForTest(
+      checkoutService,
+      checkoutDepsFromConfig({
+        STRIPE_SECRET_KEY: 'sk_test_config',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      }),
+      { clock },
+    );
+  });
+  afterAll(async () => service.close());
+
+  it('keeps the sandbox when no Stripe key is set', () => {
+    expect(checkoutDepsFromConfig({}).processor).toBeUndefined();
+  });
+
+  it('tells the browser to use Stripe Elements with the publishable key, and hides the sandbox', async () => {
+    expect((await request(service.app).get('/api/payment-config')).body).toEqual({
+      processor: 'stripe',
+      publishableKey: 'pk_test_config',
+    });
+    const tokens = await request(service.app)
+      .post('/sandbox/v1/tokens')
+      .send({ card: { number: '4242424242424242', exp_month: 1, exp_year: 2031, cvc: '123' } });
+    expect(tokens.status).toBe(404);
+  });
+
+  it("marks a transaction refunded when Stripe's signed charge.refunded arrives", async () => {
+    const db = service.engines.database.db;
+    await db.execute(
+      sql`insert into checkout.carts (id, sema_offer, tir_offer, current_glp_med, current_dose, created_at)
+          values ('00000000-0000-4000-8000-000000000001', 'default', 'default', 'No', '', now())`,
+    );
+    await db.execute(
+      sql`insert into checkout.orders (cart_id, status, product_id, plan_id, payment_terms,
+            amount_cents, discount_cents, shipping_address, created_at)
+          values ('00000000-0000-4000-8000-000000000001', 'pending_approval', 1, 'tirz_plan_1', 6,
+                  134982, 0, '{}'::jsonb, now())`,
+    );
+    await db.execute(
+      sql`insert into checkout.transactions (transaction_id, order_id, kind, amount_cents, status,
+            product_name, idempotency_key, created_at)
+          select 'pi_config_1', id, 'checkout', 134982, 'success', 'Tirzepatide', 'k-config-1', now()
+          from checkout.orders where cart_id = '00000000-0000-4000-8000-000000000001'`,
+    );
+    const payload = JSON.stringify({
+      id: 'evt_config_1',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_config_1', object: 'charge', payment_intent: 'pi_config_1' } },
+    });
+    const signature = new StripeProcessor({
+      secretKey: 'sk_test_x',
+    }).client.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(clock.now().getTime() / 1000),
+    });
+    const res = await request(service.app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+    expect(res.status).toBe(200);
+    const [row] = await rows<{ status: string }>(
+      db,
+      sql`select status from checkout.transactions where transaction_id = 'pi_config_1'`,
+    );
+    expect(row).toEqual({ status: 'refunded' });
+  });
+});
