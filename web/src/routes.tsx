@@ -8,6 +8,7 @@ import { LoginPage } from './account/LoginPage';
 import { NotQualifiedPage } from './account/NotQualifiedPage';
 import { PasswordResetPage } from './account/PasswordResetPage';
 import { PortalHomePage } from './account/PortalHomePage';
+import { CheckoutPage } from './checkout/CheckoutPage';
 import { Layout } from './components/Layout';
 import { IntakePage } from './intake/IntakePage';
 import { AboutPage } from './pages/AboutPage';
@@ -17,6 +18,8 @@ import { PlanPage } from './plan/PlanPage';
 import { ReportPage } from './plan/ReportPage';
 import { SorryPage } from './pages/SorryPage';
 import { GuestOnly, RequireAuth } from './session/RequireAuth';
+import { StatusProgressPage } from './thanks/StatusProgressPage';
+import { UpsellPage } from './thanks/UpsellPage';
 
 /** Routes that need a login; without one they go to /login?page_ref=<original path>. */
 export const loginRequiredPaths = [
@@ -39,10 +42,10 @@ export const routes: RouteObject[] = [
       { path: '/weight-loss-report', element: <ReportPage /> },
       { path: '/weight-loss-plan', element: <PlanPage /> },
       { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
-      { path: '/weight-loss-payment/:cartId?', element: <PendingPage name="checkout" /> },
-      { path: '/weightlosspayment/:cartId?', element: <PendingPage name="call-center-checkout" /> },
-      { path: '/payment/thanks', element: <PendingPage name="payment-thanks" /> },
-      { path: '/status-progress', element: <PendingPage name="status-progress" /> },
+      { path: '/weight-loss-payment/:cartId?', element: <CheckoutPage variant="public" /> },
+      { path: '/weightlosspayment/:cartId?', element: <CheckoutPage variant="call-center" /> },
+      { path: '/payment/thanks', element: <UpsellPage /> },
+      { path: '/status-progress', element: <StatusProgressPage /> },
       { path: '/verify', element: <PendingPage name="verify" /> },
       { path: '/sorry', element: <SorryPage /> },
       { path: '/doctors-unavailable', element: <DoctorsUnavailablePage /> },
