@@ -33,6 +33,8 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Libraries change less often than the app: a separate chunk stays cached across releases.
         manualChunks(id) {
+          // Stripe's libraries load only when the processor is Stripe (a lazy import).
+          if (id.includes('/node_modules/@stripe/')) return 'stripe';
           if (id.includes('/node_modules/')) return 'vendor';
           return undefined;
         },

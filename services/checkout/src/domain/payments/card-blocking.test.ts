@@ -65,8 +65,11 @@ describe('card blocking (spec 001 section 4)', () => {
   });
 
   it('counts pick-up-card declines (a lost card) and follows the card across guest carts', async () => {
-    for (let i = 0; i < 3; i += 1)
-      expect((await t.pay(await t.saveCart(), { cardNumber: cards.lostCard })).status).toBe(402);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.pay(await t.saveCart(), { cardNumber: cards.lostCard });
+      expect(res.status).toBe(402);
+      expect(res.body.message).toBe('Your card was declined: pick up card.');
+    }
     const fourth = await t.pay(await t.saveCart(), { cardNumber: cards.lostCard });
     expect(fourth.status).toBe(423);
     expect(fourth.body.blocked).toBe(true);

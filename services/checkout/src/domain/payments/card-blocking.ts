@@ -19,6 +19,12 @@ const noFundsCodes = new Set<DeclineCode>([
   'stolen_card',
 ]);
 
+export function isPickUpCard(code: string): boolean {
+  return isNoFundsDecline(code) && code !== 'insufficient_funds';
+}
+
+export const pickUpCardMessage = 'Your card was declined: pick up card.';
+
 export function isNoFundsDecline(code: string): boolean {
   return noFundsCodes.has(code as DeclineCode);
 }

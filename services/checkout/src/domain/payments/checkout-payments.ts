@@ -35,7 +35,7 @@ import {
   type ChargeResult,
 } from '../../payments/card-processor';
 import { findCoupon } from '../coupons';
-import { blockState, recordFailure } from './card-blocking';
+import { blockState, isPickUpCard, pickUpCardMessage, recordFailure } from './card-blocking';
 import { loadCheckoutCart, orderOfCart, type CheckoutCart } from './checkout-cart';
 import { placeOrder, type PaidCheckout } from './place-order';
 
@@ -319,7 +319,8 @@ export class CheckoutPayments {
         : {
             httpStatus: 402,
             body: {
-              message: result.message,
+              // The page tells a pick-up-card refusal by these words (spec 001 section 8).
+              message: isPickUpCard(result.code) ? pickUpCardMessage : result.message,
               code: result.code,
               attempts: after.cartAttempts,
               cart_blocked: after.cartAttempts >= 3,

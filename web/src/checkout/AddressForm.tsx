@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { checkoutTextMax, usStates } from '@clinic/contracts';
+import type { AddressFields } from './addressFallback';
+import { AddressAutocomplete, type AddressSuggestionProvider } from './AddressAutocomplete';
+
+interface Props {
+  legend: string;
+  /** The autocomplete type of this address ("shipping" or "billing"). */
+  section: 'shipping' | 'billing';
+  value: AddressFields;
+  onChange(next: AddressFields): void;
+  disabled?: boolean;
+  provider?: AddressSuggestionProvider;
+}
+
+const stateOptions = Object.entries(usStates);
+
+/** Shipping or billing address: the autocomplete, then the manual fields (256 characters each). */
+export function AddressForm({ legend, section, value, onChange, disabled, provider }: Props) {
+  const id = useId();
+  const set = (field: keyof AddressFields) => (next: string) =>
+    onChange({ ...value, [field]: next });
+  const text = (
+    field: 'addressLine1' | 'addressLine2' | 'city' | 'zip',
+    label: string,
+    autoComplete: string,
+    extra: { className?: string; inputMode?: 'numeric'; required?: boolean } = {},
+  ) => (
+    <div className={`co-field ${extra.className ?? ''}`}>
+      <label className="co-field__label" htmlFor={`${id}-${field}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${field}`}
+        className="co-input"
+        type="text"
+        name={`${section}-${field}`}
+        autoComplete={`${section} ${autoComplete}`}
+        inputMode={extra.inputMode}
+        maxLength={checkoutTextMax}
+        required={extra.required}
+        disabled={disabled}
+        value={value[field]}
+        onChange={(event) => set(field)(event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <fieldset className="co-address" data-address={section}>
+      <legend className="co-section__title">{legend}</legend>
+      <AddressAutocomplete
+        label="Find your address"
+        onFill={onChange}
+        disabled={disabled}
+        provider={provider}
+      />
+      <div className="co-address__grid">
+        {text('addressLine1', 'Address line 1', 'address-line1', {
+          className: 'co-field--full',
+          required: true,
+        })}
+        {text('addressLine2', 'Address line 2 (optional)', 'address-line2', {
+          className: 'co-field--full',
+        })}
+        {text('city', 'City', 'address-level2', { className: 'co-field--full', required: true })}
+        <div className="co-field">
+          <label className="co-field__label" htmlFor={`${id}-state`}>
+            State
+          </label>
+          <select
+            id={`${id}-state`}
+            className="co-input co-select"
+            name={`${section}-state`}
+            autoComplete={`${section} address-level1`}
+            required
+            disabled={disabled}
+            value={value.state}
+            onChange={(event) => set('state')(event.target.value)}
+          >
+            <option value="">Select</option>
+            {stateOptions.map(([name, code]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('zip', 'ZIP code', 'postal-code', { inputMode: 'numeric', required: true })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,880 @@
+import { act } from 'react';
+import {
+  amountDueTodayCents,
+  checkoutMessages,
+  checkoutRequestSchema,
+  couponMessages,
+  monthlyAverageCents,
+  paymentTermLabels,
+  saveCartRequestSchema,
+  termPrices,
+  termSavingsCents,
+} from '@clinic/contracts';
+import { CART_KEY, readCart } from '../cart/cartStore';
+import {
+  buttonByText,
+  byLabel,
+  choose,
+  click,
+  flush,
+  renderPage,
+  type,
+  where,
+} from '../intake/testing/dom';
+import { catalog } from '../intake/testing/fixtures';
+import { getSession, setSession } from '../session/session';
+import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
+import type { Rendered } from '../test-utils/render';
+import { OFFERS_KEY } from '../tracking/activeOffers';
+import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
+import { CheckoutPage } from './CheckoutPage';
+import { CONVERSION_ID_KEY } from './conversionId';
+import { formatUsd } from './money';
+import { PREAUTHS_KEY } from './preauths';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures and a fetch that answers by method and path
+
+const tirzItem = {
+  id: 1,
+  name: 'Tirzepatide',
+  price: 224.99,
+  retail_price: 349.97,
+  quantity: 1,
+  main_type: 'Prescription',
+  subheader: 'Compound Medication',
+  category: 'primary',
+  sku: 'tirz_plan_2',
+  stripe_id: 'tirz_plan_2',
+};
+const semaItem = {
+  ...tirzItem,
+  id: 4,
+  name: 'Semaglutide',
+  price: 134.99,
+  retail_price: 249.97,
+  sku: 'sema_plan_278928',
+  stripe_id: 'sema_plan_278928',
+};
+const patient = {
+  id: 42,
+  first_name: 'Ana',
+  last_name: 'Lopez',
+  email: 'ana@example.com',
+  phone: '5551234567',
+  address: '',
+  city: '',
+  state: 'TX',
+  zip: '',
+  height_inch: 66,
+  weight: 200,
+  health_id: null,
+  is_admin: 0,
+  role: 'patient',
+};
+
+function cartAnswer(item = tirzItem, userData: Record<string, unknown> | null = null) {
+  return {
+    status: 'success',
+    cartItem: [{ ...item, sema_offer: 'A', tir_offer: 'B' }],
+    userData,
+    message: 'Cart found.',
+    currentGLPMed: 'Yes',
+    currentDose: '5 mg',
+  };
+}
+
+const tokenAnswer = {
+  id: 'tok_visa_1',
+  object: 'token',
+  type: 'card',
+  card: {
+    id: 'card_1',
+    object: 'card',
+    brand: 'visa',
+    last4: '4242',
+    exp_month: 12,
+    exp_year: 2030,
+  },
+  created: 1,
+  livemode: false,
+  used: false,
+};
+
+const paidAnswer = {
+  status: 'success',
+  prescriptionPreauths: [{ orderId: 901, product_id: 1, product_name: 'Tirzepatide' }],
+  transaction_id: 'ch_123',
+  customerId: 'cus_1',
+  amount: 134982,
+  payment_terms: 6,
+};
+
+type Answer = Response | ((url: string, init?: RequestInit) => Response | Promise<Response>);
+let routes: Record<string, Answer>;
+let fetchMock: FetchMock;
+let view: Rendered | undefined;
+
+function serve(overrides: Record<string, Answer> = {}) {
+  routes = {
+    'GET /api/get-cart/cart-1': jsonResponse(200, cartAnswer()),
+    'GET /api/payment-config': jsonResponse(200, { processor: 'sandbox', publishableKey: null }),
+    'GET /api/block-user-payment': jsonResponse(200, {
+      status: 'success',
+      blocked: false,
+      cart_blocked: false,
+      blocked_until: null,
+    }),
+    'POST /sandbox/v1/tokens': jsonResponse(200, tokenAnswer),
+    'POST /api/checkout-new': jsonResponse(200, paidAnswer),
+    'POST /api/save-address': jsonResponse(200, { status: 'success', message: 'Saved.' }),
+    ...overrides,
+  };
+}
+
+function calls(method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => {
+      const [p] = String(url).split('?');
+      return p === path && (init?.method ?? 'GET').toUpperCase() === method;
+    })
+    .map(([url, init]) => ({
+      url: String(url),
+      headers: new Headers(init?.headers),
+      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+    }));
+}
+
+async function open(path = '/weight-loss-payment/cart-1') {
+  view = await renderPage(
+    path,
+    {
+      '/weight-loss-payment/:cartId?': <CheckoutPage variant="public" />,
+      '/weightlosspayment/:cartId?': <CheckoutPage variant="call-center" />,
+    },
+    catalog,
+  );
+  await flush();
+  return view;
+}
+
+const root = () => view!.container;
+const text = () => root().textContent ?? '';
+const alert = () => root().querySelector('.co-error[role="alert"]')?.textContent ?? null;
+const payButton = () =>
+  [...root().querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay $'))!;
+const dueToday = () => root().querySelector('[data-testid="due-today"]')?.textContent;
+const term = (months: number) =>
+  root().querySelector<HTMLElement>(`.co-term[data-term="${months}"]`)!;
+const address = (section: 'shipping' | 'billing') =>
+  root().querySelector<HTMLElement>(`[data-address="${section}"]`)!;
+
+/** The checkbox inside the label that reads `label`. */
+function checkbox(label: string): HTMLInputElement {
+  const found = [...root().querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+  const input = found?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+  if (!input) throw new Error(`No checkbox "${label}"`);
+  return input;
+}
+
+async function fillAddress(
+  section: 'shipping' | 'billing',
+  fields: Partial<Record<'line1' | 'line2' | 'city' | 'state' | 'zip', string>> = {},
+) {
+  const box = address(section);
+  const f = { line1: '123 Main St', city: 'Austin', state: 'TX', zip: '78701', ...fields };
+  await type(byLabel(box, 'Address line 1'), f.line1);
+  if (f.line2 !== undefined) await type(byLabel(box, 'Address line 2 (optional)'), f.line2);
+  await type(byLabel(box, 'City'), f.city);
+  await choose(byLabel<HTMLSelectElement>(box, 'State'), f.state);
+  await type(byLabel(box, 'ZIP code'), f.zip);
+}
+
+async function fillCard(number = '4242 4242 4242 4242', expiry = '12/30', cvc = '123') {
+  await type(byLabel(root(), 'Card number'), number);
+  await type(byLabel(root(), 'Expiry (MM/YY)'), expiry);
+  await type(byLabel(root(), 'CVC'), cvc);
+}
+
+async function pay() {
+  await click(payButton());
+  await flush();
+  await flush();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  fetchMock = installFetchMock();
+  serve();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`;
+    const answer = routes[key];
+    if (!answer) return jsonResponse(404, { status: 'error', message: `No route ${key}` });
+    return typeof answer === 'function' ? answer(url, init) : answer;
+  });
+  delete (window as unknown as { dataLayer?: unknown }).dataLayer;
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+  jest.restoreAllMocks();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('CheckoutPage: loading the cart', () => {
+  it('shows a loading stage, then the cart with step 2 of 4 and Tirzepatide chosen', async () => {
+    let answer!: (r: Response) => void;
+    routes['GET /api/get-cart/cart-1'] = () => new Promise<Response>((r) => (answer = r));
+    view = await renderPage('/weight-loss-payment/cart-1', {
+      '/weight-loss-payment/:cartId?': <CheckoutPage variant="public" />,
+    });
+    expect(text()).toContain('Loading your cart…');
+    expect(text()).toContain('Step 2 of 4');
+    answer(jsonResponse(200, cartAnswer()));
+    await flush();
+    expect(text()).not.toContain('Loading your cart…');
+    expect(buttonByText(root(), 'Tirzepatide Most Effective').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // the offers are taken off the cart item and kept; the cart is stored
+    expect(JSON.parse(sessionStorage.getItem(OFFERS_KEY)!)).toEqual({
+      sema_offer: 'A',
+      tir_offer: 'B',
+    });
+    expect(readCart()).toEqual([tirzItem]);
+    expect(calls('GET', '/api/block-user-payment')[0]!.url).toBe(
+      '/api/block-user-payment?cart_id=cart-1',
+    );
+  });
+
+  it('prices every term of tirzepatide, 6 months by default', async () => {
+    await open();
+    expect(term(6).querySelector('input')!.checked).toBe(true);
+    expect(term(1).textContent).toBe(
+      'Monthly Planbilled monthlythen $349.97/mo · 3-month commitment$224.99first month',
+    );
+    expect(term(3).textContent).toBe(
+      'Quarterly Planbilled quarterly$249.99/mo average$749.97Save $174.96',
+    );
+    expect(term(6).textContent).toBe(
+      'Half Yearly Planbilled every 6 months$224.97/mo average$1,349.82Save $625.02',
+    );
+    expect(term(12).textContent).toBe(
+      'Yearly Planbilled annually$191.66/mo average$2,299.97Save $1,774.69',
+    );
+    expect(dueToday()).toBe('$1,349.82');
+    expect(payButton().textContent).toBe('Pay $1,349.82');
+
+    await click(term(1).querySelector('input')!);
+    expect(dueToday()).toBe('$224.99');
+    expect(text()).toContain('Then $349.97 billed monthly · 3-month commitment');
+    await click(term(12).querySelector('input')!);
+    expect(dueToday()).toBe('$2,299.97');
+  });
+
+  it('prices a semaglutide cart from the contract rules', async () => {
+    serve({ 'GET /api/get-cart/cart-1': jsonResponse(200, cartAnswer(semaItem)) });
+    await open();
+    expect(buttonByText(root(), 'Semaglutide Most Popular').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    for (const months of [3, 6, 12] as const) {
+      const shown = term(months).textContent;
+      expect(shown).toContain(paymentTermLabels[months].name);
+      expect(shown).toContain(formatUsd(termPrices.semaglutide[months]));
+      expect(shown).toContain(`${formatUsd(monthlyAverageCents('semaglutide', months))}/mo`);
+      expect(shown).toContain(`Save ${formatUsd(termSavingsCents('semaglutide', months))}`);
+    }
+    expect(term(1).textContent).toContain('$134.99first month');
+    expect(dueToday()).toBe(formatUsd(amountDueTodayCents('semaglutide', 6)));
+  });
+
+  it("shows the server's message and the link hint when the cart cannot be loaded", async () => {
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(404, {
+        status: 'error',
+        message: 'This cart was already paid.',
+      }),
+    });
+    await open();
+    expect(root().querySelector('[data-testid="cart-error"]')?.textContent).toBe(
+      `This cart was already paid. ${checkoutMessages.cartLoadSuffix}`,
+    );
+    expect(root().querySelector('form')).toBeNull();
+  });
+
+  it('shows the unknown-cart text without a cart id or a server message', async () => {
+    await open('/weight-loss-payment');
+    expect(root().querySelector('[data-testid="cart-error"]')?.textContent).toBe(
+      `${checkoutMessages.unknownCart} ${checkoutMessages.cartLoadSuffix}`,
+    );
+    await view!.unmount();
+    serve({ 'GET /api/get-cart/cart-1': jsonResponse(500, undefined) });
+    await open();
+    expect(root().querySelector('[data-testid="cart-error"]')?.textContent).toBe(
+      `${checkoutMessages.unknownCart} ${checkoutMessages.cartLoadSuffix}`,
+    );
+  });
+
+  it("logs a visitor in with the cart link's user and token", async () => {
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(
+        200,
+        cartAnswer(tirzItem, { ...patient, token: 'link-token' }),
+      ),
+    });
+    await open();
+    expect(getSession()).toEqual({ token: 'link-token', user: patient });
+  });
+
+  it('keeps the session of a logged-in visitor', async () => {
+    setSession({ token: 'mine', user: { id: 7 } });
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(
+        200,
+        cartAnswer(tirzItem, { ...patient, token: 'link-token' }),
+      ),
+    });
+    await open();
+    expect(getSession()).toEqual({ token: 'mine', user: { id: 7 } });
+  });
+
+  it('links the policies in the footer', async () => {
+    await open();
+    const links = [...root().querySelectorAll('.co-legal a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Refund Policy', '/legal/returns-refund-policy'],
+      ['Terms and Conditions', '/legal/terms-of-use'],
+      ['Terms of Use', '/legal/terms-of-use'],
+      ['Privacy Policy', '/legal/privacy-policy'],
+      ['HIPAA Notice', '/legal/hipaa-notice'],
+      ['Telehealth Consent', '/legal/telehealth-consent'],
+    ]);
+  });
+});
+
+describe('CheckoutPage: coupons', () => {
+  it('asks for a code before calling the server', async () => {
+    await open();
+    await click(buttonByText(root(), 'Apply'));
+    expect(root().querySelector('#co-coupon-error')?.textContent).toBe(couponMessages.empty);
+    expect(calls('POST', '/api/validate-coupon')).toHaveLength(0);
+  });
+
+  it('applies c_val as a flat discount once, and a term change clears it', async () => {
+    serve({
+      'POST /api/validate-coupon': jsonResponse(200, {
+        status: 'success',
+        coupon_id: 5,
+        c_val: 25,
+      }),
+    });
+    await open();
+    await type(byLabel(root(), 'Coupon code'), 'WELCOME25');
+    await click(buttonByText(root(), 'Apply'));
+    await flush();
+    expect(calls('POST', '/api/validate-coupon')[0]!.body).toEqual({
+      coupon: 'WELCOME25',
+      payment_terms: 6,
+    });
+    expect(dueToday()).toBe('$1,324.82');
+    expect(text()).toContain('Coupon WELCOME25');
+    expect(text()).toContain('Coupon applied: you save $25.00.');
+    // applied: not validated again
+    expect(byLabel(root(), 'Coupon code').disabled).toBe(true);
+    expect(() => buttonByText(root(), 'Apply')).toThrow();
+
+    await click(term(3).querySelector('input')!);
+    expect(dueToday()).toBe('$749.97');
+    expect(byLabel(root(), 'Coupon code').value).toBe('');
+    expect(text()).not.toContain('Coupon applied');
+    expect(calls('POST', '/api/validate-coupon')).toHaveLength(1);
+  });
+
+  it("shows the server's message when the coupon is refused", async () => {
+    serve({
+      'POST /api/validate-coupon': jsonResponse(400, {
+        status: 'error',
+        message: couponMessages.wrongTerm,
+      }),
+    });
+    await open();
+    await type(byLabel(root(), 'Coupon code'), 'SAVE100');
+    await click(buttonByText(root(), 'Apply'));
+    await flush();
+    expect(root().querySelector('#co-coupon-error')?.textContent).toBe(couponMessages.wrongTerm);
+    expect(dueToday()).toBe('$1,349.82');
+  });
+});
+
+describe('CheckoutPage: address and validation', () => {
+  it.each([
+    ['no shipping address', {}],
+    ['no city', { city: '' }],
+    ['no state', { state: '' }],
+    ['a short ZIP', { zip: '7870' }],
+  ])('refuses %s', async (_name, fields) => {
+    await open();
+    if (Object.keys(fields).length > 0) await fillAddress('shipping', fields);
+    await fillCard();
+    await pay();
+    expect(alert()).toBe(checkoutMessages.incompleteShipping);
+    expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+  });
+
+  it('refuses an incomplete different billing address', async () => {
+    await open();
+    await fillAddress('shipping');
+    await click(checkbox('Use a different billing address'));
+    expect(root().querySelector('[data-address="billing"]')).not.toBeNull();
+    await pay();
+    expect(alert()).toBe(checkoutMessages.incompleteBilling);
+  });
+
+  it('needs the terms, accepted by default', async () => {
+    await open();
+    const terms = root().querySelector<HTMLInputElement>('.co-terms-check input')!;
+    expect(terms.checked).toBe(true);
+    await fillAddress('shipping');
+    await click(terms);
+    await pay();
+    expect(alert()).toBe(checkoutMessages.acceptTerms);
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+  });
+
+  it.each(['PO Box 12', 'P.O. Box 9', 'Post Office Box 77', 'p o box 3'])(
+    'shows the Invalid Address popup for "%s" and sends nothing',
+    async (street) => {
+      await open();
+      await fillAddress('shipping', { line1: street });
+      await fillCard();
+      await pay();
+      const dialog = root().querySelector('[role="alertdialog"]');
+      expect(dialog?.querySelector('h2')?.textContent).toBe(checkoutMessages.invalidAddressTitle);
+      expect(dialog?.textContent).toContain(checkoutMessages.poBox);
+      expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+      expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+      await click(buttonByText(root(), 'OK'));
+      expect(root().querySelector('[role="alertdialog"]')).toBeNull();
+    },
+  );
+
+  it('fills the fields from the autocomplete text when the visitor leaves it', async () => {
+    await open();
+    const lookup = byLabel(address('shipping'), 'Find your address');
+    expect(lookup.maxLength).toBe(256);
+    await type(lookup, '77 Lake Dr 12B, Miami, FL 33101-1234');
+    await act(async () => lookup.blur());
+    const box = address('shipping');
+    expect(byLabel(box, 'Address line 1').value).toBe('77 Lake Dr');
+    expect(byLabel(box, 'Address line 2 (optional)').value).toBe('12B');
+    expect(byLabel(box, 'City').value).toBe('Miami');
+    expect(byLabel<HTMLSelectElement>(box, 'State').value).toBe('FL');
+    expect(byLabel(box, 'ZIP code').value).toBe('33101-1234');
+    for (const label of ['Address line 1', 'Address line 2 (optional)', 'City', 'ZIP code']) {
+      expect(byLabel(box, label).maxLength).toBe(256);
+    }
+  });
+});
+
+describe('CheckoutPage: paying', () => {
+  it('tokenises the card, pays once with an Idempotency-Key, then opens the upsell', async () => {
+    sessionStorage.setItem(CONVERSION_ID_KEY, 'aff-9');
+    sessionStorage.setItem(TRACKING_SESSION_KEY, 'trk-1');
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(
+        200,
+        cartAnswer(tirzItem, { ...patient, token: 'link-token' }),
+      ),
+    });
+    await open();
+    await fillAddress('shipping', { line2: 'Apt 4' });
+    await fillCard();
+    await pay();
+
+    expect(calls('POST', '/sandbox/v1/tokens')[0]!.body).toEqual({
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    });
+    const [sent] = calls('POST', '/api/checkout-new');
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(1);
+    expect(sent!.headers.get('Idempotency-Key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(sent!.headers.get('Authorization')).toBe('Bearer link-token');
+    const body = checkoutRequestSchema.parse(sent!.body);
+    expect(body).toEqual({
+      payment_terms: 6,
+      user_id: 42,
+      id: 'cart-1',
+      cardToken: 'tok_visa_1',
+      amount: 134982,
+      discount: 0,
+      medication: 'Tirzepatide',
+      couponCode: null,
+      couponId: null,
+      paymentMethod: 'card',
+      cartItems: [tirzItem],
+      cardDetails: { brand: 'visa', last4: '4242' },
+      planId: 'tirz_plan_2',
+      cartTotal: 1349.82,
+      cartTotalNoDiscount: 1349.82,
+      offer: 'B',
+      billingAddress: null,
+      shippingAddress: {
+        addressLine1: '123 Main St',
+        addressLine2: 'Apt 4',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      },
+      user_agent: navigator.userAgent,
+      ip_address: null,
+      tracking_session_id: 'trk-1',
+      phone: '5551234567',
+      c_id: 'aff-9',
+    });
+
+    expect((window as unknown as { dataLayer: unknown[] }).dataLayer).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: { transaction_id: 'ch_123', value: 1349.82, currency: 'USD' },
+      },
+    ]);
+    expect(calls('POST', '/api/save-address')[0]!.body).toEqual({
+      id: 42,
+      addressLine1: '123 Main St',
+      addressLine2: 'Apt 4',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    });
+    expect(calls('POST', '/api/trust-form')).toHaveLength(0);
+    expect(JSON.parse(sessionStorage.getItem(PREAUTHS_KEY)!)).toEqual(
+      paidAnswer.prescriptionPreauths,
+    );
+    expect(localStorage.getItem(CART_KEY)).toBe('[]');
+    expect(where(view!)).toBe('/payment/thanks?terms=6&amount=1349.82&trans_id=ch_123');
+  });
+
+  it('pays as a guest with a coupon and a billing address, and skips the address save', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
+    serve({
+      'POST /api/validate-coupon': jsonResponse(200, {
+        status: 'success',
+        coupon_id: 5,
+        c_val: 25,
+      }),
+      'POST /api/checkout-new': jsonResponse(200, {
+        ...paidAnswer,
+        amount: 72497,
+        payment_terms: 3,
+      }),
+    });
+    const existing = [{ event: 'page_view' }];
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = existing;
+    await open();
+    await click(term(3).querySelector('input')!);
+    await type(byLabel(root(), 'Coupon code'), 'WELCOME25');
+    await click(buttonByText(root(), 'Apply'));
+    await flush();
+    await fillAddress('shipping');
+    await click(checkbox('Use a different billing address'));
+    await fillAddress('billing', { line1: '9 Bill Rd', city: 'Dallas', zip: '75201' });
+    await fillCard();
+    await pay();
+
+    const body = calls('POST', '/api/checkout-new')[0]!.body!;
+    expect(body).toMatchObject({
+      payment_terms: 3,
+      user_id: 'guest-1700000000000',
+      amount: 72497,
+      discount: 25,
+      couponCode: 'WELCOME25',
+      couponId: 5,
+      cartTotal: 724.97,
+      cartTotalNoDiscount: 749.97,
+      billingAddress: {
+        addressLine1: '9 Bill Rd',
+        addressLine2: null,
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75201',
+      },
+      phone: null,
+      c_id: null,
+    });
+    expect(existing).toEqual([
+      { event: 'page_view' },
+      {
+        event: 'purchase',
+        ecommerce: { transaction_id: 'ch_123', value: 724.97, currency: 'USD' },
+      },
+    ]);
+    expect(calls('POST', '/api/save-address')).toHaveLength(0);
+    expect(where(view!)).toBe('/payment/thanks?terms=3&amount=724.97&trans_id=ch_123');
+  });
+
+  it('goes on to the upsell when saving the address fails', async () => {
+    setSession({ token: 't', user: { id: 3 } });
+    serve({ 'POST /api/save-address': jsonResponse(500, { status: 'error', message: 'down' }) });
+    await open();
+    await fillAddress('shipping');
+    await fillCard();
+    await pay();
+    expect(calls('POST', '/api/save-address')[0]!.body).toMatchObject({ id: 3 });
+    expect(where(view!)).toBe('/payment/thanks?terms=6&amount=1349.82&trans_id=ch_123');
+  });
+
+  it('pays with the sandbox wallet (the 4242 test card) as paymentMethod wallet', async () => {
+    await open();
+    await fillAddress('shipping');
+    await click(buttonByText(root(), 'Pay with wallet (sandbox)'));
+    await flush();
+    await flush();
+    expect(calls('POST', '/sandbox/v1/tokens')[0]!.body).toMatchObject({
+      card: { number: '4242424242424242', cvc: '123' },
+    });
+    expect(calls('POST', '/api/checkout-new')[0]!.body).toMatchObject({
+      paymentMethod: 'wallet',
+      cardToken: 'tok_visa_1',
+    });
+    expect(where(view!)).toMatch(/^\/payment\/thanks\?/);
+  });
+
+  it('checks the form before the wallet pays', async () => {
+    await open();
+    await click(buttonByText(root(), 'Pay with wallet (sandbox)'));
+    await flush();
+    expect(alert()).toBe(checkoutMessages.incompleteShipping);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/sandbox/v1/tokens')).toBe(false);
+  });
+
+  it('shows "Invalid card details" and the processor\'s reason when tokenising fails', async () => {
+    serve({
+      'POST /sandbox/v1/tokens': jsonResponse(402, {
+        status: 'error',
+        message: 'Your card number is incorrect.',
+        error: {
+          type: 'card_error',
+          code: 'incorrect_number',
+          message: 'Your card number is incorrect.',
+        },
+      }),
+    });
+    await open();
+    await fillAddress('shipping');
+    await fillCard('4242 4242 4242 4241');
+    await pay();
+    expect(alert()).toBe(checkoutMessages.invalidCard);
+    expect(root().querySelector('.card-entry .co-field__error')?.textContent).toBe(
+      'Your card number is incorrect.',
+    );
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+    expect(payButton().disabled).toBe(false);
+  });
+
+  it('refuses an unreadable expiry without calling the tokeniser', async () => {
+    await open();
+    await fillAddress('shipping');
+    await fillCard('4242 4242 4242 4242', '13/30');
+    await pay();
+    expect(alert()).toBe(checkoutMessages.invalidCard);
+    expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+  });
+
+  it('shows an overlay while paying and pays once on a double click', async () => {
+    let answer!: (r: Response) => void;
+    routes['POST /api/checkout-new'] = () => new Promise<Response>((r) => (answer = r));
+    await open();
+    await fillAddress('shipping');
+    await fillCard();
+    const button = payButton();
+    await click(button);
+    await click(button);
+    await flush();
+    expect(root().querySelector('.co-overlay')?.textContent).toContain('Processing your payment…');
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(1);
+    answer(jsonResponse(200, paidAnswer));
+    await flush();
+    await flush();
+    expect(where(view!)).toMatch(/^\/payment\/thanks\?/);
+  });
+});
+
+describe('CheckoutPage: payment errors (spec 001 section 8)', () => {
+  async function failWith(status: number, body: Record<string, unknown>) {
+    serve({ 'POST /api/checkout-new': jsonResponse(status, { status: 'error', ...body }) });
+    await open();
+    await fillAddress('shipping');
+    await fillCard();
+    await pay();
+  }
+
+  it.each<[string, number, Record<string, unknown>, string, boolean]>([
+    [
+      'a blocked card',
+      423,
+      { blocked: true, message: 'Blocked.' },
+      checkoutMessages.cardBlocked,
+      true,
+    ],
+    [
+      'a blocked cart',
+      423,
+      { cart_blocked: true, message: 'This cart is blocked.' },
+      `${checkoutMessages.multipleAttempts} Error: This cart is blocked.`,
+      true,
+    ],
+    [
+      'insufficient funds',
+      402,
+      { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      checkoutMessages.insufficientFunds,
+      false,
+    ],
+    [
+      'pick up card',
+      402,
+      { code: 'pickup_card', message: 'Pick up card.' },
+      checkoutMessages.insufficientFunds,
+      false,
+    ],
+    [
+      'an active order',
+      409,
+      { message: checkoutMessages.activeOrder },
+      checkoutMessages.activeOrder,
+      false,
+    ],
+    [
+      'a "please double-check" message',
+      400,
+      { message: 'Please double-check your card number.' },
+      'Please double-check your card number.',
+      false,
+    ],
+    [
+      'a decline',
+      402,
+      { code: 'generic_decline', message: 'Your card was declined.' },
+      checkoutMessages.declined,
+      false,
+    ],
+    ['a server error', 500, {}, checkoutMessages.declined, false],
+  ])('%s', async (_name, status, body, message, disabled) => {
+    await failWith(status, body);
+    expect(alert()).toBe(message);
+    expect(payButton().disabled).toBe(disabled);
+    expect(root().querySelector('.co-overlay')).toBeNull();
+    expect(where(view!)).toBe('/weight-loss-payment/cart-1');
+  });
+
+  it('shows a non-success answer as a decline', async () => {
+    await failWith(200, { status: 'pending' });
+    expect(alert()).toBe(checkoutMessages.declined);
+  });
+
+  it('blocks paying at the 3rd failed attempt, each attempt with its own key', async () => {
+    await failWith(402, { code: 'generic_decline', message: 'Your card was declined.' });
+    expect(alert()).toBe(checkoutMessages.declined);
+    await pay();
+    expect(alert()).toBe(checkoutMessages.declined);
+    expect(payButton().disabled).toBe(false);
+    await pay();
+    expect(alert()).toBe(`${checkoutMessages.multipleAttempts} Error: Your card was declined.`);
+    expect(payButton().disabled).toBe(true);
+    const keys = calls('POST', '/api/checkout-new').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    await pay();
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(3);
+  });
+
+  it('warns on load when the card is blocked, and does not let it pay', async () => {
+    serve({
+      'GET /api/block-user-payment': jsonResponse(200, {
+        status: 'success',
+        blocked: true,
+        cart_blocked: false,
+        blocked_until: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    await open();
+    expect(alert()).toBe(checkoutMessages.cardBlocked);
+    expect(payButton().disabled).toBe(true);
+  });
+
+  it('says the payment system is not initialised when its config cannot be read', async () => {
+    serve({ 'GET /api/payment-config': jsonResponse(503, { status: 'error', message: 'down' }) });
+    await open();
+    expect(text()).toContain(checkoutMessages.paymentNotInitialized);
+    expect(payButton().disabled).toBe(true);
+    expect(root().querySelector('input[autocomplete="cc-number"]')).toBeNull();
+  });
+
+  it('offers sandbox card fields with card autocomplete', async () => {
+    await open();
+    expect(byLabel(root(), 'Card number').autocomplete).toBe('cc-number');
+    expect(byLabel(root(), 'Expiry (MM/YY)').autocomplete).toBe('cc-exp');
+    expect(byLabel(root(), 'CVC').autocomplete).toBe('cc-csc');
+  });
+});
+
+describe('CheckoutPage: switching medication', () => {
+  it("saves a semaglutide cart with the cart's offers and answers, then opens it", async () => {
+    serve({
+      'POST /forms/save-cart': jsonResponse(200, { status: 'success', id: 'cart-2' }),
+      'GET /api/get-cart/cart-2': jsonResponse(200, cartAnswer(semaItem)),
+    });
+    await open();
+    await click(buttonByText(root(), 'Semaglutide Most Popular'));
+    await flush();
+    await flush();
+    const saved = saveCartRequestSchema.parse(calls('POST', '/forms/save-cart')[0]!.body);
+    // sema_offer A picks sema_plan_134562 (product 5 of the catalog)
+    expect(saved).toMatchObject({
+      id: 5,
+      name: 'Semaglutide',
+      stripe_id: 'sema_plan_134562',
+      sema_offer: 'A',
+      tir_offer: 'B',
+      currentGLPMed: 'Yes',
+      currentDose: '5 mg',
+    });
+    expect(where(view!)).toBe('/weight-loss-payment/cart-2');
+    expect(buttonByText(root(), 'Semaglutide Most Popular').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('stays on the call-center checkout', async () => {
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(200, cartAnswer()),
+      'POST /forms/save-cart': jsonResponse(200, { status: 'success', id: 'cart-3' }),
+    });
+    await open('/weightlosspayment/cart-1');
+    expect(root().querySelector('main')?.getAttribute('data-variant')).toBe('call-center');
+    await click(buttonByText(root(), 'Semaglutide Most Popular'));
+    await flush();
+    expect(where(view!)).toBe('/weightlosspayment/cart-3');
+  });
+
+  it('says so when the switch fails', async () => {
+    serve({ 'POST /forms/save-cart': jsonResponse(500, { status: 'error', message: 'down' }) });
+    await open();
+    await click(buttonByText(root(), 'Semaglutide Most Popular'));
+    await flush();
+    expect(alert()).toBe(checkoutMessages.switchMedication);
+    expect(where(view!)).toBe('/weight-loss-payment/cart-1');
+    expect(buttonByText(root(), 'Tirzepatide Most Effective').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The affiliate conversion id (spec 001 section 3, "Conversion record"): a landing link may carry
+ * `c_id`; it is kept in session storage for the rest of the visit and sent with the payment.
+ * `captureConversionId()` runs on every page load (main.tsx) and on the checkout page.
+ */
+export const CONVERSION_ID_KEY = 'clinic.c_id';
+/** checkoutRequestSchema's limit for c_id. */
+const maxLength = 128;
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the `c_id` query parameter of `search` when present; returns the id now kept. */
+export function captureConversionId(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): string | null {
+  try {
+    const value = new URLSearchParams(search).get('c_id')?.trim();
+    if (value && value.length <= maxLength) storage()?.setItem(CONVERSION_ID_KEY, value);
+  } catch {
+    // storage denied: the payment goes without a conversion id
+  }
+  return readConversionId();
+}
+
+export function readConversionId(): string | null {
+  try {
+    const value = storage()?.getItem(CONVERSION_ID_KEY);
+    return value ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,274 @@
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  addToOrder,
+  antiNausea,
+  bundleSelected,
+  bundleTerms,
+  paymentTerms,
+  paymentTermLabels,
+  upsellMessages,
+  type PaymentTerm,
+} from '@clinic/contracts';
+import { ApiError, apiFetch } from '../api/client';
+import { readPreauths, writePreauths } from '../checkout/preauths';
+import { newIdempotencyKey } from '../checkout/idempotencyKey';
+import { formatUsd } from '../checkout/money';
+import { usePageTitle } from '../components/usePageTitle';
+import { QuizProgress } from '../intake/QuizProgress';
+import { useSession } from '../session/session';
+import '../intake/quiz.css';
+import './thanks.css';
+
+type Choice = 'Nausea' | 'None';
+
+/** Spec 000 section 8: the server's message, "Something went wrong" without one, else unexpected. */
+export function upsellErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { message?: unknown } | undefined;
+    return typeof body?.message === 'string' && body.message !== ''
+      ? body.message
+      : upsellMessages.failed;
+  }
+  return upsellMessages.unexpected;
+}
+
+function isSuccess(answer: unknown): boolean {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { status?: unknown }).status === 'success'
+  );
+}
+
+/** The add-on's preauthorisations join the checkout's, for the verification pages. */
+function keepPreauths(added: unknown): void {
+  if (Array.isArray(added) && added.length > 0) writePreauths([...readPreauths(), ...added]);
+}
+
+function termOf(value: string | null): PaymentTerm | null {
+  const months = Number(value);
+  return (paymentTerms as readonly number[]).includes(months) ? (months as PaymentTerm) : null;
+}
+
+function GiftIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path
+        d="M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.2C7 7 9 7 12 7Zm0 0c1.5-3 5-3.5 5-1.2C17 7 15 7 12 7Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * /payment/thanks (spec 000 sections 2 and 4, "Upsell"): step 1 offers GLP Anti-Nausea; adding it
+ * charges the card saved at checkout once (one Idempotency-Key per visit of the page). Step 2
+ * confirms the regimen; Next Step records the choice and opens /status-progress.
+ */
+export function UpsellPage() {
+  usePageTitle('Your Order');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [choice, setChoice] = useState<Choice>('None');
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const firstName =
+    typeof session?.user.first_name === 'string' ? session.user.first_name.trim() : '';
+  const term = termOf(params.get('terms'));
+  const amount = Number(params.get('amount'));
+  const medication = readPreauths().find((p) => typeof p.product_name === 'string')?.product_name;
+
+  async function run(action: () => Promise<void>) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(upsellErrorText(failure));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  const addNausea = () =>
+    run(async () => {
+      const answer = await apiFetch<unknown>(addToOrder.path, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        json: { product: antiNausea.sku },
+      });
+      if (!isSuccess(answer)) {
+        setError(upsellErrorText(new ApiError(200, '', answer)));
+        return;
+      }
+      keepPreauths((answer as { prescriptionPreauths?: unknown }).prescriptionPreauths);
+      setChoice('Nausea');
+      setStep(2);
+    });
+
+  function decline() {
+    setError(null);
+    setChoice('None');
+    setStep(2);
+  }
+
+  const nextStep = () =>
+    run(async () => {
+      // The choice is recorded on the patient's order; a guest has no session to record it with.
+      if (session) {
+        const answer = await apiFetch<unknown>(bundleSelected.path, {
+          method: 'POST',
+          json: { selectedMed: choice, terms: bundleTerms(params.get('terms')) },
+        });
+        if (!isSuccess(answer)) {
+          setError(upsellErrorText(new ApiError(200, '', answer)));
+          return;
+        }
+      }
+      navigate('/status-progress');
+    });
+
+  return (
+    <main className="page page--narrow thanks" data-page="upsell">
+      <div className="quiz__top">
+        <QuizProgress step={3} total={4} />
+      </div>
+      {step === 1 ? (
+        <section className="card thanks__card" aria-labelledby="upsell-title">
+          {Number.isFinite(amount) && amount > 0 && (
+            <p className="thanks__paid" role="status">
+              Thank you! Your payment of {formatUsd(Math.round(amount * 100))} was received.
+            </p>
+          )}
+          <p className="thanks__eyebrow">Special offer for your first shipment</p>
+          <h1 id="upsell-title" className="thanks__title">
+            {antiNausea.name}
+          </h1>
+          <div className="offer">
+            <div className="offer__icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
+                <rect
+                  x="3"
+                  y="8"
+                  width="18"
+                  height="8"
+                  rx="4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                />
+                <path d="M12 8v8" stroke="currentColor" strokeWidth="1.8" />
+              </svg>
+            </div>
+            <div className="offer__text">
+              <p className="offer__desc">{antiNausea.description}</p>
+              <p className="offer__why">
+                Eases the nausea some patients feel while starting or raising a GLP-1 dose.
+              </p>
+            </div>
+            <p className="offer__price">{formatUsd(antiNausea.price)}</p>
+          </div>
+          {error && (
+            <p className="thanks__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="thanks__actions">
+            {session && (
+              <button
+                type="button"
+                className="button thanks__primary"
+                disabled={busy}
+                onClick={() => void addNausea()}
+              >
+                Add To Order
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--secondary thanks__primary"
+              disabled={busy}
+              onClick={decline}
+            >
+              No thanks
+            </button>
+          </div>
+          {session && (
+            <p className="thanks__note">
+              Charged to the card you just used. You can cancel it before it ships.
+            </p>
+          )}
+        </section>
+      ) : (
+        <section className="card thanks__card" aria-labelledby="upsell-title">
+          <h1 id="upsell-title" className="thanks__title">
+            {firstName ? `You made the right choice, ${firstName}` : 'You made the right choice'}
+          </h1>
+          <div className="regimen">
+            <h2 className="regimen__title">Your current regimen</h2>
+            <dl className="regimen__facts">
+              {typeof medication === 'string' && (
+                <div>
+                  <dt>Medication</dt>
+                  <dd>{medication}</dd>
+                </div>
+              )}
+              {term && (
+                <div>
+                  <dt>Plan</dt>
+                  <dd>{paymentTermLabels[term].name}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Dosing</dt>
+                <dd>Weekly injection</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>All dosage levels are the same price</dd>
+              </div>
+            </dl>
+          </div>
+          {choice === 'Nausea' && (
+            <div className="gift" data-testid="nausea-gift">
+              <span className="gift__ribbon">Added to your order</span>
+              <span className="gift__icon">
+                <GiftIcon />
+              </span>
+              <div>
+                <p className="gift__name">{antiNausea.name}</p>
+                <p className="gift__desc">{antiNausea.description}</p>
+              </div>
+            </div>
+          )}
+          {error && (
+            <p className="thanks__error" role="alert">
+              {error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button thanks__primary"
+            disabled={busy}
+            onClick={() => void nextStep()}
+          >
+            Next Step
+          </button>
+        </section>
+      )}
+    </main>
+  );
+}
