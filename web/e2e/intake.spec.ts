@@ -10,7 +10,6 @@ import { SESSION_KEY, readStorage, waitForApp } from './support';
 const NOT_QUALIFIED =
   'Based on the information you provided, you currently do not qualify for our programs.';
 
-
 test('a visitor qualifies, sees the report, picks tirzepatide and reaches the checkout link', async ({
   page,
   baseURL,
