@@ -31,6 +31,17 @@ export function cardProcessorContract(name: string, open: () => Promise<Processo
         idempotencyKey: extra.key ?? randomUUID(),
       });
 
+    it('gives every token of one card the same fingerprint, on success and decline alike', async () => {
+      const [a, b, other] = await Promise.all([
+        charge('4000000000009995'),
+        charge('4000000000009995'),
+        charge('4242424242424242'),
+      ]);
+      expect(a.cardFingerprint).toEqual(expect.any(String));
+      expect(b.cardFingerprint).toBe(a.cardFingerprint);
+      expect(other.cardFingerprint).not.toBe(a.cardFingerprint);
+    });
+
     it('charges 4242 4242 4242 4242 in cents and tells the card', async () => {
       const result = await charge('4242424242424242');
       expect(result).toMatchObject({
