@@ -205,19 +205,25 @@ export function CheckoutForm({ cart, variant }: Props) {
   const fullCents = amountDueTodayCents(drug, term, 0);
   const user = session?.user ?? cart.user;
 
-  // The card processor, and whether this cart or card may pay at all.
-  useEffect(() => {
-    let active = true;
+  // The card processor; `retry` says whether this is the visitor asking again after a failure.
+  const loadProcessor = useCallback((isActive: () => boolean, retry: boolean) => {
     apiFetch(paymentConfig.path)
       .then((raw) => {
         const config = paymentConfig.response.parse(raw);
-        if (!active) return;
+        if (!isActive()) return;
         if (config.processor === 'sandbox') setProcessor({ kind: 'sandbox' });
         else if (config.publishableKey) {
           setProcessor({ kind: 'stripe', publishableKey: config.publishableKey });
-        } else setProcessor({ kind: 'unavailable' });
+        } else return setProcessor({ kind: 'unavailable' });
+        if (retry) setError(checkoutMessages.paymentReinitialized);
       })
-      .catch(() => active && setProcessor({ kind: 'unavailable' }));
+      .catch(() => isActive() && setProcessor({ kind: 'unavailable' }));
+  }, []);
+
+  // The card processor, and whether this cart or card may pay at all.
+  useEffect(() => {
+    let active = true;
+    loadProcessor(() => active, false);
     const query = new URLSearchParams({ cart_id: cart.cartId }).toString();
     apiFetch(`${blockUserPayment.path}?${query}`)
       .then((raw) => {
@@ -232,7 +238,7 @@ export function CheckoutForm({ cart, variant }: Props) {
     return () => {
       active = false;
     };
-  }, [cart.cartId]);
+  }, [cart.cartId, loadProcessor]);
 
   function changeTerm(next: PaymentTerm) {
     if (next === term) return;
@@ -514,9 +520,19 @@ export function CheckoutForm({ cart, variant }: Props) {
             </p>
           )}
           {processor.kind === 'unavailable' && (
-            <p className="co-section__note co-section__note--error">
-              {checkoutMessages.paymentNotInitialized}
-            </p>
+            <div className="co-section__note co-section__note--error">
+              <p>{checkoutMessages.paymentNotInitialized}</p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setProcessor({ kind: 'loading' });
+                  loadProcessor(() => true, true);
+                }}
+              >
+                Try again
+              </button>
+            </div>
           )}
           {processor.kind === 'sandbox' && <SandboxCardForm {...cardFormProps} />}
           {processor.kind === 'stripe' && (

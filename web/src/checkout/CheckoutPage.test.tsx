@@ -817,6 +817,19 @@ describe('CheckoutPage: payment errors (spec 001 section 8)', () => {
     expect(text()).toContain(checkoutMessages.paymentNotInitialized);
     expect(payButton().disabled).toBe(true);
     expect(root().querySelector('input[autocomplete="cc-number"]')).toBeNull();
+
+    // Asking again once the processor answers brings the card fields back.
+    routes['GET /api/payment-config'] = jsonResponse(200, {
+      processor: 'sandbox',
+      publishableKey: null,
+    });
+    const retry = [...root().querySelectorAll('button')].find(
+      (b) => b.textContent === 'Try again',
+    )!;
+    await click(retry);
+    await flush();
+    expect(alert()).toBe(checkoutMessages.paymentReinitialized);
+    expect(byLabel(root(), 'Card number').autocomplete).toBe('cc-number');
   });
 
   it('offers sandbox card fields with card autocomplete', async () => {
