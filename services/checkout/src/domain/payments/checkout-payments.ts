@@ -27,7 +27,7 @@ import {
   type PaymentTerm,
   type Principal,
 } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import { HttpError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -400,11 +400,7 @@ export class CheckoutPayments {
     return this.storedAnswerOf(await this.mustFind({ idempotency_key: key }));
   }
 
-  private async storeAnswer(
-    tx: Parameters<Parameters<ServiceRuntime['transaction']>[0]>[0],
-    key: string,
-    answer: StoredAnswer,
-  ): Promise<void> {
+  private async storeAnswer(tx: Tx, key: string, answer: StoredAnswer): Promise<void> {
     await tx.execute(
       sql`update checkout.payment_attempts
           set http_status = ${answer.httpStatus}, response = ${JSON.stringify(answer)}::jsonb
