@@ -1,3 +1,11 @@
+import {
+  cancelSubscription,
+  downloadInvoice,
+  processSubsPayment,
+  subscriptionItems,
+  transactionItems,
+  updateCard,
+} from './billing';
 import { saveCart } from './cart';
 import {
   addToOrder,
@@ -24,6 +32,7 @@ export * from './identity';
 export * from './intake';
 export * from './payments';
 export * from './checkout';
+export * from './billing';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -47,4 +56,10 @@ export const apiRoutes: readonly ApiRoute[] = [
   addToOrder,
   callConversion,
   paymentConfig,
+  subscriptionItems,
+  transactionItems,
+  processSubsPayment,
+  updateCard,
+  cancelSubscription,
+  downloadInvoice,
 ];

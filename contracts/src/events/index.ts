@@ -1,11 +1,18 @@
 import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
+import { assessmentDenied } from './clinic';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
 export * from './registry';
 export * from './intake';
 export * from './payments';
+export * from './clinic';
 
 /** The product's events; every published event is registered here with its payload schema. */
-export const productEvents = new EventRegistry([leadQualified, leadDisqualified, paymentSucceeded]);
+export const productEvents = new EventRegistry([
+  leadQualified,
+  leadDisqualified,
+  paymentSucceeded,
+  assessmentDenied,
+]);

@@ -51,8 +51,19 @@ export const openPatientSessionResponseSchema = z.object({
 });
 export type OpenPatientSessionResponse = z.infer<typeof openPatientSessionResponseSchema>;
 
+/** How to reach a patient, for services that email them (checkout's billing notices). */
+export const patientContactRequestSchema = z.object({ userId: z.number().int().positive() });
+export const patientContactSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  phone: z.string(),
+});
+export const patientContactResponseSchema = z.object({ contact: patientContactSchema.nullable() });
+export type PatientContact = z.infer<typeof patientContactSchema>;
+
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
   openPatientSession: '/internal/identity/open-patient-session',
+  patientContact: '/internal/identity/patient-contact',
 } as const;

@@ -30,6 +30,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     openPatientSession: async () => {
       throw new Error('not used by the gateway');
     },
+    patientContact: async () => {
+      throw new Error('not used by the gateway');
+    },
   };
 }
 

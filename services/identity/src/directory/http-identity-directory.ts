@@ -9,10 +9,12 @@ import type { z } from 'zod';
 import {
   internalPaths,
   openPatientSessionResponseSchema,
+  patientContactResponseSchema,
   provisionPatientResponseSchema,
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
   type OpenPatientSessionResponse,
+  type PatientContact,
   type Principal,
   type ProvisionPatientRequest,
   type ProvisionPatientResponse,
@@ -64,6 +66,15 @@ export class HttpIdentityDirectory implements IdentityDirectory {
       { userId },
       openPatientSessionResponseSchema,
     );
+  }
+
+  async patientContact(userId: number): Promise<PatientContact | null> {
+    const answer = await this.call(
+      internalPaths.patientContact,
+      { userId },
+      patientContactResponseSchema,
+    );
+    return answer.contact;
   }
 
   private async call<S extends z.ZodType>(

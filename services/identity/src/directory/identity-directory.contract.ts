@@ -145,7 +145,7 @@ export function identityDirectoryContract(
       expect(await identity.count('users')).toBe(users);
     });
 
-    it('opens a session for a patient, and none for staff or an unknown id', async () => {
+    it('opens a session for and tells the contact of a patient, never of staff or an unknown id', async () => {
       const provisioned = await directory.provisionPatient(lead());
       if (!provisioned.created) throw new Error('expected a new account');
       const { session } = await directory.openPatientSession(provisioned.user.id);
@@ -160,6 +160,13 @@ export function identityDirectoryContract(
       });
       expect(await directory.openPatientSession(staff)).toEqual({ session: null });
       expect(await directory.openPatientSession(987654321)).toEqual({ session: null });
+      expect(await directory.patientContact(provisioned.user.id)).toEqual({
+        email: provisioned.user.email,
+        first_name: 'Jordan',
+        phone: '5125550188',
+      });
+      expect(await directory.patientContact(staff)).toBeNull();
+      expect(await directory.patientContact(987654321)).toBeNull();
     });
 
     it('resolves unknown, malformed and over-long tokens to no one', async () => {

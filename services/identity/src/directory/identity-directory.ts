@@ -7,6 +7,7 @@
  */
 import type {
   OpenPatientSessionResponse,
+  PatientContact,
   Principal,
   ProvisionPatientRequest,
   ProvisionPatientResponse,
@@ -26,4 +27,6 @@ export interface IdentityDirectory {
    * account or an unknown id gets `session: null`.
    */
   openPatientSession(userId: number): Promise<OpenPatientSessionResponse>;
+  /** A patient's email, first name and phone; null for staff or an unknown id. */
+  patientContact(userId: number): Promise<PatientContact | null>;
 }

@@ -5,12 +5,13 @@
  */
 import {
   openPatientSessionRequestSchema,
+  patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
 } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
-import { openPatientSession } from '../domain/patient-session';
+import { openPatientSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -32,6 +33,10 @@ export function createLocalIdentityDirectory(
     async openPatientSession(userId) {
       const request = parseOrRefuse(openPatientSessionRequestSchema, { userId });
       return openPatientSession(runtime, request.userId);
+    },
+    async patientContact(userId) {
+      const request = parseOrRefuse(patientContactRequestSchema, { userId });
+      return patientContact(runtime, request.userId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { OpenPatientSessionResponse } from '@clinic/contracts';
+import type { OpenPatientSessionResponse, PatientContact } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import { toSessionUser } from './session-user';
 import { openSession } from './sessions';
@@ -18,4 +18,14 @@ export async function openPatientSession(
     const { token } = await openSession(tx, user, runtime.clock.now());
     return { session: { user: toSessionUser(user), token } };
   });
+}
+
+/** How to reach a patient (email, first name, phone); null for staff or an unknown id. */
+export async function patientContact(
+  runtime: ServiceRuntime,
+  userId: number,
+): Promise<PatientContact | null> {
+  const user = await findUserById(runtime.db, userId);
+  if (!user || user.role !== 'patient') return null;
+  return { email: user.email, first_name: user.firstName ?? '', phone: user.phone ?? '' };
 }

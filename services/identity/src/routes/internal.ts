@@ -8,13 +8,14 @@ import type { Router } from 'express';
 import {
   internalPaths,
   openPatientSessionRequestSchema,
+  patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
   type ProvisionPatientResponse,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
-import { openPatientSession } from '../domain/patient-session';
+import { openPatientSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -36,5 +37,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   router.post(internalPaths.openPatientSession, guard, async (req, res) => {
     const { userId } = parseOrRefuse(openPatientSessionRequestSchema, req.body);
     res.json(await openPatientSession(runtime, userId));
+  });
+
+  router.post(internalPaths.patientContact, guard, async (req, res) => {
+    const { userId } = parseOrRefuse(patientContactRequestSchema, req.body);
+    res.json({ contact: await patientContact(runtime, userId) });
   });
 }
