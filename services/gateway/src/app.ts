@@ -9,9 +9,11 @@ import {
   type Logger,
   type MailboxStore,
   type Metrics,
+  type OffsetClock,
   type PrincipalSigner,
 } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity';
+import { devClockRouter } from './dev-clock';
 import { owningService } from './routing-table';
 import { sessionAuth } from './session-auth';
 import type { Upstream } from './upstream/upstream';
@@ -29,6 +31,8 @@ export interface GatewayDeps {
   nodeEnv: 'development' | 'test' | 'production';
   /** The dev mailbox, browsable outside production only. */
   mailbox?: MailboxStore;
+  /** A clock tests may move forward (mounted at /dev/clock when NODE_ENV is test). */
+  devClock?: OffsetClock;
 }
 
 /** Paths that belong to the API: unknown ones get a JSON 404, never the web app. */
@@ -64,6 +68,8 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
 
   if (deps.mailbox && deps.nodeEnv !== 'production')
     app.use('/dev/mailbox', mailboxRouter(deps.mailbox));
+  if (deps.devClock && deps.nodeEnv === 'test')
+    app.use('/dev/clock', devClockRouter(deps.devClock));
 
   app.use((req, _res, next) => {
     next(

@@ -31,6 +31,12 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/api/add-to-order', service: 'checkout' },
   { prefix: '/api/call-conversion', service: 'checkout' },
   { prefix: '/webhooks/stripe', service: 'checkout' },
+  { prefix: '/api/subscription-items', service: 'checkout' },
+  { prefix: '/api/transaction-items', service: 'checkout' },
+  { prefix: '/api/process-subs-payment', service: 'checkout' },
+  { prefix: '/api/update-card', service: 'checkout' },
+  { prefix: '/api/cancle-subs', service: 'checkout' },
+  { prefix: '/api/invoice', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
 ];
 

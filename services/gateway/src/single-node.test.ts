@@ -146,10 +146,23 @@ describe('single-node product behind the gateway', () => {
     ]);
     expect((await request(product.url).get('/dev/mailbox')).text).toContain('Set your password');
   });
+
+  it("lets a test move the product's time forward, and only forward", async () => {
+    const before = new Date((await request(product.url).get('/dev/clock')).body.now).getTime();
+    const day = 24 * 60 * 60 * 1000;
+    const moved = await request(product.url)
+      .post('/dev/clock/advance')
+      .send({ ms: 30 * day });
+    expect(moved.status).toBe(200);
+    expect(new Date(moved.body.now).getTime() - before).toBeGreaterThanOrEqual(30 * day);
+    expect((await request(product.url).post('/dev/clock/advance').send({ ms: -1 })).status).toBe(
+      400,
+    );
+  });
 });
 
 describe('single-node in production', () => {
-  it('never mounts the dev mailbox', async () => {
+  it('never mounts the dev mailbox or the dev clock', async () => {
     const config = loadConfig(gatewayConfigSchema, {
       PORT: '0',
       DATA_DIR: ':memory:',
@@ -159,6 +172,9 @@ describe('single-node in production', () => {
     const product = await startSingleNode(config, { logger: silentLogger });
     try {
       expect((await request(product.url).get('/dev/mailbox/api/messages')).status).toBe(404);
+      expect((await request(product.url).post('/dev/clock/advance').send({ ms: 1 })).status).toBe(
+        404,
+      );
     } finally {
       await product.close();
     }

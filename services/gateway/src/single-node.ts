@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  OffsetClock,
   createLogger,
   openEngines,
   type Clock,
@@ -30,10 +31,12 @@ export async function startSingleNode(
   opts: { logger?: Logger; clock?: Clock; database?: Database } = {},
 ): Promise<RunningProduct> {
   const logger = opts.logger ?? createLogger({ service: 'clinic', level: config.LOG_LEVEL });
+  // A test run may move the product's time forward (renewals) through /dev/clock.
+  const devClock = !opts.clock && config.NODE_ENV === 'test' ? new OffsetClock() : undefined;
   const engines = await openEngines(config, {
     processName: 'clinic',
     logger,
-    clock: opts.clock,
+    clock: opts.clock ?? devClock,
     database: opts.database,
   });
   const { services, identity } = await bootAllServices(engines, {
@@ -54,6 +57,7 @@ export async function startSingleNode(
     webDistDir: config.WEB_DIST_DIR,
     nodeEnv: config.NODE_ENV,
     mailbox: engines.mailbox,
+    devClock,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));

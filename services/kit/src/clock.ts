@@ -25,3 +25,21 @@ export class ManualClock implements Clock {
     this.current = new Date(date).getTime();
   }
 }
+
+/**
+ * The system clock moved forward by hand: for end-to-end tests of a running product, where
+ * renewals and expiries must come without waiting months. Never used in production.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Moves time forward (never back: stored dates would then lie in the future). */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new Error('The clock only moves forward');
+    this.offsetMs += ms;
+  }
+}
