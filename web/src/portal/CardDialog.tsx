@@ -1,0 +1,220 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  billingMessages,
+  checkoutMessages,
+  paymentConfig,
+  type CheckoutAddress,
+} from '@clinic/contracts';
+import { apiFetch } from '../api/client';
+import { emptyAddress, type AddressFields } from '../checkout/addressFallback';
+import { AddressForm } from '../checkout/AddressForm';
+import { CardEntryError, type CardEntryHandle, type CardResult } from '../checkout/cardEntry';
+import { SandboxCardForm } from '../checkout/SandboxCardForm';
+import { Dialog } from './Dialog';
+import '../checkout/checkout.css';
+
+const StripeCardForm = lazy(() => import('../checkout/StripeCardForm'));
+
+type Processor =
+  | { kind: 'loading' }
+  | { kind: 'sandbox' }
+  | { kind: 'stripe'; publishableKey: string }
+  | { kind: 'unavailable' };
+
+/** The billing address the card dialogs send (spec 001 section 3). */
+export type BillingAddress = Omit<CheckoutAddress, 'id'>;
+
+/** Spec 001 section 5, billing card forms: line 1, city, state and zip are required. */
+export function isCompleteBilling(address: AddressFields): boolean {
+  return (
+    address.addressLine1.trim() !== '' &&
+    address.city.trim() !== '' &&
+    /^[A-Z]{2}$/.test(address.state) &&
+    /^\d{5}(-\d{4})?$/.test(address.zip.trim())
+  );
+}
+
+export function toBillingAddress(address: AddressFields): BillingAddress {
+  return {
+    addressLine1: address.addressLine1.trim(),
+    addressLine2: address.addressLine2.trim() || null,
+    city: address.city.trim(),
+    state: address.state,
+    zip: address.zip.trim(),
+  };
+}
+
+interface Props {
+  title: string;
+  /** A line under the title (what is paid). */
+  description?: string;
+  submitLabel: string;
+  /** What a wallet sheet would show; the dialogs take cards only. */
+  amountCents: number;
+  /**
+   * Sends the tokenised card; resolves to null when done (the parent closes the dialog), or to
+   * the message to show in the dialog.
+   */
+  onSubmit(card: CardResult, billingAddress: BillingAddress): Promise<string | null>;
+  onClose(): void;
+}
+
+/**
+ * The Update Card and Process Payment dialogs (spec 001 sections 2, 4 and 5): the checkout's
+ * card form (sandbox or Stripe, as GET /api/payment-config says) and a billing address with
+ * the autocomplete. The submitted flag is on from tokenisation and reset on error.
+ */
+export function CardDialog({
+  title,
+  description,
+  submitLabel,
+  amountCents,
+  onSubmit,
+  onClose,
+}: Props) {
+  const [processor, setProcessor] = useState<Processor>({ kind: 'loading' });
+  const [address, setAddress] = useState<AddressFields>(emptyAddress);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const cardEntry = useRef<CardEntryHandle | null>(null);
+  const onCardReady = useCallback((handle: CardEntryHandle | null) => {
+    cardEntry.current = handle;
+  }, []);
+
+  const loadProcessor = useCallback((isActive: () => boolean) => {
+    apiFetch(paymentConfig.path)
+      .then((raw) => {
+        const config = paymentConfig.response.parse(raw);
+        if (!isActive()) return;
+        if (config.processor === 'sandbox') setProcessor({ kind: 'sandbox' });
+        else if (config.publishableKey) {
+          setProcessor({ kind: 'stripe', publishableKey: config.publishableKey });
+        } else setProcessor({ kind: 'unavailable' });
+      })
+      .catch(() => isActive() && setProcessor({ kind: 'unavailable' }));
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    loadProcessor(() => active);
+    return () => {
+      active = false;
+    };
+  }, [loadProcessor]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    setCardError(null);
+    if (!isCompleteBilling(address)) {
+      setError(billingMessages.incompleteBilling);
+      return;
+    }
+    setError(null);
+    submittingRef.current = true;
+    setSubmitting(true);
+    const reset = (message: string) => {
+      setError(message);
+      submittingRef.current = false;
+      setSubmitting(false);
+    };
+
+    let card: CardResult;
+    try {
+      if (!cardEntry.current) throw new CardEntryError(billingMessages.invalidCard);
+      card = await cardEntry.current.tokenize();
+    } catch (failure) {
+      setCardError(failure instanceof CardEntryError ? failure.detail : null);
+      reset(billingMessages.invalidCard);
+      return;
+    }
+
+    const failure = await onSubmit(card, toBillingAddress(address));
+    if (failure) reset(failure);
+    // On success the parent closes the dialog.
+  }
+
+  const cardFormProps = {
+    onReady: onCardReady,
+    // Cards only here: the wallet stays hidden and never starts.
+    onWallet: () => Promise.resolve(false),
+    onWalletClick: () => false,
+    amountCents,
+    disabled: submitting,
+    cardError,
+  };
+  const ready = processor.kind === 'sandbox' || processor.kind === 'stripe';
+  const loadingNote = (
+    <p className="co-section__note" role="status">
+      Loading the secure payment form…
+    </p>
+  );
+
+  return (
+    <Dialog
+      title={title}
+      description={description}
+      onClose={onClose}
+      busy={submitting}
+      className="card-dialog"
+    >
+      <form className="card-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+        <fieldset className="card-dialog__card">
+          <legend className="co-section__title">Card</legend>
+          {processor.kind === 'loading' && loadingNote}
+          {processor.kind === 'unavailable' && (
+            <div className="co-section__note co-section__note--error">
+              <p>{checkoutMessages.paymentNotInitialized}</p>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => {
+                  setProcessor({ kind: 'loading' });
+                  loadProcessor(() => true);
+                }}
+              >
+                Try again
+              </button>
+            </div>
+          )}
+          {processor.kind === 'sandbox' && <SandboxCardForm {...cardFormProps} />}
+          {processor.kind === 'stripe' && (
+            <Suspense fallback={loadingNote}>
+              <StripeCardForm {...cardFormProps} publishableKey={processor.publishableKey} />
+            </Suspense>
+          )}
+        </fieldset>
+
+        <AddressForm
+          legend="Billing address"
+          section="billing"
+          value={address}
+          onChange={setAddress}
+          disabled={submitting}
+        />
+
+        {error && (
+          <p className="co-error" role="alert">
+            {error}
+          </p>
+        )}
+
+        <div className="portal-modal__actions">
+          <button type="submit" className="button" disabled={submitting || !ready}>
+            {submitLabel}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={submitting}
+            onClick={onClose}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
