@@ -27,6 +27,7 @@ export const billingMessages = {
   notPastDue: 'This subscription has nothing past due.',
   amountMismatch: 'The amount does not match what is past due. Please refresh the page.',
   noSavedCard: 'No card is saved on your account. Please add a card first.',
+  noSubscription: 'There is no active subscription on your account to update the card for.',
 } as const;
 
 /** Spec 001 section 7: the cancellation reasons the page offers ("other" is not sent). */

@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
+import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { callConversionJob } from './jobs/call-conversion';
+import { defaultRenewalSweepMs, renewalSweepJob, startRenewalSweeps } from './jobs/renewal-sweep';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
 import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
 import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
@@ -12,12 +14,19 @@ import { StripeProcessor } from './payments/stripe/stripe-processor';
 import { stripeWebhookRoute } from './payments/stripe/stripe-webhook';
 import { addToOrderRoute } from './routes/add-to-order';
 import { afterPaymentRoutes } from './routes/after-payment';
+import { billingRoutes } from './routes/billing';
 import { callConversionRoute } from './routes/call-conversion';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
 import { getCartRoute } from './routes/get-cart';
+import { invoiceRoute } from './routes/invoice';
+import {
+  assessmentDeniedRefundSubscriber,
+  refundDeniedOrderJob,
+  requeuePendingRefunds,
+} from './subscribers/assessment-denied-refund';
 import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
 import {
   leadDisqualifiedSubscriber,
@@ -39,9 +48,12 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
   build(runtime, deps) {
     const processor =
       deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
-    const payments = new CheckoutPayments(runtime, processor, {
-      settleAfterMs: deps.settleAfterMs ?? defaultSettleAfterMs,
+    const settleAfterMs = deps.settleAfterMs ?? defaultSettleAfterMs;
+    const payments = new CheckoutPayments(runtime, processor, { settleAfterMs });
+    const subscriptionCharges = new SubscriptionCharges(runtime, processor, deps.identity, {
+      settleAfterMs,
     });
+    const renewalSweepMs = deps.renewalSweepMs ?? defaultRenewalSweepMs;
     const router = Router();
     catalogRoutes(router, runtime);
     cartRoutes(router, runtime);
@@ -50,6 +62,8 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     checkoutRoutes(router, runtime, payments, processor, deps.stripePublishableKey ?? null);
     afterPaymentRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
+    invoiceRoute(router, runtime, deps.identity);
+    billingRoutes(router, runtime, processor, subscriptionCharges);
     callConversionRoute(router, runtime);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
     if (processor instanceof StripeProcessor && deps.stripeWebhookSecret)
@@ -64,11 +78,18 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         leadQualifiedSubscriber(runtime.clock),
         leadDisqualifiedSubscriber(runtime.clock),
         paymentSucceededConversionSubscriber(runtime),
+        assessmentDeniedRefundSubscriber(runtime),
       ],
       jobs: [
         settlePaymentAttemptJob(payments),
         callConversionJob(runtime, { endpoint: deps.affiliateConversionUrl ?? null }),
+        refundDeniedOrderJob(runtime, processor, deps.identity),
+        renewalSweepJob(runtime, subscriptionCharges, renewalSweepMs),
       ],
+      async onStart() {
+        await startRenewalSweeps(runtime, renewalSweepMs);
+        await requeuePendingRefunds(runtime);
+      },
     };
   },
 };

@@ -16,4 +16,6 @@ export interface CheckoutDeps {
   affiliateConversionUrl?: string | null;
   /** How long a payment attempt may stay unsettled before the settle job finishes it. */
   settleAfterMs?: number;
+  /** How often renewals are swept (by the product's clock); hourly when not given. */
+  renewalSweepMs?: number;
 }

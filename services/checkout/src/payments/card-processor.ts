@@ -48,11 +48,35 @@ export interface RefundResult {
   amountCents: number;
 }
 
+export interface SaveCardRequest {
+  /** A single-use card token (`tok_...`) from the browser. */
+  source: string;
+  /** The customer to save it on; a new customer is created when null. */
+  customerId: string | null;
+  idempotencyKey: string;
+}
+
+export type SaveCardResult =
+  | {
+      status: 'saved';
+      customerId: string;
+      paymentMethodId: string;
+      card: { brand: string; last4: string };
+      cardFingerprint: string | null;
+    }
+  /** The card could not be attached (Stripe checks it with the issuer on attach). */
+  | { status: 'declined'; code: DeclineCode; message: string; cardFingerprint: string | null };
+
 export interface CardProcessor {
   readonly name: 'sandbox' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Refunds a charge in full; a repeated key returns the first refund. */
   refund(chargeId: string, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * Saves a card on a customer without charging it (the billing tab's Update Card), so later
+   * renewals charge it off-session; a repeated key returns the first answer.
+   */
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
 }
 
 /** A request the processor refused outright (bad token, reused key): not a decline. */

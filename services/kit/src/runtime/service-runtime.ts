@@ -46,6 +46,11 @@ export interface ServiceParts {
   router: Router;
   subscribers?: Subscriber[];
   jobs?: JobDefinition[];
+  /**
+   * Runs once the queue works: for what a service schedules for itself (a recurring sweep) or
+   * picks up after a restart. Must be safe to run on every replica at every start.
+   */
+  onStart?: () => Promise<void>;
 }
 
 /**
@@ -73,6 +78,7 @@ export class ServiceRuntime {
   private readonly relay: OutboxRelay;
   private readonly consumer: EventConsumer;
   private subscribed = false;
+  private readonly starters: (() => Promise<void>)[] = [];
 
   private constructor(
     readonly name: string,
@@ -133,9 +139,10 @@ export class ServiceRuntime {
   /** The service's unit of work: `runtime.transaction(async (tx, events) => ...)`. */
   transaction: UnitOfWork['run'] = (fn) => this.unitOfWork.run(fn);
 
-  register(parts: Pick<ServiceParts, 'subscribers' | 'jobs'>): void {
+  register(parts: Pick<ServiceParts, 'subscribers' | 'jobs' | 'onStart'>): void {
     for (const subscriber of parts.subscribers ?? []) this.consumer.add(subscriber);
     for (const job of parts.jobs ?? []) this.queue.define(job);
+    if (parts.onStart) this.starters.push(parts.onStart);
   }
 
   /** Phase one: join the bus as this service's consumer group. */
@@ -151,6 +158,7 @@ export class ServiceRuntime {
   async run(): Promise<void> {
     this.relay.start();
     await this.queue.start();
+    for (const onStart of this.starters) await onStart();
   }
 
   async start(): Promise<void> {

@@ -37,6 +37,7 @@ import {
 import { findCoupon } from '../coupons';
 import { blockState, isPickUpCard, pickUpCardMessage, recordFailure } from './card-blocking';
 import { loadCheckoutCart, orderOfCart, type CheckoutCart } from './checkout-cart';
+import { requireIdempotencyKey } from './idempotency-key';
 import { placeOrder, type PaidCheckout } from './place-order';
 
 export const settlePaymentJobName = 'settle-payment-attempt';
@@ -69,8 +70,6 @@ interface StoredAttemptRequest {
   conversionId: string | null;
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-
 function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
@@ -97,11 +96,9 @@ export class CheckoutPayments {
   async pay(
     body: CheckoutRequest,
     principal: Principal | null,
-    idempotencyKey: string | undefined,
+    idempotencyKeyHeader: string | undefined,
   ): Promise<CheckoutResponse> {
-    if (!idempotencyKey) throw new HttpError(400, checkoutMessages.idempotencyKeyRequired);
-    if (!idempotencyKeyPattern.test(idempotencyKey))
-      throw new HttpError(400, 'The Idempotency-Key header must be 1 to 255 visible characters.');
+    const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
     const print = fingerprintOf(body);
     const existing = await this.findAttempt(idempotencyKey);
     if (existing) return this.replay(existing, print);

@@ -31,6 +31,7 @@ describe('a crash between charge and commit', () => {
             return result;
           },
           refund: (chargeId, key) => sandbox.refund(chargeId, key),
+          saveCard: (request) => sandbox.saveCard(request),
         };
       },
     });

@@ -15,7 +15,8 @@ import {
 } from '@clinic/contracts';
 import { rows, type EventWriter, type Tx } from '@clinic/kit';
 import type { ChargeResult } from '../../payments/card-processor';
-import { addMonthsUtc } from './billing-dates';
+import { nextBillingDateAfter } from '../billing/subscription-rules';
+import { recordSupply } from '../billing/supply';
 import type { CheckoutCart } from './checkout-cart';
 
 export interface PaidCheckout {
@@ -72,14 +73,25 @@ export async function placeOrder(
   );
   const renewalCents =
     term === 1 ? regularMonthlyCents(product.drug) : termPrices[product.drug][term];
-  await tx.execute(
+  const [subscription] = await rows<{ id: number }>(
+    tx,
     sql`insert into checkout.subscriptions
           (order_id, user_id, plan_name, product_id, payment_terms, amount_cents, status,
-           next_billing_date, customer_id, payment_method_id, created_at, updated_at)
+           next_billing_date, customer_id, payment_method_id, billing_address, created_at, updated_at)
         values (${order.id}, ${paid.userId}, ${planName}, ${product.id}, ${term}, ${renewalCents},
-                'active', ${addMonthsUtc(now, term)}, ${charge.customerId},
-                ${charge.paymentMethodId}, ${now}, ${now})`,
+                'active', ${nextBillingDateAfter(now, term)}, ${charge.customerId},
+                ${charge.paymentMethodId},
+                ${paid.billingAddress ? JSON.stringify(paid.billingAddress) : null}::jsonb, ${now}, ${now})
+        returning id`,
   );
+  if (!subscription) throw new Error('subscription not created');
+  await recordSupply(tx, {
+    subscriptionId: subscription.id,
+    transactionId: charge.chargeId,
+    term,
+    paymentNumber: 1,
+    paidAt: now,
+  });
   await events.publish(paymentSucceeded, {
     kind: 'checkout',
     orderId: order.id,

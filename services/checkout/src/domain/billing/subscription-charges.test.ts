@@ -1,0 +1,348 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { assessmentDenied, termPrices, type Principal } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity';
+import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
+import {
+  cards,
+  shipping,
+  startCheckout,
+  type CheckoutHarness,
+} from '../../testing/checkout-harness';
+import { SubscriptionCharges } from './subscription-charges';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const emailOf = (userId: number) => `renewals-${userId}@example.com`;
+const identity = {
+  patientContact: async (userId: number) => ({
+    email: emailOf(userId),
+    first_name: 'Robin',
+    phone: '5125550100',
+  }),
+} as unknown as IdentityDirectory;
+
+interface SubscriptionState {
+  id: number;
+  status: string;
+  next_billing_date: Date;
+  failed_attempts: number;
+  retry_at: Date | null;
+  past_due_cents: number | null;
+  payments_made: number;
+  ended_reason: string | null;
+}
+
+describe('subscription renewals', () => {
+  let t: CheckoutHarness;
+  let charges: SubscriptionCharges;
+
+  beforeAll(async () => {
+    // The sweep job is kept out of the way (a sweep a year apart), so each test drives renewals.
+    t = await startCheckout({ identity, renewalSweepMs: 365 * dayMs });
+    charges = new SubscriptionCharges(
+      t.service.runtime,
+      new SandboxProcessor(t.service.engines.database, t.service.runtime.clock),
+      identity,
+      { settleAfterMs: 120_000 },
+    );
+  });
+  afterAll(async () => t.close());
+
+  async function subscribe(
+    userId: number,
+    term: 1 | 6 = 6,
+  ): Promise<Principal & { subId: number }> {
+    const as = t.patient(userId);
+    const paid = await t.pay(
+      await t.saveCart({ as }),
+      term === 1 ? { payment_terms: 1, amount: 22499 } : {},
+      { as },
+    );
+    expect(paid.status).toBe(200);
+    const [sub] = await t.query<{ id: number }>(
+      sql`select id from checkout.subscriptions where user_id = ${userId}`,
+    );
+    return { ...as, subId: sub!.id };
+  }
+
+  async function subscription(id: number): Promise<SubscriptionState> {
+    const [sub] = await t.query<SubscriptionState>(
+      sql`select id, status, next_billing_date, failed_attempts, retry_at, past_due_cents,
+                 payments_made, ended_reason
+          from checkout.subscriptions where id = ${id}`,
+    );
+    return {
+      ...sub!,
+      next_billing_date: new Date(sub!.next_billing_date),
+      retry_at: sub!.retry_at === null ? null : new Date(sub!.retry_at),
+    };
+  }
+
+  const renewalsOf = (subId: number) =>
+    t.query<{ amount_cents: number; kind: string }>(
+      sql`select t.amount_cents, t.kind from checkout.transactions t
+          join checkout.subscriptions s on s.order_id = t.order_id
+          where s.id = ${subId} and t.kind = 'renewal'`,
+    );
+
+  const chargesFor = async (subId: number) =>
+    (
+      await t.query<{ n: number }>(
+        sql`select count(*)::int as n from checkout.sandbox_charges
+            where description like ${`Subscription ${subId} %`} and status = 'succeeded'`,
+      )
+    )[0]!.n;
+
+  /** Moves the clock to just after the subscription's billing date. */
+  async function reachBillingDate(subId: number) {
+    const due = (await subscription(subId)).next_billing_date;
+    const ahead = due.getTime() + 60_000 - t.clock.now().getTime();
+    if (ahead > 0) t.clock.advance(ahead);
+  }
+
+  async function switchCard(as: Principal, number: string) {
+    const res = await request(t.service.app)
+      .post('/api/update-card')
+      .set(t.service.as(as))
+      .send({ token: await t.token(number), details: null, billingAddress: shipping });
+    expect(res.status).toBe(200);
+  }
+
+  it('charges the saved card at the billing date, once, and moves the date a term on', async () => {
+    const patient = await subscribe(1101);
+    const before = await subscription(patient.subId);
+    expect(before.next_billing_date.toISOString()).toBe('2027-05-22T12:00:00.000Z');
+    expect(await charges.renew(patient.subId)).toBe('not-due');
+
+    await reachBillingDate(patient.subId);
+    // Two sweeps at once, as two instances would run them: one charge.
+    const outcomes = await Promise.all([
+      charges.renew(patient.subId),
+      charges.renew(patient.subId),
+    ]);
+    expect(outcomes).toContain('charged');
+    expect(await charges.renew(patient.subId)).toBe('not-due');
+    expect(await chargesFor(patient.subId)).toBe(1);
+    expect(await renewalsOf(patient.subId)).toEqual([
+      { amount_cents: termPrices.tirzepatide[6], kind: 'renewal' },
+    ]);
+    const after = await subscription(patient.subId);
+    expect(after).toMatchObject({ status: 'active', failed_attempts: 0, payments_made: 2 });
+    expect(after.next_billing_date.toISOString()).toBe('2027-11-22T12:00:00.000Z');
+    // A 6-month payment ships 3 vials now and 3 more 90 days later.
+    const shipments = await t.query<{ vials: number }>(
+      sql`select vials from checkout.supply_shipments where subscription_id = ${patient.subId}`,
+    );
+    expect(shipments).toHaveLength(4);
+  });
+
+  it('retries a declined renewal after 1 day and 2 more days, then pauses it and emails once', async () => {
+    const patient = await subscribe(1102);
+    await switchCard(patient, '4000000000000341'); // attaches, then every charge is declined
+    await reachBillingDate(patient.subId);
+
+    expect(await charges.renew(patient.subId)).toBe('retry-scheduled');
+    let sub = await subscription(patient.subId);
+    expect(sub).toMatchObject({ status: 'active', failed_attempts: 1 });
+    expect(sub.retry_at!.getTime() - t.clock.now().getTime()).toBe(dayMs);
+    expect(await charges.renew(patient.subId)).toBe('not-due'); // not before the retry
+
+    t.clock.advance(dayMs);
+    expect(await charges.renew(patient.subId)).toBe('retry-scheduled');
+    sub = await subscription(patient.subId);
+    expect(sub.failed_attempts).toBe(2);
+    expect(sub.retry_at!.getTime() - t.clock.now().getTime()).toBe(2 * dayMs);
+
+    t.clock.advance(2 * dayMs);
+    expect(await charges.renew(patient.subId)).toBe('paused');
+    sub = await subscription(patient.subId);
+    expect(sub).toMatchObject({
+      status: 'paused',
+      failed_attempts: 3,
+      retry_at: null,
+      past_due_cents: termPrices.tirzepatide[6],
+    });
+    expect(await charges.renew(patient.subId)).toBe('not-due'); // paused: no more charges
+    expect(await renewalsOf(patient.subId)).toEqual([]);
+
+    await eventually(async () =>
+      expect(await t.service.engines.mailbox.list({ to: emailOf(1102) })).toHaveLength(1),
+    );
+    const [email] = await t.service.engines.mailbox.list({ to: emailOf(1102) });
+    expect(email?.subject).toBe('Your payment did not go through');
+    expect(email?.body).toContain('$1,349.82');
+    expect(email?.body).toContain('Pay Now');
+
+    // The billing tab shows it as past due, for what is owed.
+    const items = await request(t.service.app)
+      .get('/api/subscription-items')
+      .set(t.service.as(patient));
+    expect(items.body.subscriptions[0]).toMatchObject({ status: 'paused', amount: 1349.82 });
+  });
+
+  it('pays a past-due subscription now with a new card and reactivates it', async () => {
+    const patient = await subscribe(1103, 1);
+    await switchCard(patient, '4000000000000341');
+    await reachBillingDate(patient.subId);
+    for (const wait of [0, dayMs, 2 * dayMs]) {
+      t.clock.advance(wait);
+      await charges.renew(patient.subId);
+    }
+    expect((await subscription(patient.subId)).status).toBe('paused');
+
+    const payNow = async (amount: number, key: string) =>
+      request(t.service.app)
+        .post('/api/process-subs-payment')
+        .set(t.service.as(patient))
+        .set('Idempotency-Key', key)
+        .send({
+          token: await t.token(cards.visa),
+          details: { brand: 'visa', last4: '4242' },
+          billingAddress: shipping,
+          subscription_id: patient.subId,
+          amount,
+        });
+    const wrong = await payNow(100, 'pay-now-wrong-amount');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(
+      'The amount does not match what is past due. Please refresh the page.',
+    );
+    const paid = await payNow(349.97, 'pay-now-1103');
+    expect(paid.body).toEqual({ status: 'success', message: 'Payment processed successfully' });
+    const sub = await subscription(patient.subId);
+    expect(sub).toMatchObject({
+      status: 'active',
+      past_due_cents: null,
+      failed_attempts: 0,
+      payments_made: 2,
+    });
+    // The paid period starts today.
+    expect(sub.next_billing_date.getTime()).toBe(
+      new Date(t.clock.now()).setUTCMonth(t.clock.now().getUTCMonth() + 1),
+    );
+    expect(await renewalsOf(patient.subId)).toEqual([{ amount_cents: 34997, kind: 'renewal' }]);
+
+    // The new card is the saved one: the next renewal charges it.
+    await reachBillingDate(patient.subId);
+    expect(await charges.renew(patient.subId)).toBe('charged');
+    expect((await subscription(patient.subId)).payments_made).toBe(3);
+  });
+
+  it('ends instead of charging when the prescription was denied', async () => {
+    const patient = await subscribe(1104);
+    const [order] = await t.query<{ id: number }>(
+      sql`select order_id as id from checkout.subscriptions where id = ${patient.subId}`,
+    );
+    await t.query(sql`update checkout.orders set status = 'cancelled' where id = ${order!.id}`);
+    await reachBillingDate(patient.subId);
+    expect(await charges.renew(patient.subId)).toBe('ended');
+    expect(await subscription(patient.subId)).toMatchObject({
+      status: 'ended',
+      ended_reason: 'prescription_cancelled',
+    });
+    expect(await chargesFor(patient.subId)).toBe(0);
+  });
+
+  it('refunds a renewal whose order was denied while it was being charged', async () => {
+    const patient = await subscribe(1105);
+    const [order] = await t.query<{ id: number }>(
+      sql`select order_id as id from checkout.subscriptions where id = ${patient.subId}`,
+    );
+    await reachBillingDate(patient.subId);
+    const sandbox = SandboxProcessor.prototype;
+    const realCharge = sandbox.charge;
+    const spy = jest.spyOn(sandbox, 'charge').mockImplementation(async function (
+      this: SandboxProcessor,
+      req,
+    ) {
+      const result = await realCharge.call(this, req);
+      // The clinician's denial lands between the charge and its settlement.
+      await t.service.runtime.transaction((_tx, events) =>
+        events.publish(assessmentDenied, {
+          orderId: order!.id,
+          userId: patient.userId,
+          reason: 'Not a candidate',
+          deniedAt: t.clock.now().toISOString(),
+        }),
+      );
+      await eventually(async () => {
+        const [o] = await t.query<{ status: string }>(
+          sql`select status from checkout.orders where id = ${order!.id}`,
+        );
+        expect(o?.status).toBe('denied');
+      });
+      return result;
+    });
+    try {
+      expect(await charges.renew(patient.subId)).toBe('charged');
+    } finally {
+      spy.mockRestore();
+    }
+    await eventually(async () => {
+      const refunded = await t.query<{ kind: string; status: string }>(
+        sql`select kind, status from checkout.transactions where order_id = ${order!.id} order by id`,
+      );
+      expect(refunded).toEqual([
+        { kind: 'checkout', status: 'refunded' },
+        { kind: 'renewal', status: 'refunded' },
+      ]);
+    });
+    expect((await subscription(patient.subId)).status).toBe('ended');
+  });
+
+  it('finishes a renewal a crash left charging, with the same key: one charge', async () => {
+    const patient = await subscribe(1106);
+    await reachBillingDate(patient.subId);
+    const sandbox = SandboxProcessor.prototype;
+    const realCharge = sandbox.charge;
+    const spy = jest.spyOn(sandbox, 'charge').mockImplementationOnce(async function (
+      this: SandboxProcessor,
+      req,
+    ) {
+      await realCharge.call(this, req); // charged, but the answer is lost
+      throw new Error('connection reset');
+    });
+    try {
+      expect(await charges.renew(patient.subId)).toBe('in-progress');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await chargesFor(patient.subId)).toBe(1);
+    expect(await renewalsOf(patient.subId)).toEqual([]);
+    expect(await charges.settleStale()).toBe(0); // not stale yet
+
+    t.clock.advance(121_000);
+    expect(await charges.settleStale()).toBe(1);
+    expect(await chargesFor(patient.subId)).toBe(1);
+    expect(await renewalsOf(patient.subId)).toHaveLength(1);
+    expect((await subscription(patient.subId)).payments_made).toBe(2);
+  });
+});
+
+describe('the renewal sweep job', () => {
+  it('runs by the clock, renews what is due and queues the next hour', async () => {
+    const t = await startCheckout({ identity });
+    try {
+      const as = t.patient(1201);
+      expect((await t.pay(await t.saveCart({ as }), {}, { as })).status).toBe(200);
+      t.clock.advance(182 * dayMs); // past 2027-05-22
+      await eventually(async () => {
+        const renewed = await t.query<{ n: number }>(
+          sql`select count(*)::int as n from checkout.transactions
+              where user_id = 1201 and kind = 'renewal'`,
+        );
+        expect(renewed[0]?.n).toBe(1);
+      }, 20_000);
+      await sleep(200);
+      const next = await t.query<{ id: string; run_at: Date }>(
+        sql`select id, run_at from checkout.jobs where name = 'renewal-sweep'
+            and status = 'waiting' order by run_at`,
+      );
+      expect(next).toHaveLength(1);
+      expect(new Date(next[0]!.run_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    } finally {
+      await t.close();
+    }
+  });
+});

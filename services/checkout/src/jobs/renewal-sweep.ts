@@ -1,0 +1,62 @@
+/**
+ * renewal-sweep: every hour (by the product's clock), renews the subscriptions whose billing
+ * date or retry is due and finishes subscription charges a crash left 'charging'.
+ *
+ * Guarantees: one sweep per hour slot across all instances (the job id is the slot's, queued
+ * by every instance at start and by each sweep for the next slot, first thing, so a failing
+ * sweep never breaks the chain); a subscription renewed by two sweeps at once is charged once
+ * (see SubscriptionCharges); one subscription's failure does not stop the others.
+ */
+import { z } from 'zod';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
+import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
+
+export const RENEWAL_SWEEP_JOB = 'renewal-sweep';
+
+export const defaultRenewalSweepMs = 60 * 60 * 1000;
+
+/** Queues the sweep of `slot`, to run when the slot starts (at once for the current one). */
+async function queueSweep(runtime: ServiceRuntime, slot: number, intervalMs: number) {
+  const delayMs = Math.max(0, slot * intervalMs - runtime.clock.now().getTime());
+  await runtime.queue.enqueue(
+    RENEWAL_SWEEP_JOB,
+    { slot },
+    { jobId: `${RENEWAL_SWEEP_JOB}-${slot}`, delayMs },
+  );
+}
+
+/** At every start: the sweep of the current slot (dropped when another instance queued it). */
+export function startRenewalSweeps(runtime: ServiceRuntime, intervalMs: number): Promise<void> {
+  return queueSweep(runtime, Math.floor(runtime.clock.now().getTime() / intervalMs), intervalMs);
+}
+
+export function renewalSweepJob(
+  runtime: ServiceRuntime,
+  charges: SubscriptionCharges,
+  intervalMs: number,
+) {
+  return defineJob({
+    name: RENEWAL_SWEEP_JOB,
+    schema: z.object({ slot: z.number().int() }),
+    attempts: 3,
+    backoffMs: 60_000,
+    async handle({ slot }) {
+      // The next slot after now: after a long stop (or a test moving the clock), one sweep
+      // catches up rather than one per missed hour.
+      const current = Math.floor(runtime.clock.now().getTime() / intervalMs);
+      await queueSweep(runtime, Math.max(slot, current) + 1, intervalMs);
+
+      const settled = await charges.settleStale();
+      const outcomes: Record<string, number> = {};
+      for (const id of await charges.dueSubscriptions()) {
+        try {
+          const outcome = await charges.renew(id);
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        } catch (err) {
+          runtime.logger.error({ err, subscriptionId: id }, 'renewal failed; next sweep retries');
+        }
+      }
+      runtime.logger.info({ slot, settled, outcomes }, 'renewal sweep done');
+    },
+  });
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { assessmentDenied, type EventData, type Principal } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity';
+import { ManualClock, rows } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { checkoutService } from '../app';
+import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
+import { cards, shipping } from '../testing/checkout-harness';
+import { requeuePendingRefunds } from './assessment-denied-refund';
+
+const emailOf = (userId: number) => `patient-${userId}@example.com`;
+const identity = {
+  patientContact: async (userId: number) => ({
+    email: emailOf(userId),
+    first_name: 'Sam',
+    phone: '5125550100',
+  }),
+} as unknown as IdentityDirectory;
+
+describe('assessment-denied: refund the order', () => {
+  let service: ServiceUnderTest;
+  const clock = new ManualClock('2026-11-22T12:00:00Z');
+
+  beforeAll(async () => {
+    service = await startServiceForTest(checkoutService, { identity }, { clock });
+  });
+  afterAll(async () => service.close());
+
+  const query = <T>(q: ReturnType<typeof sql>) => rows<T>(service.engines.database.db, q);
+
+  async function buy(userId: number, opts: { addOn?: boolean } = {}) {
+    const as: Principal = { userId, role: 'patient', sessionId: `session-${userId}` };
+    const cart = await request(service.app).post('/forms/save-cart').set(service.as(as)).send({
+      id: 1,
+      name: 'Tirzepatide',
+      price: 224.99,
+      retail_price: 349.97,
+      quantity: 1,
+      main_type: 'Prescription',
+      category: 'primary',
+      sku: 'tirz_plan_1',
+      stripe_id: 'tirz_plan_1',
+      currentGLPMed: 'No',
+    });
+    expect(cart.status).toBe(200);
+    const token = await request(service.app)
+      .post('/sandbox/v1/tokens')
+      .send({ card: { number: cards.visa, exp_month: 12, exp_year: 2030, cvc: '123' } });
+    const paid = await request(service.app)
+      .post('/api/checkout-new')
+      .set(service.as(as))
+      .set('Idempotency-Key', randomUUID())
+      .send({
+        payment_terms: 6,
+        id: cart.body.id,
+        cardToken: token.body.id,
+        amount: 134982,
+        medication: 'Tirzepatide',
+        paymentMethod: 'card',
+        shippingAddress: shipping,
+      });
+    expect(paid.status).toBe(200);
+    const orderId = paid.body.prescriptionPreauths[0].orderId as number;
+    if (opts.addOn) {
+      const addOn = await request(service.app)
+        .post('/api/add-to-order')
+        .set(service.as(as))
+        .send({ product: 'glp_anti_nausea' });
+      expect(addOn.status).toBe(200);
+    }
+    return orderId;
+  }
+
+  const denial = (orderId: number, userId: number): EventData<typeof assessmentDenied> => ({
+    orderId,
+    userId,
+    reason: 'Contraindicated medication',
+    deniedAt: clock.now().toISOString(),
+  });
+
+  const deny = (data: EventData<typeof assessmentDenied>) =>
+    service.runtime.transaction((_tx, events) => events.publish(assessmentDenied, data));
+
+  const state = async (orderId: number) => ({
+    order: (
+      await query<{ status: string }>(sql`select status from checkout.orders where id = ${orderId}`)
+    )[0]?.status,
+    subscription: (
+      await query<{ status: string }>(
+        sql`select status from checkout.subscriptions where order_id = ${orderId}`,
+      )
+    )[0]?.status,
+    transactions: await query<{ kind: string; status: string; amount_cents: number }>(
+      sql`select kind, status, amount_cents from checkout.transactions
+          where order_id = ${orderId} order by id`,
+    ),
+    charges: await query<{ amount_cents: number; refund_id: string | null }>(
+      sql`select c.amount_cents, c.refund_id from checkout.sandbox_charges c
+          join checkout.transactions t on t.transaction_id = c.id
+          where t.order_id = ${orderId} order by t.id`,
+    ),
+    refunds: await query<{
+      transaction_id: string;
+      refund_id: string | null;
+      amount_cents: number;
+      status: string;
+      reason: string;
+    }>(
+      sql`select transaction_id, refund_id, amount_cents, status, reason from checkout.refunds
+          where order_id = ${orderId} order by id`,
+    ),
+  });
+
+  const emailsTo = (userId: number) => service.engines.mailbox.list({ to: emailOf(userId) });
+
+  it('refunds the checkout and the add-on in full, denies the order, ends the subscription and emails once', async () => {
+    const orderId = await buy(901, { addOn: true });
+    await deny(denial(orderId, 901));
+
+    await eventually(async () => {
+      const s = await state(orderId);
+      expect(s.order).toBe('denied');
+      expect(s.subscription).toBe('ended');
+      expect(s.transactions).toEqual([
+        { kind: 'checkout', status: 'refunded', amount_cents: 134982 },
+        { kind: 'add-on', status: 'refunded', amount_cents: 1997 },
+      ]);
+      expect(s.charges).toEqual([
+        { amount_cents: 134982, refund_id: expect.stringMatching(/^re_/) },
+        { amount_cents: 1997, refund_id: expect.stringMatching(/^re_/) },
+      ]);
+      expect(s.refunds).toEqual(
+        s.charges.map((c, i) => ({
+          transaction_id: expect.any(String),
+          refund_id: c.refund_id,
+          amount_cents: [134982, 1997][i],
+          status: 'refunded',
+          reason: 'assessment_denied',
+        })),
+      );
+      expect(await emailsTo(901)).toHaveLength(1);
+    });
+    const [email] = await emailsTo(901);
+    expect(email?.subject).toBe('Your refund is on its way');
+    expect(email?.body).toContain('$1,369.79');
+    expect(email?.body).toContain('Hi Sam,');
+    // Nothing medical in the email.
+    expect(email?.body).not.toContain('Contraindicated');
+  });
+
+  it('refunds once when the same event comes twice and when another denial of the order follows', async () => {
+    const orderId = await buy(902, { addOn: true });
+    const envelope = await deny(denial(orderId, 902));
+    // The same event redelivered by the bus, and a second, different denial of the same order.
+    await service.engines.bus.publish([
+      { topic: assessmentDenied.name, key: String(orderId), envelope },
+    ]);
+    await deny(denial(orderId, 902));
+    await service.engines.bus.publish([
+      { topic: assessmentDenied.name, key: String(orderId), envelope },
+    ]);
+
+    await eventually(async () => {
+      const s = await state(orderId);
+      expect(s.transactions.map((t) => t.status)).toEqual(['refunded', 'refunded']);
+      expect(await emailsTo(902)).toHaveLength(1);
+    });
+    await sleep(300); // anything a duplicate would have done has had time to happen
+    const s = await state(orderId);
+    expect(s.refunds).toHaveLength(2);
+    expect(s.refunds.map((r) => r.refund_id)).toEqual(s.charges.map((c) => c.refund_id));
+    const [sandboxRefunds] = await query<{ n: number }>(
+      sql`select count(*)::int as n from checkout.sandbox_idempotency
+          where key in (${sql.join(
+            s.refunds.map((r) => `refund:refund-${r.transaction_id}`),
+            sql`, `,
+          )})`,
+    );
+    expect(sandboxRefunds?.n).toBe(2);
+    expect(await emailsTo(902)).toHaveLength(1);
+    // A later requeue finds nothing pending.
+    expect(await requeuePendingRefunds(service.runtime, 0)).toBe(0);
+  });
+
+  it('keeps the refund pending through a processor failure and finishes it on the retry', async () => {
+    const orderId = await buy(903);
+    // The processor refuses the first refund call for this charge (as Stripe's 5xx would).
+    const [charge] = await query<{ transaction_id: string }>(
+      sql`select transaction_id from checkout.transactions where order_id = ${orderId}`,
+    );
+    const sandbox = SandboxProcessor.prototype;
+    const realRefund = sandbox.refund;
+    let failures = 0;
+    const spy = jest.spyOn(sandbox, 'refund').mockImplementation(function (
+      this: SandboxProcessor,
+      chargeId,
+      key,
+    ) {
+      if (chargeId === charge?.transaction_id && failures === 0) {
+        failures += 1;
+        return Promise.reject(new Error('processor unavailable'));
+      }
+      return realRefund.call(this, chargeId, key);
+    });
+    try {
+      await deny(denial(orderId, 903));
+      await eventually(async () => expect(failures).toBe(1));
+      await sleep(100);
+      let s = await state(orderId);
+      expect(s.order).toBe('denied');
+      expect(s.subscription).toBe('ended');
+      expect(s.refunds.map((r) => r.status)).toEqual(['pending']);
+      expect(s.transactions.map((t) => t.status)).toEqual(['success']);
+      expect(await emailsTo(903)).toHaveLength(0);
+
+      clock.advance(5_000); // past the job's first backoff
+      await eventually(async () => {
+        s = await state(orderId);
+        expect(s.refunds.map((r) => r.status)).toEqual(['refunded']);
+        expect(s.transactions.map((t) => t.status)).toEqual(['refunded']);
+        expect(s.charges[0]?.refund_id).toMatch(/^re_/);
+        expect(await emailsTo(903)).toHaveLength(1);
+      });
+      expect((await emailsTo(903))[0]?.body).toContain('$1,349.82');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Refunds an order whose medical assessment a clinician denied (`assessment-denied`).
+ *
+ * Two steps, because the card processor must never be called inside a database transaction (in
+ * production it is an HTTP call to Stripe; on the embedded database the sandbox processor's own
+ * transaction would wait on the one connection the handler holds, forever):
+ *
+ * 1. The subscriber, in the transaction that records the event in the inbox: marks the order
+ *    `denied`, ends its subscription, and writes one `pending` row in `checkout.refunds` per
+ *    `success` transaction of the order (checkout, add-on, renewals). Then it queues the job.
+ * 2. The job `refund-denied-order`, outside any transaction: refunds each pending transaction in
+ *    full at the processor with the key `refund-<transaction_id>`, then marks the refund and the
+ *    transaction `refunded` in one transaction, and once the order has nothing pending emails the
+ *    patient "Your refund is on its way" with the amount.
+ *
+ * Guarantees:
+ * - One refund per transaction: the inbox drops a redelivered event; a second, different event
+ *   for the same order finds its transactions already pending or refunded (`refunds` is unique
+ *   per transaction) and changes nothing; a re-run job asks the processor again with the same
+ *   key and gets the first refund back.
+ * - Nothing is lost: the pending rows commit with the denial. A processor failure fails the job,
+ *   which is retried with backoff (the keys make that safe) and dead-lettered after its last
+ *   attempt, leaving the rows pending for an operator to see. A job that runs before the
+ *   subscriber's transaction has committed (possible on a server database) finds the order not
+ *   denied yet and fails, to be retried.
+ * - One email per refund: each refund row is marked notified after its email is queued, and the
+ *   email's job id is derived from the rows, so a re-run in between queues nothing new.
+ * - The email says nothing medical (no denial reason), only the amount.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { assessmentDenied } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity';
+import { defineJob, defineSubscriber, rows, type ServiceRuntime } from '@clinic/kit';
+import { denyOrder, REFUND_DENIED_ORDER_JOB } from '../domain/billing/deny-order';
+import { formatUsd } from '../domain/billing/invoice-pdf';
+import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
+
+export const refundDeniedOrderPayload = z.object({ orderId: z.number().int() });
+
+/** The processor idempotency key of a transaction's refund: the same on every retry. */
+export function refundKeyOf(transactionId: string): string {
+  return `refund-${transactionId}`;
+}
+
+/** Queues the job; see the WARNING in payment-succeeded-conversion.ts about the embedded engine. */
+function queueRefundJob(runtime: ServiceRuntime, orderId: number, jobId: string): Promise<void> {
+  const queued = runtime.queue.enqueue(REFUND_DENIED_ORDER_JOB, { orderId }, { jobId });
+  // The embedded database has one connection, held by the handler's transaction, and the local
+  // queue writes through it: awaiting here would wait on ourselves. Unawaited, the enqueue runs
+  // as soon as the transaction ends. A crash in between leaves the refunds pending (not lost):
+  // `requeuePendingRefunds` picks them up. Elsewhere a failed enqueue fails the handler, and the
+  // consumer retries the event.
+  if (runtime.queue.kind === 'local' && runtime.engines.database.kind === 'pglite') {
+    void queued.catch((err: unknown) =>
+      runtime.logger.error({ err, orderId }, 'refund of a denied order could not be queued'),
+    );
+    return Promise.resolve();
+  }
+  return queued.then(() => undefined);
+}
+
+export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
+  return defineSubscriber({
+    name: 'refund-denied-order',
+    event: assessmentDenied,
+    async handle(data, { tx, envelope }) {
+      const [order] = await rows<{ id: number; user_id: number | null }>(
+        tx,
+        sql`select id, user_id from checkout.orders where id = ${data.orderId} for update`,
+      );
+      // Checkout created every order it can be told about: an unknown one is a bug upstream,
+      // and failing (then dead-lettering) the event keeps it visible.
+      if (!order) throw new Error(`assessment-denied for unknown order ${data.orderId}`);
+      if (data.userId !== null && order.user_id !== data.userId)
+        runtime.logger.warn(
+          { orderId: order.id, eventUserId: data.userId, orderUserId: order.user_id },
+          'assessment-denied names another patient than the order; refunding the order',
+        );
+      const added = await denyOrder(tx, order.id, runtime.clock.now());
+      if (added === 0) return; // already refunded or pending: nothing new to do
+      await queueRefundJob(runtime, order.id, `refund-denied-${order.id}-${envelope.id}`);
+    },
+  });
+}
+
+interface PendingRefund {
+  id: number;
+  transaction_id: string;
+}
+
+/**
+ * Refunds one pending transaction at the processor, then records it. A charge already refunded
+ * at the processor by other means (Stripe's dashboard) counts as refunded, without our refund id.
+ */
+async function refundOne(
+  runtime: ServiceRuntime,
+  processor: CardProcessor,
+  pending: PendingRefund,
+): Promise<void> {
+  let refundId: string | null;
+  try {
+    const refund = await processor.refund(
+      pending.transaction_id,
+      refundKeyOf(pending.transaction_id),
+    );
+    refundId = refund.refundId;
+  } catch (err) {
+    if (!(err instanceof ProcessorRequestError) || err.code !== 'charge_already_refunded')
+      throw err;
+    runtime.logger.warn(
+      { transactionId: pending.transaction_id },
+      'charge was already refunded at the processor; recording it as refunded',
+    );
+    refundId = null;
+  }
+  const now = runtime.clock.now();
+  await runtime.transaction(async (tx) => {
+    await tx.execute(
+      sql`update checkout.refunds set status = 'refunded', refund_id = ${refundId}, refunded_at = ${now}
+          where id = ${pending.id} and status = 'pending'`,
+    );
+    await tx.execute(
+      sql`update checkout.transactions set status = 'refunded'
+          where transaction_id = ${pending.transaction_id}`,
+    );
+  });
+}
+
+/** Emails the patient about the order's refunds not yet told, once. */
+async function notifyPatient(
+  runtime: ServiceRuntime,
+  identity: IdentityDirectory | undefined,
+  orderId: number,
+  userId: number | null,
+): Promise<void> {
+  const untold = await rows<{ id: number; amount_cents: number }>(
+    runtime.db,
+    sql`select id, amount_cents from checkout.refunds
+        where order_id = ${orderId} and status = 'refunded' and notified_at is null
+        order by id`,
+  );
+  if (untold.length === 0) return;
+  const contact = userId !== null && identity ? await identity.patientContact(userId) : null;
+  if (contact) {
+    const amount = formatUsd(untold.reduce((sum, r) => sum + r.amount_cents, 0));
+    const firstName = contact.first_name.trim();
+    await runtime.notifier.send(
+      {
+        channel: 'email',
+        to: contact.email,
+        subject: 'Your refund is on its way',
+        body: [
+          firstName ? `Hi ${firstName},` : 'Hello,',
+          '',
+          `We have refunded ${amount} to the card you paid with for your GLP Clinic order.`,
+          'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
+          'Your subscription has been cancelled and you will not be charged again for this order.',
+          '',
+          'If you have any questions, reply to this email or message our support team from your portal.',
+          '',
+          'GLP Clinic',
+        ].join('\n'),
+      },
+      { jobId: `refund-email-${orderId}-${untold.map((r) => r.id).join('-')}`.slice(0, 200) },
+    );
+  } else {
+    runtime.logger.warn({ orderId, userId }, 'refund made but the patient has no email to tell');
+  }
+  const ids = untold.map((r) => r.id);
+  await runtime.db.execute(
+    sql`update checkout.refunds set notified_at = ${runtime.clock.now()}
+        where id in (${sql.join(ids, sql`, `)}) and notified_at is null`,
+  );
+}
+
+/** Refunds what a denial left pending for one order, then tells the patient. */
+export async function refundDeniedOrder(
+  runtime: ServiceRuntime,
+  processor: CardProcessor,
+  identity: IdentityDirectory | undefined,
+  orderId: number,
+): Promise<void> {
+  const [order] = await rows<{ status: string; user_id: number | null }>(
+    runtime.db,
+    sql`select status, user_id from checkout.orders where id = ${orderId}`,
+  );
+  // Queued by a handler whose transaction has not committed yet, or rolled back: try later.
+  if (!order || order.status !== 'denied')
+    throw new Error(`order ${orderId} is not denied (yet); its refund waits`);
+  const pending = await rows<PendingRefund>(
+    runtime.db,
+    sql`select id, transaction_id from checkout.refunds
+        where order_id = ${orderId} and status = 'pending' order by id`,
+  );
+  // One at a time, each recorded as soon as it is made: a failure keeps the ones before it.
+  for (const refund of pending) await refundOne(runtime, processor, refund);
+  await notifyPatient(runtime, identity, orderId, order.user_id);
+}
+
+export function refundDeniedOrderJob(
+  runtime: ServiceRuntime,
+  processor: CardProcessor,
+  identity: IdentityDirectory | undefined,
+) {
+  return defineJob({
+    name: REFUND_DENIED_ORDER_JOB,
+    schema: refundDeniedOrderPayload,
+    // About 17 minutes of retries (2 s doubling) before the job is dead-lettered.
+    attempts: 10,
+    backoffMs: 2000,
+    handle: ({ orderId }) => refundDeniedOrder(runtime, processor, identity, orderId),
+  });
+}
+
+/**
+ * Queues the job again for every order with refunds still pending after `olderThanMs`: for a
+ * process that stopped between the denial's commit and its queueing on the embedded engine, or
+ * a job that was dead-lettered while the processor was down. Safe to call at any time.
+ */
+export async function requeuePendingRefunds(
+  runtime: ServiceRuntime,
+  olderThanMs = 60_000,
+): Promise<number> {
+  const before = new Date(runtime.clock.now().getTime() - olderThanMs);
+  const orders = await rows<{ order_id: number }>(
+    runtime.db,
+    sql`select distinct order_id from checkout.refunds
+        where status = 'pending' and created_at <= ${before}`,
+  );
+  const stamp = runtime.clock.now().getTime();
+  for (const { order_id } of orders)
+    await runtime.queue.enqueue(
+      REFUND_DENIED_ORDER_JOB,
+      { orderId: order_id },
+      { jobId: `refund-denied-${order_id}-requeue-${stamp}` },
+    );
+  return orders.length;
+}
