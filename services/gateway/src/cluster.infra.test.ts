@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
+import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import {
   runDisqualifiedJourney,
@@ -91,8 +92,9 @@ describe('cluster mode', () => {
     await runPatientJourney(url);
   });
 
-  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline', async () => {
-    await runCheckoutJourney(url);
+  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline, then bills', async () => {
+    const { session } = await runCheckoutJourney(url);
+    await runBillingJourney(url, session);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

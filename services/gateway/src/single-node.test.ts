@@ -7,6 +7,7 @@ import { loadConfig } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/src/testing/support';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
+import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import {
   runDisqualifiedJourney,
@@ -40,8 +41,9 @@ describe('single-node product behind the gateway', () => {
     await runPatientJourney(product.url);
   });
 
-  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline', async () => {
-    await runCheckoutJourney(product.url);
+  it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline, then bills', async () => {
+    const { session } = await runCheckoutJourney(product.url);
+    await runBillingJourney(product.url, session);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -29,7 +29,8 @@ async function pay(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-export async function runCheckoutJourney(baseUrl: string): Promise<void> {
+/** Returns the paying patient's session, for the billing journey that follows. */
+export async function runCheckoutJourney(baseUrl: string): Promise<{ session: string }> {
   const email = `checkout.${randomUUID().slice(0, 8)}@example.com`;
   const intake = await call(baseUrl, 'POST', '/api/intake-form', { json: quizAnswers(email) });
   expect(intake.body.status).toBe('success');
@@ -112,4 +113,5 @@ export async function runCheckoutJourney(baseUrl: string): Promise<void> {
   );
   expect(declined.status).toBe(402);
   expect(declined.body).toMatchObject({ code: 'generic_decline', attempts: 1 });
+  return { session };
 }
