@@ -2,9 +2,12 @@
  * The default card processor: behaves like Stripe's test mode, with its state in checkout's
  * database so every checkout instance sees the same tokens, customers and charges.
  * Guarantees: a card number is never stored (tokens keep brand, last four, expiry and outcome);
- * a token works once; the same idempotency key returns the first answer, and a concurrent
- * second request waits for the first (the key's row is inserted in the charge's transaction),
- * so nothing is charged twice; a key reused with other parameters is refused, as Stripe does.
+ * a token works once (charged or saved, whatever the outcome); the same idempotency key returns
+ * the first answer, and a concurrent second request waits for the first (the key's row is
+ * inserted in the charge's or save's transaction), so nothing is charged or saved twice; a key
+ * reused with other parameters is refused, as Stripe does. Saving a card without a charge keeps
+ * it only when Stripe would attach it: declining test cards are refused then already, except
+ * 4000 0000 0000 0341, which is saved and declined when charged.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -16,8 +19,10 @@ import {
   type ChargeResult,
   type DeclineCode,
   type RefundResult,
+  type SaveCardRequest,
+  type SaveCardResult,
 } from '../card-processor';
-import { declineMessages, type CardOutcome } from './test-cards';
+import { attachDeclineOf, chargeDeclineOf, declineMessages, type CardOutcome } from './test-cards';
 
 export function sandboxId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -53,6 +58,20 @@ function canonical(value: unknown): unknown {
 function isExpired(card: CardRow, now: Date): boolean {
   const endOfMonth = Date.UTC(card.exp_year, card.exp_month, 1);
   return endOfMonth <= now.getTime();
+}
+
+/** The card's own decline at this step, else expired_card once its expiry month is over. */
+function refusalOf(decline: DeclineCode | null, card: CardRow, now: Date): DeclineCode | null {
+  return decline ?? (isExpired(card, now) ? 'expired_card' : null);
+}
+
+function declined(code: DeclineCode, card: CardRow) {
+  return {
+    status: 'declined' as const,
+    code,
+    message: declineMessages[code],
+    cardFingerprint: card.fingerprint,
+  };
 }
 
 export class SandboxProcessor implements CardProcessor {
@@ -117,8 +136,7 @@ export class SandboxProcessor implements CardProcessor {
     let paymentMethodId = savedMethod;
     const chargeId = sandboxId('ch');
 
-    const refusal: DeclineCode | null =
-      card.outcome !== 'succeeds' ? card.outcome : isExpired(card, now) ? 'expired_card' : null;
+    const refusal = refusalOf(chargeDeclineOf(card.outcome), card, now);
     if (refusal) {
       await tx.execute(
         sql`insert into checkout.sandbox_charges
@@ -126,28 +144,12 @@ export class SandboxProcessor implements CardProcessor {
             values (${chargeId}, ${request.amountCents}, 'failed', ${refusal}, ${customerId},
                     ${paymentMethodId}, ${request.description}, ${now})`,
       );
-      return {
-        status: 'declined',
-        code: refusal,
-        message: declineMessages[refusal],
-        cardFingerprint: card.fingerprint,
-      };
+      return declined(refusal, card);
     }
 
     if (request.saveCard && !paymentMethodId) {
-      if (!customerId) {
-        customerId = sandboxId('cus');
-        await tx.execute(
-          sql`insert into checkout.sandbox_customers (id, created_at) values (${customerId}, ${now})`,
-        );
-      }
-      paymentMethodId = sandboxId('pm');
-      await tx.execute(
-        sql`insert into checkout.sandbox_payment_methods
-              (id, customer_id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
-            values (${paymentMethodId}, ${customerId}, ${card.brand}, ${card.last4},
-                    ${card.exp_month}, ${card.exp_year}, ${card.outcome}, ${card.fingerprint}, ${now})`,
-      );
+      customerId ??= await this.createCustomer(tx, now);
+      paymentMethodId = await this.insertPaymentMethod(tx, customerId, card, now);
     }
     await tx.execute(
       sql`insert into checkout.sandbox_charges
@@ -172,35 +174,113 @@ export class SandboxProcessor implements CardProcessor {
     request: ChargeRequest,
     now: Date,
   ): Promise<{ card: CardRow; paymentMethodId: string | null }> {
-    if (request.source.startsWith('pm_')) {
-      const [method] = await rows<CardRow & { customer_id: string }>(
-        tx,
-        sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, customer_id
-            from checkout.sandbox_payment_methods where id = ${request.source}`,
+    if (request.source.startsWith('pm_'))
+      return {
+        card: await this.savedMethod(tx, request.source, request.customerId),
+        paymentMethodId: request.source,
+      };
+    return { card: await this.spendToken(tx, request.source, now), paymentMethodId: null };
+  }
+
+  /** A saved method, found only with the customer it belongs to (as Stripe does). */
+  private async savedMethod(
+    tx: Tx,
+    paymentMethodId: string,
+    customerId: string | undefined,
+  ): Promise<CardRow> {
+    const [method] = await rows<CardRow & { customer_id: string }>(
+      tx,
+      sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, customer_id
+          from checkout.sandbox_payment_methods where id = ${paymentMethodId}`,
+    );
+    if (!method || method.customer_id !== customerId)
+      throw new ProcessorRequestError(
+        'resource_missing',
+        `No such PaymentMethod: '${paymentMethodId}'`,
       );
-      if (!method || method.customer_id !== request.customerId)
-        throw new ProcessorRequestError(
-          'resource_missing',
-          `No such PaymentMethod: '${request.source}'`,
-        );
-      return { card: method, paymentMethodId: request.source };
-    }
+    return method;
+  }
+
+  /**
+   * The card behind a single-use token, marking it used. The row is locked so that two requests
+   * with one token (under different keys) cannot both spend it.
+   */
+  private async spendToken(tx: Tx, tokenId: string, now: Date): Promise<CardRow> {
     const [token] = await rows<CardRow & { used_at: string | null }>(
       tx,
       sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, used_at
-          from checkout.sandbox_tokens where id = ${request.source} for update`,
+          from checkout.sandbox_tokens where id = ${tokenId} for update`,
     );
-    if (!token)
-      throw new ProcessorRequestError('resource_missing', `No such token: '${request.source}'`);
+    if (!token) throw new ProcessorRequestError('resource_missing', `No such token: '${tokenId}'`);
     if (token.used_at)
       throw new ProcessorRequestError(
         'token_already_used',
-        `You cannot use a Stripe token more than once: ${request.source}.`,
+        `You cannot use a Stripe token more than once: ${tokenId}.`,
       );
     await tx.execute(
-      sql`update checkout.sandbox_tokens set used_at = ${now} where id = ${request.source}`,
+      sql`update checkout.sandbox_tokens set used_at = ${now} where id = ${tokenId}`,
     );
-    return { card: token, paymentMethodId: null };
+    return token;
+  }
+
+  private async createCustomer(tx: Tx, now: Date): Promise<string> {
+    const customerId = sandboxId('cus');
+    await tx.execute(
+      sql`insert into checkout.sandbox_customers (id, created_at) values (${customerId}, ${now})`,
+    );
+    return customerId;
+  }
+
+  /** Keeps the card (never its number) with its test outcome, so a later charge answers alike. */
+  private async insertPaymentMethod(
+    tx: Tx,
+    customerId: string,
+    card: CardRow,
+    now: Date,
+  ): Promise<string> {
+    const paymentMethodId = sandboxId('pm');
+    await tx.execute(
+      sql`insert into checkout.sandbox_payment_methods
+            (id, customer_id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
+          values (${paymentMethodId}, ${customerId}, ${card.brand}, ${card.last4},
+                  ${card.exp_month}, ${card.exp_year}, ${card.outcome}, ${card.fingerprint}, ${now})`,
+    );
+    return paymentMethodId;
+  }
+
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    const { idempotencyKey, ...params } = request;
+    return this.idempotent(`save-card:${idempotencyKey}`, params, (tx) =>
+      this.saveCardOnce(tx, request),
+    );
+  }
+
+  private async saveCardOnce(tx: Tx, request: SaveCardRequest): Promise<SaveCardResult> {
+    const now = this.clock.now();
+    if (request.customerId) await this.requireCustomer(tx, request.customerId);
+    const card = await this.spendToken(tx, request.source, now);
+    // Stripe asks the issuer on attach: the token is spent all the same, but nothing is kept
+    // (not even a new customer, which the caller would have no use for).
+    const refusal = refusalOf(attachDeclineOf(card.outcome), card, now);
+    if (refusal) return declined(refusal, card);
+
+    const customerId = request.customerId ?? (await this.createCustomer(tx, now));
+    return {
+      status: 'saved',
+      customerId,
+      paymentMethodId: await this.insertPaymentMethod(tx, customerId, card, now),
+      card: { brand: card.brand, last4: card.last4 },
+      cardFingerprint: card.fingerprint,
+    };
+  }
+
+  private async requireCustomer(tx: Tx, customerId: string): Promise<void> {
+    const [customer] = await rows<{ id: string }>(
+      tx,
+      sql`select id from checkout.sandbox_customers where id = ${customerId}`,
+    );
+    if (!customer)
+      throw new ProcessorRequestError('resource_missing', `No such customer: '${customerId}'`);
   }
 
   refund(chargeId: string, idempotencyKey: string): Promise<RefundResult> {

@@ -1,12 +1,18 @@
 /**
  * Stripe's documented test card numbers and what each one does, so the sandbox answers like
  * Stripe's test mode (https://docs.stripe.com/testing). Only the outcome is ever kept, never the
- * number.
+ * number. Stripe asks the issuer both when a card is charged and when it is attached to a
+ * customer, so a declining card is refused at either step; 4000 0000 0000 0341 is the one card
+ * that attaches and is declined only when charged.
  */
 import { createHmac } from 'node:crypto';
 import type { DeclineCode } from '../card-processor';
 
-export type CardOutcome = 'succeeds' | DeclineCode;
+/**
+ * What a card does: succeeds; is refused with a decline code, on charge and on attach alike; or
+ * attaches to a customer and is declined when charged (0341).
+ */
+export type CardOutcome = 'succeeds' | 'declines_after_attaching' | DeclineCode;
 
 const outcomes: Record<string, CardOutcome> = {
   '4242424242424242': 'succeeds',
@@ -24,6 +30,7 @@ const outcomes: Record<string, CardOutcome> = {
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
   '4000000000000119': 'processing_error',
+  '4000000000000341': 'declines_after_attaching',
 };
 
 /** Stripe's customer-facing texts for each refusal. */
@@ -61,11 +68,24 @@ export function brandOf(digits: string): string {
 }
 
 /**
- * What charging this card will do. A valid number that is not a test card is declined, as
+ * What charging or saving this card will do. A valid number that is not a test card is declined, as
  * Stripe's test mode declines real cards.
  */
 export function outcomeOf(digits: string): CardOutcome {
   return outcomes[digits] ?? 'card_declined';
+}
+
+/** Why charging a card with this outcome is declined, or null when it goes through. */
+export function chargeDeclineOf(outcome: CardOutcome): DeclineCode | null {
+  if (outcome === 'succeeds') return null;
+  // Stripe's decline for 0341 is a generic_decline with 'Your card was declined.'.
+  if (outcome === 'declines_after_attaching') return 'generic_decline';
+  return outcome;
+}
+
+/** Why attaching a card with this outcome to a customer is declined, or null when it is kept. */
+export function attachDeclineOf(outcome: CardOutcome): DeclineCode | null {
+  return outcome === 'declines_after_attaching' ? null : chargeDeclineOf(outcome);
 }
 
 /**

@@ -3,9 +3,10 @@
  * it; STRIPE_MOCK_URL says where). stripe-mock validates every request against Stripe's OpenAPI
  * spec and answers fixtures, statelessly: it cannot decline a card or remember a key, so this
  * checks what it can show. A recording proxy in front of it shows what the adapter sent: the
- * calls and their parameters (amount in cents, usd, customer and setup_future_usage when saving),
- * an Idempotency-Key on every call, and that stripe-mock accepted each one; and how its answers
- * (Stripe's real object shapes) become a ChargeResult or RefundResult, or an error.
+ * calls and their parameters (amount in cents, usd, customer and setup_future_usage when saving,
+ * the attach of a card saved without a charge), an Idempotency-Key on every call, and that
+ * stripe-mock accepted each one; and how its answers (Stripe's real object shapes) become a
+ * ChargeResult, SaveCardResult or RefundResult, or an error.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -208,6 +209,49 @@ describe('StripeProcessor on stripe-mock', () => {
       customerId: 'cus_1Saved',
       paymentMethodId: 'pm_1SavedCard',
     });
+  });
+
+  it('saves a card without a charge: a Customer, a PaymentMethod from the token, attached', async () => {
+    const result = await processor().saveCard({
+      source: 'tok_visa',
+      customerId: null,
+      idempotencyKey: 'update-card-1',
+    });
+    const [customer, method, attach] = exchanges;
+    expect(calls()).toEqual([
+      ['POST', '/v1/customers', 200, 'save-card:update-card-1:customer'],
+      ['POST', '/v1/payment_methods', 200, 'save-card:update-card-1:payment_method'],
+      [
+        'POST',
+        `/v1/payment_methods/${String(method!.answer.id)}/attach`,
+        200,
+        'save-card:update-card-1:attach',
+      ],
+    ]);
+    expect(method!.params).toEqual({ type: 'card', 'card[token]': 'tok_visa' });
+    expect(attach!.params).toEqual({ customer: customer!.answer.id });
+    const card = attach!.answer.card as { brand: string; last4: string; fingerprint: string };
+    expect(result).toEqual({
+      status: 'saved',
+      customerId: customer!.answer.id,
+      paymentMethodId: attach!.answer.id,
+      card: { brand: card.brand, last4: card.last4 },
+      cardFingerprint: card.fingerprint,
+    });
+  });
+
+  it('saves a card on a given customer without creating one', async () => {
+    const result = await processor().saveCard({
+      source: 'tok_visa',
+      customerId: 'cus_1Known',
+      idempotencyKey: 'update-card-2',
+    });
+    expect(exchanges.map((e) => e.path)).toEqual([
+      '/v1/payment_methods',
+      `/v1/payment_methods/${String(exchanges[0]!.answer.id)}/attach`,
+    ]);
+    expect(exchanges[1]!.params).toEqual({ customer: 'cus_1Known' });
+    expect(result).toMatchObject({ status: 'saved', customerId: 'cus_1Known' });
   });
 
   it('refunds a charge, and a PaymentIntent, with the key', async () => {

@@ -1,7 +1,8 @@
 /**
  * The Stripe adapter against a small local HTTP server answering as Stripe's API does (its JSON
  * objects and error bodies, status codes 200/402/400/409/500): what is sent for each kind of
- * charge, how a succeeded PaymentIntent becomes a charge, how card errors become declines (with
+ * charge and for saving a card, how a succeeded PaymentIntent becomes a charge and an attached
+ * PaymentMethod a saved card, how card errors (on a charge or an attach) become declines (with
  * the card's fingerprint) and request errors a ProcessorRequestError, and that the rest is
  * rethrown. stripe-processor.infra.test.ts checks the same requests against stripe-mock.
  */
@@ -54,11 +55,23 @@ const stripeError = (status: number, error: Record<string, unknown>): Answer => 
   body: { error },
 });
 
-/** Answers like Stripe: a PaymentMethod for a token, a Customer, a PaymentIntent, a Refund. */
+const attachedMethod = (params: Record<string, string>): Answer => ({
+  status: 200,
+  body: { ...paymentMethod(), customer: params.customer },
+});
+
+/**
+ * Answers like Stripe: a PaymentMethod for a token (attached to a customer on request), a
+ * Customer, a PaymentIntent, a Refund.
+ */
 const stripeLike =
-  (intent: (params: Record<string, string>) => Answer): Responder =>
+  (
+    intent: (params: Record<string, string>) => Answer,
+    attach: (params: Record<string, string>) => Answer = attachedMethod,
+  ): Responder =>
   ({ path, params }) => {
     if (path === '/v1/payment_methods') return { status: 200, body: paymentMethod() };
+    if (path === '/v1/payment_methods/pm_from_token/attach') return attach(params);
     if (path === '/v1/customers')
       return { status: 200, body: { id: 'cus_new', object: 'customer' } };
     if (path === '/v1/payment_intents') return intent(params);
@@ -358,6 +371,117 @@ describe('StripeProcessor', () => {
     });
     await expect(charge(offline)).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
   });
+
+  it('saves a card on a new customer: a Customer, a PaymentMethod from the token, attached', async () => {
+    const result = await processor().saveCard({
+      source: 'tok_visa',
+      customerId: null,
+      idempotencyKey: 'update-1',
+    });
+    expect(requests.map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
+      ['POST', '/v1/customers', 'save-card:update-1:customer'],
+      ['POST', '/v1/payment_methods', 'save-card:update-1:payment_method'],
+      ['POST', '/v1/payment_methods/pm_from_token/attach', 'save-card:update-1:attach'],
+    ]);
+    expect(requests[1]!.params).toEqual({ type: 'card', 'card[token]': 'tok_visa' });
+    expect(requests[2]!.params).toEqual({ customer: 'cus_new' });
+    expect(result).toEqual({
+      status: 'saved',
+      customerId: 'cus_new',
+      paymentMethodId: 'pm_from_token',
+      card: { brand: 'visa', last4: '4242' },
+      cardFingerprint: 'fp_visa_4242',
+    });
+  });
+
+  it('saves a card on the given customer without creating one, and charges nothing', async () => {
+    const result = await processor().saveCard({
+      source: 'tok_visa',
+      customerId: 'cus_known',
+      idempotencyKey: 'update-2',
+    });
+    expect(requests.map((r) => r.path)).toEqual([
+      '/v1/payment_methods',
+      '/v1/payment_methods/pm_from_token/attach',
+    ]);
+    expect(requests[1]!.params).toEqual({ customer: 'cus_known' });
+    expect(result).toMatchObject({ status: 'saved', customerId: 'cus_known' });
+  });
+
+  it('sends the same idempotency keys again when a save is retried', async () => {
+    const request = { source: 'tok_visa', customerId: null, idempotencyKey: 'retry-save' };
+    const first = await processor().saveCard(request);
+    const keys = requests.map((r) => r.idempotencyKey);
+    requests = [];
+    expect(await processor().saveCard(request)).toEqual(first);
+    expect(requests.map((r) => r.idempotencyKey)).toEqual(keys);
+  });
+
+  it.each([
+    ['generic_decline', 'card_declined', 'generic_decline'],
+    ['insufficient_funds', 'card_declined', 'insufficient_funds'],
+    ['lost_card', 'card_declined', 'lost_card'],
+    ['stolen_card', 'card_declined', 'stolen_card'],
+    ['expired_card', 'expired_card', 'expired_card'],
+    [undefined, 'incorrect_cvc', 'incorrect_cvc'],
+    [undefined, 'processing_error', 'processing_error'],
+  ])(
+    'answers a 402 card error on attach (decline_code %s, code %s) as a %s decline with the card fingerprint',
+    async (declineCode, code, expected) => {
+      // Stripe asks the issuer on attach; its error names no PaymentMethod, the created one does.
+      respond = stripeLike(
+        () => stripeError(500, { type: 'api_error', message: 'no charge expected' }),
+        () =>
+          stripeError(402, {
+            type: 'card_error',
+            code,
+            decline_code: declineCode,
+            message: 'Your card was declined.',
+          }),
+      );
+      const result = await processor().saveCard({
+        source: 'tok_chargeDeclined',
+        customerId: 'cus_known',
+        idempotencyKey: `save-decline-${String(declineCode)}-${code}`,
+      });
+      expect(result).toEqual({
+        status: 'declined',
+        code: expected,
+        message: 'Your card was declined.',
+        cardFingerprint: 'fp_visa_4242',
+      });
+      expect(requests.map((r) => r.path)).not.toContain('/v1/payment_intents');
+    },
+  );
+
+  it.each([
+    [
+      '/v1/payment_methods',
+      'token_already_used',
+      'You cannot use a Stripe token more than once: tok_visa.',
+    ],
+    [
+      '/v1/payment_methods/pm_from_token/attach',
+      'resource_missing',
+      "No such customer: 'cus_gone'",
+    ],
+  ])(
+    'throws a ProcessorRequestError when %s refuses the save with %s',
+    async (at, code, message) => {
+      const stripe = respond;
+      respond = (req) =>
+        req.path === at
+          ? stripeError(400, { type: 'invalid_request_error', code, message })
+          : stripe(req);
+      const save = processor().saveCard({
+        source: 'tok_visa',
+        customerId: 'cus_gone',
+        idempotencyKey: `save-refused-${code}`,
+      });
+      await expect(save).rejects.toBeInstanceOf(ProcessorRequestError);
+      await expect(save).rejects.toMatchObject({ code, message });
+    },
+  );
 
   it('refunds a charge or a PaymentIntent in full with the key', async () => {
     expect(await processor().refund('ch_test_1', 'refund-1')).toEqual({

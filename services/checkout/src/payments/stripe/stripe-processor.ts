@@ -4,15 +4,21 @@
  * A charge is at most three Stripe calls, each with an idempotency key derived from the caller's
  * (`charge:<key>:customer`, `charge:<key>:payment_method`, `charge:<key>`), so a retried checkout
  * replays Stripe's first answers and never charges twice; refunds use `refund:<key>`.
- *   1. saveCard without a customer: create the Customer the card will be saved on;
+ *   1. `saveCard: true` without a customer: create the Customer the card will be saved on;
  *   2. a single-use token (`tok_...`): turn it into a PaymentMethod;
  *   3. create and confirm a PaymentIntent in usd (amount in integer cents, no redirects);
  *      `setup_future_usage=off_session` saves the card, a saved `pm_` of a customer is charged
  *      `off_session`.
- * Outcomes: a succeeded PaymentIntent is a charge; Stripe's card errors (and a PaymentIntent left
- * without a payment) are declines with Stripe's decline code; requests Stripe refuses (unknown
- * or spent token, reused key, amount too small...) throw ProcessorRequestError; network, auth and
- * API errors are rethrown as they are.
+ * Saving a card without charging it (the saveCard method) is likewise at most three calls, keyed
+ * `save-card:<key>:customer`, `save-card:<key>:payment_method` and `save-card:<key>:attach`:
+ * create the Customer when none is given, turn the token into a PaymentMethod, attach it to the
+ * Customer. Stripe checks the card with its issuer on attach, so a declining card is a decline
+ * there too (except 4000 0000 0000 0341, which attaches and is declined when charged).
+ * Outcomes: a succeeded PaymentIntent is a charge, an attached PaymentMethod a saved card;
+ * Stripe's card errors (and a PaymentIntent left without a payment) are declines with Stripe's
+ * decline code; requests Stripe refuses (unknown or spent token or customer, reused key, amount
+ * too small...) throw ProcessorRequestError; network, auth and API errors are rethrown as they
+ * are.
  */
 import Stripe from 'stripe';
 import {
@@ -22,6 +28,8 @@ import {
   type ChargeResult,
   type DeclineCode,
   type RefundResult,
+  type SaveCardRequest,
+  type SaveCardResult,
 } from '../card-processor';
 
 export interface StripeProcessorOptions {
@@ -131,14 +139,38 @@ export class StripeProcessor implements CardProcessor {
       );
       return this.outcome(intent, createdMethod, savedMethod || saving);
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeCardError)
-        return {
-          status: 'declined',
-          code: toDeclineCode(err.decline_code, err.code),
-          message: err.message,
-          cardFingerprint:
-            err.payment_method?.card?.fingerprint ?? createdMethod?.card?.fingerprint ?? null,
-        };
+      if (err instanceof Stripe.errors.StripeCardError) return declined(err, createdMethod);
+      throw requestError(err);
+    }
+  }
+
+  async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    const key = `save-card:${request.idempotencyKey}`;
+    let createdMethod: Stripe.PaymentMethod | null = null;
+    try {
+      const customerId =
+        request.customerId ??
+        (await this.client.customers.create({}, { idempotencyKey: `${key}:customer` })).id;
+      createdMethod = await this.client.paymentMethods.create(
+        { type: 'card', card: { token: request.source } },
+        { idempotencyKey: `${key}:payment_method` },
+      );
+      const attached = await this.client.paymentMethods.attach(
+        createdMethod.id,
+        { customer: customerId },
+        { idempotencyKey: `${key}:attach` },
+      );
+      const card = attached.card ?? createdMethod.card ?? null;
+      return {
+        status: 'saved',
+        customerId,
+        paymentMethodId: attached.id,
+        // The card is saved: a missing detail must not turn that into an error.
+        card: { brand: card?.brand ?? 'unknown', last4: card?.last4 ?? '' },
+        cardFingerprint: card?.fingerprint ?? null,
+      };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) return declined(err, createdMethod);
       throw requestError(err);
     }
   }
@@ -205,6 +237,20 @@ export class StripeProcessor implements CardProcessor {
       throw requestError(err);
     }
   }
+}
+
+/** A card error (on a charge or an attach) as a decline, with the card's fingerprint if known. */
+function declined(
+  err: Stripe.errors.StripeCardError,
+  createdMethod: Stripe.PaymentMethod | null,
+): Extract<ChargeResult, { status: 'declined' }> {
+  return {
+    status: 'declined',
+    code: toDeclineCode(err.decline_code, err.code),
+    message: err.message,
+    cardFingerprint:
+      err.payment_method?.card?.fingerprint ?? createdMethod?.card?.fingerprint ?? null,
+  };
 }
 
 /**
