@@ -41,6 +41,7 @@ export function ensureWebBuilt() {
   const sources = Math.max(
     newestMtime(join(root, 'web', 'src')),
     newestMtime(join(root, 'web', 'index.html')),
+    newestMtime(join(root, 'web', 'public')),
     newestMtime(join(root, 'contracts', 'src')),
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build -w @clinic/web');

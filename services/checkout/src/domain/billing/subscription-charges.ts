@@ -17,7 +17,12 @@
  * keyed by the caller's Idempotency-Key, and one at a time per subscription.
  */
 import { sql } from 'drizzle-orm';
-import { billingMessages, paymentSucceeded, type PaymentTerm } from '@clinic/contracts';
+import {
+  billingMessages,
+  checkoutMessages,
+  paymentSucceeded,
+  type PaymentTerm,
+} from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity';
 import { HttpError, rows, type EventWriter, type ServiceRuntime, type Tx } from '@clinic/kit';
 import {
@@ -174,10 +179,16 @@ export class SubscriptionCharges {
         tx,
         sql`select * from checkout.subscription_charges where processor_key = ${payNowKey(request)}`,
       );
-      if (done) return done; // the same request again: its own answer
       const sub = await lockSubscription(tx, request.subscriptionId);
       if (!sub || sub.user_id !== userId)
         throw new HttpError(404, billingMessages.notYourSubscription);
+      if (done) {
+        // The same request again gets its own answer; the key with another card or amount is
+        // a different payment.
+        if (done.source !== request.token || done.amount_cents !== request.amountCents)
+          throw new HttpError(422, checkoutMessages.idempotencyKeyReused);
+        return done;
+      }
       if (sub.status !== 'paused' || sub.past_due_cents === null)
         throw new HttpError(409, billingMessages.notPastDue);
       if (request.amountCents !== sub.past_due_cents)
@@ -272,11 +283,16 @@ export class SubscriptionCharges {
         return 'in-progress';
       }
       if (err.code === 'idempotency_key_in_use') return 'in-progress';
-      // A request the processor refuses (a spent token, a saved card that is gone) is final.
+      // A request the processor refuses (a spent token, a saved card that is gone) is final; the
+      // processor's own words (with ids in them) stay in the log.
+      this.runtime.logger.warn(
+        { err, chargeRow: row.id },
+        'processor refused a subscription charge',
+      );
       return {
         status: 'declined',
         code: 'processing_error',
-        message: err.message,
+        message: billingMessages.invalidCard,
         cardFingerprint: null,
       };
     }
