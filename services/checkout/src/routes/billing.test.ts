@@ -8,20 +8,18 @@ import {
   regularMonthlyCents,
   type Principal,
 } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
 import { eventually, sleep } from '@clinic/kit/src/testing/support';
 import { SubscriptionCharges } from '../domain/billing/subscription-charges';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
-import { cards, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
+import {
+  cards,
+  emailOf,
+  identityStub,
+  startCheckout,
+  type CheckoutHarness,
+} from '../testing/checkout-harness';
 
-const emailOf = (userId: number) => `patient-${userId}@example.com`;
-const identity = {
-  patientContact: async (userId: number) => ({
-    email: emailOf(userId),
-    first_name: 'Sam',
-    phone: '5125550100',
-  }),
-} as unknown as IdentityDirectory;
+const identity = identityStub;
 
 /** So long that the service's own renewal sweep never runs while a test moves the clock. */
 const noSweeps = 100 * 365 * 24 * 60 * 60 * 1000;

@@ -1,67 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { assessmentDenied, type EventData, type Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
-import { ManualClock, rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { assessmentDenied, type EventData } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/src/testing/support';
-import { checkoutService } from '../app';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
-import { cards, shipping } from '../testing/checkout-harness';
+import {
+  emailOf,
+  identityStub,
+  startCheckout,
+  type CheckoutHarness,
+} from '../testing/checkout-harness';
 import { requeuePendingRefunds } from './assessment-denied-refund';
 
-const emailOf = (userId: number) => `patient-${userId}@example.com`;
-const identity = {
-  patientContact: async (userId: number) => ({
-    email: emailOf(userId),
-    first_name: 'Sam',
-    phone: '5125550100',
-  }),
-} as unknown as IdentityDirectory;
+const identity = identityStub;
 
 describe('assessment-denied: refund the order', () => {
-  let service: ServiceUnderTest;
-  const clock = new ManualClock('2026-11-22T12:00:00Z');
+  let t: CheckoutHarness;
+  let service: CheckoutHarness['service'];
+  let clock: CheckoutHarness['clock'];
 
   beforeAll(async () => {
-    service = await startServiceForTest(checkoutService, { identity }, { clock });
+    t = await startCheckout({ identity });
+    ({ service, clock } = t);
   });
-  afterAll(async () => service.close());
+  afterAll(async () => t.close());
 
-  const query = <T>(q: ReturnType<typeof sql>) => rows<T>(service.engines.database.db, q);
+  const query = <T>(q: ReturnType<typeof sql>) => t.query<T>(q);
 
   async function buy(userId: number, opts: { addOn?: boolean } = {}) {
-    const as: Principal = { userId, role: 'patient', sessionId: `session-${userId}` };
-    const cart = await request(service.app).post('/forms/save-cart').set(service.as(as)).send({
-      id: 1,
-      name: 'Tirzepatide',
-      price: 224.99,
-      retail_price: 349.97,
-      quantity: 1,
-      main_type: 'Prescription',
-      category: 'primary',
-      sku: 'tirz_plan_1',
-      stripe_id: 'tirz_plan_1',
-      currentGLPMed: 'No',
-    });
-    expect(cart.status).toBe(200);
-    const token = await request(service.app)
-      .post('/sandbox/v1/tokens')
-      .send({ card: { number: cards.visa, exp_month: 12, exp_year: 2030, cvc: '123' } });
-    const paid = await request(service.app)
-      .post('/api/checkout-new')
-      .set(service.as(as))
-      .set('Idempotency-Key', randomUUID())
-      .send({
-        payment_terms: 6,
-        id: cart.body.id,
-        cardToken: token.body.id,
-        amount: 134982,
-        medication: 'Tirzepatide',
-        paymentMethod: 'card',
-        shippingAddress: shipping,
-      });
+    const as = t.patient(userId);
+    const paid = await t.pay(await t.saveCart({ as }), {}, { as });
     expect(paid.status).toBe(200);
     const orderId = paid.body.prescriptionPreauths[0].orderId as number;
     if (opts.addOn) {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { CheckoutRequest, Principal } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity';
 import { ManualClock, rows } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
 import { checkoutService, type CheckoutDeps } from '../app';
@@ -19,6 +20,18 @@ export const cards = {
   processingError: '4000000000000119',
   lostCard: '4000000000009987',
 } as const;
+
+/** Where the identity stub says each test patient's email goes. */
+export const emailOf = (userId: number) => `patient-${userId}@example.com`;
+
+/** Identity as checkout asks it: every patient is Sam, at `emailOf(userId)`. */
+export const identityStub = {
+  patientContact: async (userId: number) => ({
+    email: emailOf(userId),
+    first_name: 'Sam',
+    phone: '5125550100',
+  }),
+} as unknown as IdentityDirectory;
 
 export const shipping = {
   addressLine1: '1200 Congress Ave',

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { assessmentDenied, termPrices, type Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
 import { eventually, sleep } from '@clinic/kit/src/testing/support';
 import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
 import {
   cards,
+  emailOf,
+  identityStub,
   shipping,
   startCheckout,
   type CheckoutHarness,
@@ -13,14 +14,7 @@ import {
 import { SubscriptionCharges } from './subscription-charges';
 
 const dayMs = 24 * 60 * 60 * 1000;
-const emailOf = (userId: number) => `renewals-${userId}@example.com`;
-const identity = {
-  patientContact: async (userId: number) => ({
-    email: emailOf(userId),
-    first_name: 'Robin',
-    phone: '5125550100',
-  }),
-} as unknown as IdentityDirectory;
+const identity = identityStub;
 
 interface SubscriptionState {
   id: number;
