@@ -3,17 +3,16 @@
  * and 8), against the demo accounts single-node seeds and the dev mailbox.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SESSION_KEY, loginPage, readStorage, waitForApp } from './support';
-
-/** The demo patient single-node seeds (README, "Demo accounts"). */
-const DEMO_PATIENT = { email: 'patient@demo.glp-clinic.local', password: 'demo-patient-2026' };
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  DEMO_PATIENT,
+  SESSION_KEY,
+  logIn,
+  loginPage,
+  passwordLink,
+  readStorage,
+  waitForApp,
+} from './support';
 
 /** A patient who took the quiz (so has an account but no password yet). */
 async function quizPatient(request: APIRequestContext): Promise<string> {
@@ -40,19 +39,6 @@ async function quizPatient(request: APIRequestContext): Promise<string> {
   });
   expect((await res.json()).status).toBe('success');
   return email;
-}
-
-/** The path of the newest password link emailed to `to`, once more than `after` mails arrived. */
-async function passwordLink(request: APIRequestContext, to: string, after: number) {
-  let path = '';
-  await expect(async () => {
-    const res = await request.get(`/dev/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: { body: string }[] };
-    expect(messages.length).toBeGreaterThan(after);
-    path = /\/password-reset\/[A-Za-z0-9_-]+/.exec(messages[0]?.body ?? '')?.[0] ?? '';
-    expect(path).not.toBe('');
-  }).toPass({ timeout: 15_000 });
-  return path;
 }
 
 test('a patient logs in, sees the portal, logs out and is asked to log in again', async ({

@@ -4,40 +4,14 @@
  * nausea upsell and the status page; and a declined card. Screenshots of each page land in
  * test-results/screenshots/.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { answerQuiz, shot } from './quiz';
-import { waitForApp } from './support';
+import { expect, test } from '@playwright/test';
+import { fillCard, fillShipping, reachCheckout } from './checkout-steps';
+import { shot } from './quiz';
 
 const DECLINED =
   'Uh oh! It looks like your card was declined. No worries—your bank might have sent you a text to approve the charge. Just reply to their message to approve it and try again, or feel free to use a different card.';
 const INSUFFICIENT =
   'It looks like your card has insufficient funds. Please use a different payment method or contact your bank for assistance.';
-
-/** Quiz, report and plan page, choosing tirzepatide as a new user: ends on the checkout page. */
-async function reachCheckout(page: Page): Promise<void> {
-  await page.goto('/?c_id=aff-e2e-1');
-  await waitForApp(page);
-  await answerQuiz(page);
-  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
-  await page.getByRole('link', { name: 'Choose my plan' }).click();
-  await page.getByRole('button', { name: 'No' }).click();
-  await page.getByRole('button', { name: 'Choose Tirzepatide' }).click();
-  await expect(page).toHaveURL(/\/weight-loss-payment\/[0-9a-f-]{36}$/);
-  await expect(page.getByText('Step 2 of 4')).toBeVisible();
-}
-
-async function fillShipping(page: Page): Promise<void> {
-  await page.getByLabel('Address line 1', { exact: true }).fill('1200 Congress Ave');
-  await page.getByLabel('City', { exact: true }).fill('Austin');
-  await page.getByLabel('State', { exact: true }).selectOption('TX');
-  await page.getByLabel('ZIP code', { exact: true }).fill('78701');
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number', { exact: true }).fill(number);
-  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/31');
-  await page.getByLabel('CVC', { exact: true }).fill('123');
-}
 
 test('a new patient pays with 4242, adds the anti-nausea pills once and reaches the status page', async ({
   page,

@@ -4,8 +4,10 @@
  */
 import { expect, test } from '@playwright/test';
 import {
+  DEMO_PATIENT,
   LEGAL_LINKS,
   SESSION_KEY,
+  apiSession,
   intakeQuiz,
   loginPage,
   pendingPage,
@@ -46,9 +48,12 @@ test.describe('login-required routes without a session', () => {
 });
 
 test.describe('with a stored session', () => {
-  const session = { token: 'e2e-token', user: { id: 1, email: 'pat@example.com' } };
+  // The session of the demo patient single-node seeds, as the login page stores it: the portal's
+  // Billing tab calls the API, which refuses a made-up token (and the app then forgets it).
+  let session: { token: string; user: Record<string, unknown> };
 
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, request }) => {
+    session = await apiSession(request, DEMO_PATIENT.email, DEMO_PATIENT.password);
     await seedStorage(page, SESSION_KEY, JSON.stringify(session));
   });
 

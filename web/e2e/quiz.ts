@@ -4,8 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { scrollY } from './support';
 
 export async function shot(page: Page, name: string, projectName: string): Promise<void> {
+  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => scrollY(page)).toBe(0);
   await page.screenshot({
     path: `test-results/screenshots/${projectName}-${name}.png`,
     fullPage: true,

@@ -3,7 +3,7 @@
  * than imported from web/src: they are what a returning browser and the spec rely on, so a change
  * in the app has to show up as a failing test.
  */
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 /** localStorage key of the product cache: `{ products, savedAt }`. */
 export const PRODUCTS_KEY = 'clinic.products';
@@ -12,6 +12,13 @@ export const SESSION_KEY = 'clinic.session';
 
 export const PRODUCTS_PATH = '/api/get-all-products';
 export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The demo patient single-node seeds (README, "Demo accounts"). */
+export const DEMO_PATIENT = {
+  email: 'patient@demo.glp-clinic.local',
+  password: 'demo-patient-2026',
+};
 
 /** The catalog the embedded database is seeded with (spec 000 section 9, spec 001). */
 export const SEEDED_SKUS = [
@@ -115,3 +122,72 @@ export async function seedStorage(page: Page, key: string, value: string): Promi
 }
 
 export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Fills the login form on the page and submits it. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The session POST /api/login answers (what the login page stores under SESSION_KEY). */
+export async function apiSession(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; user: Record<string, unknown> }> {
+  const res = await request.post('/api/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const { token, user } = (await res.json()) as {
+    token: string;
+    user: Record<string, unknown>;
+  };
+  expect(token).toEqual(expect.any(String));
+  return { token, user };
+}
+
+export interface MailboxMessage {
+  subject: string;
+  body: string;
+}
+
+/** The dev mailbox's messages to `to`, newest first. */
+export async function mailTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
+  const res = await request.get(`/dev/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { messages: MailboxMessage[] }).messages;
+}
+
+/**
+ * The path of the newest password link emailed to `to`, once more than `after` mails arrived
+ * (other mails, such as the purchase's, may have come after it).
+ */
+export async function passwordLink(
+  request: APIRequestContext,
+  to: string,
+  after = 0,
+): Promise<string> {
+  let path = '';
+  await expect(async () => {
+    const messages = await mailTo(request, to);
+    expect(messages.length).toBeGreaterThan(after);
+    const links = messages.map((m) => /\/password-reset\/[A-Za-z0-9_-]+/.exec(m.body)?.[0]);
+    path = links.find((link) => link !== undefined) ?? '';
+    expect(path).not.toBe('');
+  }).toPass({ timeout: 15_000 });
+  return path;
+}
+
+/** Moves the product's clock forward by `ms` (the gateway's /dev/clock, NODE_ENV=test only). */
+export async function advanceClock(request: APIRequestContext, ms: number): Promise<Date> {
+  const res = await request.post('/dev/clock/advance', { data: { ms } });
+  expect(res.ok()).toBe(true);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
+/** The product's time (GET /dev/clock). */
+export async function productNow(request: APIRequestContext): Promise<Date> {
+  const res = await request.get('/dev/clock');
+  expect(res.ok()).toBe(true);
+  return new Date(((await res.json()) as { now: string }).now);
+}

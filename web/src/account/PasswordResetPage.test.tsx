@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
+import { getSession, setSession } from '../session/session';
 import { PasswordResetPage, RESET_REDIRECT_MS } from './PasswordResetPage';
 import {
   alertText,
@@ -49,11 +50,13 @@ describe('PasswordResetPage', () => {
     expect(button(view, 'Save Password').disabled).toBe(false);
   });
 
-  it('sends password and token, shows the success text, then goes to /login', async () => {
+  it('sends password and token, forgets the ended session, shows the success text, then goes to /login', async () => {
     jest.useFakeTimers();
+    setSession({ token: 'old-session', user: { id: 7, email: 'pat@example.com' } });
     fetchMock.mockResolvedValue(jsonResponse(200, { status: 'success', message: 'ok' }));
     view = await fill('Secret-123', 'Secret-123');
     await submit(view);
+    expect(getSession()).toBeNull();
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/password-reset');

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
+import { clearSession } from '../session/session';
 import { errorText, serverMessage } from './apiErrors';
 import { Field, FormError } from './Field';
 import { isSuccess } from './isSuccess';
@@ -49,8 +50,12 @@ export function PasswordResetPage() {
         method: 'POST',
         json: request.data,
       });
-      if (isSuccess(answer)) setDone(true);
-      else setError(serverMessage(answer) ?? identityMessages.resetExpired);
+      if (isSuccess(answer)) {
+        // The server ends every session of the account: a stored one would only bounce the
+        // patient from /login to a page that refuses it.
+        clearSession();
+        setDone(true);
+      } else setError(serverMessage(answer) ?? identityMessages.resetExpired);
     } catch (caught) {
       // A used or expired token is a 400 whose message is "Link expired!"; any other HTTP
       // failure gets the spec's text too.
