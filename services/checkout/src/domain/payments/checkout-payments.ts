@@ -157,9 +157,10 @@ export class CheckoutPayments {
     };
     const attempt = await this.startAttempt(idempotencyKey, print, cart, userId, stored);
     if (!attempt) {
-      // The same key arrived at the same moment and won the insert: answer its result.
+      // The same key arrived at the same moment and won the insert: answer its result. Without
+      // one, another key's attempt is charging this cart.
       const first = await this.findAttempt(idempotencyKey);
-      if (!first) throw new Error('payment attempt vanished');
+      if (!first) throw new HttpError(409, checkoutMessages.paymentInProgress);
       return this.replay(first, print);
     }
 
@@ -377,7 +378,9 @@ export class CheckoutPayments {
       );
       return inserted.length > 0;
     } catch (err) {
-      if (isUniqueViolation(err)) throw new HttpError(409, checkoutMessages.paymentInProgress);
+      // Another attempt for the cart is charging. Postgres may report the cart's index before
+      // the key's when the same key arrives twice at once: the caller looks the key up first.
+      if (isUniqueViolation(err)) return false;
       throw err;
     }
   }
