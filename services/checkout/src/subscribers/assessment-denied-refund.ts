@@ -33,6 +33,7 @@ import { assessmentDenied } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity';
 import { defineJob, defineSubscriber, rows, type ServiceRuntime } from '@clinic/kit';
 import { denyOrder, REFUND_DENIED_ORDER_JOB } from '../domain/billing/deny-order';
+import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
 
@@ -141,32 +142,17 @@ async function notifyPatient(
         order by id`,
   );
   if (untold.length === 0) return;
-  const contact = userId !== null && identity ? await identity.patientContact(userId) : null;
-  if (contact) {
-    const amount = formatUsd(untold.reduce((sum, r) => sum + r.amount_cents, 0));
-    const firstName = contact.first_name.trim();
-    await runtime.notifier.send(
-      {
-        channel: 'email',
-        to: contact.email,
-        subject: 'Your refund is on its way',
-        body: [
-          firstName ? `Hi ${firstName},` : 'Hello,',
-          '',
-          `We have refunded ${amount} to the card you paid with for your GLP Clinic order.`,
-          'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
-          'Your subscription has been cancelled and you will not be charged again for this order.',
-          '',
-          'If you have any questions, reply to this email or message our support team from your portal.',
-          '',
-          'GLP Clinic',
-        ].join('\n'),
-      },
-      { jobId: `refund-email-${orderId}-${untold.map((r) => r.id).join('-')}`.slice(0, 200) },
-    );
-  } else {
-    runtime.logger.warn({ orderId, userId }, 'refund made but the patient has no email to tell');
-  }
+  await emailPatient(runtime, identity, userId, {
+    subject: 'Your refund is on its way',
+    lines: [
+      `We have refunded ${formatUsd(untold.reduce((sum, r) => sum + r.amount_cents, 0))} to the card you paid with for your GLP Clinic order.`,
+      'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
+      'Your subscription has been cancelled and you will not be charged again for this order.',
+      '',
+      'If you have any questions, reply to this email or message our support team from your portal.',
+    ],
+    jobId: `refund-email-${orderId}-${untold.map((r) => r.id).join('-')}`,
+  });
   const ids = untold.map((r) => r.id);
   await runtime.db.execute(
     sql`update checkout.refunds set notified_at = ${runtime.clock.now()}

@@ -1,10 +1,45 @@
 /**
- * The email a patient gets when a renewal stays declined and the subscription is paused. Queued
- * once per missed period (the job id), after the pause has committed; nothing medical in it.
+ * The billing emails checkout sends a patient: one shape (a greeting by first name, the text,
+ * the clinic's name), queued with a job id so a repeat sends nothing new. Nothing medical in
+ * them. A patient identity does not know is logged, not emailed.
  */
 import type { IdentityDirectory } from '@clinic/identity';
 import type { ServiceRuntime } from '@clinic/kit';
 import { formatUsd } from './invoice-pdf';
+
+interface BillingEmail {
+  subject: string;
+  /** Paragraph lines between the greeting and the signature. */
+  lines: string[];
+  jobId: string;
+}
+
+/** Sends `email` to the patient; false when there is no one to send it to. */
+export async function emailPatient(
+  runtime: ServiceRuntime,
+  identity: IdentityDirectory | undefined,
+  userId: number | null,
+  email: BillingEmail,
+): Promise<boolean> {
+  const contact = userId !== null && identity ? await identity.patientContact(userId) : null;
+  if (!contact) {
+    runtime.logger.warn({ userId, subject: email.subject }, 'no email address for the patient');
+    return false;
+  }
+  const firstName = contact.first_name.trim();
+  await runtime.notifier.send(
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: email.subject,
+      body: [firstName ? `Hi ${firstName},` : 'Hello,', '', ...email.lines, '', 'GLP Clinic'].join(
+        '\n',
+      ),
+    },
+    { jobId: email.jobId.slice(0, 200) },
+  );
+  return true;
+}
 
 export interface PausedSubscription {
   subscriptionId: number;
@@ -14,40 +49,21 @@ export interface PausedSubscription {
   periodStart: Date;
 }
 
+/** Sent once per missed period, after the pause has committed. */
 export async function sendPastDueEmail(
   runtime: ServiceRuntime,
   identity: IdentityDirectory | undefined,
   paused: PausedSubscription,
 ): Promise<void> {
-  const contact =
-    paused.userId !== null && identity ? await identity.patientContact(paused.userId) : null;
-  if (!contact) {
-    runtime.logger.warn(
-      { subscriptionId: paused.subscriptionId },
-      'subscription paused but the patient has no email to tell',
-    );
-    return;
-  }
-  const firstName = contact.first_name.trim();
-  await runtime.notifier.send(
-    {
-      channel: 'email',
-      to: contact.email,
-      subject: 'Your payment did not go through',
-      body: [
-        firstName ? `Hi ${firstName},` : 'Hello,',
-        '',
-        `We could not charge ${formatUsd(paused.amountCents)} for your ${paused.planName} plan, after trying three times.`,
-        'Your subscription is now past due and your next shipment is on hold.',
-        '',
-        'To continue your treatment, sign in to your patient portal, open Billing and choose Pay Now.',
-        'You can update your card there as well.',
-        '',
-        'GLP Clinic',
-      ].join('\n'),
-    },
-    {
-      jobId: `past-due-${paused.subscriptionId}-${paused.periodStart.toISOString().slice(0, 10)}`,
-    },
-  );
+  await emailPatient(runtime, identity, paused.userId, {
+    subject: 'Your payment did not go through',
+    lines: [
+      `We could not charge ${formatUsd(paused.amountCents)} for your ${paused.planName} plan, after trying three times.`,
+      'Your subscription is now past due and your next shipment is on hold.',
+      '',
+      'To continue your treatment, sign in to your patient portal, open Billing and choose Pay Now.',
+      'You can update your card there as well.',
+    ],
+    jobId: `past-due-${paused.subscriptionId}-${paused.periodStart.toISOString().slice(0, 10)}`,
+  });
 }
