@@ -7,3 +7,4 @@ export * from './rules/intake';
 export * from './rules/cart';
 export * from './internal/identity';
 export * from './rules/pricing';
+export * from './rules/verification';

@@ -22,6 +22,18 @@ import { getAllProducts } from './catalog';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import {
+  getShipAddress,
+  saveShipAddress,
+  sendCode,
+  skipVerification,
+  updateEmail,
+  updatePhone,
+  validateAddress,
+  validateStoredAddress,
+  verificationStatus,
+  verifyCode,
+} from './verification';
 import type { ApiRoute } from './route';
 
 export * from './route';
@@ -33,6 +45,7 @@ export * from './intake';
 export * from './payments';
 export * from './checkout';
 export * from './billing';
+export * from './verification';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -62,4 +75,14 @@ export const apiRoutes: readonly ApiRoute[] = [
   updateCard,
   cancelSubscription,
   downloadInvoice,
+  validateStoredAddress,
+  validateAddress,
+  saveShipAddress,
+  getShipAddress,
+  sendCode,
+  verifyCode,
+  skipVerification,
+  verificationStatus,
+  updatePhone,
+  updateEmail,
 ];

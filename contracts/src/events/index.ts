@@ -1,6 +1,7 @@
 import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
 import { assessmentDenied } from './clinic';
+import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
@@ -8,6 +9,7 @@ export * from './registry';
 export * from './intake';
 export * from './payments';
 export * from './clinic';
+export * from './contact';
 
 /** The product's events; every published event is registered here with its payload schema. */
 export const productEvents = new EventRegistry([
@@ -15,4 +17,7 @@ export const productEvents = new EventRegistry([
   leadDisqualified,
   paymentSucceeded,
   assessmentDenied,
+  shippingAddressSaved,
+  patientContactChanged,
+  contactVerification,
 ]);

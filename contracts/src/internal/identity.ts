@@ -61,9 +61,27 @@ export const patientContactSchema = z.object({
 export const patientContactResponseSchema = z.object({ contact: patientContactSchema.nullable() });
 export type PatientContact = z.infer<typeof patientContactSchema>;
 
+/**
+ * A patient's new phone (10 digits) or email (lower case), from /verify. `changed: false` with
+ * `reason: 'email-taken'` when another account has the email; 'not-a-patient' for staff or an
+ * unknown id. The same value again is a change that changes nothing (`changed: true`).
+ */
+export const changePatientContactRequestSchema = z.object({
+  userId: z.number().int().positive(),
+  field: z.enum(['phone', 'email']),
+  value: z.string().min(1).max(256),
+});
+export type ChangePatientContactRequest = z.infer<typeof changePatientContactRequestSchema>;
+export const changePatientContactResponseSchema = z.discriminatedUnion('changed', [
+  z.object({ changed: z.literal(true) }),
+  z.object({ changed: z.literal(false), reason: z.enum(['email-taken', 'not-a-patient']) }),
+]);
+export type ChangePatientContactResponse = z.infer<typeof changePatientContactResponseSchema>;
+
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
   openPatientSession: '/internal/identity/open-patient-session',
   patientContact: '/internal/identity/patient-contact',
+  changePatientContact: '/internal/identity/change-patient-contact',
 } as const;

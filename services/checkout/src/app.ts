@@ -28,6 +28,7 @@ import {
   requeuePendingRefunds,
 } from './subscribers/assessment-denied-refund';
 import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
+import { verifiedAddressSubscriber } from './subscribers/verified-address';
 import {
   leadDisqualifiedSubscriber,
   leadQualifiedSubscriber,
@@ -79,6 +80,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         leadDisqualifiedSubscriber(runtime.clock),
         paymentSucceededConversionSubscriber(runtime),
         assessmentDeniedRefundSubscriber(runtime),
+        verifiedAddressSubscriber,
       ],
       jobs: [
         settlePaymentAttemptJob(payments),

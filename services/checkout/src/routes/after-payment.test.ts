@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { antiNausea, type Principal } from '@clinic/contracts';
+import { antiNausea, shippingAddressSaved, type Principal } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/src/testing/support';
 import { shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
@@ -70,6 +70,58 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     const long = await post('/api/save-address', { ...shipping, addressLine1: 'x'.repeat(10240) });
     expect(long.status).toBe(400);
     expect((await post('/api/save-address', shipping, null)).status).toBe(401);
+    // Verification validates the saved address at /verify: it is published for it.
+    const published = await t.query<{ envelope: { data: { userId: number; source: string } } }>(
+      sql`select envelope from checkout.outbox where name = 'shipping-address-saved'`,
+    );
+    expect(published.map((e) => e.envelope.data)).toEqual([
+      {
+        userId: 701,
+        source: 'checkout',
+        address: {
+          address_line_1: '1200 Congress Ave',
+          address_line_2: 'Apt 4',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+        },
+        savedAt: '2026-11-22T12:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('ships to the address confirmed at /verify, unless a newer one was typed since', async () => {
+    const confirmed = {
+      address_line_1: '1200 CONGRESS AVE',
+      address_line_2: 'APT 4',
+      city: 'AUSTIN',
+      state: 'TX',
+      zip: '78701-2301',
+    };
+    const publish = (savedAt: string, address = confirmed) =>
+      t.service.runtime.transaction((_tx, events) =>
+        events.publish(shippingAddressSaved, {
+          userId: 701,
+          source: 'verification',
+          address,
+          savedAt,
+        }),
+      );
+    const stored = async () =>
+      (
+        await t.query(
+          sql`select address_line_1, address_line_2, city, state, zip
+              from checkout.shipping_addresses where user_id = 701`,
+        )
+      )[0];
+    t.clock.advance(60 * 1000);
+    await publish(t.clock.now().toISOString());
+    await eventually(async () => expect(await stored()).toEqual(confirmed));
+    // An event about an older save arriving late changes nothing.
+    await publish('2026-01-01T00:00:00.000Z', { ...confirmed, city: 'ELSEWHERE' });
+    await publish(t.clock.now().toISOString(), { ...confirmed, address_line_2: 'APT 5' });
+    await eventually(async () => expect((await stored())?.address_line_2).toBe('APT 5'));
+    expect((await stored())?.city).toBe('AUSTIN');
   });
 
   it('stores the trusted-form certificate URL, https only', async () => {

@@ -5,7 +5,8 @@
  */
 import type { Router } from 'express';
 import { sql } from 'drizzle-orm';
-import { bundleSelected, saveAddress, trustForm } from '@clinic/contracts';
+import { bundleSelected, saveAddress, shippingAddressSaved, trustForm } from '@clinic/contracts';
+import { storeShippingAddress } from '../domain/shipping-address';
 import { HttpError, bindRoute, rows, type ServiceRuntime } from '@clinic/kit';
 
 export async function latestOrderOf(
@@ -23,16 +24,23 @@ export async function latestOrderOf(
 export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, saveAddress, async ({ body, principal }) => {
     const now = runtime.clock.now();
-    await runtime.db.execute(
-      sql`insert into checkout.shipping_addresses
-            (user_id, address_line_1, address_line_2, city, state, zip, updated_at)
-          values (${principal.userId}, ${body.addressLine1}, ${body.addressLine2 ?? null},
-                  ${body.city}, ${body.state}, ${body.zip}, ${now})
-          on conflict (user_id) do update set
-            address_line_1 = excluded.address_line_1, address_line_2 = excluded.address_line_2,
-            city = excluded.city, state = excluded.state, zip = excluded.zip,
-            updated_at = excluded.updated_at`,
-    );
+    const address = {
+      address_line_1: body.addressLine1,
+      address_line_2: body.addressLine2 || null,
+      city: body.city,
+      state: body.state,
+      zip: body.zip,
+    };
+    await runtime.transaction(async (tx, events) => {
+      await storeShippingAddress(tx, principal.userId, address, now);
+      // Verification validates this address when the patient reaches /verify.
+      await events.publish(shippingAddressSaved, {
+        userId: principal.userId,
+        source: 'checkout',
+        address,
+        savedAt: now.toISOString(),
+      });
+    });
     return { status: 'success' as const, message: 'Address saved' };
   });
 

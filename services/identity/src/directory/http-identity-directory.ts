@@ -7,12 +7,15 @@
  */
 import type { z } from 'zod';
 import {
+  changePatientContactResponseSchema,
   internalPaths,
   openPatientSessionResponseSchema,
   patientContactResponseSchema,
   provisionPatientResponseSchema,
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
+  type ChangePatientContactRequest,
+  type ChangePatientContactResponse,
   type OpenPatientSessionResponse,
   type PatientContact,
   type Principal,
@@ -75,6 +78,16 @@ export class HttpIdentityDirectory implements IdentityDirectory {
       patientContactResponseSchema,
     );
     return answer.contact;
+  }
+
+  changePatientContact(
+    request: ChangePatientContactRequest,
+  ): Promise<ChangePatientContactResponse> {
+    return this.call(
+      internalPaths.changePatientContact,
+      request,
+      changePatientContactResponseSchema,
+    );
   }
 
   private async call<S extends z.ZodType>(

@@ -169,6 +169,61 @@ export function identityDirectoryContract(
       expect(await directory.patientContact(987654321)).toBeNull();
     });
 
+    it('changes a patient phone and email, refuses an email another account has, never staff', async () => {
+      const first = await directory.provisionPatient(lead());
+      const second = await directory.provisionPatient(lead());
+      if (!first.created || !second.created) throw new Error('expected new accounts');
+      const id = first.user.id;
+      expect(
+        await directory.changePatientContact({ userId: id, field: 'phone', value: '2125550147' }),
+      ).toEqual({ changed: true });
+      expect(
+        await directory.changePatientContact({
+          userId: id,
+          field: 'email',
+          value: ' New.Address@Example.com ',
+        }),
+      ).toEqual({ changed: true });
+      expect(await directory.patientContact(id)).toEqual({
+        email: 'new.address@example.com',
+        first_name: 'Jordan',
+        phone: '2125550147',
+      });
+      expect(await identity.outboxEvents('patient-contact-changed')).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ userId: id, field: 'phone', value: '2125550147' }),
+          expect.objectContaining({ userId: id, field: 'email', value: 'new.address@example.com' }),
+        ]),
+      );
+      // The second patient's email is not for the taking, in any case.
+      expect(
+        await directory.changePatientContact({
+          userId: id,
+          field: 'email',
+          value: second.user.email.toUpperCase(),
+        }),
+      ).toEqual({ changed: false, reason: 'email-taken' });
+      expect((await directory.patientContact(id))?.email).toBe('new.address@example.com');
+      const staff = await identity.createUser({
+        email: `support-${id}@example.com`,
+        role: 'support',
+      });
+      expect(
+        await directory.changePatientContact({
+          userId: staff,
+          field: 'phone',
+          value: '2125550147',
+        }),
+      ).toEqual({ changed: false, reason: 'not-a-patient' });
+      expect(
+        await directory.changePatientContact({
+          userId: 987654321,
+          field: 'phone',
+          value: '2125550147',
+        }),
+      ).toEqual({ changed: false, reason: 'not-a-patient' });
+    });
+
     it('resolves unknown, malformed and over-long tokens to no one', async () => {
       expect(await directory.resolveSession('A'.repeat(43))).toBeNull();
       expect(await directory.resolveSession('')).toBeNull();

@@ -6,6 +6,8 @@
  * authenticated with the cluster secret (HttpIdentityDirectory). Both pass one contract suite.
  */
 import type {
+  ChangePatientContactRequest,
+  ChangePatientContactResponse,
   OpenPatientSessionResponse,
   PatientContact,
   Principal,
@@ -29,4 +31,9 @@ export interface IdentityDirectory {
   openPatientSession(userId: number): Promise<OpenPatientSessionResponse>;
   /** A patient's email, first name and phone; null for staff or an unknown id. */
   patientContact(userId: number): Promise<PatientContact | null>;
+  /**
+   * Applies a patient's new phone or email (verification's update-phone and update-email) and
+   * publishes `patient-contact-changed`; refuses an email another account has.
+   */
+  changePatientContact(request: ChangePatientContactRequest): Promise<ChangePatientContactResponse>;
 }

@@ -4,6 +4,7 @@
  * schemas, so a bad request fails here as it would over HTTP.
  */
 import {
+  changePatientContactRequestSchema,
   openPatientSessionRequestSchema,
   patientContactRequestSchema,
   provisionPatientRequestSchema,
@@ -11,6 +12,7 @@ import {
 } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
+import { changePatientContact } from '../domain/change-contact';
 import { openPatientSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
@@ -37,6 +39,12 @@ export function createLocalIdentityDirectory(
     async patientContact(userId) {
       const request = parseOrRefuse(patientContactRequestSchema, { userId });
       return patientContact(runtime, request.userId);
+    },
+    async changePatientContact(request) {
+      return changePatientContact(
+        runtime,
+        parseOrRefuse(changePatientContactRequestSchema, request),
+      );
     },
   };
 }

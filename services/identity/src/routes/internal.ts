@@ -1,11 +1,12 @@
 /**
  * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
- * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link. Never published: the gateway
+ * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link, verification's contact changes. Never published: the gateway
  * does not route /internal, and each call must carry the cluster's internal token (403 without).
  * Bodies are validated with the internal contract schemas (400 naming the fields).
  */
 import type { Router } from 'express';
 import {
+  changePatientContactRequestSchema,
   internalPaths,
   openPatientSessionRequestSchema,
   patientContactRequestSchema,
@@ -15,6 +16,7 @@ import {
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
+import { changePatientContact } from '../domain/change-contact';
 import { openPatientSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
@@ -42,5 +44,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   router.post(internalPaths.patientContact, guard, async (req, res) => {
     const { userId } = parseOrRefuse(patientContactRequestSchema, req.body);
     res.json({ contact: await patientContact(runtime, userId) });
+  });
+
+  router.post(internalPaths.changePatientContact, guard, async (req, res) => {
+    const request = parseOrRefuse(changePatientContactRequestSchema, req.body);
+    res.json(await changePatientContact(runtime, request));
   });
 }

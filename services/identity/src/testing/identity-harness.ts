@@ -45,6 +45,8 @@ export interface IdentityHarness {
   /** The token of the newest password link emailed to an address. */
   lastLinkToken(email: string): Promise<string>;
   count(table: 'users' | 'sessions' | 'password_tokens' | 'jobs'): Promise<number>;
+  /** The payloads identity published (or has yet to relay) under one event name, oldest first. */
+  outboxEvents(name: string): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,13 @@ export async function startIdentity(
         token = match?.[1] ?? '';
       });
       return token;
+    },
+    async outboxEvents(name) {
+      const found = await rows<{ envelope: { data: unknown } }>(
+        service.runtime.db,
+        sql`select envelope from identity.outbox where name = ${name} order by seq`,
+      );
+      return found.map((row) => row.envelope.data);
     },
     async count(table) {
       const [row] = await rows<{ n: number }>(

@@ -34,3 +34,9 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Postgres' unique_violation, also when the query layer wraps the driver's error. */
+export function isUniqueViolation(err: unknown): boolean {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: unknown };
+  return code === '23505' || (cause !== undefined && isUniqueViolation(cause));
+}

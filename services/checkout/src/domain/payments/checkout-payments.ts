@@ -27,7 +27,7 @@ import {
   type PaymentTerm,
   type Principal,
 } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { HttpError, isUniqueViolation, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -72,12 +72,6 @@ interface StoredAttemptRequest {
 
 function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
-/** Postgres' unique_violation, also when the query layer wraps the driver's error. */
-function isUniqueViolation(err: unknown): boolean {
-  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: unknown };
-  return code === '23505' || (cause !== undefined && isUniqueViolation(cause));
 }
 
 function answerOf(stored: StoredAnswer): CheckoutResponse {
