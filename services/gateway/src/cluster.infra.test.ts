@@ -5,6 +5,7 @@ import { infraEnv } from '@clinic/kit/src/testing/infra-env';
 import { eventually } from '@clinic/kit/src/testing/support';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
   runEligibilityJourney,
@@ -95,6 +96,10 @@ describe('cluster mode', () => {
   it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline, then bills', async () => {
     const { session } = await runCheckoutJourney(url);
     await runBillingJourney(url, session);
+  });
+
+  it('verifies the address, the phone and the email of a patient, codes read from the mailbox', async () => {
+    await runVerificationJourney(url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema } from '@clinic/kit';
 import { checkoutConfigFields } from '@clinic/checkout';
+import { verificationConfigFields } from '@clinic/verification';
 
 export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'dist');
 
@@ -9,6 +10,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   WEB_DIST_DIR: z.string().default(defaultWebDistDir),
   // Single-node mode runs checkout in-process, so the gateway reads its settings too.
   ...checkoutConfigFields,
+  ...verificationConfigFields,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -38,6 +38,14 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/api/cancle-subs', service: 'checkout' },
   { prefix: '/api/invoice', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
+  { prefix: '/api/address/validate', service: 'verification' },
+  { prefix: '/api/ship-address', service: 'verification' },
+  { prefix: '/api/send-code', service: 'verification' },
+  { prefix: '/api/verify-code', service: 'verification' },
+  { prefix: '/api/skip-verification', service: 'verification' },
+  { prefix: '/api/verification-status', service: 'verification' },
+  { prefix: '/api/update-phone', service: 'verification' },
+  { prefix: '/api/update-email', service: 'verification' },
 ];
 
 /** The service owning a path: the longest matching entry wins. */

@@ -10,7 +10,7 @@ import {
   type IdentityDirectory,
 } from '@clinic/identity';
 import { intakeService } from '@clinic/intake';
-import { verificationService } from '@clinic/verification';
+import { verificationService, type VerificationDeps } from '@clinic/verification';
 
 export interface BootedService {
   name: ServiceName;
@@ -28,6 +28,7 @@ export async function bootAllServices(
     publicUrl: string;
     seedDemoAccounts: boolean;
     checkout?: Omit<CheckoutDeps, 'identity'>;
+    verification?: Omit<VerificationDeps, 'identity'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
   const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
@@ -39,8 +40,11 @@ export async function bootAllServices(
     ...(await bootService(checkoutService, engines, { ...opts.checkout, identity })),
   });
   services.push({ name: 'intake', ...(await bootService(intakeService, engines, { identity })) });
+  services.push({
+    name: 'verification',
+    ...(await bootService(verificationService, engines, { ...opts.verification, identity })),
+  });
   for (const [name, module] of [
-    ['verification', verificationService],
     ['forms', formsService],
     ['chat', chatService],
   ] as const)

@@ -9,6 +9,7 @@ import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
   runEligibilityJourney,
@@ -44,6 +45,10 @@ describe('single-node product behind the gateway', () => {
   it('pays for a cart once per Idempotency-Key, adds the upsell once and answers a decline, then bills', async () => {
     const { session } = await runCheckoutJourney(product.url);
     await runBillingJourney(product.url, session);
+  });
+
+  it('verifies the address, the phone and the email of a patient, codes read from the mailbox', async () => {
+    await runVerificationJourney(product.url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -12,6 +12,7 @@ import {
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { checkoutDepsFromConfig } from '@clinic/checkout';
+import { verificationDepsFromConfig } from '@clinic/verification';
 import { bootAllServices } from './services';
 import { InProcessUpstream } from './upstream/in-process';
 
@@ -44,6 +45,7 @@ export async function startSingleNode(
     // Demo staff accounts are for trying the product locally, never for a production database.
     seedDemoAccounts: config.NODE_ENV !== 'production',
     checkout: checkoutDepsFromConfig(config),
+    verification: verificationDepsFromConfig(config),
   });
   for (const s of services) await s.runtime.subscribe();
   for (const s of services) await s.runtime.run();

@@ -1,12 +1,32 @@
+import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import { Pub28AddressValidator } from './address/pub28-address-validator';
+import type { VerificationDeps } from './deps';
+import { ContactCodes } from './domain/contact-codes';
+import { ShippingAddresses } from './domain/shipping-addresses';
+import { addressRoutes } from './routes/addresses';
+import { codeRoutes } from './routes/codes';
+import { contactChangeRoutes } from './routes/contact-changes';
+import { checkoutAddressSubscriber } from './subscribers/checkout-address';
+
+export type { VerificationDeps } from './deps';
 
 /**
- * Verification owns address validation, the shipping address and the phone and email codes
- * (BRIEF section 4). It runs on the platform already; its calls arrive with the verification issue.
+ * Verification owns the /verify sequence (BRIEF section 4): the shipping address and its
+ * validation, the phone and email codes, and contact changes made there.
  */
-export const verificationService: ServiceModule = {
+export const verificationService: ServiceModule<VerificationDeps> = {
   name: 'verification',
-  migrationsDir: null,
-  build: () => ({ router: Router() }),
+  migrationsDir: join(__dirname, 'db', 'migrations'),
+  build(runtime, deps) {
+    const embedded = new Pub28AddressValidator();
+    const addresses = new ShippingAddresses(runtime, deps.addressValidator ?? embedded, embedded);
+    const codes = new ContactCodes(runtime, deps.identity);
+    const router = Router();
+    addressRoutes(router, addresses);
+    codeRoutes(router, runtime, codes);
+    contactChangeRoutes(router, deps.identity, codes);
+    return { router, subscribers: [checkoutAddressSubscriber] };
+  },
 };

@@ -1,1 +1,2 @@
-export { verificationService } from './app';
+export { verificationService, type VerificationDeps } from './app';
+export { verificationConfigFields, verificationDepsFromConfig } from './config';

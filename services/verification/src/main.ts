@@ -1,7 +1,25 @@
-import { runServiceProcess } from '@clinic/kit';
+import { z } from 'zod';
+import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
+import { HttpIdentityDirectory } from '@clinic/identity';
 import { verificationService } from './app';
+import { verificationConfigFields, verificationDepsFromConfig } from './config';
 
-void runServiceProcess(verificationService, () => undefined).catch((err: unknown) => {
+const verificationConfigSchema = baseConfigSchema.extend({
+  IDENTITY_URL: z.url(),
+  ...verificationConfigFields,
+});
+
+void runServiceProcess(
+  verificationService,
+  (config) => ({
+    identity: new HttpIdentityDirectory(
+      config.IDENTITY_URL,
+      new PrincipalSigner(config.INTERNAL_SECRET),
+    ),
+    ...verificationDepsFromConfig(config),
+  }),
+  verificationConfigSchema,
+).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

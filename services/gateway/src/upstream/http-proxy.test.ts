@@ -33,6 +33,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     patientContact: async () => {
       throw new Error('not used by the gateway');
     },
+    changePatientContact: async () => {
+      throw new Error('not used by the gateway');
+    },
   };
 }
 
