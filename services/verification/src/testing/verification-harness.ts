@@ -3,7 +3,7 @@
  * ManualClock: patients are real accounts, contact changes really land in identity, and codes
  * are read from the dev mailbox the notifier delivers to, as a patient would read their texts.
  */
-import { sql } from 'drizzle-orm';
+import type { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createLocalIdentityDirectory, type IdentityDirectory } from '@clinic/identity';
 import {
