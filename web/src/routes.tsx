@@ -20,6 +20,7 @@ import { SorryPage } from './pages/SorryPage';
 import { GuestOnly, RequireAuth } from './session/RequireAuth';
 import { StatusProgressPage } from './thanks/StatusProgressPage';
 import { UpsellPage } from './thanks/UpsellPage';
+import { VerifyPage } from './verify/VerifyPage';
 
 /** Routes that need a login; without one they go to /login?page_ref=<original path>. */
 export const loginRequiredPaths = [
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
       { path: '/weightlosspayment/:cartId?', element: <CheckoutPage variant="call-center" /> },
       { path: '/payment/thanks', element: <UpsellPage /> },
       { path: '/status-progress', element: <StatusProgressPage /> },
-      { path: '/verify', element: <PendingPage name="verify" /> },
+      { path: '/verify', element: <VerifyPage /> },
       { path: '/sorry', element: <SorryPage /> },
       { path: '/doctors-unavailable', element: <DoctorsUnavailablePage /> },
       { path: '/not-qualified', element: <NotQualifiedPage /> },
