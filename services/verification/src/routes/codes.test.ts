@@ -80,6 +80,19 @@ describe('send-code', () => {
     expect((await verify(p, second)).status).toBe(200);
   });
 
+  it('sends one code when two sends arrive at once', async () => {
+    const p = await h.patient({ phone: '2145550199' });
+    const answers = await Promise.all([
+      h.post('/api/send-code/1', undefined, p),
+      h.post('/api/send-code/1', undefined, p),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    const codes = await h.query<{ n: number }>(
+      sql`select count(*)::int as n from verification.codes where user_id = ${p.id}`,
+    );
+    expect(codes).toEqual([{ n: 1 }]);
+  });
+
   it('sends at most 6 codes per channel and hour to one account', async () => {
     const p = await h.patient({ phone: '2145550102' });
     for (let i = 0; i < 6; i += 1) {
