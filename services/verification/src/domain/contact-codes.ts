@@ -135,10 +135,10 @@ export class ContactCodes {
     const outcome = await this.runtime.transaction(async (tx, events): Promise<CheckOutcome> => {
       await lockAccount(tx, userId);
       const hourAgo = new Date(now.getTime() - HOUR);
-      const [failures] = await rows<{ n: number; here: number }>(
+      const [failures] = await rows<{ n: number }>(
         tx,
-        sql`select count(*)::int as n, count(*) filter (where channel = ${channel})::int as here
-            from verification.code_failures where user_id = ${userId} and at > ${hourAgo}`,
+        sql`select count(*)::int as n from verification.code_failures
+            where user_id = ${userId} and at > ${hourAgo}`,
       );
       if ((failures?.n ?? 0) >= verificationLimits.failuresPerHour) return { kind: 'capped' };
       const [code] = await rows<StoredCode>(
@@ -167,13 +167,21 @@ export class ContactCodes {
         sql`update verification.codes set wrong_tries = wrong_tries + 1 where id = ${code.id}`,
       );
       await tx.execute(
-        sql`insert into verification.code_failures (user_id, channel, at)
-            values (${userId}, ${channel}, ${now})`,
+        sql`insert into verification.code_failures (user_id, channel, destination, at)
+            values (${userId}, ${channel}, ${code.destination}, ${now})`,
+      );
+      // Failures for this contact only: changing the phone or email resets the count (spec 000
+      // section 4), while the hourly cap above still counts every failure.
+      const [here] = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from verification.code_failures
+            where user_id = ${userId} and channel = ${channel}
+              and destination = ${code.destination} and at > ${hourAgo}`,
       );
       return {
         kind: 'wrong',
         attemptsLeft: verificationLimits.wrongTriesPerCode - code.wrong_tries - 1,
-        skipSuggested: (failures?.here ?? 0) + 1 >= verificationLimits.skipFlaggedAfterFailures,
+        skipSuggested: (here?.n ?? 0) >= verificationLimits.skipFlaggedAfterFailures,
       };
     });
 

@@ -280,6 +280,22 @@ describe('update-phone and update-email', () => {
     );
   });
 
+  it('starts the skip count over for a new phone, but keeps its failures in the hourly cap', async () => {
+    const p = await h.patient({ phone: '2145550114' });
+    const old = await sendPhoneCode(p, '2145550114');
+    await verify(p, wrongFor(old));
+    expect((await verify(p, wrongFor(old))).body.skip_suggested).toBe(true);
+    await h.post('/api/update-phone', { phone: '4695550114' }, p);
+    const fresh = await sendPhoneCode(p, '4695550114');
+    const first = await verify(p, wrongFor(fresh));
+    expect(first.body).toMatchObject({ attempts_left: 4, skip_suggested: false });
+    expect((await verify(p, wrongFor(fresh))).body.skip_suggested).toBe(true);
+    const [{ n }] = (await h.query<{ n: number }>(
+      sql`select count(*)::int as n from verification.code_failures where user_id = ${p.id}`,
+    )) as [{ n: number }];
+    expect(n).toBe(4);
+  });
+
   it('changes the email unless another account has it or it has a space', async () => {
     const p = await h.patient();
     const other = await h.patient();
