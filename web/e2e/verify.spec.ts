@@ -540,6 +540,9 @@ test.describe('an address that cannot be shipped to', () => {
     await expect(page.locator('#verify-city')).toHaveValue('Austin');
     await expect(page.locator('#verify-state')).toHaveValue('TX');
     await expect(page.locator('#verify-zip')).toHaveValue('78701');
+    await expect(page.locator('#verify-address-line1-error')).toHaveText(
+      'Please enter a house number and street name.',
+    );
     await shot(page, 'verify-address-manual', project);
 
     // The city is required (checked in the page, nothing sent).

@@ -108,6 +108,10 @@ export function AddressStep({ userId, onDone }: Props) {
         } else {
           setView('form');
           setIntro(verificationMessages.unableToValidate);
+          // Say what was wrong with the stored address, beside its field.
+          const errors: FieldErrors = {};
+          for (const problem of result.problems) errors[problem.field] ??= problem.message;
+          setFieldErrors(errors);
         }
       },
       () => {

@@ -145,6 +145,14 @@ describe('VerifyPage, the stored address', () => {
     expect(api.sent('POST /api/send-code/1')).toHaveLength(0);
   });
 
+  it('shows beside its field what was wrong with the stored address', async () => {
+    const problem = { field: 'zip', message: 'This ZIP code does not exist.' };
+    api.on(storedCall, stored(false, { problems: [problem] }));
+    await open();
+    expect(alertText(root())).toBe(verificationMessages.unableToValidate);
+    expect(root().querySelector('.verify-field__error')?.textContent).toBe(problem.message);
+  });
+
   it('shows the empty manual form when the check fails', async () => {
     api.on(storedCall, fail(500));
     await open();
