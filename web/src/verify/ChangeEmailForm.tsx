@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isValidVerificationEmail, verificationMessages } from '@clinic/contracts';
-import { Message } from './Message';
+import { ChangeActions } from './ChangeActions';
 import { changeEmail, failureText } from './verifyApi';
 
 interface Props {
@@ -50,26 +50,14 @@ export function ChangeEmailForm({ onUpdated, onCancel }: Props) {
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
-      <Message kind="error">{error}</Message>
-      <div className="verify-actions">
-        <button
-          type="submit"
-          id="verify-email-submit"
-          className="button verify-primary"
-          disabled={!valid || busy}
-        >
-          Update email address
-        </button>
-        <button
-          type="button"
-          id="verify-change-cancel"
-          className="verify-link"
-          disabled={busy}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ChangeActions
+        submitId="verify-email-submit"
+        label="Update email address"
+        canSubmit={valid}
+        busy={busy}
+        error={error}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import {
   verificationMessages,
   type VerificationPhoneParts,
 } from '@clinic/contracts';
-import { Message } from './Message';
+import { ChangeActions } from './ChangeActions';
 import { changePhone, failureText } from './verifyApi';
 
 const parts = [
@@ -122,26 +122,14 @@ export function ChangePhoneForm({ onUpdated, onCancel }: Props) {
         </div>
         <p className="field__hint">A US mobile number that can receive text messages.</p>
       </fieldset>
-      <Message kind="error">{error}</Message>
-      <div className="verify-actions">
-        <button
-          type="submit"
-          id="verify-phone-submit"
-          className="button verify-primary"
-          disabled={!valid || busy}
-        >
-          Update phone number
-        </button>
-        <button
-          type="button"
-          id="verify-change-cancel"
-          className="verify-link"
-          disabled={busy}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ChangeActions
+        submitId="verify-phone-submit"
+        label="Update phone number"
+        canSubmit={valid}
+        busy={busy}
+        error={error}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -107,7 +107,8 @@ async function linkInMail(
   return link;
 }
 
-async function mailCount(baseUrl: string, to: string): Promise<number> {
+/** How many messages (emails or texts) `to` has received in the dev mailbox. */
+export async function mailCount(baseUrl: string, to: string): Promise<number> {
   const res = await call(baseUrl, 'GET', `/dev/mailbox/api/messages?to=${encodeURIComponent(to)}`);
   return (res.body.messages as unknown[]).length;
 }

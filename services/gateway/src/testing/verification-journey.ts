@@ -7,7 +7,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { eventually } from '@clinic/kit/src/testing/support';
-import { call, quizAnswers } from './patient-journey';
+import { call, mailCount, quizAnswers } from './patient-journey';
 
 async function newestCode(baseUrl: string, to: string, after: number): Promise<string> {
   let code = '';
@@ -27,11 +27,6 @@ async function newestCode(baseUrl: string, to: string, after: number): Promise<s
     200,
   );
   return code;
-}
-
-async function received(baseUrl: string, to: string): Promise<number> {
-  const res = await call(baseUrl, 'GET', `/dev/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-  return (res.body.messages as unknown[]).length;
 }
 
 export async function runVerificationJourney(baseUrl: string): Promise<void> {
@@ -92,7 +87,7 @@ export async function runVerificationJourney(baseUrl: string): Promise<void> {
 
   // Phone: a wrong code is counted, the phone is changed, the new phone's code verifies it.
   const phone = `512555${line}`;
-  let before = await received(baseUrl, phone);
+  let before = await mailCount(baseUrl, phone);
   expect((await call(baseUrl, 'POST', '/api/send-code/1', { token })).body).toMatchObject({
     sent_to: `***-***-${line}`,
     resend_in: 60,
@@ -122,7 +117,7 @@ export async function runVerificationJourney(baseUrl: string): Promise<void> {
     json: { phone: '9115550000' },
   });
   expect(refused.status).toBe(400);
-  before = await received(baseUrl, newPhone);
+  before = await mailCount(baseUrl, newPhone);
   expect((await call(baseUrl, 'POST', '/api/send-code/1', { token })).status).toBe(200);
   const phoneCode = await newestCode(baseUrl, newPhone, before);
   expect(
@@ -131,7 +126,7 @@ export async function runVerificationJourney(baseUrl: string): Promise<void> {
   ).toEqual({ status: 'success', message: 'Phone number verified.' });
 
   // Email: the code from the mailbox.
-  before = await received(baseUrl, email);
+  before = await mailCount(baseUrl, email);
   expect((await call(baseUrl, 'POST', '/api/send-code/2', { token })).status).toBe(200);
   const emailCode = await newestCode(baseUrl, email, before);
   expect(

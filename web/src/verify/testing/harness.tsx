@@ -112,47 +112,14 @@ export function $<T extends Element = HTMLElement>(root: ParentNode, selector: s
   return found;
 }
 
-function setNativeValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
-  const proto = Object.getPrototypeOf(element) as object;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
-}
-
-export async function type(element: HTMLInputElement, value: string): Promise<void> {
-  await act(async () => {
-    element.focus();
-    setNativeValue(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-export async function choose(element: HTMLSelectElement, value: string): Promise<void> {
-  await act(async () => {
-    setNativeValue(element, value);
-    element.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
+// Typing, choosing and keys work as in the quiz's tests; clicks here also let fetches settle.
+export { choose, keyDown, paste, type } from '../../intake/testing/dom';
 
 export async function click(element: Element): Promise<void> {
   await act(async () => {
     (element as HTMLElement).click();
   });
   await flush();
-}
-
-export async function keyDown(element: HTMLElement, key: string): Promise<void> {
-  await act(async () => {
-    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-  });
-}
-
-/** A paste event carrying `text` (jsdom has no ClipboardEvent with data). */
-export async function paste(element: HTMLInputElement, text: string): Promise<void> {
-  const event = new Event('paste', { bubbles: true, cancelable: true });
-  Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } });
-  await act(async () => {
-    element.focus();
-    element.dispatchEvent(event);
-  });
 }
 
 export async function submit(form: HTMLFormElement): Promise<void> {
