@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { checkoutTextMax, usStates } from '@clinic/contracts';
+import { checkoutTextMax } from '@clinic/contracts';
 import type { AddressFields } from './addressFallback';
 import { AddressAutocomplete, type AddressSuggestionProvider } from './AddressAutocomplete';
+import { StateOptions } from '../components/StateOptions';
 
 interface Props {
   legend: string;
@@ -12,8 +13,6 @@ interface Props {
   disabled?: boolean;
   provider?: AddressSuggestionProvider;
 }
-
-const stateOptions = Object.entries(usStates);
 
 /** Shipping or billing address: the autocomplete, then the manual fields (256 characters each). */
 export function AddressForm({ legend, section, value, onChange, disabled, provider }: Props) {
@@ -78,12 +77,7 @@ export function AddressForm({ legend, section, value, onChange, disabled, provid
             value={value.state}
             onChange={(event) => set('state')(event.target.value)}
           >
-            <option value="">Select</option>
-            {stateOptions.map(([name, code]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </div>
         {text('zip', 'ZIP code', 'postal-code', { inputMode: 'numeric', required: true })}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   shippingAddressSchema,
-  usStates,
   verificationLimits,
   verificationMessages,
   type ShippingAddressOut,
@@ -14,6 +13,7 @@ import {
   saveAddress,
   type AddressRequest,
 } from './verifyApi';
+import { StateOptions } from '../components/StateOptions';
 
 type FieldName = keyof ShippingAddressOut;
 /** The form as typed: every field a string, the apartment line empty when there is none. */
@@ -26,7 +26,6 @@ const blank: AddressDraft = {
   state: '',
   zip: '',
 };
-const stateOptions = Object.entries(usStates);
 
 const fieldIds: Record<FieldName, string> = {
   address_line_1: 'verify-address-line1',
@@ -354,12 +353,7 @@ export function AddressStep({ userId, onDone }: Props) {
                   value={form.state}
                   onChange={(event) => set('state')(event.target.value)}
                 >
-                  <option value="">Select</option>
-                  {stateOptions.map(([name, code]) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
+                  <StateOptions />
                 </select>
                 {stateError && (
                   <p className="verify-field__error" id={`${fieldIds.state}-error`}>

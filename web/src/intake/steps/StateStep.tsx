@@ -1,7 +1,5 @@
-import { usStates } from '@clinic/contracts';
 import type { StepProps } from './types';
-
-const stateOptions = Object.entries(usStates);
+import { StateOptions } from '../../components/StateOptions';
 
 /** Step 2: the state the visitor lives in (it decides whether we can treat them). */
 export function StateStep({ draft, update }: StepProps) {
@@ -17,12 +15,7 @@ export function StateStep({ draft, update }: StepProps) {
         value={draft.state}
         onChange={(event) => update({ state: event.target.value })}
       >
-        <option value="">Select your state</option>
-        {stateOptions.map(([name, code]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
+        <StateOptions placeholder="Select your state" />
       </select>
     </div>
   );
