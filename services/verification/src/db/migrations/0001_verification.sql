@@ -32,13 +32,11 @@ create table verification.codes (
 );
 create index codes_by_user on verification.codes (user_id, channel, created_at desc);
 
--- Every wrong code entered: all of them count toward the per-account hourly cap; those for the
--- current contact decide when "Skip verification" is suggested (a new contact starts over).
+-- Every wrong code entered, for the per-account hourly cap across codes and channels.
 create table verification.code_failures (
   id serial primary key,
   user_id integer not null,
   channel text not null check (channel in ('phone', 'email')),
-  destination text not null,
   at timestamptz not null
 );
 create index code_failures_by_user on verification.code_failures (user_id, at);
