@@ -109,7 +109,7 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
       );
     const stored = async () =>
       (
-        await t.query(
+        await t.query<typeof confirmed>(
           sql`select address_line_1, address_line_2, city, state, zip
               from checkout.shipping_addresses where user_id = 701`,
         )
