@@ -6,7 +6,8 @@
 import type { ShippingAddress } from '@clinic/contracts';
 import type { AddressCheck, AddressValidator } from './address-validator';
 
-function address(
+/** An address as the form sends it, line 2 last because it is usually empty. */
+export function address(
   address_line_1: string,
   city: string,
   state: string,

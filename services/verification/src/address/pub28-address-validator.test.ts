@@ -1,19 +1,8 @@
-import type { ShippingAddress } from '@clinic/contracts';
-import { describeAddressValidatorContract } from './address-validator.contract';
+import { address, describeAddressValidatorContract } from './address-validator.contract';
 import { Pub28AddressValidator } from './pub28-address-validator';
 import { loadUsZipDirectory, sameCity } from './zip-directory';
 
 describeAddressValidatorContract('Pub28 (embedded)', () => new Pub28AddressValidator());
-
-function address(
-  address_line_1: string,
-  city: string,
-  state: string,
-  zip: string,
-  address_line_2: string | null = null,
-): ShippingAddress {
-  return { address_line_1, address_line_2, city, state, zip };
-}
 
 describe('Pub28AddressValidator', () => {
   const validator = new Pub28AddressValidator();

@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ShippingAddress } from '@clinic/contracts';
+import { address } from './address-validator.contract';
 import { AddressServiceUnavailableError } from './address-validator';
 import { addressValidatorFromConfig } from './address-validator-from-config';
 import { Pub28AddressValidator } from './pub28-address-validator';
@@ -119,16 +119,6 @@ const poBoxCandidate = whiteHouse({
   },
   metadata: { record_type: 'P', zip_type: 'POBox' },
 });
-
-function address(
-  address_line_1: string,
-  city: string,
-  state: string,
-  zip: string,
-  address_line_2: string | null = null,
-): ShippingAddress {
-  return { address_line_1, address_line_2, city, state, zip };
-}
 
 const typedWhiteHouse = address('1600 Pennsylvania Avenue NW', 'Washington', 'DC', '20500');
 
