@@ -78,4 +78,31 @@ describe('intake rules shared by the quiz and the intake service', () => {
     expect(planBmiDisqualification(24.9, true)).toBeNull();
     expect(planBmiDisqualification(19.9, true)).toBe('bmi_below_20');
   });
+
+  // The minimums are "at least": a visitor exactly at 20.0 (or 25.0) qualifies. The BMIs come
+  // from real answers at 6 ft 3 in (75 in), whose unrounded values sit just below the minimum, so
+  // the rules must apply to the rounded BMI the spec defines.
+  describe('at exactly the BMI minimum', () => {
+    const at75 = (lbs: number) => bmiOf(lbs, 75);
+    const ok = { state: 'TX', birthYear: 1990, age: 36 };
+
+    it('rounds 160 and 159 lbs at 75 in to 20.0 and 19.9, 200 and 199 lbs to 25.0 and 24.9', () => {
+      expect([at75(160), at75(159), at75(200), at75(199)]).toEqual([20, 19.9, 25, 24.9]);
+    });
+
+    it('lets a BMI of exactly 20.0 through at submission, not 19.9', () => {
+      expect(intakeDisqualification({ ...ok, bmi: at75(160) })).toBeNull();
+      expect(intakeDisqualification({ ...ok, bmi: at75(159) })).toBe('bmi_below_20');
+    });
+
+    it('qualifies a current GLP-1 user at exactly 20.0 on the plan page, not at 19.9', () => {
+      expect(planBmiDisqualification(at75(160), true)).toBeNull();
+      expect(planBmiDisqualification(at75(159), true)).toBe('bmi_below_20');
+    });
+
+    it('qualifies a new user at exactly 25.0 on the plan page, not at 24.9', () => {
+      expect(planBmiDisqualification(at75(200), false)).toBeNull();
+      expect(planBmiDisqualification(at75(199), false)).toBe('bmi_below_25');
+    });
+  });
 });

@@ -15,6 +15,18 @@ describe('pricing (spec 001 section 9)', () => {
     expect(amountDueTodayCents('semaglutide', 1, 99999)).toBe(0);
   });
 
+  // A coupon row is data an operator types in: a negative amount must not become a surcharge,
+  // and one larger than the price must not become a refund.
+  it('never lets a coupon raise the price or take it below zero', () => {
+    expect(amountDueTodayCents('tirzepatide', 6, -5000)).toBe(134982);
+    expect(amountDueTodayCents('semaglutide', 1, -1)).toBe(13499);
+    expect(amountDueTodayCents('tirzepatide', 12, Number.MIN_SAFE_INTEGER)).toBe(
+      amountDueTodayCents('tirzepatide', 12),
+    );
+    expect(amountDueTodayCents('semaglutide', 3, 44998)).toBe(0);
+    expect(amountDueTodayCents('tirzepatide', 1, 22500)).toBe(0);
+  });
+
   it('counts savings against month 1 plus the regular monthly price for the rest', () => {
     // 224.99 + 5 x 349.97 - 1349.82 = 625.02
     expect(termSavingsCents('tirzepatide', 6)).toBe(62502);

@@ -164,6 +164,24 @@ describe('POST /api/intake-form', () => {
     expect(res.body.status).toBe('success');
   });
 
+  it('qualifies a BMI of exactly 20.0 and disqualifies 19.9', async () => {
+    // 6 ft 3 in (75 in): 160 lbs -> 160 * 703 / 75^2 = 19.996 -> 20.0; 159 lbs -> 19.87 -> 19.9.
+    const height = { foot: 6, inches: 3 };
+    const atTwenty = validPerson({ height, heightInInches: 75, weight: 160, desired_weight: 150 });
+    const res = await submit(atTwenty);
+    expect(res.body.status).toBe('success');
+    const [lead] = await rows<{ status: string; bmi: number }>(
+      service.engines.database.db,
+      sql`select status, bmi::float as bmi from intake.leads where email = ${atTwenty.email}`,
+    );
+    expect(lead).toEqual({ status: 'qualified', bmi: 20 });
+
+    const below = await submit(
+      validPerson({ height, heightInInches: 75, weight: 159, desired_weight: 150 }),
+    );
+    expect(below.body).toMatchObject({ status: 'disqualified', reason: 'bmi_below_20' });
+  });
+
   it.each<[string, Partial<IntakePerson>, string]>([
     ['terms not agreed', { agreed_to_terms: false }, intakeMessages.terms],
     ['a blank first name', { first_name: '  ' }, intakeMessages.name],
