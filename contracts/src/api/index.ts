@@ -19,9 +19,11 @@ import {
   trustForm,
 } from './checkout';
 import { getAllProducts } from './catalog';
+import { consoleMe } from './console';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import { privacyRequest } from './privacy';
 import {
   getShipAddress,
   saveShipAddress,
@@ -46,6 +48,8 @@ export * from './payments';
 export * from './checkout';
 export * from './billing';
 export * from './verification';
+export * from './console';
+export * from './privacy';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -58,6 +62,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   forgotPassword,
   passwordReset,
   updatePassword,
+  privacyRequest,
   sandboxCreateToken,
   validateCoupon,
   getCart,
@@ -85,4 +90,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   verificationStatus,
   updatePhone,
   updateEmail,
+  consoleMe,
 ];

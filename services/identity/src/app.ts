@@ -4,11 +4,13 @@ import type { ServiceModule } from '@clinic/kit';
 import type { IdentityDeps } from './deps';
 import { seedDemoAccounts } from './domain/demo-accounts';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
+import { consoleMeRoute } from './routes/console-me';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { internalRoutes } from './routes/internal';
 import { loginRoute } from './routes/login';
 import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
+import { privacyRequestRoute } from './routes/privacy-request';
 import { updatePasswordRoute } from './routes/update-password';
 
 export type { IdentityDeps } from './deps';
@@ -28,6 +30,8 @@ export const identityService: ServiceModule<IdentityDeps> = {
     forgotPasswordRoute(router, runtime);
     passwordResetRoute(router, runtime);
     updatePasswordRoute(router, runtime);
+    privacyRequestRoute(router, runtime);
+    consoleMeRoute(router, runtime);
     internalRoutes(router, runtime, deps);
     return { router, jobs: [sendPasswordResetLinkJob(runtime, deps)] };
   },
