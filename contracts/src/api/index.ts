@@ -23,7 +23,6 @@ import { consoleMe } from './console';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { sandboxCreateToken, validateCoupon } from './payments';
-import { privacyRequest } from './privacy';
 import {
   getShipAddress,
   saveShipAddress,
@@ -49,7 +48,6 @@ export * from './checkout';
 export * from './billing';
 export * from './verification';
 export * from './console';
-export * from './privacy';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -62,7 +60,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   forgotPassword,
   passwordReset,
   updatePassword,
-  privacyRequest,
   sandboxCreateToken,
   validateCoupon,
   getCart,
