@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import express from 'express';
 import request from 'supertest';
 import { PgliteDatabase } from '../db/pglite-database';
-import { MailboxStore, MailboxTransport } from './mailbox';
+import { MAILBOX_SCHEMA, MailboxStore, MailboxTransport } from './mailbox';
 import { mailboxRouter } from './mailbox-router';
 
 let database: PgliteDatabase;
@@ -22,6 +23,13 @@ afterAll(async () => {
 beforeEach(async () => {
   await store.clear();
 });
+
+/** The next message's id; lets a test cross from one-digit to two-digit ids. */
+async function nextIdIs(id: number): Promise<void> {
+  await database.db.execute(
+    sql.raw(`alter sequence ${MAILBOX_SCHEMA}.messages_id_seq restart with ${id}`),
+  );
+}
 
 async function seed(): Promise<void> {
   await store.add({
@@ -61,6 +69,20 @@ describe('MailboxStore', () => {
     const sentAt = new Date(messages[0]!.sentAt).getTime();
     expect(sentAt).toBeGreaterThanOrEqual(before - 1000);
     expect(sentAt).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('keeps newest first past nine messages (ids compared as numbers, not as text)', async () => {
+    await nextIdIs(1);
+    for (let n = 1; n <= 12; n++)
+      await store.add({
+        channel: 'email',
+        to: 'many@example.com',
+        subject: `Mail ${n}`,
+        body: '.',
+      });
+    const subjects = (await store.list()).map((m) => m.subject);
+    expect(subjects).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `Mail ${n}`));
+    expect((await store.list({ limit: 1 }))[0]?.subject).toBe('Mail 12');
   });
 
   it('filters by recipient and channel and honours the limit', async () => {
@@ -108,6 +130,20 @@ describe('mailboxRouter', () => {
       '+15551234567',
       'jane@example.com',
     ]);
+  });
+
+  it('GET /api/messages and the page list the newest message first past nine messages', async () => {
+    await nextIdIs(5);
+    for (let n = 1; n <= 11; n++)
+      await store.add({ channel: 'sms', to: '+15550000000', body: `Text number ${n}.` });
+    const res = await request(app()).get('/dev/mailbox/api/messages').expect(200);
+    expect(res.body.messages.map((m: { body: string }) => m.body)).toEqual(
+      [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `Text number ${n}.`),
+    );
+    const page = await request(app()).get('/dev/mailbox/').expect(200);
+    const order = [11, 10, 9, 2, 1].map((n) => page.text.indexOf(`Text number ${n}.`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it('GET /api/messages?to= filters by recipient', async () => {

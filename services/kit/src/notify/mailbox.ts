@@ -108,9 +108,11 @@ export class MailboxStore {
     const found = await rows<MessageRow>(
       this.database.db,
       // The id follows insertion order even within one transaction, where now() does not move.
+      // Qualified, because a bare `id` in ORDER BY names the output column, the id as text,
+      // which put message 10 after message 9.
       sql`select ${columns} from ${this.table}
           where ${sql.join(conditions, sql` and `)}
-          order by id desc
+          order by messages.id desc
           limit ${limit}`,
     );
     return found.map(toMessage);
