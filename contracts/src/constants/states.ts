@@ -55,5 +55,5 @@ export const usStates: Readonly<Record<string, string>> = {
 
 export const stateCodes: readonly string[] = Object.values(usStates);
 
-/** Spec 000 section 9: the programme is not yet available in these states. */
+/** Spec 000 section 9: the program is not yet available in these states. */
 export const blockedStates: readonly string[] = ['LA', 'MS', 'AL'];

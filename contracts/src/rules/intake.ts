@@ -247,7 +247,7 @@ export function disqualificationMessage(reason: DisqualificationReason, state?: 
 }
 
 /**
- * Disqualifications known when the quiz is submitted: a state where the programme has not
+ * Disqualifications known when the quiz is submitted: a state where the program has not
  * launched, a birth year after 2006, and a BMI below 20, which no one qualifies with. The BMI
  * minimum of 25 for new users is applied on the plan page, where the visitor says whether they
  * already take a GLP-1 medication (spec 000 section 4, "Plan flow").

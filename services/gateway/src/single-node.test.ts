@@ -55,7 +55,7 @@ describe('single-node product behind the gateway', () => {
     await runEligibilityJourney(product.url);
   });
 
-  it('disqualifies a visitor from a state where the programme has not launched', async () => {
+  it('disqualifies a visitor from a state where the program has not launched', async () => {
     await runDisqualifiedJourney(product.url);
   });
 

@@ -10,7 +10,7 @@ export function AboutPage() {
     <main className="page page--narrow document">
       <h1>About {BRAND_NAME}</h1>
       <p>
-        {BRAND_NAME} offers US adults a physician-supervised weight-loss programme with compounded
+        {BRAND_NAME} offers US adults a physician-supervised weight-loss program with compounded
         GLP-1 medication (semaglutide or tirzepatide).
       </p>
       <p>

@@ -25,8 +25,7 @@ export function ReportPage() {
           You Qualify, {summary.firstName}
         </h1>
         <p className="plan__lead">
-          Based on your answers, a physician-supervised GLP-1 programme can help you reach your
-          goal.
+          Based on your answers, a physician-supervised GLP-1 program can help you reach your goal.
         </p>
         <dl className="report-weights">
           <div>

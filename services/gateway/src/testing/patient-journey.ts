@@ -172,7 +172,7 @@ export async function runPatientJourney(baseUrl: string): Promise<void> {
   expect(afterLogout.status).toBe(401);
 }
 
-/** A visitor from a state where the programme has not launched. */
+/** A visitor from a state where the program has not launched. */
 export async function runDisqualifiedJourney(baseUrl: string): Promise<void> {
   const email = `blocked.${randomUUID().slice(0, 8)}@example.com`;
   const res = await call(baseUrl, 'POST', '/api/intake-form', {

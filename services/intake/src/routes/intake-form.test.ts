@@ -106,7 +106,7 @@ describe('POST /api/intake-form', () => {
 
   it.each<[string, Partial<IntakePerson>, string, string]>([
     [
-      'a state where the programme has not launched',
+      'a state where the program has not launched',
       { state: 'LA' },
       'state_not_available',
       'Our GLP Medical Weight Loss program is not yet available in Louisiana, but we are launching there next month.',
