@@ -4,7 +4,7 @@
  * Screenshots of each page land in test-results/screenshots/ for a person to look at.
  */
 import { expect, test } from '@playwright/test';
-import { answerQuiz, shot } from './quiz';
+import { alert, answerQuiz, next, shot } from './quiz';
 import { SESSION_KEY, readStorage, waitForApp } from './support';
 
 const NOT_QUALIFIED =
@@ -57,6 +57,15 @@ test('a visitor qualifies, sees the report, picks tirzepatide and reaches the ch
   await expect(page.locator('tr[data-drug="tirzepatide"]')).toContainText('187 lbs');
   await shot(page, 'report', testInfo.project.name);
 
+  // Back from the report shows the last step, once; Forward returns to the report.
+  await page.goBack();
+  await expect(page.getByText('Step 9 of 9')).toBeVisible();
+  await expect(page).toHaveURL(/\/\?utm_source=newsletter/);
+  await expect(page.getByLabel('Goal weight (lbs)', { exact: true })).toHaveValue('190');
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'You Qualify, Jordan' })).toBeVisible();
+  expect(intakeCalls).toHaveLength(1);
+
   await page.getByRole('link', { name: 'Choose my plan' }).click();
   await expect(page).toHaveURL(`${baseURL}/weight-loss-plan`);
   await page.getByRole('button', { name: 'Yes' }).click();
@@ -85,6 +94,59 @@ test('a visitor qualifies, sees the report, picks tirzepatide and reaches the ch
     currentDose: '7.5 mg',
   });
   await expect(page).toHaveURL(/\/weight-loss-payment\/[0-9a-f-]{36}$/);
+});
+
+test('each quiz step is a history entry on /: Back, Forward, Go Back and a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const step = (n: number) => expect(page.getByText(`Step ${n} of 9`)).toBeVisible();
+  await page.goto('/about');
+  await waitForApp(page);
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('checkbox').check();
+  await next(page).click();
+  await page.getByLabel('State', { exact: true }).selectOption('TX');
+  await next(page).click();
+  await page.getByLabel('First name', { exact: true }).fill('Jordan');
+  await page.getByLabel('Last name', { exact: true }).fill('Rivera');
+  await next(page).click();
+  await step(4);
+
+  await page.goBack();
+  await step(3);
+  await page.goBack();
+  await step(2);
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue('TX');
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goForward();
+  await step(3);
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Jordan');
+
+  // The page's Go Back is the browser's Back: Forward undoes it.
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await step(2);
+  await page.goForward();
+  await step(3);
+
+  // A reload keeps the step, and the steps behind it.
+  await page.reload();
+  await waitForApp(page);
+  await step(3);
+  await page.goBack();
+  await step(2);
+  await page.goBack();
+  await step(1);
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  // Before step 1 is the page the visitor came from.
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseURL}/about`);
+  await page.goForward();
+  await step(1);
+  await next(page).click();
+  await step(2);
+  await expect(alert(page)).toHaveCount(0);
 });
 
 test('the offer in the landing link picks that offer’s plan', async ({ page }) => {

@@ -19,7 +19,8 @@ export const SENDING_LABEL = 'Processing...';
 /**
  * The nine-step intake quiz at / (spec 000 sections 2, 4 and 5). Each step is checked with the
  * contracts' rule before the next one shows; the last step sends the lead and goes to the report,
- * /sorry or /login depending on the answer.
+ * /sorry or /login depending on the answer. Each step is a browser history entry (useIntake), so
+ * Go Back and the browser's Back do the same thing.
  */
 export function IntakePage() {
   usePageTitle('Free Visit');

@@ -5,10 +5,18 @@
  */
 import { act, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  createBrowserRouter,
+  useLocation,
+} from 'react-router-dom';
 import type { Product } from '@clinic/contracts';
 import { productsQuery } from '../../catalog/useProducts';
 import { render, type Rendered } from '../../test-utils/render';
+import '../../test-utils/requestStub';
 
 function setNativeValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
   const proto = Object.getPrototypeOf(element) as object;
@@ -118,4 +126,54 @@ export async function renderPage(
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * Renders `pages` on the window's own history (jsdom's), at `path` pushed as a new entry after
+ * whatever the test put there before, or with `path` null on the current entry as a reload finds
+ * it. Back and Forward are the browser's (`historyGo`). Unmounting also stops the router
+ * listening to the window.
+ */
+export async function renderOnBrowserHistory(
+  path: string | null,
+  pages: Record<string, ReactNode>,
+): Promise<Rendered> {
+  if (path !== null) window.history.pushState(null, '', path);
+  const router = createBrowserRouter([
+    ...Object.entries(pages).map(([route, element]) => ({
+      path: route,
+      element: (
+        <>
+          {element}
+          <Where />
+        </>
+      ),
+    })),
+    { path: '*', element: <Where /> },
+  ]);
+  const view = await render(<RouterProvider router={router} />);
+  return {
+    ...view,
+    async unmount() {
+      await view.unmount();
+      router.dispose();
+    },
+  };
+}
+
+/** Does `action`, which moves through the history, and waits for the page to follow. */
+export async function untilPopstate(action: () => void): Promise<void> {
+  await act(async () => {
+    const popped = new Promise((resolve) =>
+      window.addEventListener('popstate', resolve, { once: true }),
+    );
+    action();
+    await popped;
+  });
+  await flush();
+}
+
+/** The browser's Back (-1) or Forward (+1). */
+export function historyGo(delta: number): Promise<void> {
+  return untilPopstate(() => window.history.go(delta));
 }
