@@ -196,6 +196,28 @@ describe('verify-code', () => {
     expect(capped.body.message).toBe(verificationMessages.tooManyFailures);
   });
 
+  it('counts only the last hour in the cap: wrong codes 59 minutes old count, 61 minutes old do not', async () => {
+    const p = await h.patient({ phone: '2145550120' });
+    // All ten failures at one instant (five on each channel's code), so "59 and 61 minutes old"
+    // is true of every one of them.
+    const phoneCode = await sendPhoneCode(p, '2145550120');
+    expect((await h.post('/api/send-code/2', undefined, p)).status).toBe(200);
+    const emailCode = await h.lastCode(p.email);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await verify(p, wrongFor(phoneCode), 1)).status).toBe(422);
+      expect((await verify(p, wrongFor(emailCode), 2)).status).toBe(422);
+    }
+
+    h.clock.advance(59 * MINUTE);
+    const fresh = await sendPhoneCode(p, '2145550120');
+    const capped = await verify(p, fresh);
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toBe(verificationMessages.tooManyFailures);
+
+    h.clock.advance(2 * MINUTE);
+    expect((await verify(p, fresh)).status).toBe(200);
+  });
+
   it('refuses letters and short codes without counting a try', async () => {
     const p = await h.patient({ phone: '2145550107' });
     const code = await sendPhoneCode(p, '2145550107');
