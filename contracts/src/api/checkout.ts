@@ -292,9 +292,15 @@ export const paymentConfig = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    "The card processor the browser uses: 'sandbox' (POST /sandbox/v1/tokens) or 'stripe' (Stripe Elements with publishableKey).",
+    "The card processor the browser uses: 'sandbox' (POST /sandbox/v1/tokens) or 'stripe' (Stripe Elements with publishableKey), and whether the deployment is production (NODE_ENV=production) or for development and tests.",
   response: z.object({
     processor: z.enum(['sandbox', 'stripe']),
     publishableKey: z.string().nullable(),
+    /**
+     * Developers' words ("sandbox test mode") are shown only outside production. An answer
+     * without the field, from a server older than it, reads as production.
+     */
+    environment: z.enum(['production', 'development']).default('production'),
   }),
 });
+export type PaymentConfig = z.infer<typeof paymentConfig.response>;

@@ -60,7 +60,10 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     cartRoutes(router, runtime);
     getCartRoute(router, runtime, deps.identity);
     couponRoutes(router, runtime);
-    checkoutRoutes(router, runtime, payments, processor, deps.stripePublishableKey ?? null);
+    checkoutRoutes(router, runtime, payments, processor, {
+      publishableKey: deps.stripePublishableKey ?? null,
+      environment: deps.environment ?? 'production',
+    });
     afterPaymentRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
     invoiceRoute(router, runtime, deps.identity);

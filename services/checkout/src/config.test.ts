@@ -14,6 +14,7 @@ describe('checkout configured for Stripe', () => {
     service = await startServiceForTest(
       checkoutService,
       checkoutDepsFromConfig({
+        NODE_ENV: 'production',
         STRIPE_SECRET_KEY: 'sk_test_config',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_config',
         STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -25,13 +26,14 @@ describe('checkout configured for Stripe', () => {
   afterAll(async () => service.close());
 
   it('keeps the sandbox when no Stripe key is set', () => {
-    expect(checkoutDepsFromConfig({}).processor).toBeUndefined();
+    expect(checkoutDepsFromConfig({ NODE_ENV: 'production' }).processor).toBeUndefined();
   });
 
   it('tells the browser to use Stripe Elements with the publishable key, and hides the sandbox', async () => {
     expect((await request(service.app).get('/api/payment-config')).body).toEqual({
       processor: 'stripe',
       publishableKey: 'pk_test_config',
+      environment: 'production',
     });
     const tokens = await request(service.app)
       .post('/sandbox/v1/tokens')
@@ -81,5 +83,33 @@ describe('checkout configured for Stripe', () => {
       sql`select status from checkout.transactions where transaction_id = 'pi_config_1'`,
     );
     expect(row).toEqual({ status: 'refunded' });
+  });
+});
+
+describe('checkout outside production', () => {
+  let service: ServiceUnderTest;
+  beforeAll(async () => {
+    service = await startServiceForTest(
+      checkoutService,
+      checkoutDepsFromConfig({ NODE_ENV: 'test' }),
+      {
+        clock: new ManualClock(new Date()),
+      },
+    );
+  });
+  afterAll(async () => service.close());
+
+  it('tells the payment page it is not production, so the sandbox may say so', async () => {
+    expect((await request(service.app).get('/api/payment-config')).body).toEqual({
+      processor: 'sandbox',
+      publishableKey: null,
+      environment: 'development',
+    });
+  });
+
+  it('reads NODE_ENV: only production is production', () => {
+    expect(checkoutDepsFromConfig({ NODE_ENV: 'production' }).environment).toBe('production');
+    expect(checkoutDepsFromConfig({ NODE_ENV: 'development' }).environment).toBe('development');
+    expect(checkoutDepsFromConfig({ NODE_ENV: 'test' }).environment).toBe('development');
   });
 });

@@ -4,6 +4,7 @@
  * is Stripe (STRIPE_API_BASE points it at stripe-mock in tests); without, the sandbox.
  */
 import { z } from 'zod';
+import type { BaseConfig } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { StripeProcessor } from './payments/stripe/stripe-processor';
 
@@ -24,10 +25,13 @@ export const checkoutConfigFields = {
 
 export type CheckoutConfig = z.infer<z.ZodObject<typeof checkoutConfigFields>>;
 
-export function checkoutDepsFromConfig(config: CheckoutConfig): Omit<CheckoutDeps, 'identity'> {
+export function checkoutDepsFromConfig(
+  config: CheckoutConfig & Pick<BaseConfig, 'NODE_ENV'>,
+): Omit<CheckoutDeps, 'identity'> {
   const secretKey = config.STRIPE_SECRET_KEY;
   return {
     affiliateConversionUrl: config.AFFILIATE_CONVERSION_URL ?? null,
+    environment: config.NODE_ENV === 'production' ? 'production' : 'development',
     ...(secretKey
       ? {
           processor: () => new StripeProcessor({ secretKey, apiBase: config.STRIPE_API_BASE }),

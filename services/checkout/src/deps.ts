@@ -1,6 +1,9 @@
 import type { IdentityDirectory } from '@clinic/identity';
+import type { PaymentConfig } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { CardProcessor } from './payments/card-processor';
+
+type PaymentEnvironment = PaymentConfig['environment'];
 
 /** What checkout is given by whoever runs it (the gateway in single-node mode, main.ts in a cluster). */
 export interface CheckoutDeps {
@@ -8,6 +11,8 @@ export interface CheckoutDeps {
   processor?: (runtime: ServiceRuntime) => CardProcessor;
   /** Stripe's publishable key for the browser, when the processor is Stripe. */
   stripePublishableKey?: string | null;
+  /** What the payment page is told it runs in (NODE_ENV); production when not given. */
+  environment?: PaymentEnvironment;
   /** The signing secret of Stripe's webhook endpoint; the endpoint is mounted only with it. */
   stripeWebhookSecret?: string | null;
   /** Opens a session for the patient of a cart link; without it, cart links log no one in. */

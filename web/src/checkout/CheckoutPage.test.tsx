@@ -635,7 +635,7 @@ describe('CheckoutPage: paying', () => {
   it('pays with the sandbox wallet (the 4242 test card) as paymentMethod wallet', async () => {
     await open();
     await fillAddress('shipping');
-    await click(buttonByText(root(), 'Pay with wallet (sandbox)'));
+    await click(buttonByText(root(), 'Pay with wallet'));
     await flush();
     await flush();
     expect(calls('POST', '/sandbox/v1/tokens')[0]!.body).toMatchObject({
@@ -650,7 +650,7 @@ describe('CheckoutPage: paying', () => {
 
   it('checks the form before the wallet pays', async () => {
     await open();
-    await click(buttonByText(root(), 'Pay with wallet (sandbox)'));
+    await click(buttonByText(root(), 'Pay with wallet'));
     await flush();
     expect(alert()).toBe(checkoutMessages.incompleteShipping);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/sandbox/v1/tokens')).toBe(false);

@@ -1,4 +1,6 @@
+import { paymentConfig, type PaymentConfig } from '@clinic/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { apiFetch } from '../api/client';
 import { CardBrands } from '../components/CardBrands';
 import {
   CardEntryError,
@@ -21,9 +23,39 @@ export function formatExpiry(text: string): string {
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
+/** The wallet button's words: a patient in production never reads the developers' "sandbox". */
+export const walletButtonLabel: Record<PaymentConfig['environment'], string> = {
+  production: 'Pay with wallet',
+  development: 'Pay with wallet (sandbox test mode)',
+};
+
+/**
+ * Whether the server runs in production (GET /api/payment-config). The pages hand this form only
+ * their card callbacks, so it asks itself; until it knows (or if it cannot), it says production.
+ */
+function usePaymentEnvironment(): PaymentConfig['environment'] {
+  const [environment, setEnvironment] = useState<PaymentConfig['environment']>('production');
+  useEffect(() => {
+    let active = true;
+    apiFetch(paymentConfig.path)
+      .then((raw) => {
+        const { environment: answered } = paymentConfig.response.parse(raw);
+        if (active) setEnvironment(answered);
+      })
+      .catch(() => {
+        // the plainer label stays
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return environment;
+}
+
 /**
  * The sandbox processor's card form: number, expiry and CVC, tokenised by POST /sandbox/v1/tokens
  * (the card details go only there). The wallet is a button that pays with the 4242 test card.
+ * The checkout page and the card dialog render this form only when the processor is the sandbox.
  */
 export function SandboxCardForm({
   onReady,
@@ -38,6 +70,7 @@ export function SandboxCardForm({
   const [cvc, setCvc] = useState('');
   const values = useRef({ number, expiry, cvc });
   values.current = { number, expiry, cvc };
+  const environment = usePaymentEnvironment();
 
   useEffect(() => {
     onReady({
@@ -75,7 +108,7 @@ export function SandboxCardForm({
           disabled={disabled}
           onClick={payWithWallet}
         >
-          Pay with wallet (sandbox)
+          {walletButtonLabel[environment]}
         </button>
         <p className="card-entry__or" aria-hidden="true">
           <span>or pay with card</span>

@@ -4,7 +4,12 @@
  * which processor the browser tokenises cards with.
  */
 import type { Router } from 'express';
-import { blockUserPayment, checkoutNew, paymentConfig } from '@clinic/contracts';
+import {
+  blockUserPayment,
+  checkoutNew,
+  paymentConfig,
+  type PaymentConfig,
+} from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { blockState } from '../domain/payments/card-blocking';
 import { loadCheckoutCart } from '../domain/payments/checkout-cart';
@@ -16,7 +21,7 @@ export function checkoutRoutes(
   runtime: ServiceRuntime,
   payments: CheckoutPayments,
   processor: CardProcessor,
-  stripePublishableKey: string | null,
+  browser: Pick<PaymentConfig, 'publishableKey' | 'environment'>,
 ): void {
   bindRoute(router, checkoutNew, ({ body, principal, req }) =>
     payments.pay(body, principal, req.get('Idempotency-Key')),
@@ -40,6 +45,7 @@ export function checkoutRoutes(
 
   bindRoute(router, paymentConfig, async () => ({
     processor: processor.name,
-    publishableKey: processor.name === 'stripe' ? stripePublishableKey : null,
+    publishableKey: processor.name === 'stripe' ? browser.publishableKey : null,
+    environment: browser.environment,
   }));
 }
