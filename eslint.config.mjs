@@ -44,4 +44,23 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', '**/*.contract.ts', '**/testing/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
+  {
+    // A focused test left in a commit silently skips every other test of its file (jest has no
+    // forbidOnly; Playwright's only applies with CI set), so lint refuses them everywhere.
+    files: ['**/*.test.{ts,tsx}', '**/*.contract.ts', '**/testing/**', 'web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only'][object.name=/^(it|test|describe)$/], MemberExpression[property.name='only'][object.property.name='describe']",
+          message: 'Remove .only: a focused test skips the others.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^f(it|describe)$/]',
+          message: 'Remove fit/fdescribe: a focused test skips the others.',
+        },
+      ],
+    },
+  },
 );

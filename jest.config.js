@@ -31,7 +31,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      roots: ['<rootDir>/contracts', '<rootDir>/services'],
+      roots: ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.infra\\.test\\.ts$'],
     },
