@@ -719,3 +719,50 @@ test.describe('the code screen', () => {
     });
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('a revisit', () => {
+  test('after both contacts are done: no code is sent, straight to the medical form', async ({
+    page,
+    request,
+  }) => {
+    const patient = await apiPatient(request, {
+      addressLine1: '1200 Congress Ave',
+      addressLine2: 'Apt 4',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    });
+    // Done before this visit: the phone skipped, the email skipped (no code spent on them).
+    for (const type of [1, 2]) {
+      const skipped = await request.post('/api/skip-verification', {
+        headers: { authorization: `Bearer ${patient.token}` },
+        data: { type },
+      });
+      expect(skipped.ok()).toBe(true);
+    }
+    // The payment's prescription, as the checkout page leaves it in this tab.
+    await page.addInitScript(
+      ({ key, orderId }) => window.sessionStorage.setItem(key, JSON.stringify([{ orderId }])),
+      { key: PREAUTHS_KEY, orderId: patient.orderId },
+    );
+    const sends: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/send-code')) sends.push(r.url());
+    });
+
+    await seedStorage(
+      page,
+      SESSION_KEY,
+      JSON.stringify({ token: patient.token, user: patient.user }),
+    );
+    await page.goto('/verify');
+    await waitForApp(page);
+    await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}$`));
+    await expect(pendingPage(page, 'medical-form')).toBeVisible();
+    expect(sends).toEqual([]);
+    expect(await codesSentTo(request, patient.phone)).toBe(0);
+    expect(await codesSentTo(request, patient.email)).toBe(0);
+  });
+});

@@ -32,6 +32,15 @@ const root = () => view!.container;
 const step = () => root().querySelector('main')?.getAttribute('data-step');
 const field = (id: string) => $<HTMLInputElement>(root(), `#${id}`);
 const storedCall = 'GET /api/address/validate/7';
+const statusCall = 'GET /api/verification-status';
+
+type State = 'pending' | 'verified' | 'skipped';
+const statusOf = (phone: State, email: State) =>
+  ok({
+    status: 'success',
+    phone: { status: phone, at: phone === 'pending' ? null : '2026-11-20T10:00:00.000Z' },
+    email: { status: email, at: email === 'pending' ? null : '2026-11-20T10:05:00.000Z' },
+  });
 
 const home = {
   address_line_1: '350 5th Ave',
@@ -96,6 +105,7 @@ beforeEach(() => {
   sessionStorage.clear();
   setSession({ token: 'tok', user: { id: 7, first_name: 'Ana' } });
   api = fakeApi();
+  api.on(statusCall, statusOf('pending', 'pending'));
   api.on('POST /api/send-code/1', codeSent());
   api.on('POST /api/send-code/2', codeSent('a***@example.com'));
 });
@@ -120,7 +130,8 @@ describe('VerifyPage, the stored address', () => {
     await open();
     const [, init] = api.fetch.mock.calls[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
-    expect(api.calls()).toEqual([storedCall, 'POST /api/send-code/1']);
+    // both asked at once on arrival; the code only once the status says the phone is pending
+    expect(api.calls()).toEqual([storedCall, statusCall, 'POST /api/send-code/1']);
     expect(step()).toBe('phone');
     expect(heading(root())).toBe('Verify your phone number');
     const items = [...root().querySelectorAll('.verify-steps__item')];
@@ -199,7 +210,7 @@ describe('VerifyPage, the manual address', () => {
     await open();
     await fillForm({ address_line_2: 'Suite 9' });
     await sendForm();
-    expect(api.calls()).toEqual([storedCall]);
+    expect(api.calls()).toEqual([storedCall, statusCall]);
     const errors = [...root().querySelectorAll('.verify-field__error')].map((e) => e.textContent);
     expect(errors).toHaveLength(4);
     expect(field('verify-address-line1').getAttribute('aria-invalid')).toBe('true');
@@ -339,5 +350,81 @@ describe('VerifyPage, to the medical form', () => {
     expect(api.sent('POST /api/skip-verification')).toEqual([{ type: 1 }]);
     expect(step()).toBe('email');
     expect(heading(root())).toBe('Verify your email address');
+  });
+});
+
+describe('VerifyPage, a revisit', () => {
+  const sendCalls = () => api.calls().filter((call) => call.startsWith('POST /api/send-code'));
+
+  beforeEach(() => {
+    sessionStorage.setItem(PREAUTHS_KEY, JSON.stringify([{ orderId: 901 }]));
+  });
+
+  it.each([
+    ['verified', 'verified'],
+    ['skipped', 'verified'],
+    ['verified', 'skipped'],
+  ] as const)(
+    'goes straight to the medical form when the phone is %s and the email %s, sending no code',
+    async (phone, email) => {
+      api.on(statusCall, statusOf(phone, email));
+      api.on(storedCall, stored(true));
+      await open();
+      expect(where(view!)).toBe('/medical-form/901');
+      expect(sendCalls()).toEqual([]);
+    },
+  );
+
+  it('starts at the email step when only the phone is done', async () => {
+    api.on(statusCall, statusOf('verified', 'pending'));
+    api.on(storedCall, stored(true));
+    await open();
+    expect(step()).toBe('email');
+    expect(heading(root())).toBe('Verify your email address');
+    expect(sendCalls()).toEqual(['POST /api/send-code/2']);
+    const items = [...root().querySelectorAll('.verify-steps__item')];
+    expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['done', 'done', 'current']);
+  });
+
+  it('asks for the phone only, when the email is done, then opens the medical form', async () => {
+    api.on(statusCall, statusOf('pending', 'skipped'));
+    api.on(storedCall, stored(true));
+    api.on('POST /api/verify-code', ok({ status: 'success', message: 'Verified.' }));
+    await open();
+    expect(step()).toBe('phone');
+    await paste($<HTMLInputElement>(root(), '#verify-digit-1'), '1234');
+    await submit($<HTMLFormElement>(root(), '#verify-code-form'));
+    expect(where(view!)).toBe('/medical-form/901');
+    expect(sendCalls()).toEqual(['POST /api/send-code/1']);
+  });
+
+  it('still asks for an address that is not good, then skips the done contacts', async () => {
+    api.on(statusCall, statusOf('verified', 'verified'));
+    api.on(storedCall, stored(false));
+    api.on('POST /api/address/validate', checked(true));
+    api.on('POST /api/ship-address', savedOk);
+    await open();
+    expect(step()).toBe('address');
+    await fillForm(home);
+    await sendForm();
+    await advance(1500);
+    expect(where(view!)).toBe('/medical-form/901');
+    expect(sendCalls()).toEqual([]);
+  });
+
+  it('sends no code before the status is known', async () => {
+    api.on(statusCall, 'hang');
+    api.on(storedCall, stored(true));
+    await open();
+    expect(step()).toBe('address');
+    expect(sendCalls()).toEqual([]);
+  });
+
+  it('offers every step, as on a first visit, when the status cannot be read', async () => {
+    api.on(statusCall, fail(503));
+    api.on(storedCall, stored(true));
+    await open();
+    expect(step()).toBe('phone');
+    expect(sendCalls()).toEqual(['POST /api/send-code/1']);
   });
 });

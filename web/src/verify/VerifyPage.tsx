@@ -1,10 +1,12 @@
 /**
  * /verify (spec 000 sections 2 and 4): address, then phone code, then email code, then the
  * medical form of the first remaining prescription (or /home when none remains). The page needs
- * the logged-in user; without a session it sends the visitor to log in and come back.
+ * the logged-in user; without a session it sends the visitor to log in and come back. A phone or
+ * email already verified or skipped (GET /api/verification-status) is not asked again: a revisit
+ * starts at the first step not done, and sends no code for a done one.
  *
  * Hooks for end-to-end tests (stable ids and classes):
- *   main[data-page="verify"][data-step="address|phone|email"]  the page and its current step
+ *   main[data-page="verify"][data-step="address|phone|email|done"]  the page and its current step
  *   ol.verify-steps > li.verify-steps__item[data-state="done|current|upcoming"]  indicator
  *   section.verify__card[data-step][data-screen]  the step's card; data-screen is
  *       checking | form | suggestion (address) or code | change (phone, email)
@@ -23,13 +25,14 @@
  *   Change email: #verify-change-email, #verify-email-input, #verify-email-submit,
  *       #verify-change-cancel
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { readPreauths } from '../checkout/preauths';
 import { usePageTitle } from '../components/usePageTitle';
 import { useSession } from '../session/session';
 import { AddressStep } from './AddressStep';
 import { CodeStep } from './CodeStep';
+import { readVerificationStatus } from './verifyApi';
 import '../account/account.css';
 import './verify.css';
 
@@ -51,8 +54,9 @@ export function pathAfterVerification(): string {
   return first ? `/medical-form/${encodeURIComponent(String(first.orderId))}` : '/home';
 }
 
-function StepIndicator({ current }: { current: Step }) {
-  const currentIndex = steps.findIndex((s) => s.key === current);
+function StepIndicator({ current }: { current: Position }) {
+  const currentIndex =
+    current === 'finished' ? steps.length : steps.findIndex((s) => s.key === current);
   return (
     <ol className="verify-steps" aria-label="Verification steps">
       {steps.map(({ key, label }, index) => {
@@ -80,28 +84,77 @@ function StepIndicator({ current }: { current: Step }) {
   );
 }
 
+/** Where the page is: a step, or everything done (on to the medical form). */
+type Position = Step | 'finished';
+
+/** Phone and email verified or skipped before this visit, as GET /api/verification-status says. */
+interface DoneBefore {
+  phone: boolean;
+  email: boolean;
+}
+
+/**
+ * The first step not done. The status does not report the address: the address step always
+ * checks the stored one, and passes straight on when it is good. Until the status is known the
+ * page stays on the address step, so no code is sent for a contact that is already done.
+ */
+function positionOf(passed: Record<Step, boolean>, before: DoneBefore | null): Position {
+  if (!passed.address || before === null) return 'address';
+  if (!passed.phone && !before.phone) return 'phone';
+  if (!passed.email && !before.email) return 'email';
+  return 'finished';
+}
+
+const notPassed: Record<Step, boolean> = { address: false, phone: false, email: false };
+
 export function VerifyPage() {
   usePageTitle('Verify Your Details');
   const session = useSession();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>('address');
+  const [passed, setPassed] = useState(notPassed);
+  const [before, setBefore] = useState<DoneBefore | null>(null);
+  // StrictMode runs mount effects twice in development; the status is asked once.
+  const asked = useRef(false);
+  const loggedIn = session !== null;
+
+  useEffect(() => {
+    if (!loggedIn || asked.current) return;
+    asked.current = true;
+    readVerificationStatus().then(
+      (status) =>
+        setBefore({
+          phone: status.phone.status !== 'pending',
+          email: status.email.status !== 'pending',
+        }),
+      // Unknown: every step is offered, as on a first visit.
+      () => setBefore({ phone: false, email: false }),
+    );
+  }, [loggedIn]);
 
   // Stable, so the steps' effects that hold them do not restart on every render.
-  const toPhone = useCallback(() => setStep('phone'), []);
-  const toEmail = useCallback(() => setStep('email'), []);
-  const finish = useCallback(() => {
+  const pass = useCallback((step: Step) => setPassed((p) => ({ ...p, [step]: true })), []);
+  const addressDone = useCallback(() => pass('address'), [pass]);
+  const phoneDone = useCallback(() => pass('phone'), [pass]);
+  const emailDone = useCallback(() => pass('email'), [pass]);
+
+  const position = positionOf(passed, before);
+  useEffect(() => {
     // Replaced: Back from the medical form should not restart verification (and send codes).
-    void navigate(pathAfterVerification(), { replace: true });
-  }, [navigate]);
+    if (position === 'finished') void navigate(pathAfterVerification(), { replace: true });
+  }, [position, navigate]);
 
   if (!session) return <Navigate to="/login?page_ref=/verify" replace />;
 
   return (
-    <main className="page page--narrow verify" data-page="verify" data-step={step}>
-      <StepIndicator current={step} />
-      {step === 'address' && <AddressStep userId={session.user.id} onDone={toPhone} />}
-      {step === 'phone' && <CodeStep key="phone" type={1} onDone={toEmail} />}
-      {step === 'email' && <CodeStep key="email" type={2} onDone={finish} />}
+    <main
+      className="page page--narrow verify"
+      data-page="verify"
+      data-step={position === 'finished' ? 'done' : position}
+    >
+      <StepIndicator current={position} />
+      {position === 'address' && <AddressStep userId={session.user.id} onDone={addressDone} />}
+      {position === 'phone' && <CodeStep key="phone" type={1} onDone={phoneDone} />}
+      {position === 'email' && <CodeStep key="email" type={2} onDone={emailDone} />}
     </main>
   );
 }

@@ -12,6 +12,7 @@ import {
   updatePhone,
   validateAddress,
   validateStoredAddress,
+  verificationStatus,
   verifyCode,
   type VerificationType,
 } from '@clinic/contracts';
@@ -23,6 +24,7 @@ export type AddressCheck = z.infer<typeof validateAddress.response>;
 export type AddressRequest = z.infer<typeof validateAddress.body>;
 export type SentCode = z.infer<typeof sendCode.response>;
 export type Confirmation = z.infer<typeof verifyCode.response>;
+export type VerificationStatus = z.infer<typeof verificationStatus.response>;
 
 function read<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
   const parsed = schema.safeParse(answer);
@@ -32,6 +34,11 @@ function read<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
 
 const withParam = (path: string, name: string, value: string | number) =>
   path.replace(`:${name}`, encodeURIComponent(String(value)));
+
+/** GET /api/verification-status: whether the phone and email are verified, skipped or pending. */
+export async function readVerificationStatus(): Promise<VerificationStatus> {
+  return read(verificationStatus.response, await apiFetch(verificationStatus.path));
+}
 
 /** GET /api/address/validate/{user id}: the stored address, checked. */
 export async function checkStoredAddress(userId: string | number): Promise<StoredAddressCheck> {
