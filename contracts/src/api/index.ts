@@ -22,6 +22,7 @@ import { getAllProducts } from './catalog';
 import { consoleMe } from './console';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
+import { pendingMedicalForms } from './orders';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import {
   getShipAddress,
@@ -47,6 +48,7 @@ export * from './payments';
 export * from './checkout';
 export * from './billing';
 export * from './verification';
+export * from './orders';
 export * from './console';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
@@ -77,6 +79,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   updateCard,
   cancelSubscription,
   downloadInvoice,
+  pendingMedicalForms,
   validateStoredAddress,
   validateAddress,
   saveShipAddress,

@@ -22,6 +22,7 @@ import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
 import { getCartRoute } from './routes/get-cart';
 import { invoiceRoute } from './routes/invoice';
+import { pendingMedicalFormsRoute } from './routes/pending-medical-forms';
 import {
   assessmentDeniedRefundSubscriber,
   refundDeniedOrderJob,
@@ -67,6 +68,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     afterPaymentRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
     invoiceRoute(router, runtime, deps.identity);
+    pendingMedicalFormsRoute(router, runtime);
     billingRoutes(router, runtime, processor, subscriptionCharges);
     callConversionRoute(router, runtime);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);

@@ -38,6 +38,7 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/api/update-card', service: 'checkout' },
   { prefix: '/api/cancle-subs', service: 'checkout' },
   { prefix: '/api/invoice', service: 'checkout' },
+  { prefix: '/api/pending-medical-forms', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
   { prefix: '/api/address/validate', service: 'verification' },
   { prefix: '/api/ship-address', service: 'verification' },

@@ -1,5 +1,6 @@
 import { usePageTitle } from '../components/usePageTitle';
 import { BillingTab } from '../portal/BillingTab';
+import { NextStep } from '../portal/NextStep';
 import { useSession } from '../session/session';
 import '../portal/portal.css';
 
@@ -11,7 +12,8 @@ type PortalTab = (typeof portalTabs)[number];
 const readyTabs: readonly PortalTab[] = ['Billing'];
 
 /**
- * /home, the patient portal: a greeting, the tab bar and the Billing tab (spec 001 section 2).
+ * /home, the patient portal: a greeting, what to do next (the medical assessment of a paid order
+ * that waits for it), the tab bar and the Billing tab (spec 001 section 2).
  * It keeps `data-pending-page="portal"` (the marker of pages still being built) while the other
  * tabs are to come.
  */
@@ -29,6 +31,7 @@ export function PortalHomePage() {
           Your orders, dosage plan, doctor and profile are coming here soon.
         </p>
       </header>
+      <NextStep />
       <div className="portal-tabs" role="tablist" aria-label="Portal sections">
         {portalTabs.map((tab) => {
           const ready = readyTabs.includes(tab);
