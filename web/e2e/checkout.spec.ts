@@ -12,6 +12,8 @@ const DECLINED =
   'Uh oh! It looks like your card was declined. No worries—your bank might have sent you a text to approve the charge. Just reply to their message to approve it and try again, or feel free to use a different card.';
 const INSUFFICIENT =
   'It looks like your card has insufficient funds. Please use a different payment method or contact your bank for assistance.';
+const MULTIPLE =
+  "You've tried this card multiple times without success. Please use a different card to complete your purchase.";
 
 test('a new patient pays with 4242, adds the anti-nausea pills once and reaches the status page', async ({
   page,
@@ -104,4 +106,59 @@ test('a declined card and an insufficient-funds card get the spec’s messages, 
   await fillCard(page, '4242 4242 4242 4242');
   await pay.click();
   await expect(page).toHaveURL(/\/payment\/thanks\?terms=6&amount=1349\.82&trans_id=ch_/);
+});
+
+test('a card declined 3 times is refused for the cart, a different card pays, and /home says what is next', async ({
+  page,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  await reachCheckout(page);
+  await fillShipping(page);
+  const pay = page.getByRole('button', { name: 'Pay $1,349.82' });
+  const error = page.locator('.co-error[role="alert"]');
+  const cardNumber = page.getByLabel('Card number', { exact: true });
+  const answers: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/checkout-new') answers.push(r.status());
+  });
+
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    await expect(error).toHaveText(DECLINED);
+    await expect.poll(() => answers.length).toBe(attempt);
+  }
+  // The 3rd decline of this card: the spec's words with the server's, and a new card asked for.
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay.click();
+  await expect(error).toHaveText(`${MULTIPLE} Error: Your card was declined.`);
+  await expect(cardNumber).toHaveValue('');
+  await expect(cardNumber).toBeEnabled();
+  await expect(pay).toBeEnabled();
+  await shot(page, 'checkout-card-refused', project);
+
+  // The same card a 4th time is refused without a charge; the fields stay usable.
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay.click();
+  await expect(error).toHaveText(
+    `${MULTIPLE} Error: This card was declined 3 times for this order.`,
+  );
+  await expect.poll(() => answers).toEqual([402, 402, 402, 423]);
+  await expect(pay).toBeEnabled();
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay.click();
+  await expect(page).toHaveURL(/\/payment\/thanks\?terms=6&amount=1349\.82&trans_id=ch_/);
+
+  // The portal's next step: the medical assessment of the order just paid.
+  await page.goto('/home');
+  const next = page.locator('section#next-step');
+  await expect(next.getByRole('heading')).toHaveText('Next step: complete your medical assessment');
+  await expect(next).toContainText('Takes 5-10 minutes');
+  await expect(next).toContainText('Doctor review within 24 hours');
+  const orderId = await next.getAttribute('data-order-id');
+  expect(orderId).toMatch(/^\d+$/);
+  await shot(page, 'portal-next-step', project);
+  await next.getByRole('link', { name: 'Complete Medical Form' }).click();
+  await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}$`));
 });

@@ -42,10 +42,16 @@ export const checkoutMessages = {
   cardTokenUsed: 'This card token was already used. Please enter your card again.',
 } as const;
 
-/** Spec 001 section 9: card blocking limits. */
+/**
+ * Spec 001 section 9: card blocking limits. "At 3 attempts the cart is blocked" is read as: the
+ * card that failed 3 times is refused for that cart, and a different card may still pay; against
+ * card testing, the cart itself refuses every payment for 24 hours after 6 failures in all.
+ */
 export const cardBlocking = {
-  /** At this many failed attempts a cart refuses further payments. */
-  maxCartAttempts: 3,
+  /** At this many failed attempts of one card on a cart, the cart refuses that card. */
+  maxCardAttemptsPerCart: 3,
+  /** At this many failed attempts in all, a cart refuses every payment for `blockMs`. */
+  maxCartAttempts: 6,
   /** More than this many insufficient-funds or pick-up-card declines block the card. */
   maxNoFundsDeclines: 3,
   blockMs: 24 * 60 * 60 * 1000,
@@ -179,7 +185,7 @@ export const checkoutNew = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`; blocked carts and cards answer 423 with `blocked`.',
+    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay).',
   body: checkoutRequestSchema,
   response: checkoutResponseSchema,
 });
@@ -190,7 +196,7 @@ export const blockUserPayment = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    'Whether the caller (or the given cart) may pay: a card blocked for 24 hours after more than 3 insufficient-funds or pick-up-card declines, or a cart blocked after 3 failed attempts.',
+    'Whether the caller (or the given cart) may pay: a card blocked for 24 hours after more than 3 insufficient-funds or pick-up-card declines, or a cart blocked for 24 hours after 6 failed attempts in all (a card that failed 3 times on a cart is refused only when it is used).',
   query: z.object({ cart_id: z.string().max(64).optional() }),
   response: z.object({
     status: z.literal('success'),

@@ -42,11 +42,14 @@ import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
 import { emptyAddress, type AddressFields } from './addressFallback';
 import { AddressForm } from './AddressForm';
 import { CardEntryError, type CardEntryHandle, type CardResult } from './cardEntry';
+import { BlockedNotice } from './BlockedNotice';
 import {
+  cartBlockedText,
   checkoutFailureOf,
   describeCheckoutFailure,
   initialCounters,
   nonSuccessFailure,
+  type Blocked,
   type CheckoutFailure,
 } from './checkoutErrors';
 import { LegalLinks, TermsLink } from './LegalLinks';
@@ -197,7 +200,10 @@ export function CheckoutForm({ cart, variant }: Props) {
   const [busy, setBusy] = useState<Busy>(null);
   const busyRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
-  const [payBlocked, setPayBlocked] = useState<string | null>(null);
+  /** No card can pay for now (the server says so): paying stays disabled. */
+  const [payBlocked, setPayBlocked] = useState<(Blocked & { message: string }) | null>(null);
+  // A new card form (emptied fields) once the server refuses the card entered for this cart.
+  const [cardFormKey, setCardFormKey] = useState(0);
   const counters = useRef(initialCounters);
 
   const discountCents = coupon ? dollarsToCents(coupon.discount) : 0;
@@ -229,8 +235,14 @@ export function CheckoutForm({ cart, variant }: Props) {
       .then((raw) => {
         const status = blockUserPayment.response.parse(raw);
         if (!active) return;
-        if (status.blocked) setPayBlocked(checkoutMessages.cardBlocked);
-        else if (status.cart_blocked) setPayBlocked(checkoutMessages.multipleAttempts);
+        if (status.blocked)
+          setPayBlocked({
+            kind: 'card',
+            until: status.blocked_until,
+            message: checkoutMessages.cardBlocked,
+          });
+        else if (status.cart_blocked)
+          setPayBlocked({ kind: 'cart', until: null, message: cartBlockedText });
       })
       .catch(() => {
         // The server refuses a blocked payment anyway; the page just cannot warn in advance.
@@ -429,7 +441,8 @@ export function CheckoutForm({ cart, variant }: Props) {
     const outcome = describeCheckoutFailure(failure, counters.current);
     counters.current = outcome.counters;
     setError(outcome.message);
-    if (outcome.payDisabled) setPayBlocked(outcome.message);
+    if (outcome.blocked) setPayBlocked({ ...outcome.blocked, message: outcome.message });
+    if (outcome.newCard) setCardFormKey((key) => key + 1);
     busyRef.current = false;
     setBusy(null);
     return false;
@@ -454,7 +467,6 @@ export function CheckoutForm({ cart, variant }: Props) {
   const cardReady = processor.kind === 'sandbox' || processor.kind === 'stripe';
   const payDisabled = busy !== null || payBlocked !== null || !cardReady;
   const label = paymentTermLabels[term];
-  const shownError = error ?? payBlocked;
 
   return (
     <form className="checkout__layout" noValidate onSubmit={payWithCard} aria-busy={busy !== null}>
@@ -534,7 +546,7 @@ export function CheckoutForm({ cart, variant }: Props) {
               </button>
             </div>
           )}
-          {processor.kind === 'sandbox' && <SandboxCardForm {...cardFormProps} />}
+          {processor.kind === 'sandbox' && <SandboxCardForm key={cardFormKey} {...cardFormProps} />}
           {processor.kind === 'stripe' && (
             <Suspense
               fallback={
@@ -543,7 +555,11 @@ export function CheckoutForm({ cart, variant }: Props) {
                 </p>
               }
             >
-              <StripeCardForm {...cardFormProps} publishableKey={processor.publishableKey} />
+              <StripeCardForm
+                key={cardFormKey}
+                {...cardFormProps}
+                publishableKey={processor.publishableKey}
+              />
             </Suspense>
           )}
         </Section>
@@ -652,10 +668,14 @@ export function CheckoutForm({ cart, variant }: Props) {
             </span>
           </label>
 
-          {shownError && (
-            <p className="co-error" role="alert">
-              {shownError}
-            </p>
+          {payBlocked ? (
+            <BlockedNotice message={payBlocked.message} blocked={payBlocked} />
+          ) : (
+            error && (
+              <p className="co-error" role="alert">
+                {error}
+              </p>
+            )
           )}
 
           <button type="submit" className="button co-pay" disabled={payDisabled}>

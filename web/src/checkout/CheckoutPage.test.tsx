@@ -27,7 +27,10 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fe
 import type { Rendered } from '../test-utils/render';
 import { OFFERS_KEY } from '../tracking/activeOffers';
 import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
+import { SUPPORT_CONTACT } from '../brand';
+import { blockedTexts, formatUntil } from './BlockedNotice';
 import { CheckoutPage } from './CheckoutPage';
+import { cartBlockedText } from './checkoutErrors';
 import { CONVERSION_ID_KEY } from './conversionId';
 import { formatUsd } from './money';
 import { PREAUTHS_KEY } from './preauths';
@@ -728,9 +731,16 @@ describe('CheckoutPage: payment errors (spec 001 section 8)', () => {
     [
       'a blocked cart',
       423,
-      { cart_blocked: true, message: 'This cart is blocked.' },
-      `${checkoutMessages.multipleAttempts} Error: This cart is blocked.`,
+      { cart_blocked: true, message: 'This cart is paused.' },
+      cartBlockedText,
       true,
+    ],
+    [
+      'a card refused for this cart',
+      423,
+      { card_refused: true, message: 'This card was declined 3 times for this order.' },
+      `${checkoutMessages.multipleAttempts} Error: This card was declined 3 times for this order.`,
+      false,
     ],
     [
       'insufficient funds',
@@ -781,20 +791,86 @@ describe('CheckoutPage: payment errors (spec 001 section 8)', () => {
     expect(alert()).toBe(checkoutMessages.declined);
   });
 
-  it('blocks paying at the 3rd failed attempt, each attempt with its own key', async () => {
-    await failWith(402, { code: 'generic_decline', message: 'Your card was declined.' });
+  it("asks for a different card at the card's 3rd failure and lets a new card pay", async () => {
+    const declines = [1, 2, 3].map((attempts) =>
+      jsonResponse(402, {
+        status: 'error',
+        code: 'generic_decline',
+        message: 'Your card was declined.',
+        attempts,
+        card_refused: attempts === 3,
+        cart_blocked: false,
+      }),
+    );
+    routes['POST /api/checkout-new'] = () => declines.shift() ?? jsonResponse(200, paidAnswer);
+    await open();
+    await fillAddress('shipping');
+    await fillCard('4000 0000 0000 0002');
+    await pay();
     expect(alert()).toBe(checkoutMessages.declined);
     await pay();
     expect(alert()).toBe(checkoutMessages.declined);
-    expect(payButton().disabled).toBe(false);
     await pay();
     expect(alert()).toBe(`${checkoutMessages.multipleAttempts} Error: Your card was declined.`);
-    expect(payButton().disabled).toBe(true);
+    // The card fields stay usable, emptied for a different card; paying stays possible.
+    const number = byLabel(root(), 'Card number');
+    expect(number.disabled).toBe(false);
+    expect(number.value).toBe('');
+    expect(byLabel(root(), 'CVC').value).toBe('');
+    expect(payButton().disabled).toBe(false);
+    expect(root().querySelector('.co-blocked')).toBeNull();
     const keys = calls('POST', '/api/checkout-new').map((c) => c.headers.get('Idempotency-Key'));
-    expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(3);
+
+    await fillCard('4242 4242 4242 4242');
     await pay();
-    expect(calls('POST', '/api/checkout-new')).toHaveLength(3);
+    await flush();
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(4);
+    expect(where(view!)).toMatch(/^\/payment\/thanks\?/);
+  });
+
+  it('says what to do next and how to reach the care team when the card is blocked', async () => {
+    await failWith(423, {
+      blocked: true,
+      blocked_until: '2026-11-23T20:00:00.000Z',
+      message: checkoutMessages.cardBlocked,
+    });
+    const notice = root().querySelector<HTMLElement>('.co-blocked[data-kind="card"]')!;
+    expect(notice).not.toBeNull();
+    expect(alert()).toBe(checkoutMessages.cardBlocked);
+    expect(notice.textContent).toContain(blockedTexts.nextTitle);
+    expect(notice.textContent).toContain(blockedTexts.callBank);
+    const when = formatUntil('2026-11-23T20:00:00.000Z')!;
+    expect(notice.textContent).toContain(blockedTexts.retryAt(when));
+    const links = [...notice.querySelectorAll('a')].map((a) => [
+      a.getAttribute('href'),
+      a.textContent,
+    ]);
+    expect(links).toEqual([
+      [`mailto:${SUPPORT_CONTACT.email}`, SUPPORT_CONTACT.email],
+      ['tel:+18885550142', SUPPORT_CONTACT.phone],
+    ]);
+    expect(notice.textContent).toContain(SUPPORT_CONTACT.hours);
+    expect(payButton().disabled).toBe(true);
+    await pay();
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(1);
+  });
+
+  it('says the cart is paused, with the care team, when the server blocks the cart', async () => {
+    serve({
+      'GET /api/block-user-payment': jsonResponse(200, {
+        status: 'success',
+        blocked: false,
+        cart_blocked: true,
+        blocked_until: null,
+      }),
+    });
+    await open();
+    const notice = root().querySelector<HTMLElement>('.co-blocked[data-kind="cart"]')!;
+    expect(alert()).toBe(cartBlockedText);
+    expect(notice.textContent).toContain(blockedTexts.cartRetryLater);
+    expect(notice.querySelector(`a[href="mailto:${SUPPORT_CONTACT.email}"]`)).not.toBeNull();
+    expect(payButton().disabled).toBe(true);
   });
 
   it('warns on load when the card is blocked, and does not let it pay', async () => {

@@ -1,10 +1,12 @@
 import { checkoutMessages } from '@clinic/contracts';
 import { ApiError } from '../api/client';
 import {
+  cartBlockedText,
   checkoutFailureOf,
   describeCheckoutFailure,
   initialCounters,
   nonSuccessFailure,
+  type Blocked,
   type CheckoutFailure,
   type PaymentCounters,
 } from './checkoutErrors';
@@ -20,99 +22,138 @@ function failure(status: number | null, body: Record<string, unknown> = {}): Che
 const multiple = (message: string) => `${checkoutMessages.multipleAttempts} Error: ${message}`;
 
 describe('describeCheckoutFailure (spec 001 section 8)', () => {
-  it.each<[string, CheckoutFailure, string, boolean]>([
+  const until = '2026-11-23T12:00:00.000Z';
+  it.each<[string, CheckoutFailure, string, Blocked | null]>([
     [
       '423 blocked card',
-      failure(423, { blocked: true, message: 'Card blocked.' }),
+      failure(423, { blocked: true, blocked_until: until, message: 'Card blocked.' }),
       checkoutMessages.cardBlocked,
-      true,
+      { kind: 'card', until },
     ],
     [
       '423 blocked cart',
-      failure(423, { cart_blocked: true, message: 'This cart is blocked.' }),
-      multiple('This cart is blocked.'),
-      true,
+      failure(423, { cart_blocked: true, cart_blocked_until: until, message: 'Paused.' }),
+      cartBlockedText,
+      { kind: 'cart', until },
+    ],
+    [
+      'the decline that blocks the cart',
+      failure(402, { code: 'generic_decline', attempts: 1, cart_blocked: true, message: 'No.' }),
+      cartBlockedText,
+      { kind: 'cart', until: null },
     ],
     [
       'insufficient funds',
       failure(402, { code: 'insufficient_funds', message: 'Your card has insufficient funds.' }),
       checkoutMessages.insufficientFunds,
-      false,
+      null,
     ],
     [
       'pick up card (any case)',
       failure(402, { code: 'pickup_card', message: 'Please PICK UP CARD at the bank.' }),
       checkoutMessages.insufficientFunds,
-      false,
+      null,
     ],
     [
       'the active-order message',
       failure(409, { message: checkoutMessages.activeOrder }),
       checkoutMessages.activeOrder,
-      false,
+      null,
     ],
     [
       'a "please double-check" message',
       failure(400, { message: 'Your ZIP looks wrong. Please double-check your address.' }),
       'Your ZIP looks wrong. Please double-check your address.',
-      false,
+      null,
     ],
     [
       "the clinic's amount-mismatch text",
       failure(409, { message: checkoutMessages.amountMismatch }),
       checkoutMessages.amountMismatch,
-      false,
+      null,
     ],
     [
       'a generic decline',
       failure(402, { code: 'generic_decline', message: 'Your card was declined.' }),
       checkoutMessages.declined,
-      false,
+      null,
     ],
     [
       'an expired card',
       failure(402, { code: 'expired_card', message: 'Your card has expired.' }),
       checkoutMessages.declined,
-      false,
+      null,
     ],
-    ['a server error without a message', failure(500), checkoutMessages.declined, false],
-    ['a network failure', failure(null), checkoutMessages.declined, false],
+    ['a server error without a message', failure(500), checkoutMessages.declined, null],
+    ['a network failure', failure(null), checkoutMessages.declined, null],
     [
       'a non-success status',
       nonSuccessFailure({ status: 'error', message: 'Nope' }),
       checkoutMessages.declined,
-      false,
+      null,
     ],
-  ])('first attempt, %s', (_name, input, message, payDisabled) => {
+  ])('first attempt, %s', (_name, input, message, blocked) => {
     const outcome = describeCheckoutFailure(input, initialCounters);
     expect(outcome.message).toBe(message);
-    expect(outcome.payDisabled).toBe(payDisabled);
+    expect(outcome.blocked).toEqual(blocked);
+    expect(outcome.newCard).toBe(false);
     expect(outcome.counters.paymentAttempts).toBe(1);
   });
 
-  it('counts attempts: the 3rd failure names the server message and disables paying', () => {
+  it('names the server message when the card failed 3 times on the cart, and asks for a new card', () => {
     let counters: PaymentCounters = initialCounters;
-    const declined = failure(402, { code: 'generic_decline', message: 'Your card was declined.' });
-    for (const expected of [checkoutMessages.declined, checkoutMessages.declined]) {
-      const outcome = describeCheckoutFailure(declined, counters);
-      expect(outcome).toMatchObject({ message: expected, payDisabled: false });
+    for (const attempts of [1, 2]) {
+      const outcome = describeCheckoutFailure(
+        failure(402, { code: 'generic_decline', attempts, message: 'Your card was declined.' }),
+        counters,
+      );
+      expect(outcome).toMatchObject({ message: checkoutMessages.declined, newCard: false });
       counters = outcome.counters;
     }
-    const third = describeCheckoutFailure(declined, counters);
-    expect(third.message).toBe(multiple('Your card was declined.'));
-    expect(third.payDisabled).toBe(true);
-    expect(third.counters).toEqual({ paymentAttempts: 3, nofunds: 0 });
+    const third = describeCheckoutFailure(
+      failure(402, {
+        code: 'generic_decline',
+        attempts: 3,
+        card_refused: true,
+        message: 'Your card was declined.',
+      }),
+      counters,
+    );
+    expect(third).toEqual({
+      message: multiple('Your card was declined.'),
+      blocked: null,
+      newCard: true,
+      counters: { paymentAttempts: 3, nofunds: 0 },
+    });
+    // The refused card again: the same words, still not blocked.
+    const again = describeCheckoutFailure(
+      failure(423, { card_refused: true, message: 'This card was declined 3 times.' }),
+      third.counters,
+    );
+    expect(again).toMatchObject({
+      message: multiple('This card was declined 3 times.'),
+      blocked: null,
+      newCard: true,
+    });
   });
 
-  it('keeps paying disabled from the 3rd attempt whatever the message', () => {
+  it("trusts the server's count over the page's: another card's first decline is a decline", () => {
     const outcome = describeCheckoutFailure(
-      failure(402, { message: 'Your card has insufficient funds.' }),
-      { paymentAttempts: 2, nofunds: 0 },
+      failure(402, { code: 'generic_decline', attempts: 1, message: 'Your card was declined.' }),
+      { paymentAttempts: 3, nofunds: 0 },
     );
+    expect(outcome).toMatchObject({ message: checkoutMessages.declined, blocked: null });
+  });
+
+  it('counts on the page when the server gave no count: the 3rd failure names its message', () => {
+    const outcome = describeCheckoutFailure(failure(null, { message: 'Failed to fetch' }), {
+      paymentAttempts: 2,
+      nofunds: 0,
+    });
     expect(outcome).toMatchObject({
-      message: checkoutMessages.insufficientFunds,
-      payDisabled: true,
-      counters: { paymentAttempts: 3, nofunds: 1 },
+      message: multiple('Failed to fetch'),
+      blocked: null,
+      newCard: false,
     });
   });
 
@@ -122,7 +163,10 @@ describe('describeCheckoutFailure (spec 001 section 8)', () => {
       checkoutMessages.insufficientFunds,
     );
     const outcome = describeCheckoutFailure(noFunds, { paymentAttempts: 0, nofunds: 3 });
-    expect(outcome).toMatchObject({ message: checkoutMessages.cardBlocked, payDisabled: true });
+    expect(outcome).toMatchObject({
+      message: checkoutMessages.cardBlocked,
+      blocked: { kind: 'card', until: null },
+    });
   });
 });
 
@@ -132,7 +176,21 @@ describe('checkoutFailureOf', () => {
       checkoutFailureOf(
         new ApiError(423, 'x', { status: 'error', message: 'm', blocked: true, code: 'c' }),
       ),
-    ).toEqual({ status: 423, message: 'm', blocked: true, cartBlocked: false, code: 'c' });
+    ).toEqual({
+      status: 423,
+      message: 'm',
+      blocked: true,
+      cartBlocked: false,
+      cardRefused: false,
+      blockedUntil: null,
+      attempts: null,
+      code: 'c',
+    });
+    expect(
+      checkoutFailureOf(
+        new ApiError(402, 'x', { message: 'm', attempts: 3, card_refused: true, code: 'c' }),
+      ),
+    ).toMatchObject({ status: 402, blocked: false, cardRefused: true, attempts: 3 });
   });
 
   it('ignores block flags on other statuses and bodies that are not JSON', () => {

@@ -1,20 +1,21 @@
 /**
  * What the checkout page shows when paying fails (spec 001 sections 4 and 8), as a pure function
- * of the failure and the page's card counters (paymentAttempts, nofunds):
+ * of the failure and the page's card counters (paymentAttempts, nofunds). The server keeps the
+ * real card blocking (a card that failed 3 times is refused for the cart, the cart itself is
+ * paused for 24 hours after 6 failures, a patient or card for 24 hours after more than 3
+ * insufficient-funds declines); its answer says which applies:
  *
  * | failure | shown |
  * |---|---|
- * | 423 with `blocked` | cardBlocked; paying disabled |
- * | 423 with `cart_blocked` | multipleAttempts + " Error: {server message}"; paying disabled |
- * | more than 3 insufficient-funds declines on this page | cardBlocked; paying disabled |
+ * | 423 with `blocked` | cardBlocked, what to do next, support; paying disabled |
+ * | `cart_blocked` (423, or the 402 of the 6th failure) | cartBlocked, what to do next, support; paying disabled |
+ * | more than 3 insufficient-funds declines on this page | cardBlocked, what to do next, support; paying disabled |
+ * | `card_refused` (423, or the 402 of this card's 3rd failure on the cart) | multipleAttempts + " Error: {server message}"; a new card may pay |
  * | message containing "insufficient" or "pick up card" | insufficientFunds |
  * | message exactly activeOrder, or containing "please double-check" | the message as received |
  * | one of the clinic's own checkout texts (amount mismatch, payment in progress, reused key or token) | the message as received |
- * | the 3rd failed attempt | multipleAttempts + " Error: {server message}"; paying disabled |
+ * | the 3rd failed attempt on this page, when the server gave no count (network, 5xx) | multipleAttempts + " Error: {server message}" |
  * | anything else (declines, unknown errors, a non-success status) | declined |
- *
- * From the 3rd failed attempt on, paying stays disabled whatever the message (the server blocks
- * the cart then).
  */
 import { cardBlocking, checkoutMessages } from '@clinic/contracts';
 import { ApiError } from '../api/client';
@@ -24,10 +25,16 @@ export interface CheckoutFailure {
   status: number | null;
   /** The server's message ('' when there is none). */
   message: string;
-  /** 423 `blocked`: the card is blocked for 24 hours. */
+  /** 423 `blocked`: the patient or the card is blocked for 24 hours. */
   blocked: boolean;
-  /** 423 `cart_blocked`: the cart refuses payments after 3 failed attempts. */
+  /** `cart_blocked`: the cart takes no payment for 24 hours (too many failures in all). */
   cartBlocked: boolean;
+  /** `card_refused`: this card failed too often on this cart; another card may pay. */
+  cardRefused: boolean;
+  /** Until when the block runs (ISO), when the server said. */
+  blockedUntil: string | null;
+  /** `attempts`: this card's failures on this cart, when the server counted them. */
+  attempts: number | null;
   /** The processor's decline code, when the server gave one. */
   code: string | null;
 }
@@ -41,12 +48,24 @@ export interface PaymentCounters {
 
 export const initialCounters: PaymentCounters = { paymentAttempts: 0, nofunds: 0 };
 
+/** A block that no card lifts: the page says what to do next and how to reach support. */
+export interface Blocked {
+  kind: 'card' | 'cart';
+  until: string | null;
+}
+
 export interface CheckoutErrorOutcome {
   message: string;
-  /** The Pay button stays disabled from now on. */
-  payDisabled: boolean;
+  /** Set when paying stays disabled from now on. */
+  blocked: Blocked | null;
+  /** The card was refused for this cart: its fields are emptied for a different card. */
+  newCard: boolean;
   counters: PaymentCounters;
 }
+
+/** The clinic's own text for a cart paused after too many failures (the spec has none). */
+export const cartBlockedText =
+  'Payments for this order are paused for 24 hours after several declined cards. Your card has not been charged.';
 
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
@@ -54,38 +73,48 @@ function field(body: unknown, name: string): unknown {
     : undefined;
 }
 
+const text = (body: unknown, name: string) => {
+  const value = field(body, name);
+  return typeof value === 'string' ? value : null;
+};
+
+/** What a failure without the server's answer says about blocking: nothing. */
+const noVerdict = {
+  blocked: false,
+  cartBlocked: false,
+  cardRefused: false,
+  blockedUntil: null,
+  attempts: null,
+  code: null,
+} as const;
+
 /** The failure a checkout call ended with: an ApiError, a non-success answer, or an exception. */
 export function checkoutFailureOf(error: unknown): CheckoutFailure {
   if (error instanceof ApiError) {
-    const message = field(error.body, 'message');
-    const code = field(error.body, 'code');
+    const { body, status } = error;
+    const attempts = field(body, 'attempts');
+    const refusal = status === 423 || status === 402;
     return {
-      status: error.status,
-      message: typeof message === 'string' ? message : '',
-      blocked: error.status === 423 && field(error.body, 'blocked') === true,
-      cartBlocked: error.status === 423 && field(error.body, 'cart_blocked') === true,
-      code: typeof code === 'string' ? code : null,
+      status,
+      message: text(body, 'message') ?? '',
+      blocked: status === 423 && field(body, 'blocked') === true,
+      cartBlocked: refusal && field(body, 'cart_blocked') === true,
+      cardRefused: refusal && field(body, 'card_refused') === true,
+      blockedUntil: text(body, 'blocked_until') ?? text(body, 'cart_blocked_until'),
+      attempts: typeof attempts === 'number' ? attempts : null,
+      code: text(body, 'code'),
     };
   }
   return {
+    ...noVerdict,
     status: null,
     message: error instanceof Error ? error.message : '',
-    blocked: false,
-    cartBlocked: false,
-    code: null,
   };
 }
 
 /** A 2xx answer whose status is not "success" (spec 001 section 8: shown as a decline). */
 export function nonSuccessFailure(body: unknown): CheckoutFailure {
-  const message = field(body, 'message');
-  return {
-    status: 200,
-    message: typeof message === 'string' ? message : '',
-    blocked: false,
-    cartBlocked: false,
-    code: null,
-  };
+  return { ...noVerdict, status: 200, message: text(body, 'message') ?? '' };
 }
 
 export function isNoFundsMessage(message: string): boolean {
@@ -119,20 +148,25 @@ export function describeCheckoutFailure(
     paymentAttempts: counters.paymentAttempts + 1,
     nofunds: counters.nofunds + (noFunds ? 1 : 0),
   };
-  const attemptsUsed = next.paymentAttempts >= cardBlocking.maxCartAttempts;
-  const outcome = (message: string, payDisabled = attemptsUsed): CheckoutErrorOutcome => ({
+  const outcome = (message: string, more: Partial<CheckoutErrorOutcome> = {}) => ({
     message,
-    payDisabled,
+    blocked: null,
+    newCard: false,
     counters: next,
+    ...more,
   });
+  const blocked = (kind: Blocked['kind']) => ({ blocked: { kind, until: failure.blockedUntil } });
 
-  if (failure.blocked) return outcome(checkoutMessages.cardBlocked, true);
-  if (failure.cartBlocked) return outcome(multipleAttemptsMessage(failure.message), true);
-  if (next.nofunds > cardBlocking.maxNoFundsDeclines) {
-    return outcome(checkoutMessages.cardBlocked, true);
-  }
+  if (failure.blocked) return outcome(checkoutMessages.cardBlocked, blocked('card'));
+  if (failure.cartBlocked) return outcome(cartBlockedText, blocked('cart'));
+  if (next.nofunds > cardBlocking.maxNoFundsDeclines)
+    return outcome(checkoutMessages.cardBlocked, blocked('card'));
+  if (failure.cardRefused)
+    return outcome(multipleAttemptsMessage(failure.message), { newCard: true });
   if (noFunds) return outcome(checkoutMessages.insufficientFunds);
   if (shownAsReceived(failure.message)) return outcome(failure.message);
-  if (attemptsUsed) return outcome(multipleAttemptsMessage(failure.message), true);
+  // Without the server's count (no answer, a server error), the page's own count says it.
+  if (failure.attempts === null && next.paymentAttempts >= cardBlocking.maxCardAttemptsPerCart)
+    return outcome(multipleAttemptsMessage(failure.message));
   return outcome(checkoutMessages.declined);
 }

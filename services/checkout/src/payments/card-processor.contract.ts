@@ -45,6 +45,24 @@ export function cardProcessorContract(name: string, open: () => Promise<Processo
       expect(other.cardFingerprint).not.toBe(a.cardFingerprint);
     });
 
+    it("tells a card's fingerprint before the charge, without spending the token", async () => {
+      const token = await t.tokenFor('4000000000000002');
+      const print = await t.processor.cardFingerprint(token);
+      expect(print).toEqual(expect.any(String));
+      expect(await t.processor.cardFingerprint(await t.tokenFor('4000000000000002'))).toBe(print);
+      expect(await t.processor.cardFingerprint(await t.tokenFor('4242424242424242'))).not.toBe(
+        print,
+      );
+      const result = await t.processor.charge({
+        amountCents: 134982,
+        source: token,
+        description: `test ${randomUUID()}`,
+        idempotencyKey: randomUUID(),
+      });
+      expect(result).toMatchObject({ status: 'declined', cardFingerprint: print });
+      expect(await t.processor.cardFingerprint('tok_unknown')).toBeNull();
+    });
+
     it('charges 4242 4242 4242 4242 in cents and tells the card', async () => {
       const result = await charge('4242424242424242');
       expect(result).toMatchObject({

@@ -70,6 +70,12 @@ export type SaveCardResult =
 export interface CardProcessor {
   readonly name: 'sandbox' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The fingerprint of the card behind a token or payment method, read without charging it or
+   * spending the token, so a card refused for a cart is refused before it is charged again; null
+   * when the processor cannot tell (the charge then answers for the source as it would).
+   */
+  cardFingerprint(source: string): Promise<string | null>;
   /** Refunds a charge in full; a repeated key returns the first refund. */
   refund(chargeId: string, idempotencyKey: string): Promise<RefundResult>;
   /**

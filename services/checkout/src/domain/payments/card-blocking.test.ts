@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { checkoutMessages } from '@clinic/contracts';
 import { cards, startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
+import { cardRefusedMessage, cartBlockedMessage } from './card-blocking';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -14,20 +16,43 @@ describe('card blocking (spec 001 section 4)', () => {
   const blockStatus = (cartId: string) =>
     request(t.service.app).get('/api/block-user-payment').query({ cart_id: cartId });
 
-  it('blocks a cart after 3 failed attempts, even with another card', async () => {
+  /** Every call that reached the sandbox processor's charge, declined or not. */
+  const processorCharges = async () =>
+    (await t.query<{ n: number }>(sql`select count(*)::int as n from checkout.sandbox_charges`))[0]!
+      .n;
+
+  it('refuses a card that failed 3 times on a cart, before charging it; a different card pays', async () => {
     const cartId = await t.saveCart();
     const answers = [];
     for (let i = 0; i < 3; i += 1)
       answers.push(await t.pay(cartId, { cardNumber: cards.declined }));
-    expect(answers.map((a) => [a.status, a.body.attempts, a.body.cart_blocked])).toEqual([
-      [402, 1, false],
-      [402, 2, false],
-      [402, 3, true],
+    expect(
+      answers.map((a) => [a.status, a.body.attempts, a.body.card_refused, a.body.cart_blocked]),
+    ).toEqual([
+      [402, 1, false, false],
+      [402, 2, false, false],
+      [402, 3, true, false],
     ]);
-    const fourth = await t.pay(cartId, { cardNumber: cards.visa });
+
+    // The same card again, with a new token: refused without reaching the processor.
+    const charged = await processorCharges();
+    const fourth = await t.pay(cartId, { cardNumber: cards.declined });
     expect(fourth.status).toBe(423);
-    expect(fourth.body.cart_blocked).toBe(true);
-    expect((await blockStatus(cartId)).body).toMatchObject({ cart_blocked: true, blocked: false });
+    expect(fourth.body).toMatchObject({ message: cardRefusedMessage, card_refused: true });
+    expect(fourth.body.cart_blocked).toBeUndefined();
+    expect(await processorCharges()).toBe(charged);
+    expect((await blockStatus(cartId)).body).toMatchObject({ cart_blocked: false, blocked: false });
+
+    const other = await t.pay(cartId, { cardNumber: cards.visa });
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses the card on that cart only: it still reaches the processor for another cart', async () => {
+    const first = await t.saveCart();
+    for (let i = 0; i < 3; i += 1) await t.pay(first, { cardNumber: cards.declined });
+    const elsewhere = await t.pay(await t.saveCart(), { cardNumber: cards.declined });
+    expect(elsewhere.status).toBe(402);
+    expect(elsewhere.body).toMatchObject({ attempts: 1, card_refused: false });
   });
 
   it('blocks the patient for 24 hours on the 4th insufficient-funds decline, then lets them pay', async () => {
@@ -81,5 +106,41 @@ describe('card blocking (spec 001 section 4)', () => {
       const res = await t.pay(await t.saveCart({ as: buyer }), { cardNumber: cards.declined });
       expect(res.status).toBe(402);
     }
+  });
+
+  it('blocks the cart for 24 hours after 6 failed attempts in all, whatever the card', async () => {
+    const cartId = await t.saveCart();
+    const dayLater = new Date(t.clock.now().getTime() + 24 * HOUR).toISOString();
+    const answers = [];
+    for (const card of [cards.declined, cards.expired, cards.processingError])
+      for (let i = 0; i < 2; i += 1) answers.push(await t.pay(cartId, { cardNumber: card }));
+    expect(answers.map((a) => [a.status, a.body.attempts, a.body.cart_blocked])).toEqual([
+      [402, 1, false],
+      [402, 2, false],
+      [402, 1, false],
+      [402, 2, false],
+      [402, 1, false],
+      [402, 2, true],
+    ]);
+    expect(answers[5]!.body.cart_blocked_until).toBe(dayLater);
+
+    const charged = await processorCharges();
+    const good = await t.pay(cartId, { cardNumber: cards.visa });
+    expect(good.status).toBe(423);
+    expect(good.body).toMatchObject({
+      message: cartBlockedMessage,
+      cart_blocked: true,
+      cart_blocked_until: dayLater,
+    });
+    expect(await processorCharges()).toBe(charged);
+    expect((await blockStatus(cartId)).body).toMatchObject({ cart_blocked: true, blocked: false });
+    // The block is the cart's: the patient's other carts may pay.
+    expect((await t.pay(await t.saveCart(), { cardNumber: cards.visa })).status).toBe(200);
+
+    t.clock.advance(24 * HOUR - 1000);
+    expect((await t.pay(cartId, { cardNumber: cards.visa })).status).toBe(423);
+    t.clock.advance(1000);
+    expect((await blockStatus(cartId)).body.cart_blocked).toBe(false);
+    expect((await t.pay(cartId, { cardNumber: cards.visa })).status).toBe(200);
   });
 });

@@ -1,15 +1,20 @@
 /**
  * Card blocking (spec 001 sections 4 and 9), kept on the server so a reload or another browser
  * does not reset it:
- * - every refused payment counts against its cart; at 3 the cart takes no more payments;
+ * - every refused payment counts against its cart and the card (its fingerprint, whatever the
+ *   token): at 3 on one cart, that card is refused for the cart ("You've tried this card multiple
+ *   times... Please use a different card"), and another card may still pay for it;
+ * - against card testing, a cart with 6 refused payments in all takes no payment for 24 hours
+ *   from the last of them;
  * - insufficient-funds and pick-up-card declines (Stripe's insufficient_funds, pickup_card, and
  *   lost_card / stolen_card, which card networks answer as "pick up card") count against the
  *   patient and the card's fingerprint over 24 hours; when they exceed 3, the patient and the
  *   card are blocked for 24 hours from that decline.
+ * A card whose fingerprint the processor cannot tell counts with the other such cards of the cart.
  */
 import { sql } from 'drizzle-orm';
-import { cardBlocking } from '@clinic/contracts';
-import { rows, type Executor } from '@clinic/kit';
+import { cardBlocking, checkoutMessages } from '@clinic/contracts';
+import { HttpError, rows, type Executor } from '@clinic/kit';
 import type { DeclineCode } from '../../payments/card-processor';
 
 const noFundsCodes = new Set<DeclineCode>([
@@ -29,9 +34,27 @@ export function isNoFundsDecline(code: string): boolean {
   return noFundsCodes.has(code as DeclineCode);
 }
 
+/** What the page reads after " Error: " once a card is refused for a cart. */
+export const cardRefusedMessage = `This card was declined ${cardBlocking.maxCardAttemptsPerCart} times for this order.`;
+export const cartBlockedMessage = `This order has had ${cardBlocking.maxCartAttempts} declined payments and is paused for 24 hours.`;
+
 export interface BlockState {
+  /** The patient or the card is blocked (insufficient funds) until then. */
   blockedUntil: Date | null;
+  /** The cart takes no payment (too many refusals in all) until then. */
+  cartBlockedUntil: Date | null;
   cartBlocked: boolean;
+  /** The card asked about failed too often on this cart. */
+  cardRefused: boolean;
+}
+
+/** How a refusal's answer tells the page where the card and the cart stand. */
+export interface AttemptCounts {
+  /** Refused payments of this card on this cart. */
+  cardAttempts: number;
+  /** Refused payments on this cart, all cards. */
+  cartAttempts: number;
+  cartBlockedUntil: Date | null;
 }
 
 /** The latest block of the patient or the card still running at `now`. */
@@ -50,30 +73,87 @@ export async function activeBlock(
   return row?.until ? new Date(row.until) : null;
 }
 
-export async function failedAttemptsOfCart(db: Executor, cartId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+/** The refused payments of a cart, and of one card on it (`null`: a card of unknown print). */
+export async function attemptCounts(
+  db: Executor,
+  cartId: string,
+  cardFingerprint: string | null,
+  now: Date,
+): Promise<AttemptCounts> {
+  const [row] = await rows<{ by_card: number; in_all: number; last: string | Date | null }>(
     db,
-    sql`select count(*)::int as n from checkout.payment_failures where cart_id = ${cartId}`,
+    sql`select
+          count(*) filter (where card_fingerprint is not distinct from ${cardFingerprint})::int
+            as by_card,
+          count(*)::int as in_all,
+          max(created_at) as last
+        from checkout.payment_failures where cart_id = ${cartId}`,
   );
-  return row?.n ?? 0;
+  const cartAttempts = row?.in_all ?? 0;
+  const until =
+    cartAttempts >= cardBlocking.maxCartAttempts && row?.last
+      ? new Date(new Date(row.last).getTime() + cardBlocking.blockMs)
+      : null;
+  return {
+    cardAttempts: row?.by_card ?? 0,
+    cartAttempts,
+    cartBlockedUntil: until && until > now ? until : null,
+  };
 }
 
+/**
+ * Whether a payment may go ahead: of the patient, on the cart, with the card (its fingerprint,
+ * when the processor can tell it before the charge; leave it out to ask about the cart alone).
+ */
 export async function blockState(
   db: Executor,
-  who: { userId: number | null; cartId: string | null },
+  who: { userId: number | null; cartId: string | null; cardFingerprint?: string | null },
   now: Date,
 ): Promise<BlockState> {
+  const blockedUntil = await activeBlock(db, who, now);
+  if (who.cartId === null)
+    return { blockedUntil, cartBlockedUntil: null, cartBlocked: false, cardRefused: false };
+  const counts = await attemptCounts(db, who.cartId, who.cardFingerprint ?? null, now);
   return {
-    blockedUntil: await activeBlock(db, { userId: who.userId }, now),
-    cartBlocked:
-      who.cartId !== null &&
-      (await failedAttemptsOfCart(db, who.cartId)) >= cardBlocking.maxCartAttempts,
+    blockedUntil,
+    cartBlockedUntil: counts.cartBlockedUntil,
+    cartBlocked: counts.cartBlockedUntil !== null,
+    cardRefused:
+      who.cardFingerprint !== undefined &&
+      counts.cardAttempts >= cardBlocking.maxCardAttemptsPerCart,
+  };
+}
+
+/** Refuses (423) a payment that `blockState` says may not go ahead, before any charge. */
+export function refuseBlockedPayment(blocks: BlockState): void {
+  if (blocks.blockedUntil)
+    throw new HttpError(423, checkoutMessages.cardBlocked, {
+      blocked: true,
+      blocked_until: blocks.blockedUntil.toISOString(),
+    });
+  if (blocks.cartBlockedUntil)
+    throw new HttpError(423, cartBlockedMessage, {
+      cart_blocked: true,
+      cart_blocked_until: blocks.cartBlockedUntil.toISOString(),
+    });
+  if (blocks.cardRefused) throw new HttpError(423, cardRefusedMessage, { card_refused: true });
+}
+
+/** The fields of a decline's answer that say where the card and the cart now stand. */
+export function attemptFields(counts: AttemptCounts) {
+  return {
+    attempts: counts.cardAttempts,
+    card_refused: counts.cardAttempts >= cardBlocking.maxCardAttemptsPerCart,
+    cart_blocked: counts.cartBlockedUntil !== null,
+    ...(counts.cartBlockedUntil
+      ? { cart_blocked_until: counts.cartBlockedUntil.toISOString() }
+      : {}),
   };
 }
 
 /**
  * Records a refused payment; answers whether the patient or card is now blocked (until when)
- * and how many failed attempts the cart has.
+ * and how many failed attempts the cart and this card on it have.
  */
 export async function recordFailure(
   tx: Executor,
@@ -84,7 +164,7 @@ export async function recordFailure(
     code: string;
   },
   now: Date,
-): Promise<{ blockedUntil: Date | null; cartAttempts: number }> {
+): Promise<AttemptCounts & { blockedUntil: Date | null }> {
   const noFunds = isNoFundsDecline(failure.code);
   await tx.execute(
     sql`insert into checkout.payment_failures
@@ -111,8 +191,8 @@ export async function recordFailure(
       );
     }
   }
-  return {
-    blockedUntil: await activeBlock(tx, failure, now),
-    cartAttempts: failure.cartId ? await failedAttemptsOfCart(tx, failure.cartId) : 0,
-  };
+  const counts: AttemptCounts = failure.cartId
+    ? await attemptCounts(tx, failure.cartId, failure.cardFingerprint, now)
+    : { cardAttempts: 0, cartAttempts: 0, cartBlockedUntil: null };
+  return { blockedUntil: await activeBlock(tx, failure, now), ...counts };
 }

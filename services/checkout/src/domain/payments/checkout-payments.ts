@@ -35,7 +35,14 @@ import {
   type ChargeResult,
 } from '../../payments/card-processor';
 import { findCoupon } from '../coupons';
-import { blockState, isPickUpCard, pickUpCardMessage, recordFailure } from './card-blocking';
+import {
+  attemptFields,
+  blockState,
+  isPickUpCard,
+  pickUpCardMessage,
+  recordFailure,
+  refuseBlockedPayment,
+} from './card-blocking';
 import { loadCheckoutCart, orderOfCart, type CheckoutCart } from './checkout-cart';
 import { requireIdempotencyKey } from './idempotency-key';
 import { placeOrder, type PaidCheckout } from './place-order';
@@ -112,16 +119,8 @@ export class CheckoutPayments {
     )
       throw new HttpError(400, checkoutMessages.poBox, { address_error: true });
 
-    const blocks = await blockState(db, { userId, cartId: cart.id }, now);
-    if (blocks.blockedUntil)
-      throw new HttpError(423, checkoutMessages.cardBlocked, {
-        blocked: true,
-        blocked_until: blocks.blockedUntil.toISOString(),
-      });
-    if (blocks.cartBlocked)
-      throw new HttpError(423, 'This cart has had 3 failed payment attempts.', {
-        cart_blocked: true,
-      });
+    const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
+    refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
 
     const term = body.payment_terms;
     const coupon = body.couponCode?.trim()
@@ -314,8 +313,7 @@ export class CheckoutPayments {
               // The page tells a pick-up-card refusal by these words (spec 001 section 8).
               message: isPickUpCard(result.code) ? pickUpCardMessage : result.message,
               code: result.code,
-              attempts: after.cartAttempts,
-              cart_blocked: after.cartAttempts >= 3,
+              ...attemptFields(after),
             },
           };
       await this.storeAnswer(tx, attempt.idempotency_key, stored);

@@ -30,6 +30,7 @@ describe('a crash between charge and commit', () => {
             }
             return result;
           },
+          cardFingerprint: (source) => sandbox.cardFingerprint(source),
           refund: (chargeId, key) => sandbox.refund(chargeId, key),
           saveCard: (request) => sandbox.saveCard(request),
         };

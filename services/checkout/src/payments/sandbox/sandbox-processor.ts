@@ -182,6 +182,16 @@ export class SandboxProcessor implements CardProcessor {
     return { card: await this.spendToken(tx, request.source, now), paymentMethodId: null };
   }
 
+  async cardFingerprint(source: string): Promise<string | null> {
+    const [card] = await rows<{ fingerprint: string }>(
+      this.database.db,
+      sql`select fingerprint from checkout.sandbox_tokens where id = ${source}
+          union all
+          select fingerprint from checkout.sandbox_payment_methods where id = ${source}`,
+    );
+    return card?.fingerprint || null;
+  }
+
   /** A saved method, found only with the customer it belongs to (as Stripe does). */
   private async savedMethod(
     tx: Tx,

@@ -160,6 +160,33 @@ describe('StripeProcessor', () => {
     });
   });
 
+  it("reads a token's or a payment method's card fingerprint without charging; null when unknown", async () => {
+    respond = ({ method, path }) => {
+      if (method === 'GET' && path === '/v1/tokens/tok_visa')
+        return {
+          status: 200,
+          body: { id: 'tok_visa', object: 'token', type: 'card', used: false, card },
+        };
+      if (method === 'GET' && path === '/v1/payment_methods/pm_wallet')
+        return { status: 200, body: paymentMethod('pm_wallet') };
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such token: '${path}'`,
+      });
+    };
+    expect(await processor().cardFingerprint('tok_visa')).toBe('fp_visa_4242');
+    expect(await processor().cardFingerprint('pm_wallet')).toBe('fp_visa_4242');
+    expect(await processor().cardFingerprint('tok_gone')).toBeNull();
+    expect(await processor().cardFingerprint('src_other')).toBeNull();
+    // Reads only: nothing created, nothing charged.
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ['GET', '/v1/tokens/tok_visa'],
+      ['GET', '/v1/payment_methods/pm_wallet'],
+      ['GET', '/v1/tokens/tok_gone'],
+    ]);
+  });
+
   it('saves the card on a new customer when asked to', async () => {
     const result = await processor().charge({
       amountCents: 24997,

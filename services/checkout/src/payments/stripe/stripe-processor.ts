@@ -144,6 +144,20 @@ export class StripeProcessor implements CardProcessor {
     }
   }
 
+  async cardFingerprint(source: string): Promise<string | null> {
+    try {
+      if (source.startsWith('tok_'))
+        return (await this.client.tokens.retrieve(source)).card?.fingerprint ?? null;
+      if (source.startsWith('pm_'))
+        return (await this.client.paymentMethods.retrieve(source)).card?.fingerprint ?? null;
+      return null;
+    } catch {
+      // Only a guard before the charge: the charge itself refuses an unknown source, and reports
+      // a Stripe that cannot be reached.
+      return null;
+    }
+  }
+
   async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
     const key = `save-card:${request.idempotencyKey}`;
     let createdMethod: Stripe.PaymentMethod | null = null;
