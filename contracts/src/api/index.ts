@@ -24,6 +24,7 @@ import { forgotPassword, login, logout, passwordReset, updatePassword } from './
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import { privacyRequest } from './privacy';
 import {
   getShipAddress,
   saveShipAddress,
@@ -50,6 +51,7 @@ export * from './billing';
 export * from './verification';
 export * from './orders';
 export * from './console';
+export * from './privacy';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -62,6 +64,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   forgotPassword,
   passwordReset,
   updatePassword,
+  privacyRequest,
   sandboxCreateToken,
   validateCoupon,
   getCart,

@@ -17,6 +17,7 @@ export const routingTable: readonly RouteEntry[] = [
   { prefix: '/api/password-reset', service: 'identity' },
   { prefix: '/api/update-password', service: 'identity' },
   { prefix: '/api/console/me', service: 'identity' },
+  { prefix: '/api/privacy-request', service: 'identity' },
   { prefix: '/api/intake-form', service: 'intake' },
   { prefix: '/forms/add-disqualify', service: 'intake' },
   { prefix: '/api/get-all-products', service: 'checkout' },

@@ -10,6 +10,7 @@ import { internalRoutes } from './routes/internal';
 import { loginRoute } from './routes/login';
 import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
+import { privacyRequestRoute } from './routes/privacy-request';
 import { updatePasswordRoute } from './routes/update-password';
 
 export type { IdentityDeps } from './deps';
@@ -29,6 +30,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     forgotPasswordRoute(router, runtime);
     passwordResetRoute(router, runtime);
     updatePasswordRoute(router, runtime);
+    privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
     internalRoutes(router, runtime, deps);
     return { router, jobs: [sendPasswordResetLinkJob(runtime, deps)] };

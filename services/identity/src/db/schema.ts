@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   integer,
   pgSchema,
@@ -7,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { roles } from '@clinic/contracts';
+import { privacyRequestTypes, roles } from '@clinic/contracts';
 
 /** The identity service's own schema; no other service reads it (migrations in ./migrations). */
 export const identitySchema = pgSchema('identity');
@@ -58,3 +59,22 @@ export const passwordTokens = identitySchema.table('password_tokens', {
   usedAt: utc('used_at'),
   revokedAt: utc('revoked_at'),
 });
+
+export const privacyRequestStatuses = ['received', 'in_progress', 'completed', 'denied'] as const;
+
+/** Consumer privacy requests from the CCPA Opt-Out page (migration 0002). */
+export const privacyRequests = identitySchema.table('privacy_requests', {
+  id: uuid('id').primaryKey(),
+  reference: text('reference').notNull(),
+  requestType: text('request_type', { enum: privacyRequestTypes }).notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  state: text('state').notNull(),
+  details: text('details').notNull(),
+  confirmed: boolean('confirmed').notNull(),
+  status: text('status', { enum: privacyRequestStatuses }).notNull(),
+  receivedAt: utc('received_at').notNull(),
+  respondBy: utc('respond_by').notNull(),
+  closedAt: utc('closed_at'),
+});
+export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;

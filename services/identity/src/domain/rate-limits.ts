@@ -15,6 +15,10 @@ export const identityRateLimits = {
   forgotPasswordPerEmail: { limit: 3, windowMs: HOUR },
   forgotPasswordPerAddress: { limit: 10, windowMs: HOUR },
   passwordResetPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  // Privacy requests: a person may file each of the five kinds; more from one email in an hour
+  // would only flood that inbox with confirmations.
+  privacyRequestPerEmail: { limit: 5, windowMs: HOUR },
+  privacyRequestPerAddress: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type IdentityRateLimit = keyof typeof identityRateLimits;
