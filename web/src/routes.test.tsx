@@ -65,9 +65,7 @@ describe('route map', () => {
   it('serves the footer legal pages and sends unknown legal slugs to /', async () => {
     view = await visit('/legal/privacy-policy');
     expect(text(view, 'main h1')).toBe('Privacy Policy');
-    expect(text(view, 'main')).toContain(
-      'The full document is available from the clinic on request.',
-    );
+    expect(text(view, 'main')).toContain('We do not sell your personal information');
     await view.unmount();
 
     view = await visit('/legal/not-a-document');

@@ -17,6 +17,7 @@ import { PendingPage } from './pages/PendingPage';
 import { PlanPage } from './plan/PlanPage';
 import { ReportPage } from './plan/ReportPage';
 import { SorryPage } from './pages/SorryPage';
+import { FaqRoute, SupportRoute } from './support/lazyPages';
 import { GuestOnly, RequireAuth } from './session/RequireAuth';
 import { StatusProgressPage } from './thanks/StatusProgressPage';
 import { UpsellPage } from './thanks/UpsellPage';
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
       { path: '/quiz', element: <Navigate to="/" replace /> },
       { path: '/legal/:slug', element: <LegalPage /> },
       { path: '/about', element: <AboutPage /> },
+      { path: '/support', element: <SupportRoute /> },
+      { path: '/faq', element: <FaqRoute /> },
 
       // Login required
       {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { BillingTab } from '../portal/BillingTab';
 import { NextStep } from '../portal/NextStep';
@@ -29,6 +30,9 @@ export function PortalHomePage() {
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="portal-page__intro">
           Your orders, dosage plan, doctor and profile are coming here soon.
+        </p>
+        <p className="portal-page__intro">
+          Questions? <Link to="/support">Help and support</Link>
         </p>
       </header>
       <NextStep />

@@ -3,6 +3,8 @@
  * `c_id`; it is kept in session storage for the rest of the visit and sent with the payment.
  * `captureConversionId()` runs on every page load (main.tsx) and on the checkout page.
  */
+import { sharingOptedOut } from '../legal/sharingOptOut';
+
 export const CONVERSION_ID_KEY = 'clinic.c_id';
 /** checkoutRequestSchema's limit for c_id. */
 const maxLength = 128;
@@ -21,7 +23,8 @@ export function captureConversionId(
 ): string | null {
   try {
     const value = new URLSearchParams(search).get('c_id')?.trim();
-    if (value && value.length <= maxLength) storage()?.setItem(CONVERSION_ID_KEY, value);
+    if (value && value.length <= maxLength && !sharingOptedOut())
+      storage()?.setItem(CONVERSION_ID_KEY, value);
   } catch {
     // storage denied: the payment goes without a conversion id
   }
@@ -29,6 +32,9 @@ export function captureConversionId(
 }
 
 export function readConversionId(): string | null {
+  // An opted-out browser (Global Privacy Control, or a "do not sell or share" request made here)
+  // sends no referral id, so no affiliate report is made (Privacy Policy, section 4).
+  if (sharingOptedOut()) return null;
   try {
     const value = storage()?.getItem(CONVERSION_ID_KEY);
     return value ? value : null;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, COMPANY } from '../brand';
+import { BRAND_NAME, COMPANY, SUPPORT_CONTACT } from '../brand';
 import { legalDocs, legalPath } from '../legal/legalDocs';
+import { mailtoHref, telHref } from '../support/contactLinks';
 import { CardBrands } from './CardBrands';
 import { LegitimacySeal } from './LegitimacySeal';
 import { Wordmark } from './Logo';
@@ -23,9 +24,30 @@ export function Footer() {
               </span>
             ))}
           </address>
-          <Link to="/about" className="site-footer__about">
-            About {BRAND_NAME}
-          </Link>
+          <ul className="site-footer__help">
+            <li>
+              <Link to="/about" className="site-footer__about">
+                About {BRAND_NAME}
+              </Link>
+            </li>
+            <li>
+              <Link to="/support" className="site-footer__about">
+                Help and support
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className="site-footer__about">
+                FAQ
+              </Link>
+            </li>
+          </ul>
+          <p className="site-footer__contact">
+            <a href={telHref(SUPPORT_CONTACT.phone)}>{SUPPORT_CONTACT.phone}</a>
+            <span aria-hidden="true"> · </span>
+            <a href={mailtoHref(SUPPORT_CONTACT.email)}>{SUPPORT_CONTACT.email}</a>
+            <br />
+            {SUPPORT_CONTACT.hours}
+          </p>
         </div>
 
         <nav className="site-footer__legal" aria-label="Legal">

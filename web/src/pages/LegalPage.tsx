@@ -1,23 +1,54 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { BRAND_NAME } from '../brand';
+import { use, type ComponentType } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { LoadBoundary } from '../components/LoadBoundary';
 import { usePageTitle } from '../components/usePageTitle';
-import { legalDocBySlug } from '../legal/legalDocs';
-import './pages.css';
+import type { LegalDocument } from '../legal/document';
+import { legalDocBySlug, type LegalDoc, type LegalSlug } from '../legal/legalDocs';
 
-/** /legal/:slug: a short page per footer legal link; unknown slugs go to / like unknown paths. */
+interface ViewProps {
+  slug: LegalSlug;
+  document: LegalDocument;
+}
+
+interface Loaded {
+  View: ComponentType<ViewProps>;
+  document: LegalDocument;
+}
+
+// One download per document and visit: `use()` needs the same promise on every render.
+const loaded = new Map<LegalSlug, Promise<Loaded>>();
+
+/** The page's renderer and the document's text, fetched together (neither is in the quiz's bundle). */
+function load(doc: LegalDoc): Promise<Loaded> {
+  let promise = loaded.get(doc.slug);
+  if (!promise) {
+    promise = Promise.all([import('../legal/LegalDocumentView'), doc.load()]).then(
+      ([view, text]) => ({ View: view.LegalDocumentView, document: text.default }),
+    );
+    // A failed download (offline) is tried again next time rather than remembered.
+    promise.catch(() => loaded.delete(doc.slug));
+    loaded.set(doc.slug, promise);
+  }
+  return promise;
+}
+
+function LoadedDocument({ doc }: { doc: LegalDoc }) {
+  const { View, document } = use(load(doc));
+  usePageTitle(document.title);
+  return <View slug={doc.slug} document={document} />;
+}
+
+/**
+ * /legal/:slug: the footer's legal documents (spec 000, "Global elements"); unknown slugs go to /
+ * like unknown paths.
+ */
 export function LegalPage() {
   const { slug } = useParams();
   const doc = legalDocBySlug(slug);
-  usePageTitle(doc?.title);
   if (!doc) return <Navigate to="/" replace />;
   return (
-    <main className="page page--narrow document">
-      <h1>{doc.title}</h1>
-      <p className="document__meta">{BRAND_NAME}</p>
-      <p>The full document is available from the clinic on request.</p>
-      <Link to="/" className="document__back">
-        Back to the start page
-      </Link>
-    </main>
+    <LoadBoundary what={`the ${doc.title}`}>
+      {(attempt) => <LoadedDocument key={`${doc.slug}-${attempt}`} doc={doc} />}
+    </LoadBoundary>
   );
 }
