@@ -10,6 +10,7 @@ import { PasswordResetPage } from './account/PasswordResetPage';
 import { PortalHomePage } from './account/PortalHomePage';
 import { CheckoutPage } from './checkout/CheckoutPage';
 import { Layout } from './components/Layout';
+import { consoleRoute } from './console/consoleRoute';
 import { IntakePage } from './intake/IntakePage';
 import { AboutPage } from './pages/AboutPage';
 import { LegalPage } from './pages/LegalPage';
@@ -36,6 +37,8 @@ export const loginRequiredPaths = [
 ] as const;
 
 export const routes: RouteObject[] = [
+  // The staff console, in its own frame and downloaded on demand (BRIEF section 4).
+  consoleRoute,
   {
     element: <Layout />,
     children: [

@@ -34,6 +34,13 @@ const routes = [
       { path: '/medical-form/:id', element: <Stub name="medical-form" /> },
     ],
   },
+  {
+    element: <RequireAuth audience="staff" />,
+    children: [
+      { path: '/console', element: <Stub name="console" /> },
+      { path: '/console/:section', element: <Stub name="console" /> },
+    ],
+  },
 ];
 
 const user = { id: 7, first_name: 'Ana', email: 'ana@example.com' };
@@ -175,6 +182,40 @@ describe('LoginPage', () => {
     ]);
     expect(link(view, 'Take the quiz to get started')?.getAttribute('href')).toBe('/quiz');
     expect(link(view, 'Forgot your password?')?.getAttribute('href')).toBe('/forgot-password');
+  });
+
+  describe('where each kind of account lands', () => {
+    const asRole = (role: string) => ({ ...success, user: { ...user, role } });
+    const stub = (v: Rendered) => v.container.querySelector('[data-testid="stub"]')?.textContent;
+
+    it.each(['clinician', 'support', 'pharmacy', 'marketing', 'admin'])(
+      'sends %s staff to the console',
+      async (role) => {
+        fetchMock.mockResolvedValue(jsonResponse(200, asRole(role)));
+        view = await logIn('/login');
+        expect(where(view)).toBe('/console');
+        expect(stub(view)).toBe('console');
+      },
+    );
+
+    it('sends staff to the console even when page_ref is a patient page', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(200, asRole('clinician')));
+      view = await logIn(`/login?page_ref=${encodeURIComponent('/medical-form/5?type=medical')}`);
+      expect(where(view)).toBe('/console');
+    });
+
+    it('sends staff back to the console page that asked for the login', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(200, asRole('admin')));
+      view = await logIn(`/login?page_ref=${encodeURIComponent('/console/coupons')}`);
+      expect(where(view)).toBe('/console/coupons');
+    });
+
+    it('sends a patient to the portal, also when page_ref points into the console', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(200, asRole('patient')));
+      view = await logIn(`/login?page_ref=${encodeURIComponent('/console/review-queue')}`);
+      expect(where(view)).toBe('/home');
+      expect(stub(view)).toBe('portal');
+    });
   });
 
   it('sends a logged-in visitor to /home (GuestOnly)', async () => {

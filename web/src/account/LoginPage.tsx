@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
+import { landingAfterLogin } from '../session/audience';
 import type { Session } from '../session/session';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
 import { EmailField, Field, FormError } from './Field';
@@ -30,7 +31,7 @@ function sessionFrom(answer: unknown): Session | null {
   return { token, user: user as Session['user'] };
 }
 
-/** /login (spec 000 sections 2, 4, 5 and 8). `GuestOnly` in the route map sends members home. */
+/** /login (spec 000 sections 2, 4, 5 and 8). `GuestOnly` in the route map sends members to their start. */
 export function LoginPage() {
   usePageTitle('Log In');
   const navigate = useNavigate();
@@ -57,7 +58,9 @@ export function LoginPage() {
       const answer = await apiFetch<unknown>(login.path, { method: 'POST', json: request.data });
       const session = sessionFrom(answer);
       if (session) {
-        const target = safeInAppPath(params.get('page_ref')) ?? '/home';
+        // Staff go to the console, patients to the portal, unless page_ref asked for a page
+        // of their own part of the app.
+        const target = landingAfterLogin(session, safeInAppPath(params.get('page_ref')));
         await startSession(session, target, navigate);
         return; // this page is gone now
       }

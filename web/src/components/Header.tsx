@@ -1,36 +1,30 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiFetch } from '../api/client';
 import { BRAND_NAME } from '../brand';
-import { clearSession, useSession } from '../session/session';
+import { homeOf } from '../session/audience';
+import { logOut } from '../session/logOut';
+import { useSession } from '../session/session';
 import { Wordmark } from './Logo';
 import './Header.css';
 
+/**
+ * The header of the public pages and the patient portal. The brand leads a logged-in visitor to
+ * their own start: the portal for a patient, the console for staff (who get no portal links).
+ */
 export function Header() {
   const session = useSession();
   const [leaving, setLeaving] = useState(false);
 
-  // Spec 000 section 7: GET /api/logout; on success or error the stored session is removed.
-  async function logOut() {
+  function onLogOut() {
     setLeaving(true);
-    try {
-      await apiFetch('/api/logout');
-    } catch {
-      // the session is dropped either way
-    } finally {
-      clearSession();
-      // A full reload (spec 002: logout removes the stored key and reloads). A client-side
-      // navigate would lose the race with RequireAuth, which sends a guest on a login-required
-      // page to /login?page_ref=<that page>, leaving the next person the previous user's page.
-      window.location.replace('/login');
-    }
+    void logOut();
   }
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
         <Link
-          to={session ? '/home' : '/'}
+          to={session ? homeOf(session) : '/'}
           className="site-header__brand"
           aria-label={`${BRAND_NAME} home`}
         >
@@ -40,7 +34,7 @@ export function Header() {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={logOut}
+            onClick={onLogOut}
             disabled={leaving}
           >
             Log Out

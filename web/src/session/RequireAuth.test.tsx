@@ -24,6 +24,10 @@ function app(initialPath: string) {
           <Route path="/home" element={<Where label="portal" />} />
           <Route path="/medical-form/:id" element={<Where label="medical-form" />} />
         </Route>
+        <Route element={<RequireAuth audience="staff" />}>
+          <Route path="/console" element={<Where label="console" />} />
+          <Route path="/console/:section" element={<Where label="console" />} />
+        </Route>
         <Route
           path="/login"
           element={
@@ -89,11 +93,60 @@ describe('RequireAuth', () => {
   });
 });
 
+describe('RequireAuth by audience', () => {
+  const patient = { token: 'tok', user: { id: 1, role: 'patient' } };
+  const clinician = { token: 'tok', user: { id: 2, role: 'clinician' } };
+
+  it.each(['/home', '/medical-form/12?type=medical'])(
+    'sends a staff session from the patient page %s to the console',
+    async (path) => {
+      setSession(clinician);
+      view = await render(app(path));
+
+      expect(where(view)).toBe('console /console');
+      expect(action(view)).toBe('REPLACE');
+    },
+  );
+
+  it('sends a patient from the console to the portal', async () => {
+    setSession(patient);
+    view = await render(app('/console/review-queue'));
+
+    expect(where(view)).toBe('portal /home');
+    expect(action(view)).toBe('REPLACE');
+  });
+
+  it('treats a session stored without a role as a patient', async () => {
+    setSession({ token: 'tok', user: { id: 1 } });
+    view = await render(app('/console'));
+
+    expect(where(view)).toBe('portal /home');
+  });
+
+  it('lets staff into the console and asks a visitor to log in first', async () => {
+    setSession(clinician);
+    view = await render(app('/console/review-queue'));
+    expect(where(view)).toBe('console /console/review-queue');
+    await view.unmount();
+
+    localStorage.clear();
+    view = await render(app('/console/review-queue'));
+    expect(where(view)).toBe('login /login?page_ref=%2Fconsole%2Freview-queue');
+  });
+});
+
 describe('GuestOnly (/login)', () => {
   it('sends a logged-in user from /login to /home', async () => {
     setSession({ token: 'tok', user: { id: 1 } });
     view = await render(app('/login'));
 
     expect(where(view)).toBe('portal /home');
+  });
+
+  it('sends logged-in staff from /login to the console', async () => {
+    setSession({ token: 'tok', user: { id: 2, role: 'admin' } });
+    view = await render(app('/login'));
+
+    expect(where(view)).toBe('console /console');
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * The staff console's entry in the route map, and the only console file in the main bundle: the
+ * console itself downloads when staff open it, so patients (and the quiz) never load its code.
+ */
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { NoticePage } from '../components/NoticePage';
+import { RequireAuth } from '../session/RequireAuth';
+
+const ConsoleApp = lazy(() => import('./ConsoleApp'));
+
+/** The download failed (offline, or a release replaced the file): a reload fetches it again. */
+function ConsoleDownloadFailed() {
+  return (
+    <NoticePage
+      icon="warning"
+      title="The staff console could not load."
+      actions={
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      }
+    >
+      <p className="notice__text">Please check your connection and reload the page.</p>
+    </NoticePage>
+  );
+}
+
+/** /console and its sections: staff only; a patient is sent to /home (RequireAuth). */
+export const consoleRoute: RouteObject = {
+  path: '/console/*',
+  element: (
+    <RequireAuth audience="staff">
+      <Suspense fallback={<p aria-busy="true">Loading the staff console...</p>}>
+        <ConsoleApp />
+      </Suspense>
+    </RequireAuth>
+  ),
+  errorElement: <ConsoleDownloadFailed />,
+};

@@ -1,0 +1,109 @@
+import type { ConsoleSectionKey } from '@clinic/contracts';
+import type { ConsoleIconName } from './ConsoleIcon';
+
+/**
+ * What each console section is for, and what will arrive there once its issue is built. The
+ * server decides which sections a role may open (GET /api/console/me); this is only their copy.
+ */
+export interface SectionCopy {
+  /** One line under the title: the work done there. */
+  purpose: string;
+  /** The empty state's title. */
+  emptyTitle: string;
+  /** The empty state's text: what will appear. */
+  empty: string;
+  icon: ConsoleIconName;
+}
+
+export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
+  'review-queue': {
+    purpose: "Review each patient's medical assessment and decide on their treatment.",
+    emptyTitle: 'No cases waiting',
+    empty: 'Cases waiting for review will appear here.',
+    icon: 'clipboard',
+  },
+  decisions: {
+    purpose: 'A record of the assessments you approved or denied.',
+    emptyTitle: 'No decisions yet',
+    empty: 'Your approvals and denials will appear here.',
+    icon: 'check',
+  },
+  prescriptions: {
+    purpose: 'Write the prescription and dose schedule for each approved patient.',
+    emptyTitle: 'No prescriptions yet',
+    empty: 'Prescriptions and dose schedules you write will appear here.',
+    icon: 'prescription',
+  },
+  'patient-messages': {
+    purpose: "Answer your patients' questions about their treatment.",
+    emptyTitle: 'No messages yet',
+    empty: 'Conversations with your patients will appear here.',
+    icon: 'message',
+  },
+  'chat-inbox': {
+    purpose: 'Answer patients who write to support from their portal.',
+    emptyTitle: 'No chats waiting',
+    empty: 'Patient chats waiting for an answer will appear here.',
+    icon: 'inbox',
+  },
+  'orders-to-place': {
+    purpose: 'Place each approved prescription with the pharmacy.',
+    emptyTitle: 'No orders to place',
+    empty: 'Approved orders waiting to be placed will appear here.',
+    icon: 'box',
+  },
+  shipments: {
+    purpose: 'Ship orders with a carrier and tracking number, then mark them delivered.',
+    emptyTitle: 'No shipments yet',
+    empty: 'Orders to ship and on their way will appear here.',
+    icon: 'truck',
+  },
+  reships: {
+    purpose: 'Handle requests to replace missing or damaged items.',
+    emptyTitle: 'No reship requests',
+    empty: 'Reship requests from patients will appear here.',
+    icon: 'refresh',
+  },
+  'conversion-funnel': {
+    purpose: "See how each campaign's visitors move from the quiz to payment.",
+    emptyTitle: 'No funnel data yet',
+    empty: 'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
+    icon: 'funnel',
+  },
+  'live-conversions': {
+    purpose: 'Follow payments and affiliate conversions as they come in.',
+    emptyTitle: 'No conversions yet',
+    empty: 'Conversion events will appear here as they happen.',
+    icon: 'pulse',
+  },
+  products: {
+    purpose: 'Manage the medications and add-ons patients can buy.',
+    emptyTitle: 'No products to manage yet',
+    empty: 'The products in the catalog will appear here.',
+    icon: 'tag',
+  },
+  prices: {
+    purpose: 'Set the price of each plan and payment term.',
+    emptyTitle: 'No prices to manage yet',
+    empty: 'Plan prices and payment terms will appear here.',
+    icon: 'dollar',
+  },
+  offers: {
+    purpose: 'Manage the offers that landing links choose for each medication.',
+    emptyTitle: 'No offers to manage yet',
+    empty: 'The offers campaigns link to will appear here.',
+    icon: 'sparkle',
+  },
+  coupons: {
+    purpose: 'Create coupon codes and retire old ones.',
+    emptyTitle: 'No coupons to manage yet',
+    empty: 'Coupons and their discounts will appear here.',
+    icon: 'ticket',
+  },
+  'staff-accounts': {
+    purpose: 'Add staff members, set their role and remove access.',
+    emptyTitle: 'No staff accounts to manage yet',
+    empty: 'Staff accounts and their roles will appear here.',
+    icon: 'users',
+  },
+};

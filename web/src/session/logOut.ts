@@ -1,0 +1,21 @@
+import { logout } from '@clinic/contracts';
+import { apiFetch } from '../api/client';
+import { clearSession } from './session';
+
+/**
+ * Log Out, for the patient header and the staff console alike (spec 000 section 7):
+ * GET /api/logout, then the stored session is removed whether or not the server answered, then a
+ * full load of /login (spec 002: logout removes the stored key and reloads). A client-side
+ * navigate would lose the race with RequireAuth, which sends a guest on a login-required page to
+ * /login?page_ref=<that page>, leaving the next person the previous user's page.
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await apiFetch(logout.path);
+  } catch {
+    // the session is dropped either way
+  } finally {
+    clearSession();
+    window.location.replace('/login');
+  }
+}
