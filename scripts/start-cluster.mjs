@@ -1,5 +1,6 @@
 // `npm run start:cluster`: every service in its own process on the real engines, the gateway
 // proxying to them. Needs DATABASE_URL, KAFKA_BROKERS and REDIS_URL (infra/local/up.sh prints them).
+// The engines need not be up yet: each process listens at once and waits for them (/readyz).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
@@ -23,16 +24,29 @@ const urls = Object.fromEntries(
 // The gateway signs each caller's identity for the services, and services sign calls to each other,
 // with one secret shared by the cluster's processes.
 const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url');
-const children = [];
+
+// A process that exits is reported and started again after a wait that doubles (1 s, 2 s, 4 s,
+// ...), at most MAX_RESTARTS times in a row (one that then ran for STABLE_MS starts its count
+// over); after that the cluster gives up on it, loudly, and the others keep running. Status 78
+// (EX_CONFIG: a bad variable) is not restarted, since nothing would change.
+const MAX_RESTARTS = 5;
+const STABLE_MS = 60000;
+const CONFIG_ERROR_EXIT = 78;
+const processes = [];
 let stopping = false;
 
-function start(name, entry, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+function loudly(text) {
+  const bar = '!'.repeat(78);
+  console.error(`${bar}\n${text}\n${bar}`);
+}
+
+function spawnProcess(proc) {
+  const child = spawn(process.execPath, ['--import', 'tsx', proc.entry], {
     cwd: root,
-    env: { ...process.env, ...urls, INTERNAL_SECRET: internalSecret, ...env },
+    env: { ...process.env, ...urls, INTERNAL_SECRET: internalSecret, ...proc.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `[${name}] `;
+  const prefix = `[${proc.name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
     stream.on('data', (chunk) => {
@@ -41,20 +55,56 @@ function start(name, entry, env) {
       for (const line of lines) process.stdout.write(prefix + line + '\n');
     });
   }
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${prefix}exited (${signal ?? code}); stopping the cluster`);
-    stop(1);
-  });
-  children.push(child);
+  proc.child = child;
+  proc.startedAt = Date.now();
+  child.on('exit', (code, signal) => exited(proc, code, signal));
+}
+
+function exited(proc, code, signal) {
+  proc.child = undefined;
+  if (stopping) return;
+  const prefix = `[${proc.name}] `;
+  const how = signal ?? code;
+  if (code === CONFIG_ERROR_EXIT) {
+    loudly(`${prefix}exited (${how}): its configuration is wrong (see above); not restarting it.`);
+  } else {
+    if (Date.now() - proc.startedAt >= STABLE_MS) proc.restarts = 0;
+    if (proc.restarts < MAX_RESTARTS) {
+      proc.restarts += 1;
+      const delayMs = 1000 * 2 ** (proc.restarts - 1);
+      console.error(
+        `${prefix}exited (${how}); restarting it in ${delayMs / 1000} s (restart ${proc.restarts} of ${MAX_RESTARTS})`,
+      );
+      proc.timer = setTimeout(() => {
+        proc.timer = undefined;
+        if (!stopping) spawnProcess(proc);
+      }, delayMs);
+      return;
+    }
+    loudly(
+      `${prefix}exited (${how}) ${MAX_RESTARTS + 1} times in a row; giving up on it. The rest of the cluster keeps running without it.`,
+    );
+  }
+  if (processes.every((p) => !p.child && !p.timer)) {
+    console.error('Every process of the cluster has stopped.');
+    process.exit(1);
+  }
+}
+
+function start(name, entry, env) {
+  const proc = { name, entry, env, restarts: 0, child: undefined, timer: undefined };
+  processes.push(proc);
+  spawnProcess(proc);
 }
 
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  for (const proc of processes) clearTimeout(proc.timer);
+  const alive = processes.map((p) => p.child).filter(Boolean);
+  for (const child of alive) child.kill('SIGTERM');
   Promise.all(
-    children.map((c) =>
+    alive.map((c) =>
       c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)),
     ),
   ).then(() => process.exit(code));

@@ -42,6 +42,9 @@ KAFKA_LOG="$KAFKA_DIR/kafka.log"
 KAFKA_CLUSTER_ID_FILE="$KAFKA_DIR/cluster.id"
 # JVM flags for short-lived tool runs: start fast, stay small.
 KAFKA_TOOL_JVM_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true)
+# JVM flags of the broker (after Kafka's kafka-run-class.sh).
+KAFKA_BROKER_JVM_OPTS=(-Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20
+  -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -Djava.awt.headless=true)
 
 # --- stripe-mock (Stripe's official API mock, built with Go from the Go module proxy) ---
 # v0.148.0 builds with Debian 12's Go (1.19); the latest, v0.203.0, declares `go 1.22.1` and
@@ -132,6 +135,47 @@ stripe_mock_ready() {
     printf "GET /v1/balance HTTP/1.0\r\nAuthorization: Bearer sk_test_123\r\n\r\n" >&5 &&
     head -n1 <&5' _ "$STRIPE_MOCK_PORT" 2>/dev/null)" || return 1
   [[ "$status" == *" 200 "* ]]
+}
+
+# Writes the server.properties of a single-node KRaft broker: write_kafka_properties <file>
+# <port> <controller-port> <data-dir>. up.sh's broker and kafka-scratch.sh's share it.
+write_kafka_properties() {
+  local file="$1" port="$2" controller_port="$3" data_dir="$4"
+  cat >"$file" <<EOF
+# Written by infra/local -- edits are overwritten.
+# Single node, KRaft mode: this process is both the broker and the (only) controller.
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$controller_port
+listeners=PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$controller_port
+advertised.listeners=PLAINTEXT://127.0.0.1:$port
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$data_dir
+
+# Topics are created explicitly by the services (topic name = event name).
+auto.create.topics.enable=false
+delete.topic.enable=true
+num.partitions=3
+default.replication.factor=1
+min.insync.replicas=1
+
+# One broker: every internal topic has a single replica.
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+
+# Tests start consumer groups constantly; do not wait 3s before the first rebalance.
+group.initial.rebalance.delay.ms=0
+
+# 2-core machines: fewer threads than the defaults.
+num.network.threads=2
+num.io.threads=4
+log.retention.hours=168
+EOF
 }
 
 # Runs a Kafka command-line class (e.g. org.apache.kafka.tools.TopicCommand) from the same jars.

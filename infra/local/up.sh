@@ -221,41 +221,7 @@ install_kafka_jars() {
 
 write_kafka_config() {
   mkdir -p "$KAFKA_DATA"
-  cat >"$KAFKA_CONF" <<EOF
-# Written by infra/local/up.sh -- edits are overwritten.
-# Single node, KRaft mode: this process is both the broker and the (only) controller.
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
-controller.listener.names=CONTROLLER
-inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
-log.dirs=$KAFKA_DATA
-
-# Topics are created explicitly by the services (topic name = event name).
-auto.create.topics.enable=false
-delete.topic.enable=true
-num.partitions=3
-default.replication.factor=1
-min.insync.replicas=1
-
-# One broker: every internal topic has a single replica.
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-
-# Tests start consumer groups constantly; do not wait 3s before the first rebalance.
-group.initial.rebalance.delay.ms=0
-
-# 2-core machines: fewer threads than the defaults.
-num.network.threads=2
-num.io.threads=4
-log.retention.hours=168
-EOF
+  write_kafka_properties "$KAFKA_CONF" "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$KAFKA_DATA"
 
   # Broker logs go to stdout, which up.sh redirects into kafka.log.
   cat >"$KAFKA_LOG4J" <<'EOF'
@@ -323,15 +289,12 @@ start_kafka() {
     # setsid + nohup: the broker gets its own session, so it survives this script and
     # whatever shell or job runner started it. The inner bash writes its own pid and then
     # execs java, so the pid file holds the JVM's pid even if setsid had to fork.
-    # JVM flags follow Kafka's kafka-run-class.sh.
     rm -f "$KAFKA_PID"
     (
       cd "$KAFKA_DIR"
       # shellcheck disable=SC2016  # $$ and $@ are meant for the inner bash
       exec setsid bash -c 'echo $$ >"$0"; exec "$@"' "$KAFKA_PID" \
-        nohup java -Xms256m -Xmx512m \
-        -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 \
-        -XX:+ExplicitGCInvokesConcurrent -Djava.awt.headless=true \
+        nohup java "${KAFKA_BROKER_JVM_OPTS[@]}" \
         -Dlog4j2.configurationFile="$KAFKA_LOG4J" -Dkafka.logs.dir="$KAFKA_DIR" \
         -cp "$(kafka_classpath)" kafka.Kafka "$KAFKA_CONF" \
         </dev/null >"$KAFKA_LOG" 2>&1 3>&-

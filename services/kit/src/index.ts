@@ -33,3 +33,8 @@ export * from './notify';
 export * from './runtime/engines';
 export * from './health/health';
 export * from './runtime/service-process';
+export * from './runtime/retry';
+export * from './runtime/startup';
+export * from './runtime/transient-errors';
+export * from './runtime/transient-error-guard';
+export * from './runtime/engine-unavailable';

@@ -3,7 +3,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, SqlClient, Tx } from './database';
 
-/** A PostgreSQL server through a node-postgres pool (cluster mode). */
+export interface PostgresOptions {
+  max?: number;
+  applicationName?: string;
+}
+
+/**
+ * A PostgreSQL server through a node-postgres pool (cluster mode). Connections are made on
+ * demand: a query while the server is away fails within the connect timeout (never hangs) and
+ * the next one connects again, so the pool outlives a server restart.
+ */
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly db: Db;
@@ -12,10 +21,8 @@ export class PostgresDatabase implements Database {
     this.db = drizzle({ client: pool }) as unknown as Db;
   }
 
-  static async open(
-    url: string,
-    opts: { max?: number; applicationName?: string } = {},
-  ): Promise<PostgresDatabase> {
+  /** The pool, not connected yet (for a caller that connects and retries on its own terms). */
+  static create(url: string, opts: PostgresOptions = {}): PostgresDatabase {
     const pool = new Pool({
       connectionString: url,
       max: opts.max ?? 10,
@@ -24,8 +31,18 @@ export class PostgresDatabase implements Database {
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    const database = new PostgresDatabase(pool);
-    await database.ping();
+    return new PostgresDatabase(pool);
+  }
+
+  /** The pool after one query went through; on failure nothing is left open. */
+  static async open(url: string, opts: PostgresOptions = {}): Promise<PostgresDatabase> {
+    const database = PostgresDatabase.create(url, opts);
+    try {
+      await database.ping();
+    } catch (err) {
+      await database.close().catch(() => undefined);
+      throw err;
+    }
     return database;
   }
 

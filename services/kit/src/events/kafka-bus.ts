@@ -1,7 +1,9 @@
-import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
-import type { EventEnvelope } from '@clinic/contracts';
+import { Kafka, Partitioners, logLevel, type Admin, type Producer } from 'kafkajs';
 import type { Logger } from '../logging/logger';
+import type { Backoff } from '../runtime/retry';
+import { NotReadyError, scrubErrorText } from '../runtime/transient-errors';
 import type { Bus, BusHandler, BusMessage } from './bus';
+import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -9,18 +11,27 @@ export interface KafkaBusOptions {
   partitions: number;
   replicationFactor: number;
   logger: Logger;
+  /** Waits between attempts to open a consumer group (retry.ts' default when absent). */
+  backoff?: Backoff;
 }
 
+/** KafkaJS' own messages about a broker it cannot reach: ours say it once per attempt. */
+const CONNECTION_CHATTER = /^(Connection error|Failed to connect to seed broker)/;
+
 /**
- * Kafka through kafkajs. Topics are the event names, created on first use; the message key is the
- * aggregate key, so one aggregate's events share a partition and keep their order. The producer
- * is idempotent and waits for all in-sync replicas. Each subscribing service is one consumer
- * group that starts from the earliest offset, so events published before its first start are
- * not missed; offsets are committed only after the handler resolves (at least once).
+ * Kafka through kafkajs. Topics are the event names, created when first needed (idempotently:
+ * another process may create the same topic at the same moment) and used only once every
+ * partition has a leader; the message key is the aggregate key, so one aggregate's events share
+ * a partition and keep their order. The producer is idempotent and waits for all in-sync
+ * replicas; a send that fails leaves the events in the outbox for the relay's next pass. Each
+ * subscribing service is one consumer group that starts from the earliest offset, so events
+ * published before its first start are not missed; offsets are committed only after the handler
+ * resolves (at least once). A subscription waits out a broker that is still booting and is
+ * reopened when KafkaJS gives up on its consumer (see KafkaSubscription).
  */
 export class KafkaBus implements Bus {
   readonly kind = 'kafka' as const;
-  private readonly consumers: Consumer[] = [];
+  private readonly subscriptions: KafkaSubscription[] = [];
   private readonly knownTopics = new Set<string>();
 
   private constructor(
@@ -30,18 +41,27 @@ export class KafkaBus implements Bus {
     private readonly opts: KafkaBusOptions,
   ) {}
 
+  /** Connects the admin client and the producer; on failure nothing is left connected. */
   static async connect(opts: KafkaBusOptions): Promise<KafkaBus> {
     const log = opts.logger.child({ component: 'kafka' });
     const kafka = new Kafka({
       clientId: opts.clientId,
       brokers: opts.brokers,
       connectionTimeout: 5000,
-      retry: { retries: 8, initialRetryTime: 200 },
+      // Short: start-up and the subscriptions retry around KafkaJS (retry.ts) and say so.
+      retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 5000 },
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => {
         const { message, ...rest } = entry.log;
-        if (entry.level <= logLevel.ERROR) log.error({ kafka: rest }, String(message));
-        else log.warn({ kafka: rest }, String(message));
+        // A crash's text can carry a handler's failed query: its values never reach the log.
+        const text = scrubErrorText(String(message));
+        const kafka = Object.fromEntries(
+          Object.entries(rest).map(([k, v]) => [k, typeof v === 'string' ? scrubErrorText(v) : v]),
+        );
+        // KafkaJS reports each retriable failure as an error; what it finally gives up on
+        // reaches our code, which decides how bad it is.
+        if (CONNECTION_CHATTER.test(text)) log.debug({ kafka }, text);
+        else log.warn({ kafka }, text);
       },
     });
     const admin = kafka.admin();
@@ -54,19 +74,30 @@ export class KafkaBus implements Bus {
       // (readiness reports the bus) and the events stay safe in the outbox.
       retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 30000 },
     });
-    await admin.connect();
-    await producer.connect();
+    try {
+      await admin.connect();
+      await producer.connect();
+    } catch (err) {
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+      throw err;
+    }
     return new KafkaBus(kafka, admin, producer, opts);
   }
 
+  /**
+   * Creates the missing topics and checks that every partition has a leader: a broker that is
+   * booting accepts the creation but answers "This server does not host this topic-partition"
+   * for a while, and KafkaJS' own wait for leaders gives up on the first such answer.
+   */
   private async ensureTopics(topics: string[]): Promise<void> {
     const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
     const existing = new Set(await this.admin.listTopics());
     const toCreate = missing.filter((t) => !existing.has(t));
     if (toCreate.length > 0) {
+      // Resolves false when they exist already (another process was first).
       await this.admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: toCreate.map((topic) => ({
           topic,
           numPartitions: this.opts.partitions,
@@ -74,6 +105,13 @@ export class KafkaBus implements Bus {
         })),
       });
     }
+    const { topics: metadata } = await this.admin.fetchTopicMetadata({ topics: missing });
+    const leaderless = missing.filter((name) => {
+      const partitions = metadata.find((t) => t.name === name)?.partitions ?? [];
+      return partitions.length === 0 || partitions.some((p) => p.leader < 0);
+    });
+    if (leaderless.length > 0)
+      throw new NotReadyError(`Kafka topics without a leader yet: ${leaderless.join(', ')}`);
     for (const t of missing) this.knownTopics.add(t);
   }
 
@@ -95,36 +133,42 @@ export class KafkaBus implements Bus {
     });
   }
 
+  /** Resolves once the group has joined; waits (retrying) while the broker is not ready. */
   async subscribe(group: string, topics: string[], handler: BusHandler): Promise<void> {
-    await this.ensureTopics(topics);
-    const consumer = this.kafka.consumer({
-      groupId: group,
-      allowAutoTopicCreation: false,
-      sessionTimeout: 30000,
-      heartbeatInterval: 3000,
+    const subscription = new KafkaSubscription({
+      group,
+      topics,
+      handler,
+      createConsumer: () =>
+        this.kafka.consumer({
+          groupId: group,
+          allowAutoTopicCreation: false,
+          sessionTimeout: 30000,
+          heartbeatInterval: 3000,
+        }),
+      ensureTopics: (t) => this.ensureTopics(t),
+      logger: this.opts.logger.child({ component: 'kafka' }),
+      backoff: this.opts.backoff,
     });
-    this.consumers.push(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ topic, message }) => {
-        let envelope: EventEnvelope;
-        try {
-          envelope = JSON.parse(message.value?.toString('utf8') ?? 'null') as EventEnvelope;
-        } catch {
-          envelope = { raw: message.value?.toString('utf8') } as unknown as EventEnvelope;
-        }
-        await handler({ topic, key: message.key?.toString('utf8') ?? '', envelope });
-      },
-    });
+    this.subscriptions.push(subscription);
+    try {
+      await subscription.open();
+    } catch (err) {
+      this.subscriptions.splice(this.subscriptions.indexOf(subscription), 1);
+      await subscription.close();
+      throw err;
+    }
   }
 
+  /** The broker answers and every consumer group is joined. */
   async ping(): Promise<void> {
     await this.admin.describeCluster();
+    const problems = this.subscriptions.map((s) => s.problem()).filter(Boolean);
+    if (problems.length > 0) throw new NotReadyError(problems.join('; '));
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await Promise.allSettled(this.subscriptions.map((s) => s.close()));
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 }

@@ -4,9 +4,10 @@ import type { Metrics } from '../metrics/metrics';
 export type Readiness = Record<string, Record<string, string>>;
 
 /**
- * `/healthz` answers while the process is alive; `/readyz` checks what each service needs
- * (database, bus, queue) and answers 503 naming what is down, so a load balancer stops sending
- * traffic to an instance that cannot serve; `/metrics` is the Prometheus scrape.
+ * `/healthz` answers while the process is alive, from the moment it listens; `/readyz` checks
+ * what each service needs (database, bus, queue; while a service starts, each engine it is still
+ * waiting for) and answers 503 naming what is not ready, so a load balancer sends traffic only
+ * to an instance that can serve; `/metrics` is the Prometheus scrape.
  */
 export function healthRouter(readiness: () => Promise<Readiness>, metrics: Metrics): Router {
   const router = Router();
@@ -14,7 +15,12 @@ export function healthRouter(readiness: () => Promise<Readiness>, metrics: Metri
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const checks = await readiness();
+    let checks: Readiness;
+    try {
+      checks = await readiness();
+    } catch (err) {
+      checks = { process: { readiness: err instanceof Error ? err.message : String(err) } };
+    }
     const ready = Object.values(checks).every((c) => Object.values(c).every((v) => v === 'ok'));
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
   });

@@ -1,7 +1,8 @@
 import { Queue as BullQueue, Worker, type Job } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
+import { connectRedis } from '../runtime/redis-connection';
 import {
   JobKinds,
   type DeadJob,
@@ -28,6 +29,10 @@ export interface BullMQQueueOptions {
  * with exponential backoff, failed-for-good jobs kept as dead letters, and stalled jobs (worker
  * died, lock expired) moved back to waiting. BullMQ needs Redis never to evict keys, so it refuses
  * to start on a Redis whose maxmemory-policy is anything but noeviction.
+ *
+ * Connections: enqueueing and reads fail fast while Redis is away (the caller's transaction rolls
+ * back, a request answers 503) rather than waiting in ioredis' offline queue; the worker's
+ * blocking connection waits and reconnects by itself, so jobs resume when Redis is back.
  */
 export class BullMQQueue implements Queue {
   readonly kind = 'bullmq' as const;
@@ -42,12 +47,19 @@ export class BullMQQueue implements Queue {
   ) {}
 
   static async connect(opts: BullMQQueueOptions): Promise<BullMQQueue> {
-    const connection = new IORedis(opts.redisUrl, {
-      maxRetriesPerRequest: null,
-      lazyConnect: true,
-    });
-    await connection.connect();
-    const policy = ((await connection.config('GET', 'maxmemory-policy')) as string[])[1];
+    const connection = await connectRedis(
+      opts.redisUrl,
+      { maxRetriesPerRequest: 1, enableOfflineQueue: false },
+      opts.logger,
+      `${opts.service} queue`,
+    );
+    let policy: string | undefined;
+    try {
+      policy = ((await connection.config('GET', 'maxmemory-policy')) as string[])[1];
+    } catch (err) {
+      connection.disconnect();
+      throw err;
+    }
     if (policy !== 'noeviction') {
       connection.disconnect();
       throw new Error(
@@ -79,9 +91,15 @@ export class BullMQQueue implements Queue {
   async start(): Promise<void> {
     if (this.worker) return;
     const labels = (job: Job) => ({ service: this.opts.service, job: job.name });
-    // BullMQ's blocking reads need a connection of their own; closing the worker does not close
-    // a connection it was given, so stop() does.
-    this.workerConnection = this.connection.duplicate();
+    // BullMQ's blocking reads need a connection of their own that waits out a Redis restart
+    // (maxRetriesPerRequest null); closing the worker does not close a connection it was given,
+    // so stop() does.
+    this.workerConnection = await connectRedis(
+      this.opts.redisUrl,
+      { maxRetriesPerRequest: null },
+      this.opts.logger,
+      `${this.opts.service} worker`,
+    );
     this.worker = new Worker(
       this.opts.service,
       async (job: Job) => {
@@ -114,7 +132,13 @@ export class BullMQQueue implements Queue {
       );
     });
     this.worker.on('error', (err) => this.opts.logger.warn({ err }, 'bullmq worker error'));
-    await this.worker.waitUntilReady();
+    try {
+      await this.worker.waitUntilReady();
+    } catch (err) {
+      // Started again later (start-up retries): leave nothing half-started behind.
+      await this.stop().catch(() => undefined);
+      throw err;
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logging/logger';
+import { connectRedis } from '../runtime/redis-connection';
 import type { RateDecision, RateLimit, RateLimiter } from './rate-limiter';
 
 const PREFIX = 'clinic:rate:';
@@ -6,13 +8,19 @@ const PREFIX = 'clinic:rate:';
 /**
  * The cluster rate limiter: one Redis counter per key and window, created with its expiry in the
  * same atomic step, so all replicas share the count and a crash never leaves a key without one.
+ * While Redis is away a check fails at once (the request answers 503) instead of waiting for it;
+ * the connection comes back by itself.
  */
 export class RedisRateLimiter implements RateLimiter {
   private constructor(private readonly redis: Redis) {}
 
-  static async connect(url: string): Promise<RedisRateLimiter> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
+  static async connect(url: string, opts: { logger: Logger }): Promise<RedisRateLimiter> {
+    const redis = await connectRedis(
+      url,
+      { maxRetriesPerRequest: 1, enableOfflineQueue: false },
+      opts.logger,
+      'rate limiter',
+    );
     return new RedisRateLimiter(redis);
   }
 
@@ -35,6 +43,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    // quit() needs the server; a limiter closed while Redis is away just drops its socket.
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

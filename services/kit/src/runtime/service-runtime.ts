@@ -15,6 +15,8 @@ import type { Metrics } from '../metrics/metrics';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { Notifier } from '../notify/notifier';
 import { sendNotificationJob, type NotificationTransports } from '../notify/send-notification-job';
+import type { Startup } from './startup';
+import { describeError } from './transient-errors';
 import { UnitOfWork } from './unit-of-work';
 
 /** The engines a process runs on: embedded in single-node mode, real servers in cluster mode. */
@@ -32,6 +34,21 @@ export interface Engines {
   rateLimiter: RateLimiter;
   /** Signs and checks the caller's identity passed from the gateway, and internal calls. */
   principals: PrincipalSigner;
+  /** Retries start-up steps while an engine boots (absent: each step is tried once). */
+  startup?: Startup;
+}
+
+/** How long /readyz waits for one engine's answer: a dead engine must not make the probe hang. */
+const READINESS_TIMEOUT_MS = 1500;
+
+/** Runs a start-up step through the engines' Startup, or once when there is none. */
+function startupStep<T>(
+  engines: Engines,
+  engine: string,
+  doing: string,
+  operation: () => Promise<T>,
+): Promise<T> {
+  return engines.startup ? engines.startup.step(engine, doing, operation) : operation();
 }
 
 export interface RuntimeTuning {
@@ -51,6 +68,8 @@ export interface ServiceParts {
    * picks up after a restart. Must be safe to run on every replica at every start.
    */
   onStart?: () => Promise<void>;
+  /** Runs first when the service stops: for what `onStart` set going (a heartbeat). */
+  onStop?: () => Promise<void>;
 }
 
 /**
@@ -79,6 +98,7 @@ export class ServiceRuntime {
   private readonly consumer: EventConsumer;
   private subscribed = false;
   private readonly starters: (() => Promise<void>)[] = [];
+  private readonly stoppers: (() => Promise<void>)[] = [];
 
   private constructor(
     readonly name: string,
@@ -122,8 +142,12 @@ export class ServiceRuntime {
     tuning: RuntimeTuning = {},
   ): Promise<ServiceRuntime> {
     assertSchemaName(name);
-    await migrate(engines.database, name, kitMigrations(name));
-    if (migrationsDir) await migrate(engines.database, name, loadMigrations(migrationsDir));
+    // Each migration runs in its own transaction, so one cut short by a lost connection is
+    // simply applied again; a migration that fails for any other reason stops the start.
+    await startupStep(engines, 'database', `migrating ${name}`, async () => {
+      await migrate(engines.database, name, kitMigrations(name));
+      if (migrationsDir) await migrate(engines.database, name, loadMigrations(migrationsDir));
+    });
     const queue = await engines.createQueue(name);
     return new ServiceRuntime(name, engines, queue, tuning);
   }
@@ -139,26 +163,31 @@ export class ServiceRuntime {
   /** The service's unit of work: `runtime.transaction(async (tx, events) => ...)`. */
   transaction: UnitOfWork['run'] = (fn) => this.unitOfWork.run(fn);
 
-  register(parts: Pick<ServiceParts, 'subscribers' | 'jobs' | 'onStart'>): void {
+  register(parts: Pick<ServiceParts, 'subscribers' | 'jobs' | 'onStart' | 'onStop'>): void {
     for (const subscriber of parts.subscribers ?? []) this.consumer.add(subscriber);
     for (const job of parts.jobs ?? []) this.queue.define(job);
     if (parts.onStart) this.starters.push(parts.onStart);
+    if (parts.onStop) this.stoppers.push(parts.onStop);
   }
 
   /** Phase one: join the bus as this service's consumer group. */
   async subscribe(): Promise<void> {
     if (this.subscribed) return;
-    this.subscribed = true;
     const topics = this.consumer.topics();
     if (topics.length > 0)
-      await this.engines.bus.subscribe(this.name, topics, this.consumer.handle);
+      await startupStep(this.engines, 'bus', `subscribing to ${topics.length} topic(s)`, () =>
+        this.engines.bus.subscribe(this.name, topics, this.consumer.handle),
+      );
+    this.subscribed = true;
   }
 
-  /** Phase two: publish the outbox and work the queue. */
+  /** Phase two: publish the outbox and work the queue (each part may be started again). */
   async run(): Promise<void> {
     this.relay.start();
-    await this.queue.start();
-    for (const onStart of this.starters) await onStart();
+    await startupStep(this.engines, 'queue', 'starting the worker', () => this.queue.start());
+    await startupStep(this.engines, 'service', 'running start-up jobs', async () => {
+      for (const onStart of this.starters) await onStart();
+    });
   }
 
   async start(): Promise<void> {
@@ -168,6 +197,7 @@ export class ServiceRuntime {
 
   /** Stops relaying and working, in reverse order of starting. */
   async stop(): Promise<void> {
+    for (const onStop of this.stoppers) await onStop();
     await this.queue.stop();
     await this.relay.stop();
     await this.queue.close();
@@ -176,11 +206,20 @@ export class ServiceRuntime {
   /** Readiness of what this service depends on, by name. */
   async readiness(): Promise<Record<string, 'ok' | string>> {
     const check = async (fn: () => Promise<void>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`)),
+          READINESS_TIMEOUT_MS,
+        );
+      });
       try {
-        await fn();
+        await Promise.race([fn(), timeout]);
         return 'ok';
       } catch (err) {
-        return err instanceof Error ? err.message : String(err);
+        return describeError(err);
+      } finally {
+        clearTimeout(timer);
       }
     };
     const [database, bus, queue] = await Promise.all([
