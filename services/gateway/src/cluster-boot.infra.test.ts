@@ -52,8 +52,9 @@ describe('cluster mode on a Kafka broker that is still booting', () => {
 
   it('waits for the broker, serves once it works, and survives the broker restarting', async () => {
     const port = await freePort();
-    // start-cluster.mjs gives the services six ports from this one, in its own order.
-    const base = 20000 + Math.floor(Math.random() * 20000);
+    // start-cluster.mjs gives the services six ports from this one, in its own order; below
+    // Linux's ephemeral range, where outgoing connections take theirs.
+    const base = 20000 + Math.floor(Math.random() * 12000);
     gateway = `http://127.0.0.1:${port}`;
     subscribing = {
       identity: `http://127.0.0.1:${base}`,

@@ -1,13 +1,16 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Router } from 'express';
 import request from 'supertest';
+import { z } from 'zod';
+import { defineEvent } from '@clinic/contracts';
+import type { Bus } from '../events/bus';
 import { ConfigError } from '../config/config';
 import { FakeTimers } from '../testing/fake-timers';
-import { silentLogger } from '../testing/support';
+import { eventually, silentLogger } from '../testing/support';
 import { STARTING_MESSAGE, UNAVAILABLE_MESSAGE } from './engine-unavailable';
 import { openEngines } from './engines';
 import { startServiceProcess, type RunningService } from './service-process';
-import type { ServiceModule } from './service-runtime';
+import type { ServiceModule, ServiceParts } from './service-runtime';
 
 const env = {
   DATA_DIR: ':memory:',
@@ -138,6 +141,51 @@ describe('a service process', () => {
     const stopped = service.stop();
     await expect(service.ready).rejects.toThrow('The process is stopping');
     await stopped;
+    service = undefined;
+  });
+
+  it('stops while its consumer group is still waiting for the broker', async () => {
+    const pingSeen = defineEvent({
+      name: 'ping-seen',
+      version: 1,
+      schema: z.object({ n: z.number() }),
+      keyOf: (d) => String(d.n),
+      description: 'test',
+    });
+    const subscribing: ServiceModule = {
+      ...pingService,
+      build: (runtime) => ({
+        ...(pingService.build(runtime, undefined) as ServiceParts),
+        subscribers: [{ name: 'count-pings', event: pingSeen, handle: async () => undefined }],
+      }),
+    };
+    // A bus whose subscribe waits until the bus is closed, as a group joining a dead broker does.
+    let joining = false;
+    const waitingBus: typeof openEngines = async (config, opts) => {
+      const engines = await openEngines(config, opts);
+      let closed: () => void = () => undefined;
+      const bus: Bus = {
+        kind: 'kafka',
+        publish: async () => undefined,
+        subscribe: () => {
+          joining = true;
+          return new Promise<void>((_, reject) => {
+            closed = () => reject(new Error('Bus closed'));
+          });
+        },
+        ping: async () => undefined,
+        close: async () => closed(),
+      };
+      return { ...engines, bus, close: async () => (await bus.close(), engines.close()) };
+    };
+    service = await startServiceProcess(subscribing, () => undefined, {
+      env,
+      logger: silentLogger,
+      openEngines: waitingBus,
+    });
+    await eventually(() => expect(joining).toBe(true), 60000);
+    await service.stop();
+    await expect(service.ready).rejects.toThrow();
     service = undefined;
   });
 

@@ -120,9 +120,13 @@ export async function startServiceProcess<S extends typeof baseConfigSchema, Dep
     stop: async () => {
       startup.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A start still under way may be waiting on an open engine (a consumer group joining a
+      // broker that is down): closing the engines is what ends that wait.
+      const cutShort = running ? undefined : engines;
+      await cutShort?.close();
       await ready.catch(() => undefined);
       await runtime?.stop();
-      await engines?.close();
+      if (!cutShort) await engines?.close();
     },
   };
 }
