@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkoutAddressSchema } from './checkout';
+import { checkoutAddressSchema, idempotencyKeyHeaders } from './checkout';
+import { int, multilineText, numeric, requiredText, rowId, text } from './fields';
 import { defineRoute } from './route';
 
 /** Spec 001 section 8 and spec 002: the billing tab's texts, verbatim. */
@@ -104,10 +105,11 @@ export const transactionItems = defineRoute({
 /** Spec 001 section 3, "Billing address (card dialogs)". */
 const billingAddressSchema = checkoutAddressSchema.omit({ id: true });
 
+/** What the card form shows (brand, last 4 digits); other keys a client adds are dropped. */
 const cardDetailsSchema = z
-  .object({ brand: z.string().max(32).nullish(), last4: z.string().max(4).nullish() })
-  .passthrough()
+  .object({ brand: text(32).nullish(), last4: text(4).nullish() })
   .nullish();
+const cardToken = requiredText(256, billingMessages.invalidCard);
 
 const billingAnswerSchema = z.object({
   status: z.enum(['success', 'error']),
@@ -121,12 +123,13 @@ export const processSubsPayment = defineRoute({
   auth: 'patient',
   summary:
     'Pays a paused (Past Due) subscription of the caller with a new card token and reactivates it. `amount` (dollars) must be the past-due amount. Requires an Idempotency-Key header.',
+  headers: idempotencyKeyHeaders,
   body: z.object({
-    token: z.string().min(1).max(256),
+    token: cardToken,
     details: cardDetailsSchema,
     billingAddress: billingAddressSchema,
-    subscription_id: z.number().int(),
-    amount: z.number().nonnegative(),
+    subscription_id: numeric(rowId()),
+    amount: numeric(z.number().min(0).max(1_000_000)),
   }),
   response: billingAnswerSchema,
 });
@@ -138,7 +141,7 @@ export const updateCard = defineRoute({
   auth: 'patient',
   summary: "Replaces the card saved for the caller's subscriptions with a new card token.",
   body: z.object({
-    token: z.string().min(1).max(256),
+    token: cardToken,
     details: cardDetailsSchema,
     billingAddress: billingAddressSchema,
   }),
@@ -153,9 +156,9 @@ export const cancelSubscription = defineRoute({
   summary:
     'Cancels an active subscription of the caller (its status becomes ended). The reasons, when sent, are stored.',
   body: z.object({
-    reason: z.union([z.string().max(1000), z.array(z.string().max(200)).max(10)]).nullish(),
-    reccomend: z.union([z.string().max(1000), z.number(), z.boolean()]).nullish(),
-    subs_id: z.coerce.number().int(),
+    reason: z.union([multilineText(1000), z.array(text(200)).max(10)]).nullish(),
+    reccomend: z.union([multilineText(1000), int(-1000, 1000), z.boolean()]).nullish(),
+    subs_id: numeric(rowId()),
   }),
   response: billingAnswerSchema,
 });
@@ -167,7 +170,11 @@ export const downloadInvoice = defineRoute({
   auth: 'patient',
   summary:
     "The invoice of one of the caller's transactions as a PDF (USD, one line item, quantity 1, Paid equal to the amount, amount due $0.00).",
-  params: z.object({ transaction_id: z.string().max(128) }),
-  query: z.object({ product_name: z.string().max(256).optional() }),
+  params: z.object({ transaction_id: text(128) }),
+  query: z.object({
+    /** Sent by the spec's billing tab; the invoice names the product of the transaction itself. */
+    product_name: text(256).optional(),
+  }),
   response: z.unknown(),
+  responseContentType: 'application/pdf',
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { paymentTerms } from '../constants/catalog';
+import { paymentTerms, type PaymentTerm } from '../constants/catalog';
 import { cartItemSchema } from './cart';
-import { sessionUserSchema } from './identity';
+import {
+  INT32_MAX,
+  int,
+  numeric,
+  requiredText,
+  rowId,
+  text,
+  usStateCode,
+  zipPattern,
+} from './fields';
+import { cartSessionUserSchema } from './identity';
 import { defineRoute } from './route';
 
 /** Spec 001 section 5: text fields hold 256 characters at most. */
@@ -43,6 +53,19 @@ export const checkoutMessages = {
 } as const;
 
 /**
+ * Stripe's convention: one key per payment attempt, 1 to 255 visible ASCII characters. A repeat
+ * of the key answers the first result and never charges twice.
+ */
+export const idempotencyKeyHeaders = z.object({
+  'Idempotency-Key': z
+    .string({ error: checkoutMessages.idempotencyKeyRequired })
+    .regex(
+      /^[\x21-\x7e]{1,255}$/,
+      'The Idempotency-Key header must be 1 to 255 visible characters.',
+    ),
+});
+
+/**
  * Spec 001 section 9: card blocking limits. "At 3 attempts the cart is blocked" is read as: the
  * card that failed 3 times is refused for that cart, and a different card may still pay; against
  * card testing, the cart itself refuses every payment for 24 hours after 6 failures in all.
@@ -57,39 +80,57 @@ export const cardBlocking = {
   blockMs: 24 * 60 * 60 * 1000,
 } as const;
 
-const usState = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Use the two-letter state code');
 const usZip = z
   .string()
-  .trim()
-  .regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code or ZIP+4');
-const addressLine = z.string().trim().max(checkoutTextMax, `At most ${checkoutTextMax} characters`);
+  .regex(zipPattern, 'Use a 5-digit ZIP code or ZIP+4')
+  .meta({ description: 'A 5-digit ZIP code or ZIP+4' });
+const addressLine = text(checkoutTextMax).trim();
+
+/** A street a carrier cannot deliver to (spec 001 section 5), written without regex flags. */
+export const poBoxPattern =
+  /(^|[^A-Za-z])([Pp]\.?\s*[Oo]\.?\s*[Bb][Oo][Xx]|[Pp][Oo][Ss][Tt]\s+[Oo][Ff][Ff][Ii][Cc][Ee]\s+[Bb][Oo][Xx])([^A-Za-z]|$)/;
 
 /** Spec 001 section 3, "Checkout address". */
 export const checkoutAddressSchema = z.object({
-  id: z.union([z.number().int(), z.string().max(64)]).nullish(),
-  addressLine1: addressLine.min(1, checkoutMessages.incompleteShipping),
+  id: z.union([rowId(), text(64)]).nullish(),
+  addressLine1: requiredText(checkoutTextMax, checkoutMessages.incompleteShipping),
   addressLine2: addressLine.nullish(),
-  city: addressLine.min(1, checkoutMessages.incompleteShipping),
-  state: usState,
+  city: requiredText(checkoutTextMax, checkoutMessages.incompleteShipping),
+  state: usStateCode(checkoutMessages.incompleteShipping),
   zip: usZip,
+});
+/** The shipping address also refuses P.O. boxes (400 with `address_error`). */
+const notPoBox = { not: { pattern: poBoxPattern.source }, description: 'P.O. boxes are refused' };
+const shippingAddressSchema = checkoutAddressSchema.extend({
+  addressLine1: checkoutAddressSchema.shape.addressLine1.meta(notPoBox),
+  addressLine2: addressLine.meta(notPoBox).nullish(),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** A street a carrier cannot deliver to (spec 001 section 5). */
 export function isPoBox(street: string): boolean {
-  return /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|p\s+o\s+box)\b/i.test(street);
+  return poBoxPattern.test(street);
 }
 
-const paymentTermSchema = z.union(
-  paymentTerms.map((t) => z.literal(t)),
-  {
-    error: 'Please choose a payment plan of 1, 3, 6 or 12 months.',
-  },
-);
+/** 1, 3, 6 or 12, as a number or the string a select gives. */
+export const paymentTermSchema = z
+  .union(
+    [...paymentTerms.map((t) => z.literal(t)), ...paymentTerms.map((t) => z.literal(String(t)))],
+    {
+      error: 'Please choose a payment plan of 1, 3, 6 or 12 months.',
+    },
+  )
+  .transform((term) => Number(term) as PaymentTerm);
+
+/** A patient id as the spec's pages send it: a number, or the "guest-..." identifier. */
+const userIdSchema = z.union([rowId(), text(64)]).nullish();
+const dollarAmount = numeric(z.number().min(0).max(1_000_000));
+
+/** No coupon applied is sent as an empty coupon id (spec 001's page keeps it as ''). */
+const couponIdSchema = z
+  .union([numeric(rowId()), z.literal('')])
+  .nullish()
+  .transform((id) => (id === '' || id === undefined ? null : id));
 
 /** Spec 001 section 3, "Cart response": the cart of a checkout link and its user. */
 export const getCartResponseSchema = z.object({
@@ -101,11 +142,10 @@ export const getCartResponseSchema = z.object({
     }),
   ),
   /**
-   * The cart's patient, when the cart was saved by a logged-in patient. `token` opens a session
-   * for a visitor who is not logged in; it is given only while the cart is unpaid and less than
-   * a day old (the README's "cart links").
+   * The cart's patient, for a visitor who is not logged in, while the cart is unpaid and less
+   * than a day old: `token` is a session scoped to this cart (the README's "Cart links").
    */
-  userData: sessionUserSchema.extend({ token: z.string().optional() }).nullable(),
+  userData: cartSessionUserSchema.extend({ token: z.string() }).nullable(),
   message: z.string(),
   /** The plan page's answers the cart was saved with (to switch medication). */
   currentGLPMed: z.enum(['Yes', 'No']),
@@ -120,45 +160,45 @@ export const getCart = defineRoute({
   auth: 'public',
   summary:
     "A checkout link's cart, priced from the catalog, with its patient. 404 with a message for an unknown or paid cart.",
-  params: z.object({ cart_id: z.string().max(64) }),
+  params: z.object({ cart_id: text(64) }),
   response: getCartResponseSchema,
 });
 
 /** Spec 001 section 3, "Payment payload". Only the cart, term, coupon and card decide the charge. */
 export const checkoutRequestSchema = z.object({
   payment_terms: paymentTermSchema,
-  user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
+  user_id: userIdSchema,
   /** The cart id of the checkout link. */
-  id: z.string().max(64),
+  id: text(64),
   /** A card token (`tok_...`) or a wallet's payment method (`pm_...`). */
-  cardToken: z.string().min(1, checkoutMessages.invalidCard).max(256),
+  cardToken: requiredText(256, checkoutMessages.invalidCard),
   /** What the page shows as due today, in cents; refused when it is not what the server computes. */
-  amount: z.number().int().nonnegative(),
-  discount: z.number().nonnegative().nullish(),
-  medication: z.string().max(64).nullish(),
-  drug_mode: z.string().max(64).nullish(),
-  couponCode: z.string().max(64).nullish(),
-  couponId: z.number().int().nullish(),
-  paymentMethod: z.string().max(32).nullish(),
-  cartItems: z.array(z.unknown()).max(20).nullish(),
+  amount: numeric(int(0, INT32_MAX)),
+  discount: dollarAmount.nullish(),
+  medication: text(64).nullish(),
+  drug_mode: text(64).nullish(),
+  couponCode: text(64).nullish(),
+  couponId: couponIdSchema,
+  paymentMethod: text(32).nullish(),
+  cartItems: z.array(cartItemSchema.partial()).max(20).nullish(),
   cardDetails: z
     .object({
-      brand: z.string().max(32).nullish(),
-      last4: z.string().max(4).nullish(),
+      brand: text(32).nullish(),
+      last4: text(4).nullish(),
     })
     .nullish(),
-  planId: z.string().max(128).nullish(),
-  cartTotal: z.number().nullish(),
-  cartTotalNoDiscount: z.number().nullish(),
-  offer: z.string().max(64).nullish(),
+  planId: text(128).nullish(),
+  cartTotal: dollarAmount.nullish(),
+  cartTotalNoDiscount: dollarAmount.nullish(),
+  offer: text(64).nullish(),
   billingAddress: checkoutAddressSchema.nullish(),
-  shippingAddress: checkoutAddressSchema,
-  user_agent: z.string().max(1024).nullish(),
-  ip_address: z.string().max(64).nullish(),
-  tracking_session_id: z.string().max(128).nullish(),
-  phone: z.string().max(20).nullish(),
+  shippingAddress: shippingAddressSchema,
+  user_agent: text(1024).nullish(),
+  ip_address: text(64).nullish(),
+  tracking_session_id: text(128).nullish(),
+  phone: text(20).nullish(),
   /** The affiliate conversion id kept from the `c_id` query parameter (spec 001 section 3). */
-  c_id: z.string().max(128).nullish(),
+  c_id: text(128).nullish(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -186,6 +226,7 @@ export const checkoutNew = defineRoute({
   auth: 'public',
   summary:
     'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay).',
+  headers: idempotencyKeyHeaders,
   body: checkoutRequestSchema,
   response: checkoutResponseSchema,
 });
@@ -197,7 +238,7 @@ export const blockUserPayment = defineRoute({
   auth: 'public',
   summary:
     'Whether the caller (or the given cart) may pay: a card blocked for 24 hours after more than 3 insufficient-funds or pick-up-card declines, or a cart blocked for 24 hours after 6 failed attempts in all (a card that failed 3 times on a cart is refused only when it is used).',
-  query: z.object({ cart_id: z.string().max(64).optional() }),
+  query: z.object({ cart_id: text(64).optional() }),
   response: z.object({
     status: z.literal('success'),
     blocked: z.boolean(),
@@ -211,6 +252,7 @@ export const saveAddress = defineRoute({
   path: '/api/save-address',
   service: 'checkout',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip).",
   body: checkoutAddressSchema,
@@ -222,13 +264,15 @@ export const trustForm = defineRoute({
   path: '/api/trust-form',
   service: 'checkout',
   auth: 'patient',
+  allowCartSession: true,
   summary: "Stores the TrustedForm certificate URL of the caller's checkout (consent evidence).",
   body: z.object({
-    user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
+    user_id: userIdSchema,
     url: z
       .string()
       .max(2048)
-      .regex(/^https:\/\//, 'Use an https URL'),
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+      .regex(/^https:\/\/[^\s\u0000-\u001f\u007f<>"]+$/, 'Use an https URL'),
   }),
   response: z.object({ status: z.literal('success') }),
 });
@@ -244,8 +288,9 @@ export const bundleSelected = defineRoute({
   path: '/api/bundle-selected',
   service: 'checkout',
   auth: 'patient',
+  allowCartSession: true,
   summary: "Records the upsell's choice ('Nausea' or 'None') for the caller's latest order.",
-  body: z.object({ selectedMed: z.enum(bundleChoices), terms: z.number().int().min(1).max(2) }),
+  body: z.object({ selectedMed: z.enum(bundleChoices), terms: numeric(int(1, 2)) }),
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
 
@@ -260,6 +305,7 @@ export const addToOrder = defineRoute({
   path: '/api/add-to-order',
   service: 'checkout',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order (Idempotency-Key header) and adds it to the caller's latest order.",
   body: z.object({ product: z.literal('glp_anti_nausea') }),
@@ -275,15 +321,16 @@ export const callConversion = defineRoute({
   path: '/api/call-conversion',
   service: 'checkout',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     'Reports an affiliate conversion (spec 001 section 7). The server queues it once per order as the call-conversion job, which calls the affiliate endpoint with retries; the answer never waits for it.',
   body: z.object({
-    user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
-    user_name: z.string().max(256).nullish(),
-    product_name: z.string().max(256).nullish(),
-    amount: z.number().nullish(),
-    c_id: z.string().min(1).max(128),
-    payment_terms: z.number().int().nullish(),
+    user_id: userIdSchema,
+    user_name: text(256).nullish(),
+    product_name: text(256).nullish(),
+    amount: dollarAmount.nullish(),
+    c_id: requiredText(128, 'c_id is required'),
+    payment_terms: numeric(int(1, 12)).nullish(),
   }),
   response: z.object({ status: z.literal('success') }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, text } from './fields';
 import { defineRoute } from './route';
 
 /** Who a user is to the clinic: a patient, or a member of staff with one role (BRIEF section 1). */
@@ -26,6 +27,18 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/**
+ * The user of a session opened from a checkout link: only what the checkout page shows. The
+ * scope tells the web that this session cannot open the portal (it asks for a real login).
+ */
+export const cartSessionUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  role: z.literal('patient'),
+  session_scope: z.literal('cart'),
+});
+export type CartSessionUser = z.infer<typeof cartSessionUserSchema>;
+
 /** Spec 000 sections 5 and 8: the texts of login and recovery, verbatim. */
 export const identityMessages = {
   loginFailed: 'Email or password entered is incorrect. Please try again or reset your password.',
@@ -38,19 +51,25 @@ export const identityMessages = {
   loggedOut: 'Logged out.',
   notLoggedIn: 'Please log in to continue.',
   passwordUpdated: 'Password updated!',
+  recentLoginRequired:
+    'For your security, enter your current password, or log out and log in again, to change your password.',
+  currentPasswordWrong: 'Your current password is not correct.',
 } as const;
 
+/** update-password needs a login this recent, or the current password (README, "Sessions"). */
+export const recentLoginMs = 15 * 60 * 1000;
+
 /** Spec 000 section 5: email and password required, at most 256 characters each. */
-const email = z.string().trim().min(1, 'Email is required').max(256).toLowerCase();
+const email = requiredText(256, 'Email is required').toLowerCase();
 export const passwordRules = { min: 8, max: 256 } as const;
-const newPassword = z
-  .string()
-  .min(passwordRules.min, `Password must be at least ${passwordRules.min} characters`)
-  .max(passwordRules.max);
+const newPassword = text(passwordRules.max).min(
+  passwordRules.min,
+  `Password must be at least ${passwordRules.min} characters`,
+);
 
 export const loginRequestSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required').max(256),
+  password: text(256).min(1, 'Password is required'),
 });
 
 export const loginResponseSchema = z.object({
@@ -76,6 +95,7 @@ export const logout = defineRoute({
   path: '/api/logout',
   service: 'identity',
   auth: 'patient',
+  allowCartSession: true,
   summary: "Revokes the caller's session: the token is refused from then on.",
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
@@ -97,7 +117,7 @@ export const passwordReset = defineRoute({
   service: 'identity',
   auth: 'public',
   summary: 'Sets a new password with a reset (or set-your-password) link token; the token dies.',
-  body: z.object({ password: newPassword, token: z.string().min(1).max(256) }),
+  body: z.object({ password: newPassword, token: text(256).min(1) }),
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
 
@@ -107,9 +127,14 @@ export const updatePassword = defineRoute({
   service: 'identity',
   auth: 'patient',
   summary:
-    "Changes the caller's password (spec 002: newPassword, confirmPassword); the caller's other sessions are revoked.",
+    "Changes the caller's password (spec 002: newPassword, confirmPassword, which must be equal); the caller's other sessions are revoked. Needs a login less than 15 minutes old or the current password (403 otherwise).",
   body: z
-    .object({ newPassword, confirmPassword: z.string().max(passwordRules.max) })
+    .object({
+      newPassword,
+      confirmPassword: text(passwordRules.max).meta({ description: 'Equal to newPassword' }),
+      /** Required when the session is older than 15 minutes. */
+      currentPassword: text(passwordRules.max).optional(),
+    })
     .refine((b) => b.newPassword === b.confirmPassword, {
       message: 'Passwords do not match',
       path: ['confirmPassword'],

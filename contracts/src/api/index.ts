@@ -40,6 +40,7 @@ import {
 import type { ApiRoute } from './route';
 
 export * from './route';
+export * from './fields';
 export * from './openapi';
 export * from './catalog';
 export * from './cart';

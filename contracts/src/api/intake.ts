@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { stateCodes } from '../constants/states';
-import { disqualificationReasons, genders, intakeLimits } from '../rules/intake';
+import {
+  disqualificationReasons,
+  genders,
+  intakeLimits,
+  intakeMessages,
+  namePattern,
+  phonePartLengths,
+  simpleEmailPattern,
+} from '../rules/intake';
+import { controlCharacterMessage, numeric, singleLinePattern, text } from './fields';
 import { defineRoute } from './route';
 import { sessionUserSchema } from './identity';
-
-const shortText = (max: number) => z.string().max(max);
 
 /**
  * Campaign tracking (spec 000 section 3, "Tracking data"): kept by the browser in a 30-day cookie
@@ -20,22 +27,55 @@ export const campaignParameterNames = [
   'fbclid',
 ] as const;
 
+/** A campaign value as ad platforms write it: letters, digits and the usual punctuation only. */
+const campaignValue = (max: number) =>
+  z
+    .string()
+    .max(max)
+    // eslint-disable-next-line no-useless-escape -- escaped alike for every regex engine
+    .regex(/^[\w .,:;@%+~|()\[\]{}!*'\/=&?#-]*$/, 'must be plain text');
+
+/** A page address the browser reports: http(s) only, so no script or data URL is ever stored. */
+const pageUrl = z
+  .string()
+  .max(2048)
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  .regex(/^https?:\/\/[^\s\u0000-\u001f\u007f<>"]+$/, 'must be an http(s) URL');
+
 export const trackingDataSchema = z.object({
-  utm_source: shortText(256).optional(),
-  utm_medium: shortText(256).optional(),
-  utm_campaign: shortText(256).optional(),
-  utm_term: shortText(256).optional(),
-  utm_content: shortText(256).optional(),
-  gclid: shortText(512).optional(),
-  fbclid: shortText(512).optional(),
-  landing_page: shortText(2048).optional(),
-  referrer: shortText(2048).optional(),
+  utm_source: campaignValue(256).optional(),
+  utm_medium: campaignValue(256).optional(),
+  utm_campaign: campaignValue(256).optional(),
+  utm_term: campaignValue(256).optional(),
+  utm_content: campaignValue(256).optional(),
+  gclid: campaignValue(512).optional(),
+  fbclid: campaignValue(512).optional(),
+  landing_page: pageUrl.optional(),
+  referrer: pageUrl.or(z.literal('')).optional(),
   /** When the campaign visit happened, ISO 8601. */
   timestamp: z.iso.datetime().optional(),
 });
 export type TrackingData = z.infer<typeof trackingDataSchema>;
 
-const wholeNumber = z.number().int();
+/** A whole number within the quiz's range, as a number or the string a form field gives. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  numeric(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const pounds = (message: string) =>
+  numeric(
+    z
+      .number({ error: message })
+      .min(intakeLimits.weight.min, message)
+      .max(intakeLimits.weight.max, message),
+  );
+
+const phonePart = (length: number) =>
+  z.string().regex(new RegExp(`^\\d{${length}}$`), intakeMessages.phone);
+
+const personName = text(intakeLimits.nameMaxLength).regex(namePattern, intakeMessages.name);
+
+/** The quiz's year select: 1924 to the current year (spec 000 section 5). */
+const lastBirthYear = new Date().getUTCFullYear();
 
 /**
  * The intake person payload of spec 000 section 3. Shapes and sizes are checked here; the quiz's
@@ -43,38 +83,53 @@ const wholeNumber = z.number().int();
  * (heightInInches, bmi, dobMMDDYYYY, age) are recomputed by the server, never trusted.
  */
 export const intakePersonSchema = z.object({
-  first_name: shortText(intakeLimits.nameMaxLength),
-  last_name: shortText(intakeLimits.nameMaxLength),
-  email: shortText(intakeLimits.emailMaxLength),
-  phone: z.string().max(20),
+  first_name: personName,
+  last_name: personName,
+  /** Surrounding spaces a phone keyboard adds are dropped before the pattern is checked. */
+  email: z
+    .string()
+    .trim()
+    .max(intakeLimits.emailMaxLength, intakeMessages.email)
+    .regex(singleLinePattern, controlCharacterMessage)
+    .regex(simpleEmailPattern, intakeMessages.email),
+  phone: text(20),
   phone_parts: z.object({
-    areaCode: z.string().max(3),
-    prefix: z.string().max(3),
-    line: z.string().max(4),
+    areaCode: phonePart(phonePartLengths.areaCode),
+    prefix: phonePart(phonePartLengths.prefix),
+    line: phonePart(phonePartLengths.line),
   }),
-  height: z.object({ foot: wholeNumber, inches: wholeNumber }),
-  heightInInches: z.number().optional(),
-  weight: z.number(),
-  bmi: z.number().optional(),
-  gender: z.enum(genders),
+  height: z.object({
+    foot: wholeNumber(intakeLimits.feet.min, intakeLimits.feet.max, intakeMessages.height),
+    inches: wholeNumber(intakeLimits.inches.min, intakeLimits.inches.max, intakeMessages.height),
+  }),
+  heightInInches: numeric(z.number().min(0).max(1000)).optional(),
+  weight: pounds(intakeMessages.weight),
+  bmi: numeric(z.number().min(0).max(1000)).optional(),
+  gender: z.enum(genders, intakeMessages.gender),
   agreed_to_text: z.literal('Yes'),
-  agreed_to_email: z.boolean(),
-  agreed_to_terms: z.boolean(),
+  agreed_to_email: z.literal(true, intakeMessages.emailConsent),
+  agreed_to_terms: z.literal(true, intakeMessages.terms),
   form_step2_agree: z.boolean(),
-  dobMMDDYYYY: z.string().max(10).optional(),
-  dob: z.object({ mm: wholeNumber, dd: wholeNumber, yyyy: wholeNumber }),
-  age: z.number().optional(),
-  desired_weight: z.number(),
-  state: z.enum(stateCodes as [string, ...string[]]),
-  source_web: z.literal(2),
+  dobMMDDYYYY: text(10).optional(),
+  dob: z.object({
+    mm: wholeNumber(1, 12, intakeMessages.dobInvalid),
+    dd: wholeNumber(1, 31, intakeMessages.dobInvalid),
+    yyyy: wholeNumber(intakeLimits.firstYear, lastBirthYear, intakeMessages.dobInvalid),
+  }),
+  age: numeric(z.number().min(0).max(200)).optional(),
+  desired_weight: pounds(intakeMessages.desiredWeight),
+  state: z.enum(stateCodes as [string, ...string[]], intakeMessages.state),
+  source_web: z.union([z.literal(2), z.literal('2')]).transform(() => 2 as const),
   /** Ignored: the server takes the address from the connection (behind its trusted proxy). */
-  ip_address: z.string().max(64).optional(),
-  tracking_session_id: z.string().max(128).optional(),
-  user_agent: z.string().max(512).optional(),
+  ip_address: text(64).optional(),
+  tracking_session_id: text(128).optional(),
+  user_agent: text(512).optional(),
   is_completed: z.boolean().optional(),
   tracking: trackingDataSchema.optional(),
 });
 export type IntakePerson = z.infer<typeof intakePersonSchema>;
+/** What a client sends (numbers may be strings, consents must be true). */
+export type IntakePersonInput = z.input<typeof intakePersonSchema>;
 
 /** The spec's client reads status, user (id) and token; on success the login is stored. */
 export const intakeQualifiedResponseSchema = z.object({

@@ -22,6 +22,7 @@ function parameters(route: ApiRoute): unknown[] {
   for (const [where, schema] of [
     ['path', route.params],
     ['query', route.query],
+    ['header', route.headers],
   ] as const) {
     if (!schema) continue;
     const json = toSchema(schema) as {
@@ -65,7 +66,9 @@ export function buildOpenApiDocument(
       responses: {
         '200': {
           description: 'Success',
-          content: { 'application/json': { schema: toSchema(route.response) } },
+          content: route.responseContentType
+            ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
+            : { 'application/json': { schema: toSchema(route.response) } },
         },
         default: {
           description: 'Error',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paymentTerms } from '../constants/catalog';
+import { int, numeric, requiredText, text } from './fields';
+import { paymentTermSchema } from './checkout';
 import { defineRoute } from './route';
 
 /**
@@ -7,11 +8,15 @@ import { defineRoute } from './route';
  * turns card details into a single-use `tok_...` and only the token reaches checkout.
  */
 export const sandboxTokenRequestSchema = z.object({
+  /**
+   * Loose on purpose: like Stripe's test mode, a wrong number, month or code is a card error
+   * (402 with `incorrect_number`, `invalid_expiry_month`, `invalid_cvc`), not a malformed request.
+   */
   card: z.object({
-    number: z.string().max(32),
-    exp_month: z.coerce.number().int(),
-    exp_year: z.coerce.number().int(),
-    cvc: z.string().max(8),
+    number: text(32),
+    exp_month: numeric(int(-99, 99)),
+    exp_year: numeric(int(0, 9999)),
+    cvc: text(8),
   }),
 });
 
@@ -59,8 +64,8 @@ export const validateCoupon = defineRoute({
   summary:
     'Checks a coupon for a payment term; c_val is its flat discount in dollars. The checkout applies it again itself.',
   body: z.object({
-    coupon: z.string().max(64),
-    payment_terms: z.union(paymentTerms.map((t) => z.literal(t))),
+    coupon: requiredText(64, couponMessages.empty),
+    payment_terms: paymentTermSchema,
   }),
   response: z.object({
     status: z.literal('success'),

@@ -27,16 +27,26 @@ export interface ApiRoute<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   A extends RouteAuth = RouteAuth,
+  H extends z.ZodObject = z.ZodObject,
 > {
   method: HttpMethod;
   path: string;
   service: ServiceName;
   summary: string;
   auth: A;
+  /**
+   * A session opened from a checkout link (scoped to its cart) may call this route: the steps
+   * that finish that order. Every other route that needs a login refuses it with 401.
+   */
+  allowCartSession?: boolean;
   params?: P;
   query?: Q;
+  /** Request headers the call needs, by their canonical name (`Idempotency-Key`). */
+  headers?: H;
   body?: B;
   response: R;
+  /** What a success answers with, when it is not JSON (an invoice is `application/pdf`). */
+  responseContentType?: 'application/pdf';
 }
 
 export function defineRoute<
@@ -45,7 +55,8 @@ export function defineRoute<
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
   A extends RouteAuth = RouteAuth,
->(route: ApiRoute<P, Q, B, R, A>): ApiRoute<P, Q, B, R, A> {
+  H extends z.ZodObject = z.ZodObject,
+>(route: ApiRoute<P, Q, B, R, A, H>): ApiRoute<P, Q, B, R, A, H> {
   return route;
 }
 
@@ -54,5 +65,7 @@ export const errorResponseSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
   requestId: z.string().optional(),
+  /** On a 400 from the schema: each failing field (dotted path) with its own message. */
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { stateCodes } from '../constants/states';
 import {
   isCompleteCode,
+  forbiddenPhonePatterns,
   isValidVerificationEmail,
+  formattedPhonePattern,
+  verificationPhonePattern,
   isValidVerificationPhoneNumber,
   verificationLimits,
 } from '../rules/verification';
+import { simpleEmailPattern } from '../rules/intake';
+import { numeric, requiredText, rowId, text, usStateCode, zipPattern } from './fields';
 import { defineRoute } from './route';
 
 /** Spec 000 section 8 (verification), verbatim, and the server's own messages. */
@@ -43,31 +47,18 @@ export const verificationMessages = {
   noPhone: 'There is no phone number on your account. Please add one.',
 } as const;
 
-const addressLine = z
-  .string()
-  .trim()
-  .max(
-    verificationLimits.addressLineMax,
-    `At most ${verificationLimits.addressLineMax} characters`,
-  );
+const addressLine = text(verificationLimits.addressLineMax).trim();
 
 /**
  * Spec 000 section 3, "Shipping address" and the verification form: line 1, city, state and zip
  * required, line 2 optional, both lines 256 characters at most, the state from the US list.
  */
 export const shippingAddressSchema = z.object({
-  address_line_1: addressLine.min(1, 'Address line is required'),
+  address_line_1: requiredText(verificationLimits.addressLineMax, 'Address line is required'),
   address_line_2: addressLine.nullish().transform((v) => (v ? v : null)),
-  city: addressLine.min(1, 'City is required'),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((s) => stateCodes.includes(s), 'Choose a US state'),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code or ZIP+4'),
+  city: requiredText(verificationLimits.addressLineMax, 'City is required'),
+  state: usStateCode('Choose a US state'),
+  zip: z.string().regex(zipPattern, 'Use a 5-digit ZIP code or ZIP+4'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 /** An address as the server answers it (already standardised). */
@@ -101,9 +92,10 @@ export const validateStoredAddress = defineRoute({
   path: '/api/address/validate/:userId',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "Validates the caller's stored shipping address (the id must be the caller's): data.valid and data.suggestions; valid false when none is stored.",
-  params: z.object({ userId: z.coerce.number().int().positive('Use a user id') }),
+  params: z.object({ userId: numeric(rowId()) }),
   response: z.object({
     status: z.literal('success'),
     data: addressValidationSchema.extend({ address: shippingAddressOutSchema.nullable() }),
@@ -115,6 +107,7 @@ export const validateAddress = defineRoute({
   path: '/api/address/validate',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     'Validates an address: valid, suggestions (USPS Publication 28 form), the problems found and a message.',
   body: shippingAddressSchema,
@@ -129,6 +122,7 @@ export const saveShipAddress = defineRoute({
   path: '/api/ship-address',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "Saves the caller's shipping address in standard form; refuses P.O. boxes and a ZIP code that does not exist or is not in the state (400, nothing saved).",
   body: shippingAddressSchema,
@@ -144,19 +138,24 @@ export const getShipAddress = defineRoute({
   path: '/api/ship-address',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary: "The caller's shipping address, or null when none is stored.",
   response: z.object({ status: z.literal('success'), data: shippingAddressOutSchema.nullable() }),
 });
 
-const verificationType = z.coerce
-  .number({ error: 'Use type 1 (phone) or 2 (email)' })
-  .pipe(z.union([z.literal(1), z.literal(2)], { error: 'Use type 1 (phone) or 2 (email)' }));
+/** 1 the phone, 2 the email; a path parameter arrives as a string. */
+const verificationType = z
+  .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], {
+    error: 'Use type 1 (phone) or 2 (email)',
+  })
+  .transform((type) => Number(type) as 1 | 2);
 
 export const sendCode = defineRoute({
   method: 'post',
   path: '/api/send-code/:type',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "Sends a new 4-digit code to the caller's phone (1) or email (2); the old one stops working. 429 within 60 s of the last send to the same address or past the hourly cap.",
   params: z.object({ type: verificationType }),
@@ -175,12 +174,19 @@ export const verifyCode = defineRoute({
   path: '/api/verify-code',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     "Checks the caller's latest code of a type. A wrong code answers 422 with attempts_left and skip_suggested; an expired or used-up code 410; past the hourly failure cap 429.",
   body: z.object({
     type: verificationType,
+    /** Four digits; a number keeps its four digits only from 1000 up ("0042" must be a string). */
     code: z
-      .union([z.string(), z.number()])
+      .union(
+        [z.string().regex(/^\d{4}$/, 'The code is 4 digits'), z.number().int().min(1000).max(9999)],
+        {
+          error: 'The code is 4 digits',
+        },
+      )
       .transform(String)
       .refine(isCompleteCode, 'The code is 4 digits'),
   }),
@@ -192,6 +198,7 @@ export const skipVerification = defineRoute({
   path: '/api/skip-verification',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary:
     'Records that the caller skipped the phone (1) or email (2) verification ("Skip verification"), for staff to see.',
   body: z.object({ type: verificationType }),
@@ -209,6 +216,7 @@ export const verificationStatus = defineRoute({
   path: '/api/verification-status',
   service: 'verification',
   auth: 'patient',
+  allowCartSession: true,
   summary: "The caller's phone and email verification state (pending, verified or skipped, when).",
   response: z.object({
     status: z.literal('success'),
@@ -225,9 +233,20 @@ export const updatePhone = defineRoute({
   summary:
     "Changes the caller's phone (10 digits; area and prefix not starting with 0 or 1, not 911; line not 0000 or 9111) in their account; the old phone code stops working.",
   body: z.object({
+    /** Spec 000: a 10-digit string (area and prefix 2-9 then two digits, not 911; line not 0000 or 9111). */
     phone: z
-      .string()
-      .transform((p) => p.replace(/\D/g, ''))
+      .union(
+        [
+          z
+            .string()
+            .regex(verificationPhonePattern)
+            .meta({ not: { anyOf: forbiddenPhonePatterns.map((p) => ({ pattern: p.source })) } }),
+          // The same number as people write it: "(469) 555-0113".
+          z.string().regex(formattedPhonePattern),
+        ],
+        { error: verificationMessages.invalidPhone },
+      )
+      .transform((phone) => phone.replace(/\D/g, ''))
       .refine(isValidVerificationPhoneNumber, verificationMessages.invalidPhone),
   }),
   response: z.object({ status: z.literal('success'), message: z.string() }),
@@ -241,9 +260,9 @@ export const updateEmail = defineRoute({
   summary:
     "Changes the caller's email (simple pattern, no spaces) in their account; 409 when another account has it; the old email code stops working.",
   body: z.object({
-    email: z
-      .string()
+    email: text(256)
       .trim()
+      .regex(simpleEmailPattern, verificationMessages.invalidEmail)
       .toLowerCase()
       .refine(isValidVerificationEmail, verificationMessages.invalidEmail),
   }),

@@ -44,8 +44,16 @@ export type Gender = (typeof genders)[number];
 /** The "simple pattern" of spec 000 section 5: something@something.something, no spaces. */
 export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Letters (any script), spaces, apostrophes, hyphens and periods: no markup, no digits. */
-const namePattern = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
+/**
+ * Latin letters with their accents (the script pharmacy labels and carriers print), then spaces,
+ * apostrophes, hyphens and periods: no markup, no digits. Written without Unicode property
+ * escapes so the published schema's pattern means the same in every client's regex engine.
+ */
+const nameLetters = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u1e00-\\u1eff';
+export const namePattern = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- combining accents follow a letter
+  `^\\s*[${nameLetters}][${nameLetters}\\u0300-\\u036f\\u2019' .-]*$`,
+);
 
 export function isValidName(value: string): boolean {
   const trimmed = value.trim();

@@ -53,6 +53,13 @@ export function isValidVerificationPhone(parts: VerificationPhoneParts): boolean
   );
 }
 
+/** The 10-digit form: area and prefix start with 2-9. */
+export const verificationPhonePattern = /^[2-9]\d{2}[2-9]\d{2}\d{4}$/;
+/** A US number written with its usual punctuation; its digits must pass the same rules. */
+export const formattedPhonePattern = /^\(?[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]?\d{4}$/;
+/** What the 10-digit form may still not be: a 911 area or prefix, a 0000 or 9111 line. */
+export const forbiddenPhonePatterns = [/^911/, /^\d{3}911/, /^\d{6}(0000|9111)$/];
+
 /** The same rule on the 10-digit string update-phone carries. */
 export function isValidVerificationPhoneNumber(phone: string): boolean {
   if (!/^\d{10}$/.test(phone)) return false;

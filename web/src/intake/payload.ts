@@ -9,7 +9,7 @@ import {
   formatDob,
   heightInInches,
   type Gender,
-  type IntakePerson,
+  type IntakePersonInput,
   type TrackingData,
 } from '@clinic/contracts';
 import { toAnswers, type IntakeDraft } from './draft';
@@ -21,8 +21,10 @@ export interface PayloadContext {
   tracking?: TrackingData;
 }
 
-export function buildIntakePayload(draft: IntakeDraft, context: PayloadContext): IntakePerson {
+export function buildIntakePayload(draft: IntakeDraft, context: PayloadContext): IntakePersonInput {
   const a = toAnswers(draft);
+  // Steps 1 and 6 do not advance without these; the server refuses a submission without them.
+  if (!a.agreedToTerms || !a.emailConsent) throw new Error('The quiz has not been agreed to.');
   const dob = { mm: a.dob.mm ?? 0, dd: a.dob.dd ?? 0, yyyy: a.dob.yyyy ?? 0 };
   const totalInches = heightInInches(a.feet, a.inches);
   const { areaCode, prefix, line } = a.phone;
@@ -39,10 +41,10 @@ export function buildIntakePayload(draft: IntakeDraft, context: PayloadContext):
     bmi: bmiOf(a.weight, totalInches),
     gender: a.gender as Gender,
     agreed_to_text: 'Yes',
-    agreed_to_email: a.emailConsent,
-    agreed_to_terms: a.agreedToTerms,
+    agreed_to_email: true,
+    agreed_to_terms: true,
     // The step-1 agreement (terms, privacy, telehealth) is the form's only agreement step.
-    form_step2_agree: a.agreedToTerms,
+    form_step2_agree: true,
     dobMMDDYYYY: formatDob(dob),
     dob,
     age: ageOn(dob, context.today),

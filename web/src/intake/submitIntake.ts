@@ -3,10 +3,11 @@
  * goes next (spec 000 section 4, "Intake"), or the message to show on the last step.
  */
 import {
+  errorResponseSchema,
   intakeForm,
   intakeFormResponseSchema,
   intakeMessages,
-  type IntakePerson,
+  type IntakePersonInput,
 } from '@clinic/contracts';
 import { ApiError, apiFetch } from '../api/client';
 import { setSession } from '../session/session';
@@ -33,16 +34,19 @@ const stepOfMessage: Record<string, number> = {
   [intakeMessages.desiredBelowCurrent]: 9,
 };
 
+/** The rule text of the first failing field when the server names one, else its message. */
 function serverMessage(error: ApiError): string | undefined {
-  const body = error.body as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
+  const parsed = errorResponseSchema.safeParse(error.body);
+  if (!parsed.success) return undefined;
+  const first = parsed.data.fields?.[0]?.message;
+  return first || parsed.data.message || undefined;
 }
 
 export function reportPath(desiredWeight: number): string {
   return `/weight-loss-report?desired_weight=${encodeURIComponent(String(desiredWeight))}`;
 }
 
-export async function submitIntake(payload: IntakePerson): Promise<SubmitOutcome> {
+export async function submitIntake(payload: IntakePersonInput): Promise<SubmitOutcome> {
   let body: unknown;
   try {
     body = await apiFetch(intakeForm.path, { method: 'POST', json: payload });
@@ -59,7 +63,7 @@ export async function submitIntake(payload: IntakePerson): Promise<SubmitOutcome
     return { kind: 'error', message: intakeMessages.submitError };
   }
   const answer = parsed.data;
-  const report = reportPath(payload.desired_weight);
+  const report = reportPath(Number(payload.desired_weight));
   switch (answer.status) {
     case 'success':
       setSession({ token: answer.token, user: answer.user });

@@ -4,7 +4,7 @@ import {
   existingAccountMessage,
   intakeFormResponseSchema,
   intakeMessages,
-  type IntakePerson,
+  type IntakePersonInput,
 } from '@clinic/contracts';
 import { ManualClock, rows } from '@clinic/kit';
 import { eventually } from '@clinic/kit/src/testing/support';
@@ -104,7 +104,7 @@ describe('POST /api/intake-form', () => {
     expect(lead).toEqual({ status: 'existing_account', user_id: first.body.user.id });
   });
 
-  it.each<[string, Partial<IntakePerson>, string, string]>([
+  it.each<[string, Partial<IntakePersonInput>, string, string]>([
     [
       'a state where the program has not launched',
       { state: 'LA' },
@@ -182,7 +182,7 @@ describe('POST /api/intake-form', () => {
     expect(below.body).toMatchObject({ status: 'disqualified', reason: 'bmi_below_20' });
   });
 
-  it.each<[string, Partial<IntakePerson>, string]>([
+  it.each<[string, Record<string, unknown>, string]>([
     ['terms not agreed', { agreed_to_terms: false }, intakeMessages.terms],
     ['a blank first name', { first_name: '  ' }, intakeMessages.name],
     ['a script tag in the name', { last_name: '<script>alert(1)</script>' }, intakeMessages.name],
@@ -226,7 +226,9 @@ describe('POST /api/intake-form', () => {
     const before = await leadCount(service.engines);
     const res = await submit(validPerson(change));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: 'error', message });
+    expect(res.body.status).toBe('error');
+    // The spec's text, after the field it is about when the schema caught it.
+    expect(res.body.message).toContain(message);
     expect(await leadCount(service.engines)).toBe(before);
   });
 

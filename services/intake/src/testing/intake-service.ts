@@ -3,7 +3,7 @@
  * single-node mode), and a valid quiz submission to vary in tests.
  */
 import { sql } from 'drizzle-orm';
-import type { IntakePerson } from '@clinic/contracts';
+import type { IntakePersonInput } from '@clinic/contracts';
 import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
@@ -31,8 +31,11 @@ export async function startIntakeWithIdentity(
   };
 }
 
-export function validPerson(overrides: Partial<IntakePerson> = {}): IntakePerson {
-  return {
+/** A submission the quiz would send; `overrides` may also break it (bad values on purpose). */
+export function validPerson<T extends object = Partial<IntakePersonInput>>(
+  overrides: T = {} as T,
+): Omit<IntakePersonInput, keyof T> & T {
+  const person: IntakePersonInput = {
     first_name: 'Dana',
     last_name: "O'Neil",
     email: `dana.${Math.random().toString(36).slice(2, 10)}@example.com`,
@@ -56,8 +59,8 @@ export function validPerson(overrides: Partial<IntakePerson> = {}): IntakePerson
     tracking_session_id: 'ts-1',
     user_agent: 'jest',
     is_completed: true,
-    ...overrides,
   };
+  return { ...person, ...overrides };
 }
 
 export async function leadCount(engines: OpenedEngines): Promise<number> {

@@ -45,7 +45,16 @@ export const baseConfigSchema = z.object({
   TWILIO_FROM: optionalString,
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   BODY_LIMIT: z.string().default('100kb'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Whose X-Forwarded-For to believe (Express's `trust proxy`: addresses, CIDRs or names such as
+   * `loopback`). The gateway trusts none unless told; a cluster's services trust the gateway.
+   */
+  TRUST_PROXY: optionalString,
+  /**
+   * The product's public address, for links in emails. Unset: the address actually served
+   * (single-node) or the gateway's (start:cluster sets it for the services).
+   */
+  PUBLIC_URL: optionalUrl,
   /**
    * Shared by the gateway and the services of a cluster to sign the caller's identity and
    * internal calls. Single-node mode makes a random one per process.

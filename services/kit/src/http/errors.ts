@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { type z } from 'zod';
+import { apiRoutes } from '@clinic/contracts';
 import type { Logger } from '../logging/logger';
+import { loggablePath } from './request-context';
 
 /** An error whose message is safe and meant for the caller (the spec's texts). */
 export class HttpError extends Error {
@@ -11,6 +13,17 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+}
+
+/** A limit was reached: 429 with `Retry-After` (whole seconds) saying when to try again. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(429, message, extra);
   }
 }
 
@@ -26,7 +39,42 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export const notFoundHandler: RequestHandler = (req, _res, next) => {
+/** Each failing field with its own message, for a client that shows it beside the field. */
+export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+}
+
+/** `/api/get-cart/:cart_id` as a matcher of concrete paths. */
+function pathMatcher(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+const publishedCalls = apiRoutes.map((route) => ({
+  method: route.method.toUpperCase(),
+  matches: pathMatcher(route.path),
+}));
+
+/**
+ * What no route answered: 405 with `Allow` when the path is a published call taken with another
+ * method (a client's mistake worth naming), else 404.
+ */
+export const notFoundHandler: RequestHandler = (req, res, next) => {
+  const allowed = publishedCalls.filter((call) => call.matches.test(req.path));
+  // A call this process does not serve (the sandbox's tokens under Stripe) is simply not here.
+  if (allowed.length > 0 && !allowed.some((call) => call.method === req.method)) {
+    const methods = [...new Set(allowed.map((call) => call.method))];
+    if (methods.includes('GET')) methods.push('HEAD');
+    res.setHeader('Allow', methods.join(', '));
+    return next(
+      new HttpError(405, `Method ${req.method} is not allowed here. Use ${methods.join(' or ')}.`),
+    );
+  }
   next(new HttpError(404, `Not found: ${req.method} ${req.path}`));
 };
 
@@ -57,8 +105,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
               ? `Not found: ${req.method} ${req.path}`
               : 'The request could not be processed.';
     }
-    if (status >= 500) logger.error({ err, requestId, path: req.path }, 'request failed');
+    if (status >= 500) logger.error({ err, requestId, path: loggablePath(req) }, 'request failed');
     if (res.headersSent) return;
+    res.setHeader('Cache-Control', 'no-store');
+    if (err instanceof TooManyRequestsError)
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
     res.status(status).json({ status: 'error', message, requestId, ...extra });
   };
 }

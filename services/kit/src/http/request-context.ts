@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
 import { runInContext } from '../context';
 import type { Metrics } from '../metrics/metrics';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A path segment that is an id or a secret: a UUID, or any long run of letters and digits. */
+const SECRET_SEGMENT = /^(?=.*\d)[A-Za-z0-9_~.%-]{16,}$/;
+
+/**
+ * The path as it may be logged: a matched API route by its pattern (`/api/get-cart/:cart_id`),
+ * anything else with its id-like segments hidden. A checkout link's cart id works as a login and
+ * a reset link's token is a password; neither may sit in a log line.
+ */
+export function loggablePath(req: Request): string {
+  const pattern = req.route?.path as unknown;
+  if (typeof pattern === 'string') return req.baseUrl + pattern;
+  return (req.baseUrl + req.path)
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':id' : segment))
+    .join('/');
+}
 
 /**
  * Takes the caller's `X-Request-Id` when it is sane, or makes one; echoes it; runs the request in
@@ -27,7 +44,7 @@ export function requestContext(service: string, logger: Logger, metrics?: Metric
         {
           requestId,
           method: req.method,
-          path: req.baseUrl + req.path,
+          path: loggablePath(req),
           status: res.statusCode,
           durationMs: Math.round(durationMs * 10) / 10,
         },

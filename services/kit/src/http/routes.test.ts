@@ -9,12 +9,13 @@ import { bindRoute } from './routes';
 
 const signer = new PrincipalSigner();
 
-function appWith(auth: RouteAuth) {
+function appWith(auth: RouteAuth, opts: { allowCartSession?: boolean } = {}) {
   const route = defineRoute({
     method: 'get',
     path: '/whoami',
     service: 'identity',
     auth,
+    ...opts,
     summary: 'test',
     response: z.object({ userId: z.number().nullable() }),
   });
@@ -27,8 +28,28 @@ function appWith(auth: RouteAuth) {
   return app;
 }
 
-const patient = signer.sign({ userId: 1, role: 'patient', sessionId: 'a' });
-const clinician = signer.sign({ userId: 2, role: 'clinician', sessionId: 'b' });
+const patient = signer.sign({
+  userId: 1,
+  role: 'patient',
+  sessionId: 'a',
+  startedAt: 0,
+  cartId: null,
+});
+/** A session opened from a checkout link: it finishes that cart's order only. */
+const cartLink = signer.sign({
+  userId: 1,
+  role: 'patient',
+  sessionId: 'c',
+  startedAt: 0,
+  cartId: '6f1c4c2e-8b0a-4c55-9a55-0c7d1f2e3a4b',
+});
+const clinician = signer.sign({
+  userId: 2,
+  role: 'clinician',
+  sessionId: 'b',
+  startedAt: 0,
+  cartId: null,
+});
 
 describe('bindRoute and who may call', () => {
   it('lets anyone call a public route, with the caller when there is one', async () => {
@@ -51,5 +72,26 @@ describe('bindRoute and who may call', () => {
     expect((await request(appWith('staff')).get('/whoami').set(clinician)).body).toEqual({
       userId: 2,
     });
+  });
+
+  it("refuses a cart link's session on login routes that do not finish its order", async () => {
+    const portal = await request(appWith('patient')).get('/whoami').set(cartLink);
+    expect(portal.status).toBe(401);
+    expect(portal.body.message).toBe('Please log in to continue.');
+    const nextStep = await request(appWith('patient', { allowCartSession: true }))
+      .get('/whoami')
+      .set(cartLink);
+    expect(nextStep.body).toEqual({ userId: 1 });
+    // The cart's own page is public and knows its caller.
+    expect((await request(appWith('public')).get('/whoami').set(cartLink)).body).toEqual({
+      userId: 1,
+    });
+  });
+
+  it('marks every answer as not to be cached, errors included', async () => {
+    const ok = await request(appWith('patient')).get('/whoami').set(patient);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const refused = await request(appWith('patient')).get('/whoami');
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 });
