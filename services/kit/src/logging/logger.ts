@@ -1,12 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactDeep } from './redact';
+import { safeError } from './safe-error';
 
 export type { Logger };
 
 /**
  * The service logger: JSON lines with the service name, PHI and secrets redacted at any depth.
- * Error objects keep their message and stack (pino's `err` key) since those carry no PHI by rule:
- * never put patient data into an error message.
+ * Errors (the `err` key or anywhere else) are logged through `safeError`: their message and
+ * stack, since those carry no PHI by rule, but never a failed query's values.
  */
 export function createLogger(
   opts: { service: string; level?: string },
@@ -17,6 +18,7 @@ export function createLogger(
       level: opts.level ?? 'info',
       base: { service: opts.service },
       timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: (err: unknown) => safeError(err) },
       formatters: {
         log: (object) => {
           const { err, ...rest } = object as Record<string, unknown>;

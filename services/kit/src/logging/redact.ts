@@ -1,3 +1,5 @@
+import { safeError } from './safe-error';
+
 /**
  * Keys whose values are health information, personal identifiers or secrets. They are replaced
  * wherever they appear in a logged object, at any depth, so a new payload cannot leak PHI by
@@ -74,9 +76,7 @@ const REDACTED = '[redacted]';
 
 export function redactDeep(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) {
-    return { type: value.name, message: value.message, stack: value.stack };
-  }
+  if (value instanceof Error) return safeError(value);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
