@@ -72,14 +72,20 @@ export const routes: RouteObject[] = [
       { path: '/support', element: <SupportRoute /> },
       { path: '/faq', element: <FaqRoute /> },
 
-      // Login required
+      // Login required; the medical form also opens with the checkout link's session, which
+      // finishes that order's steps (the README's "Cart links").
+      {
+        element: <RequireAuth allowCartSession />,
+        children: [
+          { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
+          { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [
           { path: '/home', element: <PortalHomePage /> },
           { path: '/medical-form', element: <PendingPage name="medical-form" /> },
-          { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
-          { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
           { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
           { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
           { path: '/prescription/:id', element: <PendingPage name="prescription" /> },

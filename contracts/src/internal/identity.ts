@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import { roles, sessionUserSchema } from '../api/identity';
+import { cartSessionUserSchema, roles, sessionUserSchema } from '../api/identity';
 
 /**
  * Calls between services, never published: the gateway resolving a bearer token, intake creating
  * a patient's account. Carried in-process in single-node mode and over HTTP in cluster mode.
  */
 
-/** Who is calling, as the gateway established it from the session. */
+/**
+ * Who is calling, as the gateway established it from the session. `cartId` is set for a session
+ * opened from a checkout link: it may pay that cart and finish that order's next steps, nothing
+ * else (routes opt in with `allowCartSession`). `startedAt` (epoch ms) is when the session was
+ * opened, for calls that need a recent login.
+ */
 export const principalSchema = z.object({
   userId: z.number().int(),
   role: z.enum(roles),
   sessionId: z.string(),
+  startedAt: z.number().int(),
+  cartId: z.string().nullable(),
 });
 export type Principal = z.infer<typeof principalSchema>;
 
@@ -42,14 +49,20 @@ export const provisionPatientResponseSchema = z.discriminatedUnion('created', [
 export type ProvisionPatientResponse = z.infer<typeof provisionPatientResponseSchema>;
 
 /**
- * A session for a patient known to another service (checkout's cart link). Staff accounts and
- * unknown ids get none.
+ * A session scoped to one cart, for the patient of a checkout link (checkout vouches for the
+ * link): it ends at `expiresAt` and opens only what finishing that order needs. Staff accounts
+ * and unknown ids get none. The user is only what the checkout page shows.
  */
-export const openPatientSessionRequestSchema = z.object({ userId: z.number().int().positive() });
-export const openPatientSessionResponseSchema = z.object({
-  session: z.object({ user: sessionUserSchema, token: z.string() }).nullable(),
+export const openCartSessionRequestSchema = z.object({
+  userId: z.number().int().positive(),
+  cartId: z.string().min(1).max(64),
+  expiresAt: z.iso.datetime(),
 });
-export type OpenPatientSessionResponse = z.infer<typeof openPatientSessionResponseSchema>;
+export type OpenCartSessionRequest = z.infer<typeof openCartSessionRequestSchema>;
+export const openCartSessionResponseSchema = z.object({
+  session: z.object({ user: cartSessionUserSchema, token: z.string() }).nullable(),
+});
+export type OpenCartSessionResponse = z.infer<typeof openCartSessionResponseSchema>;
 
 /** How to reach a patient, for services that email them (checkout's billing notices). */
 export const patientContactRequestSchema = z.object({ userId: z.number().int().positive() });
@@ -81,7 +94,7 @@ export type ChangePatientContactResponse = z.infer<typeof changePatientContactRe
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
-  openPatientSession: '/internal/identity/open-patient-session',
+  openCartSession: '/internal/identity/open-cart-session',
   patientContact: '/internal/identity/patient-contact',
   changePatientContact: '/internal/identity/change-patient-contact',
 } as const;

@@ -59,21 +59,12 @@ const semaItem = {
   sku: 'sema_plan_278928',
   stripe_id: 'sema_plan_278928',
 };
+/** The patient as a checkout link shows them: a session scoped to the cart, first name only. */
 const patient = {
   id: 42,
   first_name: 'Ana',
-  last_name: 'Lopez',
-  email: 'ana@example.com',
-  phone: '5551234567',
-  address: '',
-  city: '',
-  state: 'TX',
-  zip: '',
-  height_inch: 66,
-  weight: 200,
-  health_id: null,
-  is_admin: 0,
   role: 'patient',
+  session_scope: 'cart',
 };
 
 function cartAnswer(item = tirzItem, userData: Record<string, unknown> | null = null) {
@@ -345,6 +336,18 @@ describe('CheckoutPage: loading the cart', () => {
     expect(getSession()).toEqual({ token: 'mine', user: { id: 7 } });
   });
 
+  it("replaces another checkout link's session with this link's", async () => {
+    setSession({ token: 'other-link', user: { ...patient, id: 9 } });
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(
+        200,
+        cartAnswer(tirzItem, { ...patient, token: 'link-token' }),
+      ),
+    });
+    await open();
+    expect(getSession()).toEqual({ token: 'link-token', user: patient });
+  });
+
   it('links the policies in the footer', async () => {
     await open();
     const links = [...root().querySelectorAll('.co-legal a')].map((a) => [
@@ -540,7 +543,8 @@ describe('CheckoutPage: paying', () => {
       user_agent: navigator.userAgent,
       ip_address: null,
       tracking_session_id: 'trk-1',
-      phone: '5551234567',
+      // A checkout link shows no phone; the server has the patient's own.
+      phone: null,
       c_id: 'aff-9',
     });
 

@@ -1,7 +1,7 @@
 /**
  * Loading a checkout link's cart (spec 001 section 2): GET /api/get-cart/{cart_id}. The offers
  * travel with the cart item and are taken off it; a visitor who is not logged in gets the session
- * the link carries (userData with its token).
+ * the link carries (userData with its token), which is scoped to this cart.
  */
 import {
   checkoutMessages,
@@ -14,7 +14,7 @@ import {
 } from '@clinic/contracts';
 import { ApiError, apiFetch } from '../api/client';
 import { writeCart } from '../cart/cartStore';
-import { getSession, setSession, type SessionUser } from '../session/session';
+import { getSession, isCartSession, setSession, type SessionUser } from '../session/session';
 import { captureOffers, type ActiveOffers } from '../tracking/activeOffers';
 
 export interface LoadedCart {
@@ -69,7 +69,9 @@ export async function loadCart(cartId: string): Promise<LoadedCart> {
   if (answer.userData) {
     const { token, ...data } = answer.userData;
     user = data;
-    if (!getSession() && token) setSession({ token, user: data });
+    // The link's session is scoped to this cart: it replaces no login, only another link's.
+    const current = getSession();
+    if (!current || isCartSession(current)) setSession({ token, user: data });
   }
   return {
     cartId,

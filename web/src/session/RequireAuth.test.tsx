@@ -20,9 +20,11 @@ function app(initialPath: string) {
   return (
     <MemoryRouter initialEntries={[initialPath]}>
       <Routes>
+        <Route element={<RequireAuth allowCartSession />}>
+          <Route path="/medical-form/:id" element={<Where label="medical-form" />} />
+        </Route>
         <Route element={<RequireAuth />}>
           <Route path="/home" element={<Where label="portal" />} />
-          <Route path="/medical-form/:id" element={<Where label="medical-form" />} />
         </Route>
         <Route element={<RequireAuth audience="staff" />}>
           <Route path="/console" element={<Where label="console" />} />
@@ -148,5 +150,24 @@ describe('GuestOnly (/login)', () => {
     view = await render(app('/login'));
 
     expect(where(view)).toBe('console /console');
+  });
+});
+
+describe("a checkout link's session", () => {
+  const linkSession = {
+    token: 'link',
+    user: { id: 42, first_name: 'Ana', role: 'patient', session_scope: 'cart' },
+  };
+
+  it('opens the medical form of its order', async () => {
+    setSession(linkSession);
+    view = await render(app('/medical-form/12'));
+    expect(where(view)).toBe('medical-form /medical-form/12');
+  });
+
+  it('sends its holder to log in for the portal, and the login page lets them', async () => {
+    setSession(linkSession);
+    view = await render(app('/home'));
+    expect(where(view)).toBe('login /login?page_ref=%2Fhome');
   });
 });

@@ -22,6 +22,14 @@ export interface Session {
   user: SessionUser;
 }
 
+/**
+ * A session opened from a checkout link: it pays that cart and finishes that order's steps
+ * (upsell, verification, the medical form), never the portal, which asks for a real login.
+ */
+export function isCartSession(session: Session | null): boolean {
+  return session?.user.session_scope === 'cart';
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

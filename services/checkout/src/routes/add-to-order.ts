@@ -11,6 +11,6 @@ export function addToOrderRoute(
   processor: CardProcessor,
 ): void {
   bindRoute(router, addToOrder, ({ principal }) =>
-    addAntiNauseaToOrder(runtime, processor, principal.userId),
+    addAntiNauseaToOrder(runtime, processor, principal.userId, principal.cartId),
   );
 }

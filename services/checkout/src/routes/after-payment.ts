@@ -9,13 +9,16 @@ import { bundleSelected, saveAddress, shippingAddressSaved, trustForm } from '@c
 import { storeShippingAddress } from '../domain/shipping-address';
 import { HttpError, bindRoute, rows, type ServiceRuntime } from '@clinic/kit';
 
+/** The caller's newest order; for a cart link's session, the order of that cart only. */
 export async function latestOrderOf(
   runtime: ServiceRuntime,
   userId: number,
+  cartId: string | null = null,
 ): Promise<{ id: number } | null> {
   const [order] = await rows<{ id: number }>(
     runtime.db,
-    sql`select id from checkout.orders where user_id = ${userId}
+    sql`select id from checkout.orders
+        where user_id = ${userId} and (${cartId}::uuid is null or cart_id = ${cartId}::uuid)
         order by created_at desc, id desc limit 1`,
   );
   return order ?? null;
@@ -53,7 +56,7 @@ export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): voi
   });
 
   bindRoute(router, bundleSelected, async ({ body, principal }) => {
-    const order = await latestOrderOf(runtime, principal.userId);
+    const order = await latestOrderOf(runtime, principal.userId, principal.cartId);
     if (!order) throw new HttpError(404, 'We could not find your order.');
     await runtime.db.execute(
       sql`update checkout.orders set bundle_choice = ${body.selectedMed} where id = ${order.id}`,

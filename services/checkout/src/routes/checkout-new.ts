@@ -10,9 +10,9 @@ import {
   paymentConfig,
   type PaymentConfig,
 } from '@clinic/contracts';
-import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { blockState } from '../domain/payments/card-blocking';
-import { loadCheckoutCart } from '../domain/payments/checkout-cart';
+import { loadCheckoutCart, mayOpenCart } from '../domain/payments/checkout-cart';
 import type { CheckoutPayments } from '../domain/payments/checkout-payments';
 import type { CardProcessor } from '../payments/card-processor';
 
@@ -23,12 +23,15 @@ export function checkoutRoutes(
   processor: CardProcessor,
   browser: Pick<PaymentConfig, 'publishableKey' | 'environment'>,
 ): void {
-  bindRoute(router, checkoutNew, ({ body, principal, req }) =>
-    payments.pay(body, principal, req.get('Idempotency-Key')),
+  bindRoute(router, checkoutNew, ({ body, principal, headers }) =>
+    payments.pay(body, principal, headers['Idempotency-Key']),
   );
 
   bindRoute(router, blockUserPayment, async ({ query, principal }) => {
     const cart = query.cart_id ? await loadCheckoutCart(runtime.db, query.cart_id) : null;
+    // Another patient's block state is theirs: a logged-in caller asks about their own carts.
+    if (cart && principal && !mayOpenCart(principal, cart))
+      throw new HttpError(403, 'This checkout link belongs to another account.');
     const userId = cart?.userId ?? (principal?.role === 'patient' ? principal.userId : null);
     const state = await blockState(
       runtime.db,

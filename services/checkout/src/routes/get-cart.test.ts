@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { rows } from '@clinic/kit';
 import { createLocalIdentityDirectory } from '@clinic/identity';
 import {
   startIdentity,
@@ -54,26 +56,67 @@ describe('GET /api/get-cart/{cart_id}', () => {
     });
   });
 
-  it("logs a visitor in as the cart's patient while the link is fresh and unpaid", async () => {
+  it('gives a visitor a session scoped to the cart, showing only what the checkout page shows', async () => {
     const userId = await identity.createUser({
       email: 'cart.link@example.com',
       firstName: 'Robin',
     });
     const cartId = await t.saveCart({ as: t.patient(userId) });
     const res = await getCart(cartId);
-    expect(res.body.userData).toMatchObject({
+    expect(res.status).toBe(200);
+    // No email, phone, address, height or weight: a link can be forwarded, screenshotted, logged.
+    expect(res.body.userData).toEqual({
       id: userId,
       first_name: 'Robin',
-      email: 'cart.link@example.com',
+      role: 'patient',
+      session_scope: 'cart',
       token: expect.any(String),
     });
-    expect(await identity.principalOf(res.body.userData.token)).toMatchObject({ userId });
+    const principal = await identity.principalOf(res.body.userData.token);
+    expect(principal).toMatchObject({ userId, role: 'patient', cartId });
+    // The session ends with the link: a day after the cart was saved.
+    const [session] = await rows<{ expires_at: Date | string }>(
+      identity.service.engines.database.db,
+      sql`select expires_at from identity.sessions where user_id = ${userId}`,
+    );
+    expect(new Date(session!.expires_at).toISOString()).toBe(
+      new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString(),
+    );
 
     // A visitor who is logged in already gets no second session.
     expect((await getCart(cartId, t.service.as(t.patient(userId)))).body.userData).toBeNull();
 
     t.clock.advance(24 * 60 * 60 * 1000);
     expect((await getCart(cartId)).body.userData).toBeNull();
+  });
+
+  it("refuses another patient's cart to a logged-in patient, and its block state too", async () => {
+    const owner = await identity.createUser({ email: 'owner@example.com', firstName: 'Owen' });
+    const cartId = await t.saveCart({ as: t.patient(owner) });
+    const stranger = t.service.as(t.patient(owner + 1000));
+    const res = await getCart(cartId, stranger);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('Owen');
+    const block = await request(t.service.app)
+      .get('/api/block-user-payment')
+      .query({ cart_id: cartId })
+      .set(stranger);
+    expect(block.status).toBe(403);
+    // A session opened from another cart's link reaches only that cart.
+    const otherCart = await t.saveCart({ as: t.patient(owner) });
+    const scoped = t.service.as({ ...t.patient(owner), cartId: otherCart });
+    expect((await getCart(otherCart, scoped)).status).toBe(200);
+    expect(
+      (
+        await request(t.service.app)
+          .get('/api/block-user-payment')
+          .query({ cart_id: cartId })
+          .set(scoped)
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.pay(cartId, {}, { as: { ...t.patient(owner), cartId: otherCart } })).status,
+    ).toBe(403);
   });
 
   it('never logs anyone in as staff from a cart link', async () => {

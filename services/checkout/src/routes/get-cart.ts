@@ -1,9 +1,11 @@
 /**
  * GET /api/get-cart/{cart_id}: the checkout link's cart, priced from the catalog, and its
- * patient. A visitor who is not logged in is logged in from the link (userData.token) only while
- * the cart is unpaid and less than a day old; the cart id is a random UUID, and only a logged-in
- * patient's own plan page creates a cart with a patient, so the link is as private as that
- * session. Staff accounts never get a session this way (identity refuses).
+ * patient. A visitor who is not logged in gets a session from the link (userData.token), as the
+ * spec's page expects, but one scoped to this cart: it pays the cart and finishes that order's
+ * steps, and ends when the link does (the cart's first day); the portal and the account need a
+ * real login. It is given only while the cart is unpaid and fresh, and the link shows only what
+ * the checkout page shows of the patient (id and first name). A logged-in caller sees only their
+ * own cart. Staff accounts never get a session this way (identity refuses).
  */
 import type { Router } from 'express';
 import {
@@ -14,7 +16,7 @@ import {
 } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity';
-import { loadCheckoutCart, orderOfCart } from '../domain/payments/checkout-cart';
+import { loadCheckoutCart, mayOpenCart, orderOfCart } from '../domain/payments/checkout-cart';
 
 export const cartLinkLoginMs = 24 * 60 * 60 * 1000;
 
@@ -26,13 +28,20 @@ export function getCartRoute(
   bindRoute(router, getCart, async ({ params, principal }): Promise<GetCartResponse> => {
     const cart = await loadCheckoutCart(runtime.db, params.cart_id);
     if (!cart) throw new HttpError(404, 'We could not find this cart.');
+    const caller = principal?.cartId && principal.cartId !== cart.id ? null : principal;
+    if (caller && !mayOpenCart(caller, cart))
+      throw new HttpError(403, 'This checkout link belongs to another account.');
     if ((await orderOfCart(runtime.db, cart.id)) !== null)
       throw new HttpError(410, 'This cart has already been paid.');
 
     let userData: GetCartResponse['userData'] = null;
-    const fresh = runtime.clock.now().getTime() - cart.createdAt.getTime() < cartLinkLoginMs;
-    if (cart.userId !== null && !principal && fresh && identity) {
-      const { session } = await identity.openPatientSession(cart.userId);
+    const linkEndsAt = new Date(cart.createdAt.getTime() + cartLinkLoginMs);
+    if (cart.userId !== null && !caller && runtime.clock.now() < linkEndsAt && identity) {
+      const { session } = await identity.openCartSession({
+        userId: cart.userId,
+        cartId: cart.id,
+        expiresAt: linkEndsAt.toISOString(),
+      });
       if (session) userData = { ...session.user, token: session.token };
     }
     const { product } = cart;

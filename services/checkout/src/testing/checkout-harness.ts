@@ -9,7 +9,11 @@ import request from 'supertest';
 import type { CheckoutRequest, Principal } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity';
 import { ManualClock, rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import {
+  startServiceForTest,
+  testPrincipal,
+  type ServiceUnderTest,
+} from '@clinic/kit/src/testing/service-app';
 import { checkoutService, type CheckoutDeps } from '../app';
 
 export const cards = {
@@ -76,7 +80,7 @@ export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHa
   const harness: CheckoutHarness = {
     service,
     clock,
-    patient: (userId) => ({ userId, role: 'patient', sessionId: `session-${userId}` }),
+    patient: (userId) => testPrincipal({ userId, role: 'patient', sessionId: `session-${userId}` }),
     async saveCart({ drug = 'tirzepatide', as } = {}) {
       const plan = plans[drug];
       const res = await request(service.app).post('/forms/save-cart').set(headersOf(as)).send({

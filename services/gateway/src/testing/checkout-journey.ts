@@ -1,8 +1,9 @@
 /**
  * The money path over HTTP, as the checkout page drives it, against a running product
- * (single-node in the unit suite, the cluster in the infra suite): the cart link logs the
- * patient in, the card is tokenised by the sandbox, checkout-new charges once per
- * Idempotency-Key, the upsell adds to the order once, and a declined card is answered 402.
+ * (single-node in the unit suite, the cluster in the infra suite): the cart link gives a session
+ * scoped to its cart (the upsell works with it, the portal does not), the card is tokenised by
+ * the sandbox, checkout-new charges once per Idempotency-Key, the upsell adds to the order once,
+ * and a declined card is answered 402.
  */
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@clinic/kit/src/testing/support';
@@ -29,7 +30,7 @@ async function pay(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** Returns the paying patient's session, for the billing journey that follows. */
+/** Returns the paying patient's full session (the quiz's), for the billing journey that follows. */
 export async function runCheckoutJourney(baseUrl: string): Promise<{ session: string }> {
   const email = `checkout.${randomUUID().slice(0, 8)}@example.com`;
   const intake = await call(baseUrl, 'POST', '/api/intake-form', { json: quizAnswers(email) });
@@ -58,12 +59,16 @@ export async function runCheckoutJourney(baseUrl: string): Promise<{ session: st
     cartId = saved.body.id as string;
   });
 
-  // The checkout link opened in another browser logs the patient in.
+  // The checkout link opened in another browser gives a session for this cart only, and shows
+  // nothing of the patient but the first name.
   const cart = await call(baseUrl, 'GET', `/api/get-cart/${cartId}`);
   expect(cart.status).toBe(200);
-  const userData = cart.body.userData as { email: string; token: string };
-  expect(userData.email).toBe(email);
-  const session = userData.token;
+  const userData = cart.body.userData as Record<string, unknown>;
+  expect(userData).toMatchObject({ first_name: 'Jordan', session_scope: 'cart' });
+  expect(userData.email).toBeUndefined();
+  const session = userData.token as string;
+  const portal = await call(baseUrl, 'GET', '/api/subscription-items', { token: session });
+  expect(portal.status).toBe(401);
 
   const payment = {
     payment_terms: 3,
@@ -113,5 +118,5 @@ export async function runCheckoutJourney(baseUrl: string): Promise<{ session: st
   );
   expect(declined.status).toBe(402);
   expect(declined.body).toMatchObject({ code: 'generic_decline', attempts: 1 });
-  return { session };
+  return { session: quizSession };
 }

@@ -15,7 +15,13 @@ import { buildGatewayApp } from '../app';
 import { HttpProxyUpstream } from './http-proxy';
 
 const principals = new PrincipalSigner('proxy-test-secret-0123456789abcdef');
-const patient: Principal = { userId: 5, role: 'patient', sessionId: 'session-5' };
+const patient: Principal = {
+  userId: 5,
+  role: 'patient',
+  sessionId: 'session-5',
+  startedAt: 0,
+  cartId: null,
+};
 
 /** Knows one token; the proxy's handling of the caller is under test here, not identity. */
 function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
@@ -27,7 +33,7 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     provisionPatient: async () => {
       throw new Error('not used by the gateway');
     },
-    openPatientSession: async () => {
+    openCartSession: async () => {
       throw new Error('not used by the gateway');
     },
     patientContact: async () => {

@@ -44,6 +44,8 @@ export const sessions = identitySchema.table('sessions', {
   createdAt: utc('created_at').notNull(),
   expiresAt: utc('expires_at').notNull(),
   revokedAt: utc('revoked_at'),
+  /** Set for a session opened from a checkout link: it only finishes that cart's order. */
+  cartId: text('cart_id'),
 });
 
 export const passwordLinkPurposes = ['reset', 'welcome'] as const;

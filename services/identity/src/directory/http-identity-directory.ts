@@ -9,14 +9,15 @@ import type { z } from 'zod';
 import {
   changePatientContactResponseSchema,
   internalPaths,
-  openPatientSessionResponseSchema,
+  openCartSessionResponseSchema,
   patientContactResponseSchema,
   provisionPatientResponseSchema,
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
   type ChangePatientContactRequest,
   type ChangePatientContactResponse,
-  type OpenPatientSessionResponse,
+  type OpenCartSessionRequest,
+  type OpenCartSessionResponse,
   type PatientContact,
   type Principal,
   type ProvisionPatientRequest,
@@ -63,12 +64,8 @@ export class HttpIdentityDirectory implements IdentityDirectory {
     return this.call(internalPaths.provisionPatient, request, provisionPatientResponseSchema);
   }
 
-  openPatientSession(userId: number): Promise<OpenPatientSessionResponse> {
-    return this.call(
-      internalPaths.openPatientSession,
-      { userId },
-      openPatientSessionResponseSchema,
-    );
+  openCartSession(request: OpenCartSessionRequest): Promise<OpenCartSessionResponse> {
+    return this.call(internalPaths.openCartSession, request, openCartSessionResponseSchema);
   }
 
   async patientContact(userId: number): Promise<PatientContact | null> {

@@ -74,6 +74,8 @@ export function identityDirectoryContract(
         userId: answer.user.id,
         role: 'patient',
         sessionId: expect.any(String),
+        startedAt: expect.any(Number),
+        cartId: null,
       });
       const login = await identity.post('/api/login', {
         email: 'jordan.lee@example.com',
@@ -145,21 +147,42 @@ export function identityDirectoryContract(
       expect(await identity.count('users')).toBe(users);
     });
 
-    it('opens a session for and tells the contact of a patient, never of staff or an unknown id', async () => {
+    it('opens a cart-scoped session for and tells the contact of a patient, never of staff or an unknown id', async () => {
       const provisioned = await directory.provisionPatient(lead());
       if (!provisioned.created) throw new Error('expected a new account');
-      const { session } = await directory.openPatientSession(provisioned.user.id);
-      expect(session?.user).toEqual(provisioned.user);
+      const expiresAt = new Date(identity.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+      const cart = { cartId: 'cart-1', expiresAt };
+      const { session } = await directory.openCartSession({ userId: provisioned.user.id, ...cart });
+      // Only what the checkout page shows: no contact details, no body measurements.
+      expect(session?.user).toEqual({
+        id: provisioned.user.id,
+        first_name: 'Jordan',
+        role: 'patient',
+        session_scope: 'cart',
+      });
       expect(await directory.resolveSession(session?.token ?? '')).toMatchObject({
         userId: provisioned.user.id,
         role: 'patient',
+        cartId: 'cart-1',
       });
       const staff = await identity.createUser({
         email: `clinician-${provisioned.user.id}@example.com`,
         role: 'clinician',
       });
-      expect(await directory.openPatientSession(staff)).toEqual({ session: null });
-      expect(await directory.openPatientSession(987654321)).toEqual({ session: null });
+      expect(await directory.openCartSession({ userId: staff, ...cart })).toEqual({
+        session: null,
+      });
+      expect(await directory.openCartSession({ userId: 987654321, ...cart })).toEqual({
+        session: null,
+      });
+      const past = new Date(identity.clock.now().getTime() - 1000).toISOString();
+      expect(
+        await directory.openCartSession({
+          userId: provisioned.user.id,
+          cartId: 'c',
+          expiresAt: past,
+        }),
+      ).toEqual({ session: null });
       expect(await directory.patientContact(provisioned.user.id)).toEqual({
         email: provisioned.user.email,
         first_name: 'Jordan',

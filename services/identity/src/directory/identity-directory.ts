@@ -8,7 +8,8 @@
 import type {
   ChangePatientContactRequest,
   ChangePatientContactResponse,
-  OpenPatientSessionResponse,
+  OpenCartSessionRequest,
+  OpenCartSessionResponse,
   PatientContact,
   Principal,
   ProvisionPatientRequest,
@@ -25,10 +26,10 @@ export interface IdentityDirectory {
    */
   provisionPatient(request: ProvisionPatientRequest): Promise<ProvisionPatientResponse>;
   /**
-   * Opens a session for a patient account (checkout's cart link logs its patient in). A staff
-   * account or an unknown id gets `session: null`.
+   * Opens a session scoped to one cart for its patient (checkout's cart link), ending at
+   * `expiresAt`. A staff account, an unknown id or a past end gets `session: null`.
    */
-  openPatientSession(userId: number): Promise<OpenPatientSessionResponse>;
+  openCartSession(request: OpenCartSessionRequest): Promise<OpenCartSessionResponse>;
   /** A patient's email, first name and phone; null for staff or an unknown id. */
   patientContact(userId: number): Promise<PatientContact | null>;
   /**

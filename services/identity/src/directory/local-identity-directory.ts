@@ -5,7 +5,7 @@
  */
 import {
   changePatientContactRequestSchema,
-  openPatientSessionRequestSchema,
+  openCartSessionRequestSchema,
   patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
@@ -13,7 +13,7 @@ import {
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
-import { openPatientSession, patientContact } from '../domain/patient-session';
+import { openCartSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -32,9 +32,8 @@ export function createLocalIdentityDirectory(
     async provisionPatient(request) {
       return provisionPatient(runtime, deps, parseOrRefuse(provisionPatientRequestSchema, request));
     },
-    async openPatientSession(userId) {
-      const request = parseOrRefuse(openPatientSessionRequestSchema, { userId });
-      return openPatientSession(runtime, request.userId);
+    async openCartSession(request) {
+      return openCartSession(runtime, parseOrRefuse(openCartSessionRequestSchema, request));
     },
     async patientContact(userId) {
       const request = parseOrRefuse(patientContactRequestSchema, { userId });

@@ -1,22 +1,41 @@
-import type { OpenPatientSessionResponse, PatientContact } from '@clinic/contracts';
+import type {
+  OpenCartSessionRequest,
+  OpenCartSessionResponse,
+  PatientContact,
+} from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
-import { toSessionUser } from './session-user';
 import { openSession } from './sessions';
 import { findUserById } from './users';
 
 /**
- * A session for a patient another service vouches for (checkout's cart link, which only a
- * logged-in patient's own plan page creates). Never for staff: a link must not open a console.
+ * A session for the patient of a checkout link, scoped to that cart and ending at `expiresAt`:
+ * checkout vouches for the link (only a logged-in patient's own plan page creates a cart with a
+ * patient). It pays that cart and finishes that order's steps; the portal and the account need a
+ * real login. Never for staff: a link must not open a console. The answer holds only what the
+ * checkout page shows of the patient.
  */
-export async function openPatientSession(
+export async function openCartSession(
   runtime: ServiceRuntime,
-  userId: number,
-): Promise<OpenPatientSessionResponse> {
+  request: OpenCartSessionRequest,
+): Promise<OpenCartSessionResponse> {
+  const now = runtime.clock.now();
+  const expiresAt = new Date(request.expiresAt);
+  if (expiresAt <= now) return { session: null };
   return runtime.transaction(async (tx) => {
-    const user = await findUserById(tx, userId);
+    const user = await findUserById(tx, request.userId);
     if (!user || user.role !== 'patient') return { session: null };
-    const { token } = await openSession(tx, user, runtime.clock.now());
-    return { session: { user: toSessionUser(user), token } };
+    const { token } = await openSession(tx, user, now, { cartId: request.cartId, expiresAt });
+    return {
+      session: {
+        user: {
+          id: user.id,
+          first_name: user.firstName ?? '',
+          role: 'patient',
+          session_scope: 'cart',
+        },
+        token,
+      },
+    };
   });
 }
 

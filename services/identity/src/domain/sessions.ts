@@ -22,6 +22,7 @@ export async function openSession(
   db: Executor,
   user: { id: number; role: Role },
   now: Date,
+  scope?: { cartId: string; expiresAt: Date },
 ): Promise<OpenedSession> {
   const { token, hash } = newSecretToken();
   const sessionId = randomUUID();
@@ -30,7 +31,8 @@ export async function openSession(
     tokenHash: hash,
     userId: user.id,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + sessionLifetimeMs(user.role)),
+    expiresAt: scope?.expiresAt ?? new Date(now.getTime() + sessionLifetimeMs(user.role)),
+    cartId: scope?.cartId ?? null,
   });
   return { sessionId, token };
 }
@@ -43,7 +45,13 @@ export async function resolveSession(
 ): Promise<Principal | null> {
   if (!looksLikeSecretToken(token)) return null;
   const [found] = await db
-    .select({ sessionId: sessions.id, userId: users.id, role: users.role })
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      createdAt: sessions.createdAt,
+      cartId: sessions.cartId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -54,7 +62,9 @@ export async function resolveSession(
       ),
     )
     .limit(1);
-  return found ?? null;
+  if (!found) return null;
+  const { createdAt, ...principal } = found;
+  return { ...principal, startedAt: createdAt.getTime() };
 }
 
 /** Ends one session of a user (logout). */

@@ -8,7 +8,7 @@ import type { Router } from 'express';
 import {
   changePatientContactRequestSchema,
   internalPaths,
-  openPatientSessionRequestSchema,
+  openCartSessionRequestSchema,
   patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
@@ -17,7 +17,7 @@ import {
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
-import { openPatientSession, patientContact } from '../domain/patient-session';
+import { openCartSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
@@ -36,9 +36,9 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
     res.status(answer.created ? 201 : 200).json(answer);
   });
 
-  router.post(internalPaths.openPatientSession, guard, async (req, res) => {
-    const { userId } = parseOrRefuse(openPatientSessionRequestSchema, req.body);
-    res.json(await openPatientSession(runtime, userId));
+  router.post(internalPaths.openCartSession, guard, async (req, res) => {
+    const request = parseOrRefuse(openCartSessionRequestSchema, req.body);
+    res.json(await openCartSession(runtime, request));
   });
 
   router.post(internalPaths.patientContact, guard, async (req, res) => {

@@ -55,6 +55,8 @@ describe('POST /api/login', () => {
       userId: body.user.id,
       role: 'patient',
       sessionId: expect.any(String),
+      startedAt: expect.any(Number),
+      cartId: null,
     });
   });
 

@@ -118,7 +118,7 @@ describe('POST /api/privacy-request', () => {
     ['a bad email', { email: 'not-an-email' }, 'email', privacyRequestMessages.email],
     ['no consent', { confirmed: false }, 'confirmed', privacyRequestMessages.confirm],
     ['consent left out', { confirmed: undefined }, 'confirmed', privacyRequestMessages.confirm],
-    ['a 300-character name', { name: 'N'.repeat(300) }, 'name', 'Too big'],
+    ['a 300-character name', { name: 'N'.repeat(300) }, 'name', 'At most 120 characters'],
     ['a NUL byte in the name', { name: 'Ana\u0000Diaz' }, 'name', 'control characters'],
     ['a NUL byte in the details', { details: 'a\u0000b' }, 'details', 'control characters'],
     ['an unknown state', { state: 'ZZ' }, 'state', privacyRequestMessages.state],

@@ -50,4 +50,56 @@ describe('POST /api/update-password', () => {
     expect(res.body.message).toMatch(/^Invalid request body: /);
     await identity.logIn('mia@example.com', 'second-password');
   });
+
+  describe('on a session older than 15 minutes', () => {
+    const fifteenMinutes = 15 * 60 * 1000;
+
+    it('asks for the current password and changes nothing without it', async () => {
+      const token = await identity.logIn('mia@example.com', 'second-password');
+      identity.clock.advance(fifteenMinutes);
+      const res = await update(token, 'stolen-password');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(identityMessages.recentLoginRequired);
+      await identity.logIn('mia@example.com', 'second-password');
+    });
+
+    it('refuses a wrong current password', async () => {
+      const token = await identity.logIn('mia@example.com', 'second-password');
+      identity.clock.advance(fifteenMinutes + 1);
+      const res = await identity.post(
+        '/api/update-password',
+        {
+          newPassword: 'stolen-password',
+          confirmPassword: 'stolen-password',
+          currentPassword: 'a-guess',
+        },
+        { token },
+      );
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(identityMessages.currentPasswordWrong);
+      await identity.logIn('mia@example.com', 'second-password');
+    });
+
+    it('changes it with the current password', async () => {
+      const token = await identity.logIn('mia@example.com', 'second-password');
+      identity.clock.advance(fifteenMinutes);
+      const res = await identity.post(
+        '/api/update-password',
+        {
+          newPassword: 'fourth-password',
+          confirmPassword: 'fourth-password',
+          currentPassword: 'second-password',
+        },
+        { token },
+      );
+      expect(res.status).toBe(200);
+      await identity.logIn('mia@example.com', 'fourth-password');
+    });
+
+    it('needs nothing more one minute before the 15 minutes are up', async () => {
+      const token = await identity.logIn('mia@example.com', 'fourth-password');
+      identity.clock.advance(fifteenMinutes - 60_000);
+      expect((await update(token, 'fifth-password')).status).toBe(200);
+    });
+  });
 });

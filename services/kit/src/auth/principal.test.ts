@@ -12,7 +12,13 @@ import {
 import { finishApp } from '../http/app';
 import { silentLogger } from '../testing/support';
 
-const patient: Principal = { userId: 7, role: 'patient', sessionId: 's1' };
+const patient: Principal = {
+  userId: 7,
+  role: 'patient',
+  sessionId: 's1',
+  startedAt: 1_700_000_000_000,
+  cartId: null,
+};
 
 function appWith(signer: PrincipalSigner) {
   const app = express();

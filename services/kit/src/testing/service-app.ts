@@ -1,7 +1,8 @@
 /**
  * A service booted on in-memory engines with its HTTP app, for service tests: the same middleware
  * as in production (the caller's identity from signed headers), a real embedded database, bus and
- * queue. `as(principal)` gives the headers the gateway would add for a logged-in caller.
+ * queue. `as(principal)` gives the headers the gateway would add for a logged-in caller (a
+ * session opened just now and not scoped to a cart, unless the test says otherwise).
  */
 import express from 'express';
 import type { Principal } from '@clinic/contracts';
@@ -17,8 +18,16 @@ export interface ServiceUnderTest {
   app: express.Express;
   runtime: ServiceRuntime;
   engines: OpenedEngines;
-  as(principal: Principal): Record<string, string>;
+  as(principal: TestPrincipal): Record<string, string>;
   close(): Promise<void>;
+}
+
+/** A caller as a test names it: who and which session; when and what scope have defaults. */
+export type TestPrincipal = Omit<Principal, 'startedAt' | 'cartId'> &
+  Partial<Pick<Principal, 'startedAt' | 'cartId'>>;
+
+export function testPrincipal(principal: TestPrincipal): Principal {
+  return { startedAt: Date.now(), cartId: null, ...principal };
 }
 
 export async function startServiceForTest<Deps>(
@@ -45,7 +54,7 @@ export async function startServiceForTest<Deps>(
     app,
     runtime,
     engines,
-    as: (principal) => engines.principals.sign(principal),
+    as: (principal) => engines.principals.sign(testPrincipal(principal)),
     close: async () => {
       await runtime.stop();
       if (!opts.engines) await engines.close();

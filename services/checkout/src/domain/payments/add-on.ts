@@ -18,6 +18,8 @@ export async function addAntiNauseaToOrder(
   runtime: ServiceRuntime,
   processor: CardProcessor,
   userId: number,
+  /** A cart link's session adds to that cart's order, never to another of the patient's. */
+  cartId: string | null = null,
 ): Promise<AddOnAnswer> {
   const [order] = await rows<{
     id: number;
@@ -30,7 +32,7 @@ export async function addAntiNauseaToOrder(
     sql`select o.id, o.cart_id, o.payment_terms, t.customer_id, t.payment_method_id
         from checkout.orders o
         join checkout.transactions t on t.order_id = o.id and t.kind = 'checkout'
-        where o.user_id = ${userId}
+        where o.user_id = ${userId} and (${cartId}::uuid is null or o.cart_id = ${cartId}::uuid)
         order by o.created_at desc, o.id desc limit 1`,
   );
   if (!order) throw new HttpError(404, 'We could not find your order.');

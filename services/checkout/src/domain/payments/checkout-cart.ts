@@ -2,7 +2,7 @@
  * A checkout link's cart as checkout prices it: the cart, its one plan product and the drug.
  */
 import { sql } from 'drizzle-orm';
-import type { Drug } from '@clinic/contracts';
+import type { Drug, Principal } from '@clinic/contracts';
 import { rows, type Executor } from '@clinic/kit';
 
 export interface CheckoutCart {
@@ -89,4 +89,18 @@ export async function orderOfCart(db: Executor, cartId: string): Promise<number 
     sql`select id from checkout.orders where cart_id = ${cartId}`,
   );
   return row?.id ?? null;
+}
+
+/**
+ * Whether a logged-in caller may see or pay a cart: a guest cart (no patient) is anyone's who
+ * holds its link; a patient's cart is that patient's only, and a session opened from a cart link
+ * reaches that one cart. Staff (the call-center checkout) may open any.
+ */
+export function mayOpenCart(
+  caller: Pick<Principal, 'userId' | 'role' | 'cartId'>,
+  cart: Pick<CheckoutCart, 'id' | 'userId'>,
+): boolean {
+  if (caller.cartId !== null && caller.cartId !== cart.id) return false;
+  if (caller.role !== 'patient' || cart.userId === null) return true;
+  return caller.userId === cart.userId;
 }
