@@ -1,6 +1,7 @@
 import type { IdentityDirectory } from '@clinic/identity';
 import type { PaymentConfig } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
+import type { PaymentWorkerTiming } from './domain/payments/payment-workers';
 import type { CardProcessor } from './payments/card-processor';
 
 type PaymentEnvironment = PaymentConfig['environment'];
@@ -15,12 +16,16 @@ export interface CheckoutDeps {
   environment?: PaymentEnvironment;
   /** The signing secret of Stripe's webhook endpoint; the endpoint is mounted only with it. */
   stripeWebhookSecret?: string | null;
-  /** Opens a session for the patient of a cart link; without it, cart links log no one in. */
+  /** Opens a cart-scoped session for the patient of a cart link; without it, links log no one in. */
   identity?: IdentityDirectory;
+  /** The product's public address, for links in the emails checkout sends. */
+  publicUrl?: string;
   /** The affiliate endpoint conversions are reported to; none when not configured. */
   affiliateConversionUrl?: string | null;
   /** How long a payment attempt may stay unsettled before the settle job finishes it. */
   settleAfterMs?: number;
   /** How often renewals are swept (by the product's clock); hourly when not given. */
   renewalSweepMs?: number;
+  /** How often a checkout process says it is alive, and when its silence means it died. */
+  paymentWorkerTiming?: PaymentWorkerTiming;
 }

@@ -7,12 +7,16 @@
  * - One Idempotency-Key, one charge: the attempt row is committed before the card is charged; a
  *   repeat of the key (also at the same moment) waits for and answers the first result. A key
  *   reused with another body is refused. A cart has at most one charge in flight.
- * - Crash between charge and commit: the attempt stays 'charging'. A settle job, queued before
- *   the charge and run `settleAfterMs` later on any instance, charges again with the SAME
- *   processor idempotency key (so the processor answers the first charge instead of charging
- *   twice, or charges now if the first never reached it) and places the order. Whoever settles
- *   first wins (a conditional update); if the cart was meanwhile paid by another attempt, the
- *   charge is refunded. The end is always one charge and one order, or a refund.
+ * - Crash between charge and commit: the attempt stays 'charging', marked with the worker
+ *   (process) that started it. As soon as that worker stops beating (PaymentWorkers), a live one
+ *   settles the attempt: on its next beat, or when a retry of the key finds it. Settling charges
+ *   again with the SAME processor idempotency key (so the processor answers the first charge
+ *   instead of charging twice, or charges now if the first never reached it) and places the
+ *   order. Whoever settles first wins (a conditional update); if the cart was meanwhile paid by
+ *   another attempt, the charge is refunded. A settle job queued before the charge is the last
+ *   net (`settleAfterMs`). The end is always one charge and one order, or a refund.
+ * - Keys are the caller's own (Stripe scopes them per account): the same key from another
+ *   account, or from a visitor paying another cart, is another attempt and reveals nothing.
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,8 +47,9 @@ import {
   recordFailure,
   refuseBlockedPayment,
 } from './card-blocking';
-import { loadCheckoutCart, orderOfCart, type CheckoutCart } from './checkout-cart';
+import { loadCheckoutCart, mayOpenCart, orderOfCart, type CheckoutCart } from './checkout-cart';
 import { requireIdempotencyKey } from './idempotency-key';
+import type { PaymentWorkers } from './payment-workers';
 import { placeOrder, type PaidCheckout } from './place-order';
 
 export const settlePaymentJobName = 'settle-payment-attempt';
@@ -57,7 +62,9 @@ const storedAnswerSchema = z.object({
 type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 
 interface AttemptRow {
+  /** The caller's key within its scope (`idempotencyScope`). */
   idempotency_key: string;
+  worker_id: string | null;
   request_fingerprint: string;
   cart_id: string;
   user_id: number | null;
@@ -81,6 +88,19 @@ function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
+/**
+ * Whose keys a key is among: the account's when logged in (a cart link's session is the same
+ * account), else the cart's, whose unguessable id is what an anonymous payer holds.
+ */
+export function idempotencyScope(principal: Principal | null, cartId: string): string {
+  return principal ? `user:${principal.userId}` : `cart:${cartId}`;
+}
+
+/** A processor key still in use by a concurrent call: the charge's outcome is not known yet. */
+function stillInFlight(err: unknown): boolean {
+  return err instanceof ProcessorRequestError && err.code === 'idempotency_key_in_use';
+}
+
 function answerOf(stored: StoredAnswer): CheckoutResponse {
   if (stored.httpStatus === 200) return stored.body as CheckoutResponse;
   const { message, status: _status, ...extra } = stored.body;
@@ -91,6 +111,7 @@ export class CheckoutPayments {
   constructor(
     private readonly runtime: ServiceRuntime,
     private readonly processor: CardProcessor,
+    private readonly workers: PaymentWorkers,
     private readonly opts: { settleAfterMs: number; replayWaitMs?: number },
   ) {}
 
@@ -99,7 +120,7 @@ export class CheckoutPayments {
     principal: Principal | null,
     idempotencyKeyHeader: string | undefined,
   ): Promise<CheckoutResponse> {
-    const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
+    const idempotencyKey = `${idempotencyScope(principal, body.id)}:${requireIdempotencyKey(idempotencyKeyHeader)}`;
     const print = fingerprintOf(body);
     const existing = await this.findAttempt(idempotencyKey);
     if (existing) return this.replay(existing, print);
@@ -108,7 +129,7 @@ export class CheckoutPayments {
     const now = clock.now();
     const cart = await loadCheckoutCart(db, body.id);
     if (!cart) throw new HttpError(404, checkoutMessages.unknownCart);
-    if (principal?.role === 'patient' && cart.userId !== null && cart.userId !== principal.userId)
+    if (principal && !mayOpenCart(principal, cart))
       throw new HttpError(403, 'This checkout link belongs to another account.');
     const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
     if ((await orderOfCart(db, cart.id)) !== null)
@@ -176,6 +197,7 @@ export class CheckoutPayments {
     try {
       result = await this.processor.charge(stored.charge);
     } catch (err) {
+      if (stillInFlight(err)) throw new HttpError(409, checkoutMessages.paymentInProgress);
       if (err instanceof ProcessorRequestError) {
         return answerOf(await this.refuse(idempotencyKey, err));
       }
@@ -189,7 +211,7 @@ export class CheckoutPayments {
     return answerOf(await this.settleWith(idempotencyKey, result));
   }
 
-  /** The settle job: finishes an attempt left 'charging' by a crash or a lost answer. */
+  /** Finishes an attempt left 'charging' by a crash or a lost answer (also the settle job). */
   async settleStale(idempotencyKey: string): Promise<void> {
     const attempt = await this.findAttempt(idempotencyKey);
     if (!attempt || attempt.status !== 'charging') return;
@@ -197,6 +219,7 @@ export class CheckoutPayments {
     try {
       result = await this.processor.charge(attempt.request.charge);
     } catch (err) {
+      if (stillInFlight(err)) throw err; // someone is charging it right now: try again later
       if (err instanceof ProcessorRequestError) {
         await this.refuse(idempotencyKey, err);
         return;
@@ -204,6 +227,17 @@ export class CheckoutPayments {
       throw err; // the job is retried
     }
     await this.settleWith(idempotencyKey, result);
+  }
+
+  /** Settles attempts whose worker died (PaymentWorkers' beat); one failure does not stop the rest. */
+  async settleOrphans(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.settleStale(key);
+      } catch (err) {
+        this.runtime.logger.warn({ err }, 'settling an orphaned payment attempt failed');
+      }
+    }
   }
 
   private async settleWith(key: string, result: ChargeResult): Promise<StoredAnswer> {
@@ -339,9 +373,19 @@ export class CheckoutPayments {
     const waitUntil = Date.now() + (this.opts.replayWaitMs ?? 20000);
     let current = attempt;
     while (current.status === 'charging') {
-      if (Date.now() > waitUntil) throw new HttpError(409, checkoutMessages.paymentInProgress);
-      await sleep(100);
+      // Its worker died mid-charge: settle it now rather than make the patient wait for the net.
+      if (!(await this.workers.isAlive(current.worker_id))) {
+        await this.settleStale(current.idempotency_key).catch((err: unknown) => {
+          if (!stillInFlight(err)) throw err;
+        });
+      } else if (Date.now() > waitUntil) {
+        throw new HttpError(409, checkoutMessages.paymentInProgress);
+      } else {
+        await sleep(100);
+      }
       current = await this.mustFind(current);
+      if (current.status === 'charging' && Date.now() > waitUntil)
+        throw new HttpError(409, checkoutMessages.paymentInProgress);
     }
     return answerOf(this.storedAnswerOf(current));
   }
@@ -360,11 +404,11 @@ export class CheckoutPayments {
         sql`insert into checkout.payment_attempts
               (idempotency_key, request_fingerprint, cart_id, user_id, status, amount_cents,
                discount_cents, coupon_id, payment_terms, card_token, processor_key, request,
-               created_at, updated_at)
+               worker_id, created_at, updated_at)
             values (${key}, ${print}, ${cart.id}, ${userId}, 'charging', ${stored.charge.amountCents},
                     ${stored.discountCents}, ${stored.couponId}, ${stored.term},
                     ${stored.charge.source}, ${stored.charge.idempotencyKey},
-                    ${JSON.stringify(stored)}::jsonb, ${now}, ${now})
+                    ${JSON.stringify(stored)}::jsonb, ${this.workers.id}, ${now}, ${now})
             on conflict (idempotency_key) do nothing
             returning idempotency_key`,
       );
@@ -409,7 +453,8 @@ export class CheckoutPayments {
   private async findAttempt(key: string): Promise<AttemptRow | null> {
     const [row] = await rows<AttemptRow>(
       this.runtime.db,
-      sql`select idempotency_key, request_fingerprint, cart_id, user_id, status, request, response
+      sql`select idempotency_key, worker_id, request_fingerprint, cart_id, user_id, status, request,
+                 response
           from checkout.payment_attempts where idempotency_key = ${key}`,
     );
     return row ?? null;
