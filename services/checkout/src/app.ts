@@ -4,7 +4,9 @@ import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
+import { PaymentWorkers } from './domain/payments/payment-workers';
 import { callConversionJob } from './jobs/call-conversion';
+import { orderConfirmationJob } from './jobs/order-confirmation-email';
 import { defaultRenewalSweepMs, renewalSweepJob, startRenewalSweeps } from './jobs/renewal-sweep';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
 import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
@@ -28,6 +30,7 @@ import {
   refundDeniedOrderJob,
   requeuePendingRefunds,
 } from './subscribers/assessment-denied-refund';
+import { paymentSucceededConfirmationSubscriber } from './subscribers/payment-succeeded-confirmation';
 import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
 import { verifiedAddressSubscriber } from './subscribers/verified-address';
 import {
@@ -36,6 +39,9 @@ import {
 } from './subscribers/lead-eligibility';
 
 export type { CheckoutDeps } from './deps';
+
+/** Where links in emails point when the runner does not say (`npm start`'s address). */
+const defaultPublicUrl = 'http://localhost:3000';
 
 /** A payment attempt still unsettled after this long is finished by the settle job. */
 const defaultSettleAfterMs = 2 * 60 * 1000;
@@ -51,7 +57,8 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     const processor =
       deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
     const settleAfterMs = deps.settleAfterMs ?? defaultSettleAfterMs;
-    const payments = new CheckoutPayments(runtime, processor, { settleAfterMs });
+    const workers = new PaymentWorkers(runtime.db, runtime.logger, deps.paymentWorkerTiming);
+    const payments = new CheckoutPayments(runtime, processor, workers, { settleAfterMs });
     const subscriptionCharges = new SubscriptionCharges(runtime, processor, deps.identity, {
       settleAfterMs,
     });
@@ -84,19 +91,24 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         leadQualifiedSubscriber(runtime.clock),
         leadDisqualifiedSubscriber(runtime.clock),
         paymentSucceededConversionSubscriber(runtime),
+        paymentSucceededConfirmationSubscriber(runtime),
         assessmentDeniedRefundSubscriber(runtime),
         verifiedAddressSubscriber,
       ],
       jobs: [
         settlePaymentAttemptJob(payments),
         callConversionJob(runtime, { endpoint: deps.affiliateConversionUrl ?? null }),
+        orderConfirmationJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
         refundDeniedOrderJob(runtime, processor, deps.identity),
         renewalSweepJob(runtime, subscriptionCharges, renewalSweepMs),
       ],
       async onStart() {
         await startRenewalSweeps(runtime, renewalSweepMs);
         await requeuePendingRefunds(runtime);
+        // Attempts a killed process left charging are settled within seconds, not minutes.
+        await workers.start((orphans) => payments.settleOrphans(orphans));
       },
+      onStop: () => workers.stop(),
     };
   },
 };

@@ -26,10 +26,11 @@ export const checkoutConfigFields = {
 export type CheckoutConfig = z.infer<z.ZodObject<typeof checkoutConfigFields>>;
 
 export function checkoutDepsFromConfig(
-  config: CheckoutConfig & Pick<BaseConfig, 'NODE_ENV'>,
+  config: CheckoutConfig & Pick<BaseConfig, 'NODE_ENV' | 'PUBLIC_URL'>,
 ): Omit<CheckoutDeps, 'identity'> {
   const secretKey = config.STRIPE_SECRET_KEY;
   return {
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     affiliateConversionUrl: config.AFFILIATE_CONVERSION_URL ?? null,
     environment: config.NODE_ENV === 'production' ? 'production' : 'development',
     ...(secretKey

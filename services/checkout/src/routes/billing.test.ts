@@ -459,6 +459,11 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
   const other = { userId: 732, role: 'patient', sessionId: 'session-732' } as Principal;
   let paused: SubscriptionRow;
   let otherSub: SubscriptionRow;
+  /** The billing emails to a patient (the order confirmation of the checkout is not one). */
+  const billingEmails = async (userId: number) =>
+    (await t.service.engines.mailbox.list({ to: emailOf(userId) })).filter(
+      (email) => !email.subject?.includes('is confirmed'),
+    );
 
   beforeAll(async () => {
     t = await startCheckout({ identity, renewalSweepMs: noSweeps });
@@ -529,9 +534,9 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
       },
     ]);
     await eventually(async () => {
-      expect(await t.service.engines.mailbox.list({ to: emailOf(731) })).toHaveLength(1);
+      expect(await billingEmails(731)).toHaveLength(1);
     });
-    const [email] = await t.service.engines.mailbox.list({ to: emailOf(731) });
+    const [email] = await billingEmails(731);
     expect(email?.subject).toBe('Your payment did not go through');
     expect(email?.body).toContain('Hi Sam,');
     expect(email?.body).toContain('$1,349.82');
@@ -554,7 +559,7 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
     const body = await payBody();
     const res = await api.payNow(patient, body, null);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(checkoutMessages.idempotencyKeyRequired);
+    expect(res.body.message).toContain(checkoutMessages.idempotencyKeyRequired);
     expect(await t.charges()).toBe(before);
     expect(await api.tokenUsed(body.token as string)).toBe(false);
     await stillPaused();
@@ -720,8 +725,8 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
 
   it('sent the past-due email once', async () => {
     await sleep(200);
-    const emails = await t.service.engines.mailbox.list({ to: emailOf(731) });
+    const emails = await billingEmails(731);
     expect(emails.map((e) => e.subject)).toEqual(['Your payment did not go through']);
-    expect(await t.service.engines.mailbox.list({ to: emailOf(732) })).toEqual([]);
+    expect(await billingEmails(732)).toEqual([]);
   });
 });
