@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { apiRoutes, buildOpenApiDocument } from '@clinic/contracts';
 import {
-  HttpError,
+  notFoundHandler,
   createHttpApp,
   finishApp,
   healthRouter,
@@ -33,6 +33,11 @@ export interface GatewayDeps {
   mailbox?: MailboxStore;
   /** A clock tests may move forward (mounted at /dev/clock when NODE_ENV is test). */
   devClock?: OffsetClock;
+  /**
+   * The proxies (load balancers) whose X-Forwarded-For is believed, as Express's `trust proxy`
+   * takes them; none by default, so a client cannot name its own address.
+   */
+  trustProxy?: string;
 }
 
 /** Paths that belong to the API: unknown ones get a JSON 404, never the web app. */
@@ -48,6 +53,7 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     logger: deps.logger,
     metrics: deps.metrics,
     parseJson: false,
+    trustProxy: deps.trustProxy ?? false,
   });
   app.use(healthRouter(() => deps.upstream.readiness(), deps.metrics));
 
@@ -71,13 +77,7 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   if (deps.devClock && deps.nodeEnv === 'test')
     app.use('/dev/clock', devClockRouter(deps.devClock));
 
-  app.use((req, _res, next) => {
-    next(
-      API_PATH.test(req.path)
-        ? new HttpError(404, `Not found: ${req.method} ${req.path}`)
-        : undefined,
-    );
-  });
+  app.use((req, res, next) => (API_PATH.test(req.path) ? notFoundHandler(req, res, next) : next()));
   app.use(webAppRouter(deps.webDistDir));
   finishApp(app, deps.logger);
   return app;

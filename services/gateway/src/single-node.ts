@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   OffsetClock,
@@ -34,6 +34,25 @@ export async function startSingleNode(
   const logger = opts.logger ?? createLogger({ service: 'clinic', level: config.LOG_LEVEL });
   // A test run may move the product's time forward (renewals) through /dev/clock.
   const devClock = !opts.clock && config.NODE_ENV === 'test' ? new OffsetClock() : undefined;
+  // Listen first: the links in emails point at the address actually served (PORT=0 included),
+  // and a request that comes while the services boot gets a clear 503 instead of a refusal.
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '2' });
+    res.end(
+      JSON.stringify({
+        status: 'error',
+        message: 'The clinic is starting. Please try again in a moment.',
+      }),
+    );
+  };
+  const server: Server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
+
   const engines = await openEngines(config, {
     processName: 'clinic',
     logger,
@@ -41,10 +60,10 @@ export async function startSingleNode(
     database: opts.database,
   });
   const { services, identity } = await bootAllServices(engines, {
-    publicUrl: config.PUBLIC_URL,
+    publicUrl,
     // Demo staff accounts are for trying the product locally, never for a production database.
     seedDemoAccounts: config.NODE_ENV !== 'production',
-    checkout: checkoutDepsFromConfig(config),
+    checkout: { ...checkoutDepsFromConfig(config), publicUrl },
     verification: verificationDepsFromConfig(config),
   });
   for (const s of services) await s.runtime.subscribe();
@@ -60,11 +79,9 @@ export async function startSingleNode(
     nodeEnv: config.NODE_ENV,
     mailbox: engines.mailbox,
     devClock,
+    trustProxy: config.TRUST_PROXY,
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.PORT, () => resolve(s));
-  });
-  const port = (server.address() as AddressInfo).port;
+  handler = app;
   return {
     url: `http://localhost:${port}`,
     engines,

@@ -107,9 +107,10 @@ describe('GET /api/invoice/:transaction_id', () => {
     expect(text).not.toContain('Refunded');
   });
 
-  it('uses the product name asked for as the description', async () => {
-    const text = await pdfText((await download(addOnId, buyer, 'GLP Anti-Nausea Kit')).body);
-    expect(text).toMatch(/GLP Anti-Nausea Kit\s+1\s+\$19\.97\s+\$19\.97/);
+  it('names the product the transaction paid for, never the text the request asks for', async () => {
+    const text = await pdfText((await download(addOnId, buyer, 'Refund owed: $5,000')).body);
+    expect(text).not.toContain('Refund owed');
+    expect(text).toMatch(/GLP Anti-Nausea\s+1\s+\$19\.97\s+\$19\.97/);
     expect(text).toMatch(/Paid\s+\$19\.97/);
     expect(text).toMatch(/Amount due\s+\$0\.00/);
   });
@@ -167,9 +168,9 @@ describe('invoice PDF rendering', () => {
   });
 
   it('picks the description and formats dollars', () => {
-    expect(invoiceDescription(undefined, 'Plan')).toBe('Plan');
-    expect(invoiceDescription('Asked', 'Plan')).toBe('Asked');
-    expect(invoiceDescription(' ', '')).toBe('Subscription Service');
+    expect(invoiceDescription('Plan')).toBe('Plan');
+    expect(invoiceDescription(' ')).toBe('Subscription Service');
+    expect(invoiceDescription(null)).toBe('Subscription Service');
     expect(formatUsd(0)).toBe('$0.00');
     expect(invoiceNumberOf('ch_a')).toMatch(/^INV-[0-9A-F]{12}$/);
     expect(invoiceNumberOf('ch_a')).toBe(invoiceNumberOf('ch_a'));

@@ -36,7 +36,7 @@ export function invoiceRoute(
   runtime: ServiceRuntime,
   identity?: IdentityDirectory,
 ): void {
-  bindRoute(router, downloadInvoice, async ({ params, query, principal, res }) => {
+  bindRoute(router, downloadInvoice, async ({ params, principal, res }) => {
     const [transaction] = await rows<TransactionRow>(
       runtime.db,
       sql`select transaction_id, amount_cents, status, product_name, created_at
@@ -60,7 +60,8 @@ export function invoiceRoute(
       transactionId: transaction.transaction_id,
       invoiceNumber: invoiceNumberOf(transaction.transaction_id),
       issuedAt: new Date(transaction.created_at),
-      description: invoiceDescription(query.product_name, transaction.product_name),
+      // The spec's page sends product_name; the invoice names what was actually paid for.
+      description: invoiceDescription(transaction.product_name),
       amountCents: transaction.amount_cents,
       status: transaction.status === 'refunded' ? 'Refunded' : 'Paid',
       billedTo,

@@ -20,9 +20,9 @@ export class HttpProxyUpstream implements Upstream {
     const base = this.urls[service];
     if (!base) return next();
     const target = new URL(base);
-    const forwardedFor = [req.get('x-forwarded-for'), req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(', ');
+    // The client's address as the gateway established it (its trusted proxies only): whatever a
+    // client wrote in its own X-Forwarded-For never reaches a service.
+    const forwardedFor = req.ip ?? req.socket.remoteAddress ?? '';
     const upstream = http.request(
       {
         protocol: target.protocol,

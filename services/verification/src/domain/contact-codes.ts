@@ -17,11 +17,16 @@ import {
   type VerificationChannel,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity';
-import { HttpError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { HttpError, TooManyRequestsError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { destinationOf, maskDestination } from './channels';
 import { codeMatches, hashCode, newCode } from './code-secret';
 
 const HOUR = 60 * 60 * 1000;
+
+/** When the oldest event counted in the last hour leaves it, and the hourly cap frees a place. */
+function untilOutOfHour(oldest: Date | string | null | undefined, now: Date): number {
+  return oldest ? Math.max(1000, at(oldest) + HOUR - now.getTime()) : HOUR;
+}
 /** The advisory lock space of verification's per-account locks (any constant of ours). */
 const ACCOUNT_LOCK = 7301;
 
@@ -48,7 +53,8 @@ interface StoredCode {
 type CheckOutcome =
   | { kind: 'verified' }
   | { kind: 'wrong'; attemptsLeft: number; skipSuggested: boolean }
-  | { kind: 'none' | 'expired' | 'used-up' | 'capped' };
+  | { kind: 'none' | 'expired' | 'used-up' }
+  | { kind: 'capped'; retryAfterMs: number };
 
 function at(value: Date | string): number {
   return new Date(value).getTime();
@@ -86,13 +92,14 @@ export class ContactCodes {
       const sinceLast = last ? now.getTime() - at(last.created_at) : Infinity;
       if (sinceLast < resendMs)
         return { kind: 'wait', seconds: Math.ceil((resendMs - sinceLast) / 1000) } as const;
-      const [recent] = await rows<{ n: number }>(
+      const [recent] = await rows<{ n: number; oldest: Date | string | null }>(
         tx,
-        sql`select count(*)::int as n from verification.codes
+        sql`select count(*)::int as n, min(created_at) as oldest from verification.codes
             where user_id = ${userId} and channel = ${channel}
               and created_at > ${new Date(now.getTime() - HOUR)}`,
       );
-      if ((recent?.n ?? 0) >= verificationLimits.sendsPerHour) return { kind: 'capped' } as const;
+      if ((recent?.n ?? 0) >= verificationLimits.sendsPerHour)
+        return { kind: 'capped', retryAfterMs: untilOutOfHour(recent?.oldest, now) } as const;
       await tx.execute(
         sql`update verification.codes set superseded_at = ${now}
             where user_id = ${userId} and channel = ${channel}
@@ -108,11 +115,14 @@ export class ContactCodes {
       );
       return { kind: 'stored', id: row!.id } as const;
     });
-    if (stored.kind === 'capped') throw new HttpError(429, verificationMessages.tooManySends);
+    if (stored.kind === 'capped')
+      throw new TooManyRequestsError(verificationMessages.tooManySends, stored.retryAfterMs);
     if (stored.kind === 'wait')
-      throw new HttpError(429, verificationMessages.resendWait(stored.seconds), {
-        resend_in: stored.seconds,
-      });
+      throw new TooManyRequestsError(
+        verificationMessages.resendWait(stored.seconds),
+        stored.seconds * 1000,
+        { resend_in: stored.seconds },
+      );
 
     try {
       await this.runtime.notifier.send(codeMessage(channel, destination, code), {
@@ -135,12 +145,13 @@ export class ContactCodes {
     const outcome = await this.runtime.transaction(async (tx, events): Promise<CheckOutcome> => {
       await lockAccount(tx, userId);
       const hourAgo = new Date(now.getTime() - HOUR);
-      const [failures] = await rows<{ n: number }>(
+      const [failures] = await rows<{ n: number; oldest: Date | string | null }>(
         tx,
-        sql`select count(*)::int as n from verification.code_failures
+        sql`select count(*)::int as n, min(at) as oldest from verification.code_failures
             where user_id = ${userId} and at > ${hourAgo}`,
       );
-      if ((failures?.n ?? 0) >= verificationLimits.failuresPerHour) return { kind: 'capped' };
+      if ((failures?.n ?? 0) >= verificationLimits.failuresPerHour)
+        return { kind: 'capped', retryAfterMs: untilOutOfHour(failures?.oldest, now) };
       const [code] = await rows<StoredCode>(
         tx,
         sql`select id, destination, salt, code_hash, expires_at, wrong_tries, used_at
@@ -203,7 +214,7 @@ export class ContactCodes {
       case 'used-up':
         throw new HttpError(410, verificationMessages.codeUsedUp);
       case 'capped':
-        throw new HttpError(429, verificationMessages.tooManyFailures);
+        throw new TooManyRequestsError(verificationMessages.tooManyFailures, outcome.retryAfterMs);
     }
   }
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { verificationMessages } from '@clinic/contracts';
-import { HttpError, type RateLimit, type ServiceRuntime } from '@clinic/kit';
+import { TooManyRequestsError, type RateLimit, type ServiceRuntime } from '@clinic/kit';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -28,5 +28,5 @@ export async function countClientAttempt(
     limit === 'sendsPerAddress'
       ? verificationMessages.tooManySends
       : verificationMessages.tooManyFailures;
-  throw new HttpError(429, message);
+  throw new TooManyRequestsError(message, decision.retryAfterMs);
 }

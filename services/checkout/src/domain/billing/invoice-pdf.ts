@@ -34,11 +34,12 @@ export function invoiceNumberOf(transactionId: string): string {
 }
 
 /** The line item's description: the one asked for, else the transaction's, else the default. */
-export function invoiceDescription(
-  requested: string | null | undefined,
-  stored: string | null | undefined,
-): string {
-  return requested?.trim() || stored?.trim() || DEFAULT_INVOICE_DESCRIPTION;
+/**
+ * The line item's description: the product the transaction recorded. Never a caller's text: a
+ * "Paid" invoice must not print what the request asked it to.
+ */
+export function invoiceDescription(stored: string | null | undefined): string {
+  return stored?.trim() || DEFAULT_INVOICE_DESCRIPTION;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
