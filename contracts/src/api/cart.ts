@@ -25,7 +25,10 @@ export const cartItemSchema = z.object({
   main_type: mainTypeSchema,
   subheader: text(512).optional(),
   image: text(2048).optional(),
-  category: productCategorySchema,
+  /** Spec 001 writes the plan's category as "Weight": the primary product. */
+  category: z
+    .union([productCategorySchema, z.literal('Weight')])
+    .transform((category) => (category === 'Weight' ? 'primary' : category)),
   sku: text(128),
   stripe_id: text(128),
 });
@@ -43,13 +46,27 @@ const offerSchema = z
  * Spec 000 section 3, "Saved cart request": the cart item fields plus the active offers and the
  * plan page's answers. The server prices the cart from its catalog, never from these prices.
  */
-export const saveCartRequestSchema = cartItemSchema.extend({
-  sema_offer: offerSchema,
-  tir_offer: offerSchema,
-  currentGLPMed: z.enum(currentGlpMedAnswers),
-  /** The dose the visitor takes now (plan page question 3); empty when not taking any. */
-  currentDose: text(32).default(''),
-});
+export const saveCartRequestSchema = cartItemSchema
+  .extend({
+    /** Spec 000 names it sku, spec 001 kku: either is read. */
+    sku: text(128).optional(),
+    kku: text(128).optional(),
+    sema_offer: offerSchema,
+    tir_offer: offerSchema,
+    currentGLPMed: z.enum(currentGlpMedAnswers),
+    /**
+     * The dose the visitor takes now (plan page question 3); empty when not taking any. "5" is
+     * read as the choice "5 mg".
+     */
+    currentDose: text(32)
+      .default('')
+      .transform((dose) => (/^\d+(\.\d+)?$/.test(dose.trim()) ? `${dose.trim()} mg` : dose)),
+  })
+  .refine((cart) => cart.sku !== undefined || cart.kku !== undefined, {
+    message: 'sku is required',
+    path: ['sku'],
+  })
+  .transform(({ kku, ...cart }) => ({ ...cart, sku: cart.sku ?? kku ?? '' }));
 export type SaveCartRequest = z.input<typeof saveCartRequestSchema>;
 
 export const saveCart = defineRoute({
