@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerVariants } from '../constants/catalog';
+import { currentDoseChoices, offerVariants } from '../constants/catalog';
 import { prescriptionMainType } from '../rules/cart';
 import { productCategorySchema } from './catalog';
 import { int, numeric, rowId, text } from './fields';
@@ -21,7 +21,8 @@ export const cartItemSchema = z.object({
   name: text(256),
   price: dollars,
   retail_price: dollars,
-  quantity: numeric(int(-100, 100)),
+  /** At least 1: a quantity of 0 or less removes the item (spec 000 section 3), saving nothing. */
+  quantity: numeric(int(1, 100)),
   main_type: mainTypeSchema,
   subheader: text(512).optional(),
   image: text(2048).optional(),
@@ -35,6 +36,17 @@ export const cartItemSchema = z.object({
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const currentGlpMedAnswers = ['Yes', 'No'] as const;
+
+export const currentDoseMessage = 'Please choose your current dose.';
+/** Plan page question 3's choices ("2.5 mg"), also as the bare number a client may send. */
+const currentDoseAnswers = [
+  '',
+  ...new Set(
+    Object.values(currentDoseChoices)
+      .flat()
+      .flatMap((dose) => [dose, dose.replace(/ mg$/, '')]),
+  ),
+] as [string, ...string[]];
 
 /** An active offer; an empty value (no offer in the landing link) is the default offer. */
 const offerSchema = z
@@ -55,16 +67,23 @@ export const saveCartRequestSchema = cartItemSchema
     tir_offer: offerSchema,
     currentGLPMed: z.enum(currentGlpMedAnswers),
     /**
-     * The dose the visitor takes now (plan page question 3); empty when not taking any. "5" is
-     * read as the choice "5 mg".
+     * The dose the visitor takes now (plan page question 3), one of the choices; empty when not
+     * taking any. "5" is read as the choice "5 mg".
      */
-    currentDose: text(32)
+    currentDose: z
+      .enum(currentDoseAnswers, currentDoseMessage)
       .default('')
-      .transform((dose) => (/^\d+(\.\d+)?$/.test(dose.trim()) ? `${dose.trim()} mg` : dose)),
+      .transform((dose) => (dose === '' || dose.endsWith(' mg') ? dose : `${dose} mg`)),
   })
   .refine((cart) => cart.sku !== undefined || cart.kku !== undefined, {
     message: 'sku is required',
     path: ['sku'],
+  })
+  // Said in the published schema too: someone taking GLP-1 medication says which dose.
+  .meta({
+    if: { properties: { currentGLPMed: { const: 'Yes' } }, required: ['currentGLPMed'] },
+    then: { properties: { currentDose: { minLength: 1 } }, required: ['currentDose'] },
+    anyOf: [{ required: ['sku'] }, { required: ['kku'] }],
   })
   .transform(({ kku, ...cart }) => ({ ...cart, sku: cart.sku ?? kku ?? '' }));
 export type SaveCartRequest = z.input<typeof saveCartRequestSchema>;

@@ -21,6 +21,7 @@ describe('the field helpers', () => {
     const month = numeric(int(1, 12));
     expect(month.parse('04')).toBe(4);
     expect(month.parse(' 12 ')).toBe(12);
+    expect(month.parse('12.0')).toBe(12);
     expect(month.parse(7)).toBe(7);
     for (const bad of ['13', '0', '1.5', 'April', '', '4e0', '-1']) {
       expect(month.safeParse(bad).success).toBe(false);

@@ -101,7 +101,9 @@ export function numericStringPattern(min: number, max: number, integer: boolean)
     body = `(${below})(\\.\\d+)?|${String(high)}(\\.0+)?`;
   }
   if (min < 0) body = wholeRangePattern(0, Math.min(-Math.ceil(min), high));
-  return `^\\s*${sign}0*(${body})\\s*$`;
+  // A whole number may be written "12.0": JSON Schema's integers include it, and so does Number.
+  const zeroFraction = integer ? '(\\.0+)?' : '';
+  return `^\\s*${sign}0*(${body})${zeroFraction}\\s*$`;
 }
 
 /**

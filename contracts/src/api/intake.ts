@@ -92,6 +92,7 @@ export const intakePersonSchema = z.object({
     .max(intakeLimits.emailMaxLength, intakeMessages.email)
     .regex(singleLinePattern, controlCharacterMessage)
     .regex(simpleEmailPattern, intakeMessages.email),
+  /** The number again as one string; the server keeps the three parts'. */
   phone: text(20),
   phone_parts: z.object({
     areaCode: phonePart(phonePartLengths.areaCode),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stateCodes } from '../constants/states';
-import { multilineText, text } from './fields';
+import { simpleEmailPattern } from '../rules/intake';
+import { multilineText, requiredText, text, usStateCode } from './fields';
 import { defineRoute } from './route';
 
 /**
@@ -53,12 +53,12 @@ const m = privacyRequestMessages;
 
 /** One request from the CCPA Opt-Out page's form. Every string is one bounded line but details. */
 export const privacyRequestSchema = z.object({
-  name: text(privacyRequestLimits.nameMax).trim().min(1, m.name),
-  email: text(privacyRequestLimits.emailMax).trim().toLowerCase().pipe(z.email(m.email)),
-  state: text(2)
+  name: requiredText(privacyRequestLimits.nameMax, m.name),
+  email: text(privacyRequestLimits.emailMax)
     .trim()
-    .toUpperCase()
-    .refine((code) => stateCodes.includes(code), m.state),
+    .regex(simpleEmailPattern, m.email)
+    .toLowerCase(),
+  state: usStateCode(m.state),
   request_type: z.enum(privacyRequestTypes, m.requestType),
   details: multilineText(privacyRequestLimits.detailsMax).trim().optional().default(''),
   /** "I am the consumer, or I am authorized to act for them." */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   isCompleteCode,
+  forbiddenFormattedPhonePatterns,
   forbiddenPhonePatterns,
   isValidVerificationEmail,
   formattedPhonePattern,
@@ -242,7 +243,12 @@ export const updatePhone = defineRoute({
             .regex(verificationPhonePattern)
             .meta({ not: { anyOf: forbiddenPhonePatterns.map((p) => ({ pattern: p.source })) } }),
           // The same number as people write it: "(469) 555-0113".
-          z.string().regex(formattedPhonePattern),
+          z
+            .string()
+            .regex(formattedPhonePattern)
+            .meta({
+              not: { anyOf: forbiddenFormattedPhonePatterns.map((p) => ({ pattern: p.source })) },
+            }),
         ],
         { error: verificationMessages.invalidPhone },
       )

@@ -57,11 +57,11 @@ export function PasswordResetPage() {
         setDone(true);
       } else setError(serverMessage(answer) ?? identityMessages.resetExpired);
     } catch (caught) {
-      // A used or expired token is a 400 whose message is "Link expired!"; any other HTTP
-      // failure gets the spec's text too.
+      // A used or expired token is a 404 whose message is "Link expired!", a refused password a
+      // 400 saying why; any other HTTP failure gets the spec's text too.
       setError(
         errorText(caught, (http) =>
-          http.status === 400
+          http.status === 400 || http.status === 404
             ? (serverMessage(http.body) ?? identityMessages.resetExpired)
             : identityMessages.resetExpired,
         ),

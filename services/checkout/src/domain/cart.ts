@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   addToCart,
   currentDoseChoices,
+  currentDoseMessage,
   disqualificationMessage,
   planBmiDisqualification,
   planIdFor,
@@ -23,7 +24,7 @@ export const cartMessages = {
   unknownProduct: 'This product is not available. Please choose your medication again.',
   notInOffer: 'This plan is not part of the current offer. Please choose your medication again.',
   empty: 'Your cart is empty. Please choose your medication.',
-  dose: 'Please choose your current dose.',
+  dose: currentDoseMessage,
 } as const;
 
 const allDoses = new Set(Object.values(currentDoseChoices).flat());
@@ -35,11 +36,11 @@ export async function saveCart(
 ): Promise<string> {
   const [product] = await runtime.db.select().from(products).where(eq(products.id, request.id));
   if (!product || !product.active || product.sku !== request.sku)
-    throw new HttpError(400, cartMessages.unknownProduct);
+    throw new HttpError(404, cartMessages.unknownProduct);
   if (product.drug) {
     const offer = product.drug === 'semaglutide' ? request.sema_offer : request.tir_offer;
     if (planIdFor(product.drug, offer) !== product.stripeId)
-      throw new HttpError(400, cartMessages.notInOffer);
+      throw new HttpError(409, cartMessages.notInOffer);
   }
   const taking = request.currentGLPMed === 'Yes';
   if (taking && !allDoses.has(request.currentDose)) throw new HttpError(400, cartMessages.dose);

@@ -26,7 +26,8 @@ export async function findCoupon(
         where lower(code) = lower(${trimmed}) and active
           and (expires_at is null or expires_at > ${now})`,
   );
-  if (!row) throw new HttpError(400, couponMessages.invalid);
+  // No such (live) coupon: nothing by that code to apply.
+  if (!row) throw new HttpError(404, couponMessages.invalid);
   if (row.payment_terms && !row.payment_terms.includes(term))
     throw new HttpError(400, couponMessages.wrongTerm);
   return { id: row.id, amountCents: row.amount_cents };

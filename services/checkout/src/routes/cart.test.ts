@@ -109,14 +109,7 @@ describe('POST /forms/save-cart', () => {
   });
 
   it.each([
-    ['a plan of another offer', tirzepatideDefault({ tir_offer: 'B' }), cartMessages.notInOffer],
-    ['an unknown product', tirzepatideDefault({ id: 99 }), cartMessages.unknownProduct],
-    [
-      'a sku that is not the product',
-      tirzepatideDefault({ sku: 'sema_plan_278928' }),
-      cartMessages.unknownProduct,
-    ],
-    ['a quantity of 0', tirzepatideDefault({ quantity: 0 }), cartMessages.empty],
+    ['a quantity of 0', tirzepatideDefault({ quantity: 0 }), 'quantity'],
     [
       'a current user without a dose',
       tirzepatideDefault({ currentGLPMed: 'Yes' }),
@@ -131,7 +124,26 @@ describe('POST /forms/save-cart', () => {
     const before = await cartCount();
     const res = await save(body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expect(res.body.message).toContain(message);
+    expect(await cartCount()).toBe(before);
+  });
+
+  it.each([
+    ['an unknown product', tirzepatideDefault({ id: 99 })],
+    ['a sku that is not the product', tirzepatideDefault({ sku: 'sema_plan_278928' })],
+  ])('answers 404 to %s and saves nothing', async (_what, body) => {
+    const before = await cartCount();
+    const res = await save(body);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(cartMessages.unknownProduct);
+    expect(await cartCount()).toBe(before);
+  });
+
+  it('answers 409 to a plan of another offer than the active one, and saves nothing', async () => {
+    const before = await cartCount();
+    const res = await save(tirzepatideDefault({ tir_offer: 'B' }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(cartMessages.notInOffer);
     expect(await cartCount()).toBe(before);
   });
 

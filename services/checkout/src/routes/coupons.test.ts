@@ -36,13 +36,13 @@ describe('POST /api/validate-coupon', () => {
   });
 
   it.each([
-    ['an empty code', '  ', couponMessages.empty],
-    ['an unknown code', 'FREESTUFF', couponMessages.invalid],
-    ['an expired coupon', 'ENDED', couponMessages.invalid],
-    ['a deactivated coupon', 'PAUSED', couponMessages.invalid],
-  ])('refuses %s', async (_what, code, message) => {
+    ['an empty code', '  ', 400, couponMessages.empty],
+    ['an unknown code', 'FREESTUFF', 404, couponMessages.invalid],
+    ['an expired coupon', 'ENDED', 404, couponMessages.invalid],
+    ['a deactivated coupon', 'PAUSED', 404, couponMessages.invalid],
+  ])('refuses %s', async (_what, code, status, message) => {
     const res = await validate(code, 6);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(status);
     expect(res.body.message).toContain(message);
   });
 

@@ -71,7 +71,7 @@ describe('password recovery: POST /api/forgot-password and POST /api/password-re
     const token = await identity.lastLinkToken('twice@example.com');
     expect((await reset(token, 'first-new-password')).status).toBe(200);
     const again = await reset(token, 'second-new-password');
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(again.body).toMatchObject({ status: 'error', message: identityMessages.resetExpired });
     await identity.logIn('twice@example.com', 'first-new-password');
   });
@@ -82,7 +82,7 @@ describe('password recovery: POST /api/forgot-password and POST /api/password-re
     const token = await identity.lastLinkToken('late@example.com');
     identity.clock.advance(HOUR + 1000);
     const res = await reset(token, 'too-late-password');
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect(res.body.message).toBe(identityMessages.resetExpired);
     await identity.logIn('late@example.com', 'old-password');
   });
@@ -121,7 +121,7 @@ describe('password recovery: POST /api/forgot-password and POST /api/password-re
   it('refuses made-up tokens with "Link expired!"', async () => {
     for (const token of ['nonsense', 'A'.repeat(43), '../../etc/passwd']) {
       const res = await reset(token, 'whatever-password');
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(404);
       expect(res.body.message).toBe(identityMessages.resetExpired);
     }
   });

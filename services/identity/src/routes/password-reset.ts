@@ -1,7 +1,8 @@
 /**
  * POST /api/password-reset: a new password through a reset or welcome link. A working link is
  * used up, the password stored as argon2id and every session of the user revoked; an unknown,
- * used, replaced or expired link answers 400 "Link expired!" and changes nothing. Limited to 10
+ * used, replaced or expired link answers 404 "Link expired!" (no such link, whatever it once
+ * was) and changes nothing. Limited to 10
  * attempts per address in 15 minutes (links cannot be guessed, but each attempt may cost a hash).
  */
 import type { Router } from 'express';
@@ -16,7 +17,7 @@ export function passwordResetRoute(router: Router, runtime: ServiceRuntime): voi
       { limit: 'passwordResetPerAddress', subject: clientAddress(req) },
     ]);
     if (!(await resetPasswordWithLink(runtime, body.token, body.password)))
-      throw new HttpError(400, identityMessages.resetExpired);
+      throw new HttpError(404, identityMessages.resetExpired);
     return { status: 'success' as const, message: identityMessages.resetSuccess };
   });
 }

@@ -33,6 +33,21 @@ describe('outgoingMessageSchema', () => {
     expect(bad.error?.issues[0]?.path).toEqual(['to']);
   });
 
+  it('takes every address the product lets a patient save (the simple pattern)', () => {
+    for (const to of ['dana@clinic.health', 'o@x.y', 'first.last+tag@sub.example.co'])
+      expect(
+        outgoingMessageSchema.safeParse({ channel: 'email', to, subject: 's', body: 'x' }).success,
+      ).toBe(true);
+    expect(
+      outgoingMessageSchema.safeParse({
+        channel: 'email',
+        to: 'a@b.c\nBcc: x@y.z',
+        subject: 's',
+        body: 'x',
+      }).success,
+    ).toBe(false);
+  });
+
   it('rejects a subject that would inject a mail header', () => {
     const parsed = outgoingMessageSchema.safeParse({
       channel: 'email',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { simpleEmailPattern } from '@clinic/contracts';
 
 /**
  * One outgoing notification (an email or a text message), as services hand it to the Notifier and
@@ -21,7 +22,13 @@ const html = z.string().max(500_000).optional();
 
 export const emailMessageSchema = z.object({
   channel: z.literal('email'),
-  to: z.email('Invalid email address').max(320),
+  // The product's own email rule (spec 000's simple pattern): an address a patient could save
+  // must be one the notifier takes, or a code to it would fail as a server error.
+  to: z
+    .string()
+    .max(320)
+    .regex(simpleEmailPattern, 'Invalid email address')
+    .regex(/^[^\r\n]*$/, 'Invalid email address'),
   subject,
   body: z.string().min(1, 'Body is required').max(500_000),
   html,

@@ -208,7 +208,7 @@ export class ContactCodes {
           { attempts_left: outcome.attemptsLeft, skip_suggested: outcome.skipSuggested },
         );
       case 'none':
-        throw new HttpError(400, verificationMessages.noCode);
+        throw new HttpError(404, verificationMessages.noCode);
       case 'expired':
         throw new HttpError(410, verificationMessages.codeExpired);
       case 'used-up':
