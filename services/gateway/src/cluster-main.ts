@@ -80,6 +80,7 @@ function main(): void {
     webDistDir: config.WEB_DIST_DIR,
     nodeEnv: config.NODE_ENV,
     mailbox,
+    trustProxy: config.TRUST_PROXY,
   });
   const server = createServer((req, res) => {
     if (!mailboxReady && req.url?.startsWith('/dev/mailbox')) {

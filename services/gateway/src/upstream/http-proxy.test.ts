@@ -86,6 +86,39 @@ describe('HTTP proxy upstream (cluster mode)', () => {
     }
   });
 
+  it("forwards the client's address as the gateway knows it: a client's own X-Forwarded-For only through TRUST_PROXY", async () => {
+    const seen: (string | undefined)[] = [];
+    const service = express();
+    service.get('/api/get-all-products', (req, res) => {
+      seen.push(req.get('x-forwarded-for'));
+      res.json({ status: 'success', products: [] });
+    });
+    const server = service.listen(0);
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const gatewayTrusting = (trustProxy?: string) =>
+        buildGatewayApp({
+          logger: silentLogger,
+          metrics: new Metrics({ defaultMetrics: false }),
+          upstream: new HttpProxyUpstream({ checkout: `http://127.0.0.1:${port}` }, silentLogger),
+          identity: oneTokenIdentity(),
+          principals,
+          webDistDir: '/nonexistent',
+          nodeEnv: 'test',
+          trustProxy,
+        });
+      const spoofed = { 'x-forwarded-for': '203.0.113.9' };
+      await request(gatewayTrusting()).get('/api/get-all-products').set(spoofed);
+      await request(gatewayTrusting('loopback')).get('/api/get-all-products').set(spoofed);
+      // Untrusted, the client's claim is dropped; behind a trusted proxy, it is the client.
+      expect(seen[0]).toMatch(/127\.0\.0\.1|::1/);
+      expect(seen[0]).not.toContain('203.0.113.9');
+      expect(seen[1]).toBe('203.0.113.9');
+    } finally {
+      server.close();
+    }
+  });
+
   it('answers 502 with a clear message when the service is down', async () => {
     const gateway = buildGatewayApp({
       logger: silentLogger,

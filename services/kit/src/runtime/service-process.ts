@@ -67,6 +67,8 @@ export async function startServiceProcess<S extends typeof baseConfigSchema, Dep
     logger,
     metrics,
     bodyLimit: config.BODY_LIMIT,
+    // The gateway of start:cluster is on loopback; elsewhere TRUST_PROXY names it.
+    trustProxy: config.TRUST_PROXY ?? 'loopback',
   });
   app.use(
     healthRouter(
