@@ -250,6 +250,13 @@ describe('POST /api/intake-form', () => {
     ['an unknown state', { ...validPerson(), state: 'ZZ' }],
     ['a gender outside the two choices', { ...validPerson(), gender: 'Other' }],
     ['a source other than the web', { ...validPerson(), source_web: 1 }],
+    [
+      'a script as the landing page',
+      { ...validPerson(), tracking: { utm_source: 'ads', landing_page: 'javascript:alert(1)' } },
+    ],
+    ['markup in a campaign field', { ...validPerson(), tracking: { utm_campaign: '<b>fall</b>' } }],
+    ['a NUL byte in a name', { ...validPerson(), first_name: 'Da\u0000na' }],
+    ['a month as a word', { ...validPerson(), dob: { mm: 'April', dd: '12', yyyy: '1985' } }],
   ])('answers 400 to %s and stores nothing', async (_what, body) => {
     const before = await leadCount(service.engines);
     const res = await submit(body);
