@@ -39,23 +39,15 @@ export interface LegalDocument {
 /** Documents with this many sections or more get a table of contents. */
 export const CONTENTS_FROM_SECTIONS = 5;
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** Dates as US documents write them; UTC, so the day never shifts with the reader's zone. */
+const legalDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "2026-11-24" as "November 24, 2026", without a time zone to shift the day. */
 export function formatLegalDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${months[(month ?? 1) - 1]} ${day}, ${year}`;
+  return legalDateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -12,22 +12,8 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { Header } from '../../components/Header';
+import '../../test-utils/requestStub';
 import { render, type Rendered } from '../../test-utils/render';
-
-// jsdom has no Request; the data router only reads url, method and signal from it.
-if (typeof globalThis.Request === 'undefined') {
-  class RequestStub {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | null;
-    constructor(url: string | URL, init?: RequestInit) {
-      this.url = String(url);
-      this.method = init?.method ?? 'GET';
-      this.signal = init?.signal ?? null;
-    }
-  }
-  globalThis.Request = RequestStub as unknown as typeof Request;
-}
 
 /** Shows the router's location, so tests can read where a page went. */
 function Where() {
