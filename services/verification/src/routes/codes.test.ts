@@ -245,7 +245,7 @@ describe('verify-code', () => {
   it('asks for a code first when none was sent', async () => {
     const p = await h.patient();
     const res = await verify(p, '1234', 2);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect(res.body.message).toBe('Please request a verification code first.');
   });
 });
