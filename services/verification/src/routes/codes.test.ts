@@ -71,6 +71,7 @@ describe('send-code', () => {
       message: 'Resend available in 40 seconds.',
       resend_in: 40,
     });
+    expect(early.headers['retry-after']).toBe('40');
     h.clock.advance(40 * 1000);
     const second = await sendPhoneCode(p, '2145550101');
     if (second !== first) {
@@ -102,6 +103,8 @@ describe('send-code', () => {
     const capped = await h.post('/api/send-code/1', undefined, p);
     expect(capped.status).toBe(429);
     expect(capped.body.message).toBe(verificationMessages.tooManySends);
+    // The first of the six leaves the hour 6 x 61 s after it was sent.
+    expect(capped.headers['retry-after']).toBe(String(3600 - 6 * 61));
     // The email channel has its own count, and the phone one frees up after the hour.
     expect((await h.post('/api/send-code/2', undefined, p)).status).toBe(200);
     h.clock.advance(60 * MINUTE);
@@ -194,6 +197,9 @@ describe('verify-code', () => {
     const capped = await verify(p, code);
     expect(capped.status).toBe(429);
     expect(capped.body.message).toBe(verificationMessages.tooManyFailures);
+    const wait = Number(capped.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
   });
 
   it('counts only the last hour in the cap: wrong codes 59 minutes old count, 61 minutes old do not', async () => {
