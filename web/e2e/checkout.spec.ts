@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { fillCard, fillShipping, reachCheckout } from './checkout-steps';
 import { shot } from './quiz';
+import { loginPage } from './support';
 
 const DECLINED =
   'Uh oh! It looks like your card was declined. No worries—your bank might have sent you a text to approve the charge. Just reply to their message to approve it and try again, or feel free to use a different card.';
@@ -161,4 +162,51 @@ test('a card declined 3 times is refused for the cart, a different card pays, an
   await shot(page, 'portal-next-step', project);
   await next.getByRole('link', { name: 'Complete Medical Form' }).click();
   await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}$`));
+});
+
+test('a checkout link opened in another browser pays and finishes that order, but opens no portal', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await reachCheckout(page);
+  const link = new URL(page.url()).pathname;
+
+  // The same link on another device: no login there, only the link.
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const phone = await other.newPage();
+  const cartAnswer = phone.waitForResponse((r) =>
+    new URL(r.url()).pathname.startsWith('/api/get-cart/'),
+  );
+  await phone.goto(link);
+  const userData = (await (await cartAnswer).json()).userData as Record<string, unknown>;
+  // What the link tells: the first name and a session for this cart, no contact or body data.
+  expect(Object.keys(userData).sort()).toEqual([
+    'first_name',
+    'id',
+    'role',
+    'session_scope',
+    'token',
+  ]);
+  expect(userData.session_scope).toBe('cart');
+
+  await fillShipping(phone);
+  await fillCard(phone, '4242 4242 4242 4242');
+  await phone.getByRole('button', { name: 'Pay $1,349.82' }).click();
+  await expect(phone).toHaveURL(/\/payment\/thanks/);
+  await phone.getByRole('button', { name: 'No thanks' }).click();
+  await phone.getByRole('button', { name: 'Next Step' }).click();
+  await expect(phone).toHaveURL(/\/status-progress$/);
+  await shot(phone, 'cart-link-status', testInfo.project.name);
+  // Contact verification belongs to finishing the order: the link's session opens it.
+  await phone.getByRole('link', { name: 'Complete Medical Form' }).click();
+  await expect(phone).toHaveURL(/\/verify$/);
+  await expect(phone.locator('main[data-page="verify"]')).toBeVisible();
+  await expect(loginPage(phone)).toHaveCount(0);
+
+  // The portal asks for a real login; the login page lets the link's holder in for real.
+  await phone.goto('/home');
+  await expect(phone).toHaveURL(/\/login\?page_ref=%2Fhome$/);
+  await expect(loginPage(phone)).toBeVisible();
+  await shot(phone, 'cart-link-login', testInfo.project.name);
+  await other.close();
 });
