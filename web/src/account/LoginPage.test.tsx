@@ -4,7 +4,7 @@ import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
 import { networkErrorText } from './apiErrors';
-import { LoginPage } from './LoginPage';
+import { LoginPage, cartLinkLoginNotice } from './LoginPage';
 import {
   alertText,
   button,
@@ -167,6 +167,17 @@ describe('LoginPage', () => {
     expect(note?.textContent).toBe(notice);
     expect(note?.compareDocumentPosition(view.container.querySelector('form')!)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it("tells a checkout link's holder why the account needs a login", async () => {
+    setSession({
+      token: 'link',
+      user: { id: 42, first_name: 'Ana', role: 'patient', session_scope: 'cart' },
+    });
+    view = await renderRoutes(routes, '/login?page_ref=%2Fhome');
+    expect(view.container.querySelector('.form-message--info')?.textContent).toBe(
+      cartLinkLoginNotice,
     );
   });
 

@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { landingAfterLogin } from '../session/audience';
-import type { Session } from '../session/session';
+import { isCartSession, useSession, type Session } from '../session/session';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
 import { EmailField, Field, FormError } from './Field';
 import { safeInAppPath } from './safePath';
@@ -21,6 +21,9 @@ import './account.css';
  * a crafted link cannot put its own words on the clinic's login page.
  */
 const knownNotices: readonly string[] = [existingAccountMessage];
+
+export const cartLinkLoginNotice =
+  'Your checkout link opens your order only. To see your account, log in: new patients set a password with the link in our welcome email, or use "Forgot your password?"';
 
 /** The session in a login answer: spec 000 section 7 stores the whole answer (token and user). */
 function sessionFrom(answer: unknown): Session | null {
@@ -37,7 +40,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requested = params.get('notice');
-  const notice = requested && knownNotices.includes(requested) ? requested : null;
+  const session = useSession();
+  // A checkout link's session finishes its order only; its holder is here to open the account.
+  const notice = isCartSession(session)
+    ? cartLinkLoginNotice
+    : requested && knownNotices.includes(requested)
+      ? requested
+      : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
