@@ -36,7 +36,8 @@ export interface ApiRoute<
   auth: A;
   /**
    * A session opened from a checkout link (scoped to its cart) may call this route: the steps
-   * that finish that order. Every other route that needs a login refuses it with 401.
+   * that finish that order. Every other route that needs a login refuses it with 403 (the
+   * session stays good for its order, so the browser must not drop it as on a 401).
    */
   allowCartSession?: boolean;
   params?: P;

@@ -68,7 +68,7 @@ export async function runCheckoutJourney(baseUrl: string): Promise<{ session: st
   expect(userData.email).toBeUndefined();
   const session = userData.token as string;
   const portal = await call(baseUrl, 'GET', '/api/subscription-items', { token: session });
-  expect(portal.status).toBe(401);
+  expect(portal.status).toBe(403);
 
   const payment = {
     payment_terms: 3,

@@ -5,7 +5,7 @@ import { defineRoute, type RouteAuth } from '@clinic/contracts';
 import { PrincipalSigner, principalMiddleware } from '../auth/principal';
 import { silentLogger } from '../testing/support';
 import { finishApp } from './app';
-import { bindRoute } from './routes';
+import { CART_SESSION_REFUSED, bindRoute } from './routes';
 
 const signer = new PrincipalSigner();
 
@@ -75,9 +75,10 @@ describe('bindRoute and who may call', () => {
   });
 
   it("refuses a cart link's session on login routes that do not finish its order", async () => {
+    // 403, not 401: the session is good (the browser keeps it), only not for this.
     const portal = await request(appWith('patient')).get('/whoami').set(cartLink);
-    expect(portal.status).toBe(401);
-    expect(portal.body.message).toBe('Please log in to continue.');
+    expect(portal.status).toBe(403);
+    expect(portal.body.message).toBe(CART_SESSION_REFUSED);
     const nextStep = await request(appWith('patient', { allowCartSession: true }))
       .get('/whoami')
       .set(cartLink);

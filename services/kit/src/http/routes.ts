@@ -38,6 +38,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, what: string):
 }
 
 const NOT_LOGGED_IN = 'Please log in to continue.';
+/** Refused with 403, not 401: the link's session stays good for the order it finishes. */
+export const CART_SESSION_REFUSED =
+  'Your checkout link opens your order only. Please log in to your account for this.';
 export const JSON_ONLY = 'Send the request body as JSON (Content-Type: application/json).';
 
 /** Whether the request carries a body at all (a length, or a chunked stream). */
@@ -66,7 +69,7 @@ export function bindRoute<R extends ApiRoute>(
     if (route.auth !== 'public' && !principal) throw new HttpError(401, NOT_LOGGED_IN);
     // A checkout link's session finishes its order only; the rest needs a real login.
     if (route.auth !== 'public' && principal?.cartId && !route.allowCartSession)
-      throw new HttpError(401, NOT_LOGGED_IN);
+      throw new HttpError(403, CART_SESSION_REFUSED);
     if (route.auth === 'staff' && principal?.role === 'patient')
       throw new HttpError(403, 'This is for clinic staff only.');
     const input = {
