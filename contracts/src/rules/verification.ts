@@ -60,11 +60,7 @@ export const formattedPhonePattern = /^\(?[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]?\d{
 /** What the 10-digit form may still not be: a 911 area or prefix, a 0000 or 9111 line. */
 export const forbiddenPhonePatterns = [/^911/, /^\d{3}911/, /^\d{6}(0000|9111)$/];
 /** The same, in the punctuated form. */
-export const forbiddenFormattedPhonePatterns = [
-  /^\D*911/,
-  /^\D*\d{3}\D*911/,
-  /(0000|9111)$/,
-];
+export const forbiddenFormattedPhonePatterns = [/^\D*911/, /^\D*\d{3}\D*911/, /(0000|9111)$/];
 
 /** The same rule on the 10-digit string update-phone carries. */
 export function isValidVerificationPhoneNumber(phone: string): boolean {
