@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
-import { EmailField, FormError } from './Field';
+import { Button, FormError, PageShell } from '../ui';
+import { EmailField } from './EmailField';
 import { isSuccess } from './isSuccess';
 import './account.css';
 
@@ -48,7 +49,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <main className="page page--narrow account">
+    <PageShell narrow className="account">
       <section className="card account__card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Forgot your password?</h1>
         {sent ? (
@@ -64,9 +65,14 @@ export function ForgotPasswordPage() {
             <form className="account__form" onSubmit={onSubmit}>
               <EmailField value={email} onValueChange={setEmail} />
               <FormError>{error}</FormError>
-              <button type="submit" className="button account__submit" disabled={sending}>
-                {sending ? 'Sending...' : 'Send Reset Link'}
-              </button>
+              <Button
+                type="submit"
+                className="account__submit"
+                busy={sending}
+                busyLabel="Sending..."
+              >
+                Send Reset Link
+              </Button>
             </form>
           </>
         )}
@@ -74,6 +80,6 @@ export function ForgotPasswordPage() {
           <Link to="/login">Back to login</Link>
         </div>
       </section>
-    </main>
+    </PageShell>
   );
 }

@@ -11,7 +11,8 @@ import { usePageTitle } from '../components/usePageTitle';
 import { landingAfterLogin } from '../session/audience';
 import { isCartSession, useSession, type Session } from '../session/session';
 import { errorText, genericErrorText, serverMessage } from './apiErrors';
-import { EmailField, Field, FormError } from './Field';
+import { Button, Field, FormError, FormMessage, PageShell } from '../ui';
+import { EmailField } from './EmailField';
 import { safeInAppPath } from './safePath';
 import { startSession } from './startSession';
 import './account.css';
@@ -82,10 +83,12 @@ export function LoginPage() {
   }
 
   return (
-    <main className="page page--narrow account">
+    <PageShell narrow className="account">
       <section className="card account__card" aria-labelledby="login-title">
         <h1 id="login-title">Log In</h1>
-        {notice && <p className="form-message form-message--info">{notice}</p>}
+        <FormMessage kind="info" live={false}>
+          {notice}
+        </FormMessage>
         <form className="account__form" onSubmit={onSubmit}>
           <EmailField value={email} onValueChange={setEmail} />
           <Field
@@ -99,9 +102,14 @@ export function LoginPage() {
             onValueChange={setPassword}
           />
           <FormError>{error}</FormError>
-          <button type="submit" className="button account__submit" disabled={sending}>
-            {sending ? 'Logging In...' : 'Log In'}
-          </button>
+          <Button
+            type="submit"
+            className="account__submit"
+            busy={sending}
+            busyLabel="Logging In..."
+          >
+            Log In
+          </Button>
         </form>
         <div className="account__links">
           <Link to="/forgot-password">Forgot your password?</Link>
@@ -110,6 +118,6 @@ export function LoginPage() {
           </p>
         </div>
       </section>
-    </main>
+    </PageShell>
   );
 }

@@ -5,7 +5,7 @@ import { apiFetch } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { clearSession } from '../session/session';
 import { errorText, serverMessage } from './apiErrors';
-import { Field, FormError } from './Field';
+import { Button, Field, FormError, PageShell } from '../ui';
 import { isSuccess } from './isSuccess';
 import './account.css';
 
@@ -71,7 +71,7 @@ export function PasswordResetPage() {
   }
 
   return (
-    <main className="page page--narrow account">
+    <PageShell narrow className="account">
       <section className="card account__card" aria-labelledby="reset-title">
         <h1 id="reset-title">Set a new password</h1>
         {done ? (
@@ -104,19 +104,21 @@ export function PasswordResetPage() {
               aria-invalid={mismatch || undefined}
             />
             <FormError>{mismatch ? identityMessages.passwordsDoNotMatch : error}</FormError>
-            <button
+            <Button
               type="submit"
-              className="button account__submit"
-              disabled={sending || password !== confirm}
+              className="account__submit"
+              disabled={password !== confirm}
+              busy={sending}
+              busyLabel="Saving..."
             >
-              {sending ? 'Saving...' : 'Save Password'}
-            </button>
+              Save Password
+            </Button>
           </form>
         )}
         <div className="account__links">
           <Link to="/login">{done ? 'Go to login now' : 'Back to login'}</Link>
         </div>
       </section>
-    </main>
+    </PageShell>
   );
 }

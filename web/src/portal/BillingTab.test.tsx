@@ -5,7 +5,7 @@ import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { render, type Rendered } from '../test-utils/render';
 import { BillingTab, billingTexts } from './BillingTab';
-import { TOAST_MS } from './Toasts';
+import { TOAST_MS } from '../ui';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures and a fetch that answers by method and path

@@ -10,7 +10,6 @@ import {
   type TransactionItem,
 } from '@clinic/contracts';
 import { apiFetch } from '../api/client';
-import type { CardResult } from '../checkout/cardEntry';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { formatUsd } from '../checkout/money';
 import {
@@ -24,7 +23,7 @@ import {
 } from './billingApi';
 import { CancelConfirmDialog, CancelReasonsDialog } from './CancelDialogs';
 import { CardDialog, type BillingAddress } from './CardDialog';
-import { ToastRegion, useToasts } from './Toasts';
+import { ToastRegion, useToasts, type CardResult } from '../ui';
 import './portal.css';
 
 /** The clinic's own texts for what the spec leaves out. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { billingMessages, cancelReasons } from '@clinic/contracts';
-import { Dialog } from './Dialog';
+import { Button, Dialog } from '../ui';
 
 /** The last choice of the reasons step; it is not sent (spec 001 section 7). */
 export const otherReason = 'other';
@@ -83,9 +83,9 @@ export function CancelConfirmDialog({ busy, onYes, onClose }: ConfirmProps) {
       className="cancel-confirm"
     >
       <div className="portal-modal__actions">
-        <button type="button" className="button button--danger" disabled={busy} onClick={onYes}>
+        <Button variant="danger" disabled={busy} onClick={onYes}>
           Yes
-        </button>
+        </Button>
         <button
           ref={close}
           type="button"

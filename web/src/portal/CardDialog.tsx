@@ -1,25 +1,16 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  billingMessages,
-  checkoutMessages,
-  paymentConfig,
-  type CheckoutAddress,
-} from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { useRef, useState, type FormEvent } from 'react';
+import { billingMessages, type CheckoutAddress } from '@clinic/contracts';
 import { emptyAddress, type AddressFields } from '../checkout/addressFallback';
 import { AddressForm } from '../checkout/AddressForm';
-import { CardEntryError, type CardEntryHandle, type CardResult } from '../checkout/cardEntry';
-import { SandboxCardForm } from '../checkout/SandboxCardForm';
-import { Dialog } from './Dialog';
+import {
+  Button,
+  CardEntry,
+  CardEntryError,
+  Dialog,
+  usePaymentProcessor,
+  type CardResult,
+} from '../ui';
 import '../checkout/checkout.css';
-
-const StripeCardForm = lazy(() => import('../checkout/StripeCardForm'));
-
-type Processor =
-  | { kind: 'loading' }
-  | { kind: 'sandbox' }
-  | { kind: 'stripe'; publishableKey: string }
-  | { kind: 'unavailable' };
 
 /** The billing address the card dialogs send (spec 001 section 3). */
 export type BillingAddress = Omit<CheckoutAddress, 'id'>;
@@ -72,37 +63,12 @@ export function CardDialog({
   onSubmit,
   onClose,
 }: Props) {
-  const [processor, setProcessor] = useState<Processor>({ kind: 'loading' });
+  const payment = usePaymentProcessor();
   const [address, setAddress] = useState<AddressFields>(emptyAddress);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
-  const cardEntry = useRef<CardEntryHandle | null>(null);
-  const onCardReady = useCallback((handle: CardEntryHandle | null) => {
-    cardEntry.current = handle;
-  }, []);
-
-  const loadProcessor = useCallback((isActive: () => boolean) => {
-    apiFetch(paymentConfig.path)
-      .then((raw) => {
-        const config = paymentConfig.response.parse(raw);
-        if (!isActive()) return;
-        if (config.processor === 'sandbox') setProcessor({ kind: 'sandbox' });
-        else if (config.publishableKey) {
-          setProcessor({ kind: 'stripe', publishableKey: config.publishableKey });
-        } else setProcessor({ kind: 'unavailable' });
-      })
-      .catch(() => isActive() && setProcessor({ kind: 'unavailable' }));
-  }, []);
-
-  useEffect(() => {
-    let active = true;
-    loadProcessor(() => active);
-    return () => {
-      active = false;
-    };
-  }, [loadProcessor]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -123,8 +89,7 @@ export function CardDialog({
 
     let card: CardResult;
     try {
-      if (!cardEntry.current) throw new CardEntryError(billingMessages.invalidCard);
-      card = await cardEntry.current.tokenize();
+      card = await payment.tokenize(billingMessages.invalidCard);
     } catch (failure) {
       setCardError(failure instanceof CardEntryError ? failure.detail : null);
       reset(billingMessages.invalidCard);
@@ -135,22 +100,6 @@ export function CardDialog({
     if (failure) reset(failure);
     // On success the parent closes the dialog.
   }
-
-  const cardFormProps = {
-    onReady: onCardReady,
-    // Cards only here: the wallet stays hidden and never starts.
-    onWallet: () => Promise.resolve(false),
-    onWalletClick: () => false,
-    amountCents,
-    disabled: submitting,
-    cardError,
-  };
-  const ready = processor.kind === 'sandbox' || processor.kind === 'stripe';
-  const loadingNote = (
-    <p className="co-section__note" role="status">
-      Loading the secure payment form…
-    </p>
-  );
 
   return (
     <Dialog
@@ -163,28 +112,16 @@ export function CardDialog({
       <form className="card-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="card-dialog__card">
           <legend className="co-section__title">Card</legend>
-          {processor.kind === 'loading' && loadingNote}
-          {processor.kind === 'unavailable' && (
-            <div className="co-section__note co-section__note--error">
-              <p>{checkoutMessages.paymentNotInitialized}</p>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() => {
-                  setProcessor({ kind: 'loading' });
-                  loadProcessor(() => true);
-                }}
-              >
-                Try again
-              </button>
-            </div>
-          )}
-          {processor.kind === 'sandbox' && <SandboxCardForm {...cardFormProps} />}
-          {processor.kind === 'stripe' && (
-            <Suspense fallback={loadingNote}>
-              <StripeCardForm {...cardFormProps} publishableKey={processor.publishableKey} />
-            </Suspense>
-          )}
+          <CardEntry
+            payment={payment}
+            compact
+            // Cards only here: the wallet stays hidden and never starts.
+            onWallet={() => Promise.resolve(false)}
+            onWalletClick={() => false}
+            amountCents={amountCents}
+            disabled={submitting}
+            cardError={cardError}
+          />
         </fieldset>
 
         <AddressForm
@@ -202,17 +139,12 @@ export function CardDialog({
         )}
 
         <div className="portal-modal__actions">
-          <button type="submit" className="button" disabled={submitting || !ready}>
+          <Button type="submit" disabled={submitting || !payment.ready}>
             {submitLabel}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={submitting}
-            onClick={onClose}
-          >
+          </Button>
+          <Button variant="secondary" disabled={submitting} onClick={onClose}>
             Cancel
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

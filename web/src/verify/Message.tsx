@@ -1,21 +1,16 @@
-/**
- * A message line: errors are alerts (announced at once), confirmations and notes are status
- * (announced politely). Renders nothing without text.
- */
+import { FormMessage, type MessageKind } from '../ui';
+
+/** A message line of the verification steps (the kit's FormMessage, spaced by verify.css). */
 export function Message({
   kind,
   children,
 }: {
-  kind: 'error' | 'success' | 'info';
+  kind: MessageKind;
   children: string | null | undefined;
 }) {
-  if (!children) return null;
   return (
-    <p
-      role={kind === 'error' ? 'alert' : 'status'}
-      className={`form-message form-message--${kind} verify-message`}
-    >
+    <FormMessage kind={kind} className="verify-message">
       {children}
-    </p>
+    </FormMessage>
   );
 }

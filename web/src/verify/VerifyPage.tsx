@@ -32,8 +32,8 @@ import { usePageTitle } from '../components/usePageTitle';
 import { useSession } from '../session/session';
 import { AddressStep } from './AddressStep';
 import { CodeStep } from './CodeStep';
+import { PageShell, Stepper } from '../ui';
 import { readVerificationStatus } from './verifyApi';
-import '../account/account.css';
 import './verify.css';
 
 type Step = 'address' | 'phone' | 'email';
@@ -58,29 +58,12 @@ function StepIndicator({ current }: { current: Position }) {
   const currentIndex =
     current === 'finished' ? steps.length : steps.findIndex((s) => s.key === current);
   return (
-    <ol className="verify-steps" aria-label="Verification steps">
-      {steps.map(({ key, label }, index) => {
-        const state =
-          index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming';
-        return (
-          <li
-            key={key}
-            className="verify-steps__item"
-            data-step={key}
-            data-state={state}
-            aria-current={state === 'current' ? 'step' : undefined}
-          >
-            <span className="verify-steps__dot" aria-hidden="true">
-              {state === 'done' ? '\u2713' : index + 1}
-            </span>
-            <span className="verify-steps__label">
-              {label}
-              {state === 'done' && <span className="visually-hidden"> (done)</span>}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <Stepper
+      steps={steps}
+      current={currentIndex}
+      label="Verification steps"
+      classPrefix="verify-steps"
+    />
   );
 }
 
@@ -146,8 +129,9 @@ export function VerifyPage() {
   if (!session) return <Navigate to="/login?page_ref=/verify" replace />;
 
   return (
-    <main
-      className="page page--narrow verify"
+    <PageShell
+      narrow
+      className="verify"
       data-page="verify"
       data-step={position === 'finished' ? 'done' : position}
     >
@@ -155,6 +139,6 @@ export function VerifyPage() {
       {position === 'address' && <AddressStep userId={session.user.id} onDone={addressDone} />}
       {position === 'phone' && <CodeStep key="phone" type={1} onDone={phoneDone} />}
       {position === 'email' && <CodeStep key="email" type={2} onDone={emailDone} />}
-    </main>
+    </PageShell>
   );
 }

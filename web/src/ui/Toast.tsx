@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import './Toast.css';
 
 /** How long a toast stays (spec 001: toast messages; the brief: 3 seconds). */
 export const TOAST_MS = 3000;

@@ -1,6 +1,6 @@
-import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
-import { render, type Rendered } from '../test-utils/render';
-import { settle } from '../account/testing/kit';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils/fetchMock';
+import { render, type Rendered } from '../../test-utils/render';
+import { settle } from '../../account/testing/kit';
 import { SandboxCardForm } from './SandboxCardForm';
 
 let fetchMock: FetchMock;

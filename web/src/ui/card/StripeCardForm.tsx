@@ -14,7 +14,7 @@ import {
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import { checkoutMessages } from '@clinic/contracts';
-import { CardBrands } from '../components/CardBrands';
+import { CardBrands } from '../../components/CardBrands';
 import { CardEntryError, type CardFormProps, type CardResult } from './cardEntry';
 
 /** Stripe refuses a zero amount for wallets; its minimum charge is 50 cents. */

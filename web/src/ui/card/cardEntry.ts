@@ -3,7 +3,7 @@
  * (GET /api/payment-config): the sandbox's own fields or Stripe Elements.
  */
 import { checkoutMessages, sandboxCreateToken, sandboxTokenSchema } from '@clinic/contracts';
-import { ApiError, apiFetch } from '../api/client';
+import { ApiError, apiFetch } from '../../api/client';
 
 /** A single-use card token (`tok_...`) or a wallet's payment method (`pm_...`). */
 export interface CardResult {

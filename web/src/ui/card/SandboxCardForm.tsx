@@ -1,7 +1,7 @@
 import { paymentConfig, type PaymentConfig } from '@clinic/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiFetch } from '../api/client';
-import { CardBrands } from '../components/CardBrands';
+import { apiFetch } from '../../api/client';
+import { CardBrands } from '../../components/CardBrands';
 import {
   CardEntryError,
   parseExpiry,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import './Dialog.css';
 
 interface Props {
   title: string;
@@ -12,9 +13,29 @@ interface Props {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Shown under the title and named by aria-describedby. */
   description?: ReactNode;
+  /** Extra classes of the box. */
   className?: string;
+  /**
+   * `sheet` (the default): a sheet from the bottom on phones, centred from 600 px, title left.
+   * `notice`: a small centred card, its icon above the title (one short message and OK).
+   */
+  look?: 'sheet' | 'notice';
+  /** Shown above the title (decorative: mark it aria-hidden). */
+  icon?: ReactNode;
+  /** Whether a click on the dimmed page around the box closes it (ignored while `busy`). */
+  closeOnBackdrop?: boolean;
   children: ReactNode;
 }
+
+const looks = {
+  sheet: {
+    overlay: 'portal-modal',
+    box: 'portal-modal__box',
+    title: 'portal-modal__title',
+    text: 'portal-modal__text',
+  },
+  notice: { overlay: 'co-modal', box: 'co-modal__box', title: 'co-modal__title', text: undefined },
+} as const;
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -39,8 +60,12 @@ export function Dialog({
   initialFocus,
   description,
   className,
+  look = 'sheet',
+  icon,
+  closeOnBackdrop = false,
   children,
 }: Props) {
+  const classes = looks[look];
   const titleId = useId();
   const textId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -96,22 +121,27 @@ export function Dialog({
   }, []);
 
   return (
-    <div className="portal-modal">
+    <div
+      className={classes.overlay}
+      onClick={closeOnBackdrop ? () => !busyRef.current && closeRef.current() : undefined}
+    >
       <div
         ref={box}
-        className={`portal-modal__box card ${className ?? ''}`}
+        className={`${classes.box} card${className ? ` ${className}` : ''}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? textId : undefined}
         aria-busy={busy || undefined}
         tabIndex={-1}
+        onClick={closeOnBackdrop ? (event) => event.stopPropagation() : undefined}
       >
-        <h2 id={titleId} className="portal-modal__title">
+        {icon}
+        <h2 id={titleId} className={classes.title}>
           {title}
         </h2>
         {description && (
-          <p id={textId} className="portal-modal__text">
+          <p id={textId} className={classes.text}>
             {description}
           </p>
         )}

@@ -1,0 +1,286 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import {
+  blockUserPayment,
+  centsToDollars,
+  checkoutMessages,
+  checkoutNew,
+  isPoBox,
+  saveAddress,
+  trustForm,
+  type Drug,
+} from '@clinic/contracts';
+import { apiFetch } from '../api/client';
+import { clearCart } from '../cart/cartStore';
+import { productsQuery } from '../catalog/useProducts';
+import { savePlan } from '../plan/savePlan';
+import { getSession } from '../session/session';
+import {
+  CardEntryError,
+  usePaymentProcessor,
+  type CardFormProps,
+  type CardResult,
+  type PaymentProcessor,
+} from '../ui';
+import {
+  cartBlockedText,
+  checkoutFailureOf,
+  describeCheckoutFailure,
+  initialCounters,
+  nonSuccessFailure,
+  type Blocked,
+  type CheckoutFailure,
+} from './checkoutErrors';
+import {
+  buildCheckoutRequest,
+  isComplete,
+  paymentOf,
+  pushPurchase,
+  toCheckoutAddress,
+  trustedFormCertUrl,
+  type CheckoutVariant,
+  type OrderDraft,
+  type Payment,
+} from './checkoutRequest';
+import { newIdempotencyKey } from './idempotencyKey';
+import { writePreauths } from './preauths';
+
+/** What the page is doing: nothing, paying, or loading the other medication's checkout. */
+export type Busy = null | 'paying' | 'switching';
+
+/** No card can pay for now (the server says so): paying stays disabled. */
+export type PayBlocked = Blocked & { message: string };
+
+interface Options {
+  variant: CheckoutVariant;
+  /** The order as the form holds it now. */
+  order: OrderDraft;
+  /** The visitor ticked the terms. */
+  termsAccepted: boolean;
+}
+
+export interface CheckoutSubmit {
+  busy: Busy;
+  /** The page's error line. */
+  error: string | null;
+  payBlocked: PayBlocked | null;
+  /** The P.O. box popup is open. */
+  poBoxOpen: boolean;
+  closePoBox(): void;
+  /** The card processor and its card form. */
+  payment: PaymentProcessor;
+  /** Changes when the server refuses the card entered: a new, empty card form. */
+  cardFormKey: number;
+  /** What the card form needs besides the processor. */
+  cardForm: Omit<CardFormProps, 'onReady'>;
+  /** Pay is possible (nothing running, nothing blocked, a card form on screen). */
+  canPay: boolean;
+  switchMedication(next: Drug): Promise<void>;
+  /** The form's submit handler: pays with the card entered. */
+  payWithCard(event: FormEvent): void;
+}
+
+/**
+ * The checkout's submit state (spec 001 sections 4 and 5): the form's rules, the card processor,
+ * the payment with its error counters and blocks, switching medication, and what follows a
+ * successful payment.
+ */
+export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): CheckoutSubmit {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { cart, dueCents } = order;
+
+  const [busy, setBusy] = useState<Busy>(null);
+  const busyRef = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const [payBlocked, setPayBlocked] = useState<PayBlocked | null>(null);
+  const [poBoxOpen, setPoBoxOpen] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  // A new card form (emptied fields) once the server refuses the card entered for this cart.
+  const [cardFormKey, setCardFormKey] = useState(0);
+  const counters = useRef(initialCounters);
+
+  const payment = usePaymentProcessor({
+    onRecovered: () => setError(checkoutMessages.paymentReinitialized),
+  });
+
+  // Whether this cart or card may pay at all.
+  useEffect(() => {
+    let active = true;
+    const query = new URLSearchParams({ cart_id: cart.cartId }).toString();
+    apiFetch(`${blockUserPayment.path}?${query}`)
+      .then((raw) => {
+        const status = blockUserPayment.response.parse(raw);
+        if (!active) return;
+        if (status.blocked)
+          setPayBlocked({
+            kind: 'card',
+            until: status.blocked_until,
+            message: checkoutMessages.cardBlocked,
+          });
+        else if (status.cart_blocked)
+          setPayBlocked({ kind: 'cart', until: null, message: cartBlockedText });
+      })
+      .catch(() => {
+        // The server refuses a blocked payment anyway; the page just cannot warn in advance.
+      });
+    return () => {
+      active = false;
+    };
+  }, [cart.cartId]);
+
+  async function switchMedication(next: Drug) {
+    if (next === cart.drug || busyRef.current) return;
+    busyRef.current = true;
+    setBusy('switching');
+    setError(null);
+    try {
+      const products = await queryClient.ensureQueryData(productsQuery);
+      const path = await savePlan(next, products, cart.offers, {
+        currentGLPMed: cart.currentGLPMed,
+        currentDose: cart.currentDose,
+      });
+      navigate(
+        variant === 'call-center'
+          ? path.replace('/weight-loss-payment/', '/weightlosspayment/')
+          : path,
+      );
+    } catch {
+      setError(checkoutMessages.switchMedication);
+      busyRef.current = false;
+      setBusy(null);
+    }
+  }
+
+  /** The form's rules (spec 001 section 5): shows what is missing; true when it may pay. */
+  function validate(): boolean {
+    setCardError(null);
+    const { shipping, billing } = order;
+    if (!isComplete(shipping)) {
+      setError(checkoutMessages.incompleteShipping);
+      return false;
+    }
+    if (isPoBox(shipping.addressLine1) || isPoBox(shipping.addressLine2)) {
+      setError(null);
+      setPoBoxOpen(true);
+      return false;
+    }
+    if (billing && !isComplete(billing)) {
+      setError(checkoutMessages.incompleteBilling);
+      return false;
+    }
+    if (!termsAccepted) {
+      setError(checkoutMessages.acceptTerms);
+      return false;
+    }
+    setError(null);
+    return true;
+  }
+
+  /** After a successful payment: analytics, the address, the preauths, then the upsell. */
+  async function finish(answer: Payment) {
+    const dollars = centsToDollars(answer.amount);
+    pushPurchase(answer.transaction_id, dollars);
+    const current = getSession();
+    if (current) {
+      const calls: Promise<unknown>[] = [
+        apiFetch(saveAddress.path, {
+          method: 'POST',
+          json: { ...toCheckoutAddress(order.shipping), id: current.user.id },
+        }),
+      ];
+      const certUrl = trustedFormCertUrl();
+      if (certUrl) {
+        calls.push(
+          apiFetch(trustForm.path, {
+            method: 'POST',
+            json: { user_id: current.user.id, url: certUrl },
+          }),
+        );
+      }
+      // Their failures never keep the patient from the next step.
+      await Promise.allSettled(calls);
+    }
+    writePreauths(answer.prescriptionPreauths);
+    clearCart();
+    const query = new URLSearchParams({
+      terms: String(order.term),
+      amount: dollars.toFixed(2),
+      trans_id: answer.transaction_id,
+    });
+    navigate(`/payment/thanks?${query.toString()}`);
+  }
+
+  /** Spec 001 section 4, "Checkout flow". Resolves to whether the payment went through. */
+  async function pay(method: 'card' | 'wallet', tokenize: () => Promise<CardResult>) {
+    if (busyRef.current || payBlocked) return false;
+    if (!validate()) return false;
+    busyRef.current = true;
+    setBusy('paying');
+    let card: CardResult;
+    try {
+      card = await tokenize();
+    } catch (failure) {
+      setError(failure instanceof CardEntryError ? failure.message : checkoutMessages.invalidCard);
+      setCardError(failure instanceof CardEntryError ? failure.detail : null);
+      busyRef.current = false;
+      setBusy(null);
+      return false;
+    }
+
+    // One key per attempt: a retried request (network, double submit) never charges twice.
+    const idempotencyKey = newIdempotencyKey();
+    let paid: Payment | null = null;
+    let failure: CheckoutFailure;
+    try {
+      const raw = await apiFetch<unknown>(checkoutNew.path, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        json: buildCheckoutRequest(order, card, method),
+      });
+      paid = paymentOf(raw, dueCents);
+      failure = nonSuccessFailure(raw);
+    } catch (thrown) {
+      failure = checkoutFailureOf(thrown);
+    }
+    // Outside the try: once charged, nothing after it may show a decline.
+    if (paid) {
+      await finish(paid);
+      return true;
+    }
+    const outcome = describeCheckoutFailure(failure, counters.current);
+    counters.current = outcome.counters;
+    setError(outcome.message);
+    if (outcome.blocked) setPayBlocked({ ...outcome.blocked, message: outcome.message });
+    if (outcome.newCard) setCardFormKey((key) => key + 1);
+    busyRef.current = false;
+    setBusy(null);
+    return false;
+  }
+
+  function payWithCard(event: FormEvent) {
+    event.preventDefault();
+    void pay('card', () => payment.tokenize(checkoutMessages.paymentNotInitialized));
+  }
+
+  return {
+    busy,
+    error,
+    payBlocked,
+    poBoxOpen,
+    closePoBox: () => setPoBoxOpen(false),
+    payment,
+    cardFormKey,
+    cardForm: {
+      onWallet: (tokenize) => pay('wallet', tokenize),
+      onWalletClick: () => !busyRef.current && !payBlocked && validate(),
+      amountCents: dueCents,
+      disabled: busy !== null || payBlocked !== null,
+      cardError,
+    },
+    canPay: busy === null && payBlocked === null && payment.ready,
+    switchMedication,
+    payWithCard,
+  };
+}
