@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
+import { CatalogCache } from './domain/catalog-cache';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { PaymentWorkers } from './domain/payments/payment-workers';
 import { callConversionJob } from './jobs/call-conversion';
@@ -63,8 +64,14 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       settleAfterMs,
     });
     const renewalSweepMs = deps.renewalSweepMs ?? defaultRenewalSweepMs;
+    const catalog = new CatalogCache(
+      runtime.db,
+      runtime.transaction,
+      runtime.logger,
+      deps.catalogPollMs,
+    );
     const router = Router();
-    catalogRoutes(router, runtime);
+    catalogRoutes(router, catalog);
     cartRoutes(router, runtime);
     getCartRoute(router, runtime, deps.identity);
     couponRoutes(router, runtime);
@@ -108,7 +115,10 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         // Attempts a killed process left charging are settled within seconds, not minutes.
         await workers.start((orphans) => payments.settleOrphans(orphans));
       },
-      onStop: () => workers.stop(),
+      onStop: async () => {
+        catalog.stop();
+        await workers.stop();
+      },
     };
   },
 };

@@ -28,4 +28,6 @@ export interface CheckoutDeps {
   renewalSweepMs?: number;
   /** How often a checkout process says it is alive, and when its silence means it died. */
   paymentWorkerTiming?: PaymentWorkerTiming;
+  /** How often a process checks whether the catalog changed elsewhere (1 s when not given). */
+  catalogPollMs?: number;
 }
