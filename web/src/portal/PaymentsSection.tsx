@@ -1,0 +1,86 @@
+import { billingMessages, type TransactionItem } from '@clinic/contracts';
+import { datePart } from './billingApi';
+import { formatDollars, productOf } from './billingFormat';
+
+interface Props {
+  transactions: TransactionItem[];
+  /** The transaction whose receipt is downloading. */
+  downloading: string | null;
+  onDownload(transaction: TransactionItem): void;
+}
+
+/** "Past Payments": date, amount, status, product and the receipt of each payment. */
+export function PaymentsSection({ transactions, downloading, onDownload }: Props) {
+  return (
+    <section className="card billing__section" aria-labelledby="billing-payments">
+      <h2 id="billing-payments" className="billing__title">
+        {billingMessages.pastPayments}
+      </h2>
+      {transactions.length === 0 ? (
+        <p className="billing__empty">{billingMessages.empty}</p>
+      ) : (
+        <div className="payments__scroll">
+          <table className="payments">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="payments__product">
+                  Product
+                </th>
+                <th scope="col">Receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((transaction) => (
+                <tr key={transaction.id} data-transaction={transaction.transaction_id}>
+                  <td>
+                    <time dateTime={datePart(transaction.created_at)}>
+                      {datePart(transaction.created_at)}
+                    </time>
+                  </td>
+                  <td className="payments__amount">{formatDollars(transaction.amount)}</td>
+                  <td>
+                    <span
+                      className={`payments__status payments__status--${
+                        transaction.status === 'success' ? 'ok' : 'other'
+                      }`}
+                    >
+                      {transaction.status}
+                    </span>
+                  </td>
+                  <td className="payments__product">{productOf(transaction)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small payments__download"
+                      disabled={downloading === transaction.transaction_id}
+                      aria-label={`Download receipt of ${datePart(transaction.created_at)}, ${formatDollars(transaction.amount)}`}
+                      onClick={() => onDownload(transaction)}
+                    >
+                      <svg
+                        width="18"
+                        height="18"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                        aria-hidden="true"
+                      >
+                        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+                      </svg>
+                      <span className="payments__download-text">Download</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
