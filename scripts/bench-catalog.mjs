@@ -1,0 +1,574 @@
+// `npm run bench:catalog [-- single|proxied|all]`: GET /api/get-all-products against a bare Express
+// handler answering the same body, measured in the same run, printing req/s and p99 for both and
+// their ratio. Timings depend on the machine, so nothing is gated on them: the script exits 0
+// unless something is broken (a process dies, or more than 1% of the answers are errors, another
+// status than expected, or a body of another length than the catalog's).
+//
+//   single   (default) the product in one process (`npm start`), PGlite in memory: the gateway
+//            with checkout mounted in-process
+//   proxied  checkout in its own process (embedded engines) and the cluster gateway proxying to
+//            it over HTTP, measured through the gateway and at checkout directly (the two hops)
+//   all      single, then proxied
+//
+// Every process runs with NODE_ENV=production (no response contract check, as deployed). Each
+// target is measured in BENCH_ROUNDS rounds alternating with the baseline (baseline, target,
+// baseline, target, ...), so a change in what else this shared machine does weighs on both sides
+// of the ratio alike. Targets: the full answer (200), and a revalidation with the ETag of the
+// first answer in If-None-Match (the 304 a browser's or CDN's cached copy costs).
+//
+// Settings (environment):
+//   BENCH_LEVELS=1,32         concurrency levels (closed loop: that many requests in flight)
+//   BENCH_REQUESTS=4000       timed requests per target and level (and as many for the baseline)
+//   BENCH_ROUNDS=4            rounds each side's requests are split into
+//   BENCH_WARMUP=1000         untimed requests per target before its first level
+//   BENCH_LOG_LEVEL=info      LOG_LEVEL of the product's processes (their logs go to temp files)
+//   BENCH_START_TIMEOUT=120   seconds to wait for the product to become ready
+//   BENCH_KEEP_LOGS=1         keep the temp dir with the processes' logs (always kept on failure)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const selfPath = fileURLToPath(import.meta.url);
+const root = join(dirname(selfPath), '..');
+const HOST = '127.0.0.1';
+const PATH = '/api/get-all-products';
+
+// ---------------------------------------------------------------------------------------------
+// Child role: the baseline runs in its own process, so it shares no event loop with the load
+// generator (the product does not either).
+// ---------------------------------------------------------------------------------------------
+/** The baseline: a bare Express app whose one handler answers the catalog's body with res.json. */
+async function runBaselineServer() {
+  const { default: express } = await import('express');
+  const body = JSON.parse(process.env.BENCH_CATALOG_BODY ?? 'null');
+  const app = express();
+  app.get(PATH, (_req, res) => {
+    res.json(body);
+  });
+  const server = app.listen(0, HOST, () => process.send?.({ port: server.address().port }));
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('disconnect', () => process.exit(0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+function intFrom(name, fallback, min = 1) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) usage(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+function usage(problem) {
+  if (problem) console.error(`bench-catalog: ${problem}`);
+  console.error(
+    'usage: node scripts/bench-catalog.mjs [single|proxied|all]\n' +
+      '  env: BENCH_LEVELS=1,32 BENCH_REQUESTS=4000 BENCH_ROUNDS=4 BENCH_WARMUP=1000\n' +
+      '       BENCH_LOG_LEVEL=info BENCH_START_TIMEOUT=120 BENCH_KEEP_LOGS=1',
+  );
+  process.exit(problem ? 2 : 0);
+}
+
+function settings() {
+  const levels = (process.env.BENCH_LEVELS ?? '1,32')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (levels.length === 0 || levels.some((n) => !Number.isInteger(n) || n < 1))
+    usage(`BENCH_LEVELS must be a comma-separated list of positive integers`);
+  return {
+    levels,
+    requests: intFrom('BENCH_REQUESTS', 4000),
+    rounds: intFrom('BENCH_ROUNDS', 4),
+    warmup: intFrom('BENCH_WARMUP', 1000, 0),
+    logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+    startTimeoutMs: intFrom('BENCH_START_TIMEOUT', 120) * 1000,
+    keepLogs: process.env.BENCH_KEEP_LOGS === '1',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: every one is tracked and killed on exit, on errors and on SIGINT/SIGTERM.
+// ---------------------------------------------------------------------------------------------
+const children = new Set();
+let stopping = false;
+let logDir = '';
+let keepLogDir = false;
+
+function logTail(path, lines = 25) {
+  try {
+    return readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .map((l) => `    ${l}`)
+      .join('\n');
+  } catch {
+    return '    (no log)';
+  }
+}
+
+/** Spawns `node args...` with its output in a log file (read only when something goes wrong). */
+function startChild(name, args, env, { ipc = false } = {}) {
+  const logPath = join(logDir, `${name}.log`);
+  const fd = openSync(logPath, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])],
+  });
+  closeSync(fd);
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping)
+      void fail(
+        `${name} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`}); last lines of ${logPath}:\n${logTail(logPath)}`,
+      );
+  });
+  child.on('error', (err) => {
+    if (!stopping) void fail(`${name} could not be started: ${err.message}`);
+  });
+  return child;
+}
+
+function startTsService(name, entry, env) {
+  return startChild(name, ['--import', 'tsx', entry], env);
+}
+
+async function startBaseline(body) {
+  const child = startChild(
+    'baseline',
+    [selfPath, '__baseline'],
+    { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_BODY: body },
+    { ipc: true },
+  );
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the baseline did not start')), 15000);
+    child.once('message', (msg) => {
+      clearTimeout(timer);
+      resolve(msg.port);
+    });
+  });
+  return { child, url: `http://${HOST}:${port}` };
+}
+
+async function stopProcesses(list) {
+  await Promise.all(
+    list.map(
+      (child) =>
+        new Promise((resolve) => {
+          children.delete(child);
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.removeAllListeners('exit');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+async function stopChildren() {
+  stopping = true;
+  await stopProcesses([...children]);
+}
+
+function removeLogDir() {
+  if (logDir && !keepLogDir) rmSync(logDir, { recursive: true, force: true });
+  else if (logDir) console.log(`\nProcess logs kept in ${logDir}`);
+}
+
+let failing = false;
+async function fail(message) {
+  if (failing || stopping) return;
+  failing = true;
+  keepLogDir = true;
+  console.error(`\nbench-catalog: BROKEN: ${message}`);
+  await stopChildren();
+  removeLogDir();
+  process.exit(1);
+}
+
+function installCleanup() {
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, async () => {
+      if (stopping) return;
+      console.error(`\nbench-catalog: ${signal}, stopping the processes it started`);
+      await stopChildren();
+      removeLogDir();
+      process.exit(130);
+    });
+  process.on(
+    'unhandledRejection',
+    (err) => void fail(err instanceof Error ? err.stack : String(err)),
+  );
+  process.on('uncaughtException', (err) => void fail(err.stack ?? String(err)));
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(name, url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}${PATH}`, { signal: AbortSignal.timeout(3000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(
+    `${name} did not answer ${url}${PATH} within ${timeoutMs / 1000}s (last: ${last})`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator: closed loop, `concurrency` keep-alive connections, each sending the next
+// request as soon as its previous answer is fully read.
+// ---------------------------------------------------------------------------------------------
+/**
+ * `count` GETs of the catalog; every answer must have the expected status and, for a 200, the
+ * catalog's length in bytes (anything else counts as an error).
+ */
+async function runLoad(baseUrl, concurrency, count, expect) {
+  const target = new URL(PATH, baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = new Float64Array(count);
+  const statuses = new Map();
+  const samples = [];
+  let errors = 0;
+  let next = 0;
+
+  const one = (i) =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const failed = (what, detail) => {
+        latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
+        errors++;
+        statuses.set(what, (statuses.get(what) ?? 0) + 1);
+        if (samples.length < 3) samples.push(`${what}: ${detail}`);
+        resolve();
+      };
+      const req = http.request(
+        {
+          agent,
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'GET',
+          headers: expect.headers,
+        },
+        (res) => {
+          let length = 0;
+          const chunks = [];
+          res.on('data', (c) => {
+            length += c.length;
+            if (chunks.length < 4) chunks.push(c);
+          });
+          res.on('error', (err) => failed('response error', err.message));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            const detail = () => Buffer.concat(chunks).toString().slice(0, 240);
+            if (status !== expect.status)
+              return failed(`HTTP ${status} (expected ${expect.status})`, detail());
+            if (status === 200 && length !== expect.length)
+              return failed('body length', `${length} bytes, expected ${expect.length}`);
+            latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
+            statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(60000, () => req.destroy(new Error('no answer within 60s')));
+      req.on('error', (err) => failed('request error', err.message));
+      req.end();
+    });
+
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
+  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  agent.destroy();
+  return { latencies, elapsedMs, errors, statuses, samples };
+}
+
+/** Throughput over the runs' summed wall time and percentiles over all their latencies. */
+function summarize(runs) {
+  const sorted = runs.flatMap((r) => Array.from(r.latencies)).sort((a, b) => a - b);
+  const pct = (p) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+  const statuses = new Map();
+  for (const r of runs)
+    for (const [k, n] of r.statuses) statuses.set(k, (statuses.get(k) ?? 0) + n);
+  const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
+  return {
+    count: sorted.length,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    statuses,
+    samples: runs.flatMap((r) => r.samples).slice(0, 3),
+    rps: sorted.length / (elapsedMs / 1000),
+    p99: pct(0.99),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring and reporting
+// ---------------------------------------------------------------------------------------------
+const totals = { requests: 0, errors: 0 };
+const errorReports = [];
+
+function account(label, result) {
+  totals.requests += result.count;
+  totals.errors += result.errors;
+  if (result.errors > 0)
+    errorReports.push(
+      `${label}: ${result.errors}/${result.count} errors (` +
+        [...result.statuses].map(([s, n]) => `${s} x${n}`).join(', ') +
+        `)\n      e.g. ${result.samples.join('\n      e.g. ')}`,
+    );
+}
+
+const fmt = {
+  rps: (n) => n.toFixed(1),
+  ms: (n) => n.toFixed(2),
+  ratio: (n) => (n >= 10 ? n.toFixed(1) : n.toFixed(2)),
+};
+const columns = [
+  ['target', 38],
+  ['conc', 5],
+  ['req/s', 9],
+  ['p99 ms', 8],
+  ['baseline req/s', 15],
+  ['baseline p99 ms', 16],
+  ['req/s ratio', 12],
+  ['p99 ratio', 10],
+  ['errors', 7],
+];
+const row = (cells) =>
+  cells
+    .map((c, i) => (i === 0 ? String(c).padEnd(columns[i][1]) : String(c).padStart(columns[i][1])))
+    .join(' ');
+
+/** The catalog's body and ETag as the product answers them, for the checks and the baseline. */
+async function fetchCatalog(url) {
+  const res = await fetch(`${url}${PATH}`, { signal: AbortSignal.timeout(10000) });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${url}${PATH} answered ${res.status}`);
+  return { body, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') };
+}
+
+/**
+ * Each target at each level, its requests split into rounds alternating with the baseline's.
+ * `targets`: { label, url, status, headers }.
+ */
+async function measure(targets, baselineUrl, catalog, cfg) {
+  const full = { status: 200, length: catalog.body.length, headers: {} };
+  console.log(row(columns.map(([name]) => name)));
+  for (const target of targets) {
+    const expect = { ...full, status: target.status, headers: target.headers };
+    if (cfg.warmup > 0) {
+      account(
+        `${target.label} warm-up`,
+        summarize([await runLoad(target.url, 8, cfg.warmup, expect)]),
+      );
+      account('baseline warm-up', summarize([await runLoad(baselineUrl, 8, cfg.warmup, full)]));
+    }
+    for (const level of cfg.levels) {
+      const perRound = Math.max(level, Math.ceil(cfg.requests / cfg.rounds));
+      const mine = [];
+      const base = [];
+      for (let r = 0; r < cfg.rounds; r++) {
+        base.push(await runLoad(baselineUrl, level, perRound, full));
+        mine.push(await runLoad(target.url, level, perRound, expect));
+      }
+      const m = summarize(mine);
+      const b = summarize(base);
+      account(`${target.label} c=${level}`, m);
+      account(`baseline c=${level} (next to ${target.label})`, b);
+      console.log(
+        row([
+          target.label,
+          level,
+          fmt.rps(m.rps),
+          fmt.ms(m.p99),
+          fmt.rps(b.rps),
+          fmt.ms(b.p99),
+          fmt.ratio(m.rps / b.rps),
+          fmt.ratio(m.p99 / b.p99),
+          m.errors + b.errors,
+        ]),
+      );
+    }
+  }
+}
+
+function conditionalTargets(label, url, catalog) {
+  const targets = [{ label: `${label} 200`, url, status: 200, headers: {} }];
+  if (catalog.etag)
+    targets.push({
+      label: `${label} If-None-Match 304`,
+      url,
+      status: 304,
+      headers: { 'if-none-match': catalog.etag },
+    });
+  return targets;
+}
+
+function productEnv(cfg, extra) {
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: cfg.logLevel, ...extra };
+  // Embedded engines, whatever this shell has exported for cluster mode.
+  for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']) delete env[name];
+  return env;
+}
+
+let baseline;
+async function baselineFor(catalog) {
+  baseline ??= await startBaseline(catalog.body.toString());
+  return baseline.url;
+}
+
+async function runSingle(cfg) {
+  const port = await freePort();
+  const product = startTsService(
+    'single-node',
+    'services/gateway/src/main.ts',
+    productEnv(cfg, { PORT: String(port), DATA_DIR: ':memory:' }),
+  );
+  const url = `http://${HOST}:${port}`;
+  await waitReady('single-node product', url, cfg.startTimeoutMs);
+  const catalog = await fetchCatalog(url);
+  console.log(
+    `\n== single node (pid ${product.pid}): gateway + checkout in-process, PGlite in memory ==\n` +
+      `   catalog: ${catalog.body.length} bytes, ETag ${catalog.etag ?? '(none)'}, Cache-Control ${catalog.cacheControl}`,
+  );
+  await measure(
+    conditionalTargets('gateway (in-process)', url, catalog),
+    await baselineFor(catalog),
+    catalog,
+    cfg,
+  );
+  await stopProcesses([product]);
+}
+
+async function runProxied(cfg) {
+  const [checkoutPort, gatewayPort] = [await freePort(), await freePort()];
+  const secret = randomBytes(32).toString('base64url');
+  // Only checkout answers; the gateway's other upstreams are never called by this benchmark.
+  const unused = `http://${HOST}:9`;
+  const checkout = startTsService(
+    'checkout',
+    'services/checkout/src/main.ts',
+    productEnv(cfg, {
+      PORT: String(checkoutPort),
+      DATA_DIR: ':memory:',
+      INTERNAL_SECRET: secret,
+      IDENTITY_URL: unused,
+    }),
+  );
+  const checkoutUrl = `http://${HOST}:${checkoutPort}`;
+  await waitReady('checkout', checkoutUrl, cfg.startTimeoutMs);
+  const gateway = startTsService(
+    'gateway',
+    'services/gateway/src/cluster-main.ts',
+    productEnv(cfg, {
+      PORT: String(gatewayPort),
+      INTERNAL_SECRET: secret,
+      CHECKOUT_URL: checkoutUrl,
+      ...Object.fromEntries(
+        ['IDENTITY', 'INTAKE', 'VERIFICATION', 'FORMS', 'CHAT'].map((s) => [`${s}_URL`, unused]),
+      ),
+    }),
+  );
+  const gatewayUrl = `http://${HOST}:${gatewayPort}`;
+  await waitReady('gateway', gatewayUrl, cfg.startTimeoutMs);
+  const catalog = await fetchCatalog(gatewayUrl);
+  console.log(
+    `\n== proxied: gateway (pid ${gateway.pid}) -> HTTP -> checkout (pid ${checkout.pid}), PGlite in memory ==\n` +
+      `   catalog: ${catalog.body.length} bytes, ETag ${catalog.etag ?? '(none)'}, Cache-Control ${catalog.cacheControl}`,
+  );
+  await measure(
+    [
+      ...conditionalTargets('gateway -> checkout', gatewayUrl, catalog),
+      ...conditionalTargets('checkout direct', checkoutUrl, catalog),
+    ],
+    await baselineFor(catalog),
+    catalog,
+    cfg,
+  );
+  await stopProcesses([gateway]);
+  await stopProcesses([checkout]);
+}
+
+async function main() {
+  installCleanup();
+  const mode = process.argv[2] ?? 'single';
+  if (mode === '-h' || mode === '--help') usage();
+  if (!['single', 'proxied', 'all'].includes(mode)) usage(`unknown mode "${mode}"`);
+  const cfg = settings();
+  for (const dep of ['tsx', 'express'])
+    if (!existsSync(join(root, 'node_modules', dep, 'package.json'))) {
+      console.error(`bench-catalog: ${dep} is not installed; run npm install first`);
+      process.exit(1);
+    }
+  logDir = mkdtempSync(join(os.tmpdir(), 'bench-catalog-'));
+  keepLogDir = cfg.keepLogs;
+  console.log(
+    `bench-catalog: mode ${mode}; levels ${cfg.levels.join(',')}; ${cfg.requests} timed requests per ` +
+      `target and level in ${cfg.rounds} rounds alternating with as many baseline requests; ` +
+      `warm-up ${cfg.warmup}; NODE_ENV=production, LOG_LEVEL=${cfg.logLevel}\n` +
+      `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}); ` +
+      'the load generator, the baseline and the product share this machine.\n' +
+      'baseline: a bare Express app answering the same body with res.json (its own process); ' +
+      'ratio = target / baseline',
+  );
+  if (mode === 'single' || mode === 'all') await runSingle(cfg);
+  if (mode === 'proxied' || mode === 'all') await runProxied(cfg);
+
+  const rate = totals.requests ? totals.errors / totals.requests : 0;
+  console.log(
+    `\n${totals.requests} requests, ${totals.errors} errors (${(rate * 100).toFixed(2)}%)`,
+  );
+  for (const report of errorReports) console.log(`  ${report}`);
+  await stopChildren();
+  const broken = rate > 0.01;
+  if (broken) {
+    keepLogDir = true;
+    console.error('bench-catalog: BROKEN: more than 1% of the requests failed (see above)');
+  }
+  removeLogDir();
+  process.exit(broken ? 1 : 0);
+}
+
+if (process.argv[2] === '__baseline') await runBaselineServer();
+else await main();
