@@ -11,9 +11,9 @@ import { ApiError } from '../api/client';
 import { errorText, genericErrorText, serverMessage } from '../account/apiErrors';
 import { StateOptions } from '../components/StateOptions';
 import { useSession } from '../session/session';
+import { Button, FormMessage } from '../ui';
 import { fieldErrorsOf, sendPrivacyRequest } from './privacyRequestApi';
 import { globalPrivacyControl, optOutOfSharingHere } from './sharingOptOut';
-import '../account/account.css';
 
 type FieldName = 'name' | 'email' | 'state' | 'request_type' | 'details' | 'confirmed';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -210,11 +210,11 @@ export function PrivacyRequestForm() {
       onSubmit={(event) => void submit(event)}
     >
       {gpc && (
-        <p className="form-message form-message--info">
+        <FormMessage kind="info" live={false}>
           Your browser is sending a Global Privacy Control signal. We already treat this browser as
           opted out of the sale and sharing of your information; use this form to apply it to your
           account everywhere or to make another request.
-        </p>
+        </FormMessage>
       )}
 
       <div className="privacy-form__row">
@@ -343,15 +343,11 @@ export function PrivacyRequestForm() {
         {errorLine('confirmed')}
       </div>
 
-      {failure && (
-        <p role="alert" className="form-message form-message--error">
-          {failure}
-        </p>
-      )}
+      <FormMessage kind="error">{failure}</FormMessage>
 
-      <button type="submit" className="button privacy-form__submit" disabled={busy}>
-        {busy ? 'Sending...' : 'Send request'}
-      </button>
+      <Button type="submit" className="privacy-form__submit" busy={busy} busyLabel="Sending...">
+        Send request
+      </Button>
     </form>
   );
 }
