@@ -3,6 +3,7 @@ import { checkoutTextMax } from '@clinic/contracts';
 import type { AddressFields } from './addressFallback';
 import { AddressAutocomplete, type AddressSuggestionProvider } from './AddressAutocomplete';
 import { StateOptions } from '../components/StateOptions';
+import { Field, Select } from '../ui';
 
 interface Props {
   legend: string;
@@ -25,24 +26,21 @@ export function AddressForm({ legend, section, value, onChange, disabled, provid
     autoComplete: string,
     extra: { className?: string; inputMode?: 'numeric'; required?: boolean } = {},
   ) => (
-    <div className={`co-field ${extra.className ?? ''}`}>
-      <label className="co-field__label" htmlFor={`${id}-${field}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${field}`}
-        className="co-input"
-        type="text"
-        name={`${section}-${field}`}
-        autoComplete={`${section} ${autoComplete}`}
-        inputMode={extra.inputMode}
-        maxLength={checkoutTextMax}
-        required={extra.required}
-        disabled={disabled}
-        value={value[field]}
-        onChange={(event) => set(field)(event.target.value)}
-      />
-    </div>
+    <Field
+      look="compact"
+      className={extra.className}
+      id={`${id}-${field}`}
+      label={label}
+      type="text"
+      name={`${section}-${field}`}
+      autoComplete={`${section} ${autoComplete}`}
+      inputMode={extra.inputMode}
+      maxLength={checkoutTextMax}
+      required={extra.required}
+      disabled={disabled}
+      value={value[field]}
+      onValueChange={set(field)}
+    />
   );
 
   return (
@@ -63,23 +61,20 @@ export function AddressForm({ legend, section, value, onChange, disabled, provid
           className: 'co-field--full',
         })}
         {text('city', 'City', 'address-level2', { className: 'co-field--full', required: true })}
-        <div className="co-field">
-          <label className="co-field__label" htmlFor={`${id}-state`}>
-            State
-          </label>
-          <select
-            id={`${id}-state`}
-            className="co-input co-select"
-            name={`${section}-state`}
-            autoComplete={`${section} address-level1`}
-            required
-            disabled={disabled}
-            value={value.state}
-            onChange={(event) => set('state')(event.target.value)}
-          >
-            <StateOptions />
-          </select>
-        </div>
+        <Select
+          look="compact"
+          id={`${id}-state`}
+          label="State"
+          selectClassName="co-select"
+          name={`${section}-state`}
+          autoComplete={`${section} address-level1`}
+          required
+          disabled={disabled}
+          value={value.state}
+          onValueChange={set('state')}
+        >
+          <StateOptions />
+        </Select>
         {text('zip', 'ZIP code', 'postal-code', { inputMode: 'numeric', required: true })}
       </div>
     </fieldset>
