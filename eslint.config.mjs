@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noForeignSchemaSql from './scripts/eslint-rules/no-foreign-schema-sql.cjs';
+
+/** The services that own a database schema of their own name. */
+const serviceSchemas = [
+  'identity',
+  'intake',
+  'checkout',
+  'verification',
+  'forms',
+  'chat',
+  'gateway',
+];
 
 export default tseslint.config(
   {
@@ -27,7 +39,26 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+      // Packages are used through their `exports` (the public entry and `/testing`), never by
+      // reaching into another package's source.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@clinic/*/src', '@clinic/*/src/**'],
+              message:
+                "Import the package's public entry (@clinic/<name>) or its test entry (@clinic/<name>/testing).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['services/**/*.{ts,mjs,cjs}'],
+    plugins: { clinic: { rules: { 'no-foreign-schema-sql': noForeignSchemaSql } } },
+    rules: { 'clinic/no-foreign-schema-sql': ['error', { schemas: serviceSchemas }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -41,13 +72,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/*.contract.ts', '**/testing/**'],
+    files: ['**/*.test.{ts,tsx}', '**/*.suite.ts', '**/testing/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {
     // A focused test left in a commit silently skips every other test of its file (jest has no
     // forbidOnly; Playwright's only applies with CI set), so lint refuses them everywhere.
-    files: ['**/*.test.{ts,tsx}', '**/*.contract.ts', '**/testing/**', 'web/e2e/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', '**/*.suite.ts', '**/testing/**', 'web/e2e/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,6 +1,6 @@
 /**
  * Three projects: `web` runs the React app's unit tests in jsdom; `unit` runs on the embedded engines with nothing installed (npm test);
- * `infra` runs the contract suites and service tests against the real engines that
+ * `infra` runs the shared engine suites (`*.suite.ts`) and service tests against the real engines that
  * infra/local/up.sh starts (npm run test:infra). Infra test files end in `.infra.test.ts`.
  */
 const swc = [

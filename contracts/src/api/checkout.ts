@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { paymentTerms, type PaymentTerm } from '../constants/catalog';
 import { cartItemSchema } from './cart';
-import {
-  INT32_MAX,
-  int,
-  numeric,
-  requiredText,
-  rowId,
-  text,
-  usStateCode,
-  zipPattern,
-} from './fields';
+import { INT32_MAX, int, numeric, requiredText, rowId, text, usStateCode } from './fields';
+import { notPoBox, optionalAddressLine, requiredAddressLine, usZip } from './address';
 import { cartSessionUserSchema } from './identity';
 import { defineRoute } from './route';
 
@@ -80,37 +72,23 @@ export const cardBlocking = {
   blockMs: 24 * 60 * 60 * 1000,
 } as const;
 
-const usZip = z
-  .string()
-  .regex(zipPattern, 'Use a 5-digit ZIP code or ZIP+4')
-  .meta({ description: 'A 5-digit ZIP code or ZIP+4' });
-const addressLine = text(checkoutTextMax).trim();
-
-/** A street a carrier cannot deliver to (spec 001 section 5), written without regex flags. */
-export const poBoxPattern =
-  /(^|[^A-Za-z])([Pp]\.?\s*[Oo]\.?\s*[Bb][Oo][Xx]|[Pp][Oo][Ss][Tt]\s+[Oo][Ff][Ff][Ii][Cc][Ee]\s+[Bb][Oo][Xx])([^A-Za-z]|$)/;
+const addressLine = optionalAddressLine();
 
 /** Spec 001 section 3, "Checkout address". */
 export const checkoutAddressSchema = z.object({
   id: z.union([rowId(), text(64)]).nullish(),
-  addressLine1: requiredText(checkoutTextMax, checkoutMessages.incompleteShipping),
+  addressLine1: requiredAddressLine(checkoutMessages.incompleteShipping),
   addressLine2: addressLine.nullish(),
-  city: requiredText(checkoutTextMax, checkoutMessages.incompleteShipping),
+  city: requiredAddressLine(checkoutMessages.incompleteShipping),
   state: usStateCode(checkoutMessages.incompleteShipping),
-  zip: usZip,
+  zip: usZip(),
 });
 /** The shipping address also refuses P.O. boxes (400 with `address_error`). */
-const notPoBox = { not: { pattern: poBoxPattern.source }, description: 'P.O. boxes are refused' };
 const shippingAddressSchema = checkoutAddressSchema.extend({
   addressLine1: checkoutAddressSchema.shape.addressLine1.meta(notPoBox),
   addressLine2: addressLine.meta(notPoBox).nullish(),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
-
-/** A street a carrier cannot deliver to (spec 001 section 5). */
-export function isPoBox(street: string): boolean {
-  return poBoxPattern.test(street);
-}
 
 /** 1, 3, 6 or 12, as a number or the string a select gives. */
 export const paymentTermSchema = z

@@ -41,6 +41,7 @@ import type { ApiRoute } from './route';
 
 export * from './route';
 export * from './fields';
+export * from './address';
 export * from './openapi';
 export * from './catalog';
 export * from './cart';

@@ -7,10 +7,10 @@ import {
   formattedPhonePattern,
   verificationPhonePattern,
   isValidVerificationPhoneNumber,
-  verificationLimits,
 } from '../rules/verification';
 import { simpleEmailPattern } from '../rules/intake';
-import { numeric, requiredText, rowId, text, usStateCode, zipPattern } from './fields';
+import { numeric, rowId, text, usStateCode } from './fields';
+import { optionalAddressLine, requiredAddressLine, usZip } from './address';
 import { defineRoute } from './route';
 
 /** Spec 000 section 8 (verification), verbatim, and the server's own messages. */
@@ -48,18 +48,18 @@ export const verificationMessages = {
   noPhone: 'There is no phone number on your account. Please add one.',
 } as const;
 
-const addressLine = text(verificationLimits.addressLineMax).trim();
-
 /**
  * Spec 000 section 3, "Shipping address" and the verification form: line 1, city, state and zip
  * required, line 2 optional, both lines 256 characters at most, the state from the US list.
  */
 export const shippingAddressSchema = z.object({
-  address_line_1: requiredText(verificationLimits.addressLineMax, 'Address line is required'),
-  address_line_2: addressLine.nullish().transform((v) => (v ? v : null)),
-  city: requiredText(verificationLimits.addressLineMax, 'City is required'),
+  address_line_1: requiredAddressLine('Address line is required'),
+  address_line_2: optionalAddressLine()
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  city: requiredAddressLine('City is required'),
   state: usStateCode('Choose a US state'),
-  zip: z.string().regex(zipPattern, 'Use a 5-digit ZIP code or ZIP+4'),
+  zip: usZip(),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 /** An address as the server answers it (already standardised). */

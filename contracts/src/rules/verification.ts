@@ -10,7 +10,6 @@ export const verificationLimits = {
   resendSeconds: 60,
   skipFlaggedAfterFailures: 2,
   successDelayMs: 1500,
-  addressLineMax: 256,
   /** A code stops working this long after it was sent. */
   codeLifetimeMs: 10 * 60 * 1000,
   /** Wrong tries a code survives; the fifth wrong one kills it. */

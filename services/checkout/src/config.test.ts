@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { ManualClock, rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from './app';
 import { checkoutDepsFromConfig } from './config';
 import { StripeProcessor } from './payments/stripe/stripe-processor';

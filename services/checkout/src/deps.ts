@@ -1,4 +1,4 @@
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import type { PaymentConfig } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { PaymentWorkerTiming } from './domain/payments/payment-workers';

@@ -12,7 +12,7 @@ import {
   type OffsetClock,
   type PrincipalSigner,
 } from '@clinic/kit';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { devClockRouter } from './dev-clock';
 import { owningService } from './routing-table';
 import { sessionAuth } from './session-auth';

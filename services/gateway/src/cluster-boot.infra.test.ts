@@ -2,9 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { infraEnv } from '@clinic/kit/src/testing/infra-env';
-import { freePort, ScratchKafka } from '@clinic/kit/src/testing/scratch-kafka';
-import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { infraEnv, freePort, ScratchKafka, eventually, sleep } from '@clinic/kit/testing';
 import { runEligibilityJourney } from './testing/patient-journey';
 
 type Checks = Record<string, Record<string, string>>;

@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { infraEnv } from '@clinic/kit/src/testing/infra-env';
-import { freePort } from '@clinic/kit/src/testing/scratch-kafka';
-import { eventually } from '@clinic/kit/src/testing/support';
-import { TcpProxy } from '@clinic/kit/src/testing/tcp-proxy';
+import { infraEnv, freePort, eventually, TcpProxy } from '@clinic/kit/testing';
 
 /**
  * The gateway of cluster mode listens before its own engine (the dev mailbox's database) is

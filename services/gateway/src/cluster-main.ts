@@ -12,7 +12,7 @@ import {
   loadConfig,
   surviveTransientErrors,
 } from '@clinic/kit';
-import { HttpIdentityDirectory } from '@clinic/identity';
+import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { buildGatewayApp } from './app';
 import { clusterConfigSchema } from './config';
 import { HttpProxyUpstream } from './upstream/http-proxy';

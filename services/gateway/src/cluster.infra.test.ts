@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { infraEnv } from '@clinic/kit/src/testing/infra-env';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { infraEnv, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runVerificationJourney } from './testing/verification-journey';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@clinic/kit';
-import { eventually, silentLogger } from '@clinic/kit/src/testing/support';
+import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { call, quizAnswers } from './testing/patient-journey';

@@ -4,11 +4,8 @@ import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService } from '@clinic/chat';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
 import { formsService } from '@clinic/forms';
-import {
-  createLocalIdentityDirectory,
-  identityService,
-  type IdentityDirectory,
-} from '@clinic/identity';
+import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
+import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '@clinic/intake';
 import { verificationService, type VerificationDeps } from '@clinic/verification';
 

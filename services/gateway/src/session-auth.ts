@@ -13,7 +13,7 @@ import {
   type Logger,
   type PrincipalSigner,
 } from '@clinic/kit';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 
 const UNAVAILABLE = 'Service temporarily unavailable. Please try again.';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { apiRoutes, openApiPath } from '@clinic/contracts';
 import { loadConfig } from '@clinic/kit';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@clinic/kit';
-import { eventually, silentLogger } from '@clinic/kit/src/testing/support';
+import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { addDisqualifyRoute } from './routes/add-disqualify';
 import { intakeFormRoute } from './routes/intake-form';
 

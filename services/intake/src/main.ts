@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
-import { HttpIdentityDirectory } from '@clinic/identity';
+import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from './app';
 
 const intakeConfigSchema = baseConfigSchema.extend({ IDENTITY_URL: z.url() });

@@ -1,4 +1,4 @@
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import type { AddressValidator } from './address/address-validator';
 
 /** What verification is given by whoever runs it (the gateway in single-node mode, main.ts in a cluster). */

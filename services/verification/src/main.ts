@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
-import { HttpIdentityDirectory } from '@clinic/identity';
+import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { verificationService } from './app';
 import { verificationConfigFields, verificationDepsFromConfig } from './config';
 

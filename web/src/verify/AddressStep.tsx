@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   shippingAddressSchema,
+  addressLineMax,
   verificationLimits,
   verificationMessages,
   type ShippingAddressOut,
@@ -236,7 +237,7 @@ export function AddressStep({ userId, onDone }: Props) {
           type="text"
           autoComplete={`shipping ${autoComplete}`}
           inputMode={extra.inputMode}
-          maxLength={field === 'zip' ? 10 : verificationLimits.addressLineMax}
+          maxLength={field === 'zip' ? 10 : addressLineMax}
           aria-required={extra.required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

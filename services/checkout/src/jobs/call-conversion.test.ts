@@ -12,8 +12,7 @@ import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { paymentSucceeded, type EventData } from '@clinic/contracts';
 import { ManualClock, rows, type ServiceModule, type ServiceRuntime } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
-import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { startServiceForTest, type ServiceUnderTest, eventually, sleep } from '@clinic/kit/testing';
 import { paymentSucceededConversionSubscriber } from '../subscribers/payment-succeeded-conversion';
 import {
   callConversionJob,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { eventually, sleep } from '@clinic/kit/testing';
 import {
   emailOf,
   identityStub,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { paymentTermLabels, type PaymentTerm } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';

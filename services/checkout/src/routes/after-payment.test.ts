@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { antiNausea, shippingAddressSaved, type Principal } from '@clinic/contracts';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('after payment: add-on, address, trusted form, bundle, conversion', () => {

@@ -8,7 +8,7 @@ import {
   regularMonthlyCents,
   type Principal,
 } from '@clinic/contracts';
-import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { eventually, sleep } from '@clinic/kit/testing';
 import { SubscriptionCharges } from '../domain/billing/subscription-charges';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
 import {

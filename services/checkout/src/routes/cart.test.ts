@@ -7,8 +7,7 @@ import {
   type SaveCartRequest,
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
 import { cartMessages } from '../domain/cart';
 

@@ -17,7 +17,7 @@ import {
   openEngines,
   type OpenedEngines,
 } from '@clinic/kit';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { silentLogger } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
 
 describe('GET /api/get-all-products', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { checkoutMessages, couponMessages } from '@clinic/contracts';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { cards, shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('POST /api/checkout-new', () => {
@@ -156,12 +156,13 @@ describe('POST /api/checkout-new', () => {
     it('a term of 5', () => refused({ payment_terms: 5 as never }, 400, /1, 3, 6 or 12 months/));
     it('10 kB address lines', () =>
       refused({ shippingAddress: { ...shipping, addressLine1: 'x'.repeat(10240) } }, 400, /256/));
-    it('a P.O. box', () =>
+    it.each(['P.O. Box 123', 'POB 12', 'Box 7'])('a P.O. box written %j', (line) =>
       refused(
-        { shippingAddress: { ...shipping, addressLine1: 'P.O. Box 123' } },
+        { shippingAddress: { ...shipping, addressLine1: line } },
         400,
         checkoutMessages.poBox,
-      ));
+      ),
+    );
     it('no Idempotency-Key', () =>
       refused({}, 400, checkoutMessages.idempotencyKeyRequired, { key: null }));
 

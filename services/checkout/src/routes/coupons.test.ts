@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { couponMessages } from '@clinic/contracts';
 import { ManualClock } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
 
 describe('POST /api/validate-coupon', () => {

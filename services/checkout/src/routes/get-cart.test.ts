@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { rows } from '@clinic/kit';
 import { createLocalIdentityDirectory } from '@clinic/identity';
-import {
-  startIdentity,
-  testPublicUrl,
-  type IdentityHarness,
-} from '@clinic/identity/src/testing/identity-harness';
+import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('GET /api/get-cart/{cart_id}', () => {
@@ -75,11 +69,7 @@ describe('GET /api/get-cart/{cart_id}', () => {
     const principal = await identity.principalOf(res.body.userData.token);
     expect(principal).toMatchObject({ userId, role: 'patient', cartId });
     // The session ends with the link: a day after the cart was saved.
-    const [session] = await rows<{ expires_at: Date | string }>(
-      identity.service.engines.database.db,
-      sql`select expires_at from identity.sessions where user_id = ${userId}`,
-    );
-    expect(new Date(session!.expires_at).toISOString()).toBe(
+    expect((await identity.sessionEndsAt(userId))?.toISOString()).toBe(
       new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString(),
     );
 

@@ -15,7 +15,7 @@ import {
   type GetCartResponse,
 } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { loadCheckoutCart, mayOpenCart, orderOfCart } from '../domain/payments/checkout-cart';
 
 export const cartLinkLoginMs = 24 * 60 * 60 * 1000;

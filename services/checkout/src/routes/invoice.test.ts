@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import type { Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { finishApp, principalMiddleware } from '@clinic/kit';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { silentLogger } from '@clinic/kit/testing';
 import {
   formatUsd,
   invoiceDescription,

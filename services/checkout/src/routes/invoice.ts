@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import { downloadInvoice } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, HttpError, rows, type ServiceRuntime } from '@clinic/kit';
 import {
   invoiceDescription,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { assessmentDenied, type EventData } from '@clinic/contracts';
-import { eventually, sleep } from '@clinic/kit/src/testing/support';
+import { eventually, sleep } from '@clinic/kit/testing';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
 import {
   emailOf,

@@ -30,7 +30,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assessmentDenied } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, defineSubscriber, rows, type ServiceRuntime } from '@clinic/kit';
 import { denyOrder, REFUND_DENIED_ORDER_JOB } from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';

@@ -7,13 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { CheckoutRequest, Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { ManualClock, rows } from '@clinic/kit';
-import {
-  startServiceForTest,
-  testPrincipal,
-  type ServiceUnderTest,
-} from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, testPrincipal, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService, type CheckoutDeps } from '../app';
 
 export const cards = {

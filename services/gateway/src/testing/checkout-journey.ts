@@ -6,7 +6,7 @@
  * and a declined card is answered 402.
  */
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { call, quizAnswers } from './patient-journey';
 
 async function tokenFor(baseUrl: string, number: string): Promise<string> {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IntakePerson, SaveCartRequest } from '@clinic/contracts';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 
 interface Answer {
   status: number;

@@ -6,7 +6,7 @@
  * phone is changed and the new one verified; the email code is read from the mailbox.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { call, mailCount, quizAnswers } from './patient-journey';
 
 async function newestCode(baseUrl: string, to: string, after: number): Promise<string> {

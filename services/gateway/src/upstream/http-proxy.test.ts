@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import type { Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   Metrics,
   PRINCIPAL_HEADER,
@@ -10,7 +10,7 @@ import {
   principalMiddleware,
   principalOf,
 } from '@clinic/kit';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { silentLogger } from '@clinic/kit/testing';
 import { buildGatewayApp } from '../app';
 import { HttpProxyUpstream } from './http-proxy';
 

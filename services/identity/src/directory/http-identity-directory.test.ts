@@ -2,8 +2,8 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { internalPaths } from '@clinic/contracts';
 import { PrincipalSigner } from '@clinic/kit';
-import { HttpIdentityDirectory, IdentityDirectoryError } from './http-identity-directory';
-import { identityDirectoryContract } from './identity-directory.contract';
+import { HttpIdentityDirectory, IdentityDirectoryError } from '@clinic/identity-client';
+import { identityDirectoryContract } from './identity-directory.suite';
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>

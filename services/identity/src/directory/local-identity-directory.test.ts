@@ -1,4 +1,4 @@
-import { identityDirectoryContract } from './identity-directory.contract';
+import { identityDirectoryContract } from './identity-directory.suite';
 import { createLocalIdentityDirectory } from './local-identity-directory';
 import { testPublicUrl } from '../testing/identity-harness';
 

@@ -17,7 +17,7 @@ import { openCartSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { parseOrRefuse } from '../domain/validation';
-import type { IdentityDirectory } from './identity-directory';
+import type { IdentityDirectory } from '@clinic/identity-client';
 
 export function createLocalIdentityDirectory(
   runtime: ServiceRuntime,

@@ -7,8 +7,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { Principal, Role } from '@clinic/contracts';
 import { ManualClock, rows, type OpenedEngines } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/kit/testing';
 import { identityService } from '../app';
 import { users } from '../db/schema';
 import type { IdentityDeps } from '../deps';
@@ -38,6 +37,8 @@ export interface IdentityHarness {
   }): Promise<number>;
   logIn(email: string, password: string): Promise<string>;
   principalOf(token: string): Promise<Principal | null>;
+  /** When the newest session of a user ends, or null when the user has none. */
+  sessionEndsAt(userId: number): Promise<Date | null>;
   /** Waits until every queued job (emails, reset links) has run. */
   queueIdle(): Promise<void>;
   /** Emails received by an address, newest first. */
@@ -110,6 +111,13 @@ export async function startIdentity(
       return res.body.token as string;
     },
     principalOf: (token) => resolveSession(db, token, clock.now()),
+    async sessionEndsAt(userId) {
+      const [session] = await rows<{ expires_at: Date | string }>(
+        db,
+        sql`select expires_at from identity.sessions where user_id = ${userId} order by id desc limit 1`,
+      );
+      return session ? new Date(session.expires_at) : null;
+    },
     queueIdle: () =>
       eventually(async () => {
         const [row] = await rows<{ pending: number }>(
@@ -154,4 +162,16 @@ export async function startIdentity(
     },
   };
   return harness;
+}
+
+/**
+ * How many accounts identity holds for an email, for tests of services that create accounts
+ * through the directory (they must not read identity's tables themselves).
+ */
+export async function identityAccountCount(engines: OpenedEngines, email: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    engines.database.db,
+    sql`select count(*)::int as n from identity.users where lower(email) = lower(${email})`,
+  );
+  return row?.n ?? 0;
 }

@@ -7,7 +7,8 @@ import {
   type IntakePersonInput,
 } from '@clinic/contracts';
 import { ManualClock, rows } from '@clinic/kit';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
+import { identityAccountCount } from '@clinic/identity/testing';
 import {
   leadCount,
   outboxEvents,
@@ -92,11 +93,7 @@ describe('POST /api/intake-form', () => {
     );
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'existing_account', message: existingAccountMessage });
-    const accounts = await rows<{ n: number }>(
-      service.engines.database.db,
-      sql`select count(*)::int as n from identity.users where email = ${email}`,
-    );
-    expect(accounts[0]?.n).toBe(1);
+    expect(await identityAccountCount(service.engines, email)).toBe(1);
     const [lead] = await rows<{ status: string; user_id: number }>(
       service.engines.database.db,
       sql`select status, user_id from intake.leads where email = ${email} order by id desc limit 1`,
@@ -150,11 +147,7 @@ describe('POST /api/intake-form', () => {
       expect(lead).toEqual({ status: 'disqualified', disqualified_reason: reason, user_id: null });
       const events = await outboxEvents(service.engines, 'lead-disqualified');
       expect(events.at(-1)?.data).toMatchObject({ reason, userId: null, state: person.state });
-      const accounts = await rows<{ n: number }>(
-        service.engines.database.db,
-        sql`select count(*)::int as n from identity.users where email = ${person.email}`,
-      );
-      expect(accounts[0]?.n).toBe(0);
+      expect(await identityAccountCount(service.engines, String(person.email))).toBe(0);
     },
   );
 

@@ -13,7 +13,7 @@ import {
   type IntakeFormResponse,
 } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { assessIntakePerson } from '../domain/intake-person';
 import { disqualifyLead, qualifyLead, storeLead } from '../domain/leads';
 

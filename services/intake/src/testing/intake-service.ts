@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { IntakePersonInput } from '@clinic/contracts';
 import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { intakeService } from '../app';
 

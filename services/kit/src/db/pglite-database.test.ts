@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describeDatabaseContract } from './database.contract';
+import { describeDatabaseContract } from './database.suite';
 import { PgliteDatabase } from './pglite-database';
 import { rows } from './database';
 import { migrate } from './migrate';

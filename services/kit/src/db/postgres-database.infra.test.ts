@@ -1,4 +1,4 @@
-import { describeDatabaseContract } from './database.contract';
+import { describeDatabaseContract } from './database.suite';
 import { PostgresDatabase } from './postgres-database';
 import { infraEnv } from '../testing/infra-env';
 

@@ -1,7 +1,7 @@
 import { PostgresDatabase } from '../db/postgres-database';
 import { infraEnv } from '../testing/infra-env';
 import { silentLogger, uniqueWord } from '../testing/support';
-import { describeEventsContract } from './events.contract';
+import { describeEventsContract } from './events.suite';
 import { KafkaBus } from './kafka-bus';
 
 describeEventsContract('Kafka on PostgreSQL', {

@@ -1,5 +1,5 @@
 import { PgliteDatabase } from '../db/pglite-database';
-import { describeEventsContract } from './events.contract';
+import { describeEventsContract } from './events.suite';
 import { LocalBus } from './local-bus';
 
 describeEventsContract('LocalBus on PGlite', {

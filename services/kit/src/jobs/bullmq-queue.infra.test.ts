@@ -5,7 +5,7 @@ import { infraEnv } from '../testing/infra-env';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
 import { BullMQQueue } from './bullmq-queue';
 import { defineJob } from './queue';
-import { describeQueueContract } from './queue.contract';
+import { describeQueueContract } from './queue.suite';
 
 const prefix = `test_${uniqueWord(4)}`;
 

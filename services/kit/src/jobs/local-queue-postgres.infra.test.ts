@@ -9,7 +9,7 @@ import { eventually, silentLogger, uniqueWord } from '../testing/support';
 import { LocalQueue } from './local-queue';
 import { defineJob } from './queue';
 import { localQueueHarness } from './local-queue.harness';
-import { describeQueueContract } from './queue.contract';
+import { describeQueueContract } from './queue.suite';
 
 describeQueueContract(
   'LocalQueue on PostgreSQL',

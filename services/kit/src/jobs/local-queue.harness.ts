@@ -4,7 +4,7 @@ import { kitMigrations } from '../db/kit-migrations';
 import { migrate } from '../db/migrate';
 import { silentLogger } from '../testing/support';
 import { LocalQueue } from './local-queue';
-import type { QueueHarness } from './queue.contract';
+import type { QueueHarness } from './queue.suite';
 
 /** The queue contract's harness for LocalQueue on one database, opened on first use. */
 export function localQueueHarness(openDatabase: () => Promise<Database>): QueueHarness {

@@ -11,7 +11,7 @@ import { eventually, silentLogger } from '../testing/support';
 import { LocalQueue } from './local-queue';
 import { defineJob } from './queue';
 import { localQueueHarness } from './local-queue.harness';
-import { describeQueueContract } from './queue.contract';
+import { describeQueueContract } from './queue.suite';
 
 describeQueueContract(
   'LocalQueue on PGlite',

@@ -1,6 +1,6 @@
 import { ManualClock } from '../clock';
 import { MemoryRateLimiter } from './memory-rate-limiter';
-import { rateLimiterContract } from './rate-limiter.contract';
+import { rateLimiterContract } from './rate-limiter.suite';
 
 rateLimiterContract('Memory', async () => {
   const clock = new ManualClock();

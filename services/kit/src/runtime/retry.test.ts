@@ -201,7 +201,7 @@ describe('isTransientError', () => {
       code: 'ECONNREFUSED',
     });
     const failedQuery = new Error(
-      'Failed query: insert into intake.leads (email, weight) values ($1, $2)\nparams: jordan@example.com,240',
+      'Failed query: insert into demo.people (email, weight) values ($1, $2)\nparams: jordan@example.com,240',
       { cause: pgError },
     );
     expect(isTransientError(failedQuery)).toBe(true);

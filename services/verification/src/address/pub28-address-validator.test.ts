@@ -1,4 +1,4 @@
-import { address, describeAddressValidatorContract } from './address-validator.contract';
+import { address, describeAddressValidatorContract } from './address-validator.suite';
 import { Pub28AddressValidator } from './pub28-address-validator';
 import { loadUsZipDirectory, sameCity } from './zip-directory';
 

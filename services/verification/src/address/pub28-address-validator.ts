@@ -5,7 +5,12 @@
  * to the city. It cannot tell whether the building exists: an address it calls valid may still
  * be undeliverable (the hosted validator checks that).
  */
-import { usStates, type ShippingAddress, type ShippingAddressOut } from '@clinic/contracts';
+import {
+  isPoBox,
+  usStates,
+  type ShippingAddress,
+  type ShippingAddressOut,
+} from '@clinic/contracts';
 import {
   addressProblemMessages as messages,
   distinctSuggestions,
@@ -13,7 +18,7 @@ import {
   type AddressProblem,
   type AddressValidator,
 } from './address-validator';
-import { hasHouseNumberAndStreet, isPoBox, standardizeAddress, standardizeCity } from './pub28';
+import { hasHouseNumberAndStreet, standardizeAddress, standardizeCity } from './pub28';
 import { loadUsZipDirectory, sameCity, type ZipDirectory } from './zip-directory';
 
 /** Enough choices to catch a mistyped digit without burying the patient in ZIP codes. */

@@ -1,7 +1,5 @@
-import { isPoBox as checkoutIsPoBox } from '@clinic/contracts';
 import {
   hasHouseNumberAndStreet,
-  isPoBox,
   standardizeAddress,
   standardizeAddressLines,
   standardizeCity,
@@ -170,50 +168,7 @@ describe('punctuation, case, city and ZIP', () => {
   });
 });
 
-describe('isPoBox', () => {
-  const poBoxes = [
-    'P.O. Box 123',
-    'PO BOX 123',
-    'P O Box 123',
-    'p. o. box 123',
-    'POBox 123',
-    'P.O.Box123',
-    'Post Office Box 123',
-    'POB 123',
-    'Box 123',
-    'Box #123',
-    'Lock Box 12',
-    'Lockbox 12',
-    'PO Drawer 7',
-    'Caller 1234',
-    '123 Main St PO Box 5',
-  ];
-  it.each(poBoxes)('%s is a P.O. box', (line) => {
-    expect(isPoBox(line)).toBe(true);
-  });
-
-  const streets = [
-    '123 Box Elder Rd',
-    '123 Boxwood Ln',
-    '10 Post Office Rd',
-    '12 Pobst Ln',
-    '12 Poboy Ct',
-    '12 Shadow Box Ct',
-    '12 Boxer St',
-    '12 Main St',
-  ];
-
-  it('catches every case checkout catches', () => {
-    const lines = [...poBoxes, ...streets, 'p.o box', 'P. O. BOX', 'post  office box', 'pobox'];
-    for (const line of lines) {
-      if (checkoutIsPoBox(line)) expect(isPoBox(line)).toBe(true);
-    }
-  });
-
-  it.each(streets)('%s is a street', (line) => {
-    expect(isPoBox(line)).toBe(false);
-  });
-
+describe('P.O. boxes', () => {
   it('writes a P.O. box the way USPS prints it', () => {
     expect(standardizeStreet('p.o. box 123')).toBe('PO BOX 123');
     expect(standardizeStreet('Post Office Box 9')).toBe('PO BOX 9');

@@ -302,22 +302,6 @@ export function standardizeAddress(address: ShippingAddress): ShippingAddressOut
   };
 }
 
-/**
- * Post-office boxes in the ways patients write them: "P.O. Box 12", "PO BOX", "P O Box",
- * "POBox", "Post Office Box", "Lock Box 5" anywhere; "POB 12", "Box 12", "Drawer 5", "Caller 9"
- * at the start. "Box Elder Rd", "Boxwood Ln" and "Post Office Rd" are streets. A superset of
- * checkout's `isPoBox`.
- */
-export function isPoBox(line: string | null | undefined): boolean {
-  const text = cleanAddressText(line ?? '');
-  return (
-    /\bP ?O ?BOX(\b|\d)/.test(text) ||
-    /\bPOST ?OFFICE ?BOX\b/.test(text) ||
-    /\b(LOCK ?BOX|POST ?BOX|P ?O ?DRAWER|PO ?BX)\b ?#? ?\d/.test(text) ||
-    /^(POB|BOX|BX|PO|P O|DRAWER|CALLER|CALLER BOX|FIRM CALLER)\b ?#? ?\d/.test(text)
-  );
-}
-
 /** Line 1 starts with a house number and has a street after it (a unit alone is not one). */
 export function hasHouseNumberAndStreet(line: string): boolean {
   const { street } = takeUnits(words(line));

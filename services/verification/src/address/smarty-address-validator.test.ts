@@ -1,13 +1,13 @@
 /**
  * The Smarty adapter against a local stand-in of its US Street API that answers in Smarty's
  * documented JSON shape. This checks the request we send and how we read the answers; it does
- * not run the real-address contract suite (address-validator.contract.ts), because against a
+ * not run the real-address contract suite (address-validator.suite.ts), because against a
  * stand-in that suite would only test the stand-in's canned answers. That suite needs Smarty's
  * real service and credentials.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { address } from './address-validator.contract';
+import { address } from './address-validator.suite';
 import { AddressServiceUnavailableError } from './address-validator';
 import { addressValidatorFromConfig } from './address-validator-from-config';
 import { Pub28AddressValidator } from './pub28-address-validator';

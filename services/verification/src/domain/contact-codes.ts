@@ -16,7 +16,7 @@ import {
   verificationMessages,
   type VerificationChannel,
 } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { HttpError, TooManyRequestsError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { destinationOf, maskDestination } from './channels';
 import { codeMatches, hashCode, newCode } from './code-secret';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { shippingAddressSaved, verificationMessages } from '@clinic/contracts';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { AddressServiceUnavailableError } from '../address/address-validator';
 import { startVerification, type VerificationHarness } from '../testing/verification-harness';
 

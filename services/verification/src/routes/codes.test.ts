@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { eventually } from '@clinic/kit/src/testing/support';
+import { eventually } from '@clinic/kit/testing';
 import { verificationMessages } from '@clinic/contracts';
 import {
   startVerification,

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { updateEmail, updatePhone, verificationMessages } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { HttpError, bindRoute } from '@clinic/kit';
 import type { ContactCodes } from '../domain/contact-codes';
 

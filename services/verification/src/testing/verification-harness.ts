@@ -5,12 +5,9 @@
  */
 import type { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { createLocalIdentityDirectory, type IdentityDirectory } from '@clinic/identity';
-import {
-  startIdentity,
-  testPublicUrl,
-  type IdentityHarness,
-} from '@clinic/identity/src/testing/identity-harness';
+import { createLocalIdentityDirectory } from '@clinic/identity';
+import { type IdentityDirectory } from '@clinic/identity-client';
+import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
 import {
   baseConfigSchema,
   loadConfig,
@@ -20,8 +17,12 @@ import {
   type NotificationTransport,
   type OpenedEngines,
 } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
-import { eventually, silentLogger } from '@clinic/kit/src/testing/support';
+import {
+  startServiceForTest,
+  type ServiceUnderTest,
+  eventually,
+  silentLogger,
+} from '@clinic/kit/testing';
 import { verificationService } from '../app';
 import type { AddressValidator } from '../address/address-validator';
 

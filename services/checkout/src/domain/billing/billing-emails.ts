@@ -3,7 +3,7 @@
  * the clinic's name), queued with a job id so a repeat sends nothing new. Nothing medical in
  * them. A patient identity does not know is logged, not emailed.
  */
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import type { ServiceRuntime } from '@clinic/kit';
 import { formatUsd } from './invoice-pdf';
 

@@ -23,7 +23,7 @@ import {
   paymentSucceeded,
   type PaymentTerm,
 } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { HttpError, rows, type EventWriter, type ServiceRuntime, type Tx } from '@clinic/kit';
 import {
   ProcessorRequestError,

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { eventually } from '@clinic/kit/src/testing/support';
-import { startServiceForTest } from '@clinic/kit/src/testing/service-app';
+import { eventually, startServiceForTest } from '@clinic/kit/testing';
 import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
 import type { CardProcessor } from '../../payments/card-processor';
 import { startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';

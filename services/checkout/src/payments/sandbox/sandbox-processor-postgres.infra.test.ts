@@ -1,9 +1,7 @@
 import { baseConfigSchema, loadConfig, openEngines } from '@clinic/kit';
-import { infraEnv } from '@clinic/kit/src/testing/infra-env';
-import { startServiceForTest } from '@clinic/kit/src/testing/service-app';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { infraEnv, startServiceForTest, silentLogger } from '@clinic/kit/testing';
 import { checkoutService } from '../../app';
-import { cardProcessorContract } from '../card-processor.contract';
+import { cardProcessorContract } from '../card-processor.suite';
 import { sandboxUnderTest } from './sandbox-under-test';
 
 // On a PostgreSQL server two requests with one idempotency key really run at the same time.

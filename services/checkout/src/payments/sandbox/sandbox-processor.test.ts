@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { ManualClock, rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../../app';
-import { cardProcessorContract } from '../card-processor.contract';
+import { cardProcessorContract } from '../card-processor.suite';
 import { SandboxProcessor } from './sandbox-processor';
 import { sandboxUnderTest } from './sandbox-under-test';
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { rows } from '@clinic/kit';
-import type { ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { type ServiceUnderTest } from '@clinic/kit/testing';
 import { SandboxProcessor } from './sandbox-processor';
 
 export async function sandboxUnderTest(service: ServiceUnderTest) {

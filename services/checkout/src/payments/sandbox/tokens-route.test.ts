@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { sandboxTokenSchema } from '@clinic/contracts';
 import { ManualClock, rows } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../../app';
 
 describe('POST /sandbox/v1/tokens', () => {

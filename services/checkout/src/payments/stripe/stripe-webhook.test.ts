@@ -10,8 +10,7 @@ import express, { Router, type Express } from 'express';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ManualClock, createHttpApp, finishApp, rows, type ServiceModule } from '@clinic/kit';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/src/testing/service-app';
-import { silentLogger } from '@clinic/kit/src/testing/support';
+import { startServiceForTest, type ServiceUnderTest, silentLogger } from '@clinic/kit/testing';
 import { stripeWebhookMessages, stripeWebhookRoute } from './stripe-webhook';
 
 const secret = 'whsec_test_secret';

@@ -3,7 +3,7 @@
  * request: the gateway turns a bearer token into the caller, intake turns a qualified lead into
  * a patient account with a session. In single-node mode the calls run in-process
  * (LocalIdentityDirectory); in cluster mode they go over HTTP to identity's internal routes,
- * authenticated with the cluster secret (HttpIdentityDirectory). Both pass one contract suite.
+ * authenticated with the cluster secret (HttpIdentityDirectory). Both pass one shared suite (identity-directory.suite.ts in @clinic/identity).
  */
 import type {
   ChangePatientContactRequest,

@@ -5,7 +5,7 @@
  */
 import { identityMessages, type ProvisionPatientRequest } from '@clinic/contracts';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '../testing/identity-harness';
-import type { IdentityDirectory } from './identity-directory';
+import type { IdentityDirectory } from '@clinic/identity-client';
 
 export interface OpenedDirectory {
   directory: IdentityDirectory;

@@ -1,0 +1,70 @@
+/**
+ * The project's boundary rules, run through the real lint configuration: a file that reaches into
+ * another package's source or queries another service's schema is refused; the allowed forms pass.
+ */
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = join(__dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('package boundaries', () => {
+  it("refuses an import of another package's source", async () => {
+    const found = await problems(
+      'services/checkout/src/example.test.ts',
+      "import { eventually } from '@clinic/kit/src/testing/support';\nvoid eventually;\n",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*@clinic\/<name>\/testing/),
+    ]);
+  });
+
+  it('accepts the public entry and the testing entry', async () => {
+    const found = await problems(
+      'services/checkout/src/example.test.ts',
+      "import { rows } from '@clinic/kit';\nimport { eventually } from '@clinic/kit/testing';\nvoid rows;\nvoid eventually;\n",
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('applies to the web app too', async () => {
+    const found = await problems(
+      'web/src/example.ts',
+      "import { x } from '@clinic/contracts/src/api/fields';\nvoid x;\n",
+    );
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports/)]);
+  });
+});
+
+describe("another service's schema in SQL", () => {
+  it('refuses a sql template naming another schema', async () => {
+    const found = await problems(
+      'services/intake/src/example.ts',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select count(*) from identity.users where email = ${'a'}`;\n",
+    );
+    expect(found).toEqual([
+      "clinic/no-foreign-schema-sql: SQL names identity.users, the identity service's table: use its events or its client instead.",
+    ]);
+  });
+
+  it('refuses a plain SQL string and a quoted schema name', async () => {
+    const found = await problems(
+      'services/checkout/src/example.ts',
+      'export const q = \'delete from "intake"."leads" where id = $1\';\n',
+    );
+    expect(found).toEqual([expect.stringContaining('SQL names intake.leads')]);
+  });
+
+  it("accepts the service's own schema and text that is not SQL", async () => {
+    const found = await problems(
+      'services/intake/src/example.ts',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select * from intake.leads`;\nexport const url = 'https://checkout.example.com/identity.users';\n",
+    );
+    expect(found).toEqual([]);
+  });
+});
