@@ -4,6 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import noForeignSchemaSql from './scripts/eslint-rules/no-foreign-schema-sql.cjs';
 
+// Packages are used through their `exports` (the public entry and `/testing`), never by reaching
+// into another package's source.
+const packageBoundaries = [
+  {
+    group: ['@clinic/*/src', '@clinic/*/src/**'],
+    message:
+      "Import the package's public entry (@clinic/<name>) or its test entry (@clinic/<name>/testing).",
+  },
+];
+
 /** The services that own a database schema of their own name. */
 const serviceSchemas = [
   'identity',
@@ -39,26 +49,34 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
-      // Packages are used through their `exports` (the public entry and `/testing`), never by
-      // reaching into another package's source.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@clinic/*/src', '@clinic/*/src/**'],
-              message:
-                "Import the package's public entry (@clinic/<name>) or its test entry (@clinic/<name>/testing).",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: packageBoundaries }],
     },
   },
   {
     files: ['services/**/*.{ts,mjs,cjs}'],
     plugins: { clinic: { rules: { 'no-foreign-schema-sql': noForeignSchemaSql } } },
     rules: { 'clinic/no-foreign-schema-sql': ['error', { schemas: serviceSchemas }] },
+  },
+  {
+    // Domain code says what went wrong in the product's terms; HTTP statuses are mapped once, in
+    // the kit's error handler.
+    files: ['services/*/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: packageBoundaries,
+          paths: [
+            {
+              name: '@clinic/kit',
+              importNames: ['HttpError'],
+              message: 'Throw a domain error (InvalidRequestError, NotFoundError, ...) instead.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

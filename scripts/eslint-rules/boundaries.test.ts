@@ -41,6 +41,25 @@ describe('package boundaries', () => {
   });
 });
 
+describe('HTTP stays at the edge', () => {
+  it('refuses HttpError in domain code and allows it in a route', async () => {
+    const code =
+      "import { HttpError } from '@clinic/kit';\nexport const e = new HttpError(404, 'x');\n";
+    expect(await problems('services/checkout/src/domain/example.ts', code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*domain error/),
+    ]);
+    expect(await problems('services/checkout/src/routes/example.ts', code)).toEqual([]);
+  });
+
+  it('keeps the package boundary in domain code too', async () => {
+    const found = await problems(
+      'services/checkout/src/domain/example.ts',
+      "import { x } from '@clinic/kit/src/http/errors';\nvoid x;\n",
+    );
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports/)]);
+  });
+});
+
 describe("another service's schema in SQL", () => {
   it('refuses a sql template naming another schema', async () => {
     const found = await problems(

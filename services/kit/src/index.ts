@@ -10,6 +10,7 @@ export * from './ratelimit/rate-limiter';
 export * from './ratelimit/memory-rate-limiter';
 export * from './ratelimit/redis-rate-limiter';
 export * from './http/app';
+export * from './domain/errors';
 export * from './http/errors';
 export * from './http/routes';
 export * from './db/database';

@@ -17,7 +17,7 @@ import {
   prescriptionMainType,
   type saveCartRequestSchema,
 } from '@clinic/contracts';
-import { HttpError, type ServiceRuntime } from '@clinic/kit';
+import { type ServiceRuntime, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError } from '@clinic/kit';
 import { cartItems, carts, patientEligibility, products } from '../db/schema';
 
 export const cartMessages = {
@@ -36,21 +36,21 @@ export async function saveCart(
 ): Promise<string> {
   const [product] = await runtime.db.select().from(products).where(eq(products.id, request.id));
   if (!product || !product.active || product.sku !== request.sku)
-    throw new HttpError(404, cartMessages.unknownProduct);
+    throw new NotFoundError(cartMessages.unknownProduct);
   if (product.drug) {
     const offer = product.drug === 'semaglutide' ? request.sema_offer : request.tir_offer;
     if (planIdFor(product.drug, offer) !== product.stripeId)
-      throw new HttpError(409, cartMessages.notInOffer);
+      throw new ConflictError(cartMessages.notInOffer);
   }
   const taking = request.currentGLPMed === 'Yes';
-  if (taking && !allDoses.has(request.currentDose)) throw new HttpError(400, cartMessages.dose);
+  if (taking && !allDoses.has(request.currentDose)) throw new InvalidRequestError(cartMessages.dose);
 
   const [line] = addToCart([], {
     id: product.id,
     quantity: request.quantity,
     main_type: product.isPrescription ? prescriptionMainType : request.main_type,
   });
-  if (!line) throw new HttpError(400, cartMessages.empty);
+  if (!line) throw new InvalidRequestError(cartMessages.empty);
 
   if (userId !== null) {
     const [eligibility] = await runtime.db
@@ -62,7 +62,7 @@ export async function saveCart(
       (eligibility?.bmi !== null && eligibility?.bmi !== undefined
         ? planBmiDisqualification(eligibility.bmi, taking)
         : null);
-    if (reason) throw new HttpError(403, disqualificationMessage(reason));
+    if (reason) throw new ForbiddenError(disqualificationMessage(reason));
   }
 
   const id = randomUUID();

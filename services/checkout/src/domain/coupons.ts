@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { couponMessages, type PaymentTerm } from '@clinic/contracts';
-import { HttpError, rows, type Executor } from '@clinic/kit';
+import { rows, type Executor, InvalidRequestError, NotFoundError } from '@clinic/kit';
 
 export interface Coupon {
   id: number;
@@ -19,7 +19,7 @@ export async function findCoupon(
   now: Date,
 ): Promise<Coupon> {
   const trimmed = code.trim();
-  if (trimmed === '') throw new HttpError(400, couponMessages.empty);
+  if (trimmed === '') throw new InvalidRequestError(couponMessages.empty);
   const [row] = await rows<{ id: number; amount_cents: number; payment_terms: number[] | null }>(
     db,
     sql`select id, amount_cents, payment_terms from checkout.coupons
@@ -27,8 +27,8 @@ export async function findCoupon(
           and (expires_at is null or expires_at > ${now})`,
   );
   // No such (live) coupon: nothing by that code to apply.
-  if (!row) throw new HttpError(404, couponMessages.invalid);
+  if (!row) throw new NotFoundError(couponMessages.invalid);
   if (row.payment_terms && !row.payment_terms.includes(term))
-    throw new HttpError(400, couponMessages.wrongTerm);
+    throw new InvalidRequestError(couponMessages.wrongTerm);
   return { id: row.id, amountCents: row.amount_cents };
 }

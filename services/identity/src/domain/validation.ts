@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { describeIssues, HttpError } from '@clinic/kit';
+import { describeIssues, InvalidRequestError } from '@clinic/kit';
 
 /** Parses input or refuses it with a 400 naming each failing field (the kit's wording). */
 export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
-    throw new HttpError(400, `Invalid request body: ${describeIssues(parsed.error)}`);
+    throw new InvalidRequestError(`Invalid request body: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }

@@ -1,10 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { type z } from 'zod';
 import { apiRoutes } from '@clinic/contracts';
+import { DomainError, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
 import type { Logger } from '../logging/logger';
 import { loggablePath } from './request-context';
 
-/** An error whose message is safe and meant for the caller (the spec's texts). */
+/**
+ * An error of the HTTP edge itself (routing, validation, authentication), whose message is safe
+ * and meant for the caller. Domain code throws DomainError kinds instead.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -16,15 +20,42 @@ export class HttpError extends Error {
   }
 }
 
-/** A limit was reached: 429 with `Retry-After` (whole seconds) saying when to try again. */
-export class TooManyRequestsError extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-    extra: Record<string, unknown> = {},
-  ) {
-    super(429, message, extra);
-  }
+/** The one place a domain error becomes an HTTP status. */
+const statusOfKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  'payment-refused': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  unprocessable: 422,
+  locked: 423,
+  'too-many-requests': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
+
+/** The HTTP status a domain error answers with. */
+export function statusOfDomainError(error: DomainError): number {
+  return statusOfKind[error.kind];
+}
+
+/**
+ * A refusal recorded earlier as an answer (status and body), thrown again as the domain error it
+ * was: an idempotent replay must answer exactly as the first call did.
+ */
+export function replayedRefusal(
+  status: number,
+  message: string,
+  details: Record<string, unknown> = {},
+): DomainError {
+  const kind = (Object.keys(statusOfKind) as DomainErrorKind[]).find(
+    (k) => statusOfKind[k] === status,
+  );
+  if (!kind) throw new Error(`No domain error answers with status ${status}`);
+  return new (class extends DomainError {
+    readonly kind = kind as DomainErrorKind;
+  })(message, details);
 }
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -93,6 +124,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       status = err.status;
       message = err.message;
       extra = err.extra;
+    } else if (err instanceof DomainError) {
+      status = statusOfDomainError(err);
+      message = err.message;
+      extra = err.details;
     } else if (isClientError(err)) {
       // Errors of Express's own middleware (body parser, static files) carry a 4xx status.
       status = err.status;

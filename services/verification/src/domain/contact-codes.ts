@@ -17,7 +17,7 @@ import {
   type VerificationChannel,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { HttpError, TooManyRequestsError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { TooManyRequestsError, rows, type ServiceRuntime, type Tx, GoneError, InvalidRequestError, NotFoundError, UnprocessableError } from '@clinic/kit';
 import { destinationOf, maskDestination } from './channels';
 import { codeMatches, hashCode, newCode } from './code-secret';
 
@@ -73,9 +73,9 @@ export class ContactCodes {
   /** Sends a new code to the account's phone or email; the codes before it stop working. */
   async send(userId: number, channel: VerificationChannel): Promise<SentCode> {
     const contact = await this.identity.patientContact(userId);
-    if (!contact) throw new HttpError(404, verificationMessages.otherAccount);
+    if (!contact) throw new NotFoundError(verificationMessages.otherAccount);
     const destination = destinationOf(contact, channel);
-    if (!destination) throw new HttpError(400, verificationMessages.noPhone);
+    if (!destination) throw new InvalidRequestError(verificationMessages.noPhone);
     const code = newCode();
     const hashed = hashCode(code);
     const now = this.runtime.clock.now();
@@ -200,19 +200,17 @@ export class ContactCodes {
       case 'verified':
         return;
       case 'wrong':
-        throw new HttpError(
-          422,
-          outcome.attemptsLeft > 0
+        throw new UnprocessableError(outcome.attemptsLeft > 0
             ? verificationMessages.invalidCode
             : verificationMessages.codeUsedUp,
           { attempts_left: outcome.attemptsLeft, skip_suggested: outcome.skipSuggested },
         );
       case 'none':
-        throw new HttpError(404, verificationMessages.noCode);
+        throw new NotFoundError(verificationMessages.noCode);
       case 'expired':
-        throw new HttpError(410, verificationMessages.codeExpired);
+        throw new GoneError(verificationMessages.codeExpired);
       case 'used-up':
-        throw new HttpError(410, verificationMessages.codeUsedUp);
+        throw new GoneError(verificationMessages.codeUsedUp);
       case 'capped':
         throw new TooManyRequestsError(verificationMessages.tooManyFailures, outcome.retryAfterMs);
     }
@@ -221,7 +219,7 @@ export class ContactCodes {
   /** "Skip verification": recorded unless the contact is already verified. */
   async skip(userId: number, channel: VerificationChannel): Promise<void> {
     const contact = await this.identity.patientContact(userId);
-    if (!contact) throw new HttpError(404, verificationMessages.otherAccount);
+    if (!contact) throw new NotFoundError(verificationMessages.otherAccount);
     const now = this.runtime.clock.now();
     await this.runtime.transaction(async (tx, events) => {
       const [current] = await rows<{ status: string }>(

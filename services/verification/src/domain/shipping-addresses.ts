@@ -16,7 +16,7 @@ import {
   type ShippingAddress,
   type ShippingAddressOut,
 } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { rows, type ServiceRuntime, type Tx, InvalidRequestError, UnavailableError } from '@clinic/kit';
 import {
   AddressServiceUnavailableError,
   type AddressCheck,
@@ -75,7 +75,7 @@ export class ShippingAddresses {
     } catch (err) {
       if (!(err instanceof AddressServiceUnavailableError)) throw err;
       this.runtime.logger.warn({ err: err.message }, 'address service unavailable');
-      throw new HttpError(503, verificationMessages.validateFailed);
+      throw new UnavailableError(verificationMessages.validateFailed);
     }
   }
 
@@ -92,7 +92,7 @@ export class ShippingAddresses {
       check = await this.fallback.validate(address);
     }
     if (!check.savable)
-      throw new HttpError(400, check.problems[0]?.message ?? verificationMessages.checkAddress, {
+      throw new InvalidRequestError(check.problems[0]?.message ?? verificationMessages.checkAddress, {
         problems: check.problems,
         suggestions: check.suggestions,
       });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { billingMessages, type PaymentTerm } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import { rows, type ServiceRuntime, ConflictError, NotFoundError } from '@clinic/kit';
 import { earlyTerminationOf } from './subscription-rules';
 
 export interface CancelRequest {
@@ -42,8 +42,8 @@ export async function cancelSubscriptionOf(
     );
     // Another patient's subscription is answered like an unknown one: nothing is revealed.
     if (!sub || sub.user_id !== userId)
-      throw new HttpError(404, billingMessages.notYourSubscription);
-    if (sub.status !== 'active') throw new HttpError(409, billingMessages.notActive);
+      throw new NotFoundError(billingMessages.notYourSubscription);
+    if (sub.status !== 'active') throw new ConflictError(billingMessages.notActive);
     // On the monthly plan the renewal amount is the regular monthly price.
     const termination = earlyTerminationOf(sub.payment_terms, sub.payments_made, sub.amount_cents);
     await tx.execute(

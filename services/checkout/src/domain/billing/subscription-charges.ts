@@ -24,7 +24,7 @@ import {
   type PaymentTerm,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { HttpError, rows, type EventWriter, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { rows, type EventWriter, type ServiceRuntime, type Tx, ConflictError, InvalidRequestError, NotFoundError, PaymentRefusedError, UnavailableError, UnprocessableError } from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -181,18 +181,18 @@ export class SubscriptionCharges {
       );
       const sub = await lockSubscription(tx, request.subscriptionId);
       if (!sub || sub.user_id !== userId)
-        throw new HttpError(404, billingMessages.notYourSubscription);
+        throw new NotFoundError(billingMessages.notYourSubscription);
       if (done) {
         // The same request again gets its own answer; the key with another card or amount is
         // a different payment.
         if (done.source !== request.token || done.amount_cents !== request.amountCents)
-          throw new HttpError(422, checkoutMessages.idempotencyKeyReused);
+          throw new UnprocessableError(checkoutMessages.idempotencyKeyReused);
         return done;
       }
       if (sub.status !== 'paused' || sub.past_due_cents === null)
-        throw new HttpError(409, billingMessages.notPastDue);
+        throw new ConflictError(billingMessages.notPastDue);
       if (request.amountCents !== sub.past_due_cents)
-        throw new HttpError(400, billingMessages.amountMismatch, {
+        throw new InvalidRequestError(billingMessages.amountMismatch, {
           expected_amount: sub.past_due_cents / 100,
         });
       const [inFlight] = await rows<{ id: number }>(
@@ -201,7 +201,7 @@ export class SubscriptionCharges {
             where subscription_id = ${sub.id} and kind = 'pay-now' and status = 'charging'`,
       );
       if (inFlight)
-        throw new HttpError(409, 'A payment for this subscription is already in progress.');
+        throw new ConflictError('A payment for this subscription is already in progress.');
       const [claimed] = await rows<ChargeRow>(
         tx,
         sql`insert into checkout.subscription_charges
@@ -229,13 +229,11 @@ export class SubscriptionCharges {
     if (row?.status === 'succeeded')
       return { status: 'success', message: billingMessages.paymentProcessed };
     if (row?.status === 'declined')
-      throw new HttpError(402, row.message || 'Your card was declined.', {
+      throw new PaymentRefusedError(row.message || 'Your card was declined.', {
         code: row.decline_code,
       });
     // Unknown at the processor: the sweep finishes it with the same key; the patient sees it then.
-    throw new HttpError(
-      503,
-      'Your payment is being confirmed. Please check back in a few minutes before paying again.',
+    throw new UnavailableError('Your payment is being confirmed. Please check back in a few minutes before paying again.',
     );
   }
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { billingMessages } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import { rows, type ServiceRuntime, InvalidRequestError, NotFoundError, PaymentRefusedError } from '@clinic/kit';
 import { ProcessorRequestError, type CardProcessor } from '../../payments/card-processor';
 
 export async function updateCardOf(
@@ -21,7 +21,7 @@ export async function updateCardOf(
     sql`select id, customer_id from checkout.subscriptions
         where user_id = ${userId} and status in ('active', 'paused') order by id desc`,
   );
-  if (subs.length === 0) throw new HttpError(404, billingMessages.noSubscription);
+  if (subs.length === 0) throw new NotFoundError(billingMessages.noSubscription);
   const customerId = subs.find((s) => s.customer_id)?.customer_id ?? null;
   const tokenHash = createHash('sha256').update(request.token).digest('hex').slice(0, 32);
   let saved;
@@ -32,10 +32,10 @@ export async function updateCardOf(
       idempotencyKey: `update-card-${userId}-${tokenHash}`,
     });
   } catch (err) {
-    if (err instanceof ProcessorRequestError) throw new HttpError(400, billingMessages.invalidCard);
+    if (err instanceof ProcessorRequestError) throw new InvalidRequestError(billingMessages.invalidCard);
     throw err;
   }
-  if (saved.status === 'declined') throw new HttpError(402, saved.message, { code: saved.code });
+  if (saved.status === 'declined') throw new PaymentRefusedError(saved.message, { code: saved.code });
   const now = runtime.clock.now();
   await runtime.db.execute(
     sql`update checkout.subscriptions

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded } from '@clinic/contracts';
-import { HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import { rows, type ServiceRuntime, ConflictError, NotFoundError, PaymentRefusedError } from '@clinic/kit';
 import type { CardProcessor } from '../../payments/card-processor';
 
 interface AddOnAnswer {
@@ -35,14 +35,14 @@ export async function addAntiNauseaToOrder(
         where o.user_id = ${userId} and (${cartId}::uuid is null or o.cart_id = ${cartId}::uuid)
         order by o.created_at desc, o.id desc limit 1`,
   );
-  if (!order) throw new HttpError(404, 'We could not find your order.');
+  if (!order) throw new NotFoundError('We could not find your order.');
   if (!order.customer_id || !order.payment_method_id)
-    throw new HttpError(409, 'No saved card was found for your order.');
+    throw new ConflictError('No saved card was found for your order.');
   const [product] = await rows<{ id: number; name: string }>(
     runtime.db,
     sql`select id, name from checkout.products where sku = ${antiNausea.sku} and active`,
   );
-  if (!product) throw new HttpError(404, 'This product is not available.');
+  if (!product) throw new NotFoundError('This product is not available.');
 
   const idempotencyKey = `add-on-${order.id}-${antiNausea.sku}`;
   const existing = await transactionOf(runtime, idempotencyKey);
@@ -56,7 +56,7 @@ export async function addAntiNauseaToOrder(
     idempotencyKey,
   });
   if (result.status === 'declined')
-    throw new HttpError(402, checkoutMessages.declined, { code: result.code });
+    throw new PaymentRefusedError(checkoutMessages.declined, { code: result.code });
 
   const now = runtime.clock.now();
   await runtime.transaction(async (tx, events) => {

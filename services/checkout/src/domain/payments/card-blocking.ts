@@ -14,7 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { cardBlocking, checkoutMessages } from '@clinic/contracts';
-import { HttpError, rows, type Executor } from '@clinic/kit';
+import { rows, type Executor, LockedError } from '@clinic/kit';
 import type { DeclineCode } from '../../payments/card-processor';
 
 const noFundsCodes = new Set<DeclineCode>([
@@ -127,16 +127,16 @@ export async function blockState(
 /** Refuses (423) a payment that `blockState` says may not go ahead, before any charge. */
 export function refuseBlockedPayment(blocks: BlockState): void {
   if (blocks.blockedUntil)
-    throw new HttpError(423, checkoutMessages.cardBlocked, {
+    throw new LockedError(checkoutMessages.cardBlocked, {
       blocked: true,
       blocked_until: blocks.blockedUntil.toISOString(),
     });
   if (blocks.cartBlockedUntil)
-    throw new HttpError(423, cartBlockedMessage, {
+    throw new LockedError(cartBlockedMessage, {
       cart_blocked: true,
       cart_blocked_until: blocks.cartBlockedUntil.toISOString(),
     });
-  if (blocks.cardRefused) throw new HttpError(423, cardRefusedMessage, { card_refused: true });
+  if (blocks.cardRefused) throw new LockedError(cardRefusedMessage, { card_refused: true });
 }
 
 /** The fields of a decline's answer that say where the card and the cart now stand. */

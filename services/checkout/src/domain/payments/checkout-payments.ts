@@ -31,7 +31,7 @@ import {
   type PaymentTerm,
   type Principal,
 } from '@clinic/contracts';
-import { HttpError, isUniqueViolation, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { isUniqueViolation, rows, type ServiceRuntime, type Tx, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnprocessableError, UpstreamFailedError, replayedRefusal } from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -104,7 +104,7 @@ function stillInFlight(err: unknown): boolean {
 function answerOf(stored: StoredAnswer): CheckoutResponse {
   if (stored.httpStatus === 200) return stored.body as CheckoutResponse;
   const { message, status: _status, ...extra } = stored.body;
-  throw new HttpError(stored.httpStatus, String(message), extra);
+  throw replayedRefusal(stored.httpStatus, String(message), extra);
 }
 
 export class CheckoutPayments {
@@ -128,17 +128,17 @@ export class CheckoutPayments {
     const { db, clock } = this.runtime;
     const now = clock.now();
     const cart = await loadCheckoutCart(db, body.id);
-    if (!cart) throw new HttpError(404, checkoutMessages.unknownCart);
+    if (!cart) throw new NotFoundError(checkoutMessages.unknownCart);
     if (principal && !mayOpenCart(principal, cart))
-      throw new HttpError(403, 'This checkout link belongs to another account.');
+      throw new ForbiddenError('This checkout link belongs to another account.');
     const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
     if ((await orderOfCart(db, cart.id)) !== null)
-      throw new HttpError(409, checkoutMessages.activeOrder);
+      throw new ConflictError(checkoutMessages.activeOrder);
     if (
       isPoBox(body.shippingAddress.addressLine1) ||
       isPoBox(body.shippingAddress.addressLine2 ?? '')
     )
-      throw new HttpError(400, checkoutMessages.poBox, { address_error: true });
+      throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
 
     const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
     refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
@@ -149,7 +149,7 @@ export class CheckoutPayments {
       : null;
     const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
     if (body.amount !== amountCents)
-      throw new HttpError(400, checkoutMessages.amountMismatch, { expected_amount: amountCents });
+      throw new InvalidRequestError(checkoutMessages.amountMismatch, { expected_amount: amountCents });
 
     const customerId = await this.customerOf(userId);
     const keyHash = createHash('sha256').update(idempotencyKey).digest('hex');
@@ -174,7 +174,7 @@ export class CheckoutPayments {
       // The same key arrived at the same moment and won the insert: answer its result. Without
       // one, another key's attempt is charging this cart.
       const first = await this.findAttempt(idempotencyKey);
-      if (!first) throw new HttpError(409, checkoutMessages.paymentInProgress);
+      if (!first) throw new ConflictError(checkoutMessages.paymentInProgress);
       return this.replay(first, print);
     }
 
@@ -197,15 +197,13 @@ export class CheckoutPayments {
     try {
       result = await this.processor.charge(stored.charge);
     } catch (err) {
-      if (stillInFlight(err)) throw new HttpError(409, checkoutMessages.paymentInProgress);
+      if (stillInFlight(err)) throw new ConflictError(checkoutMessages.paymentInProgress);
       if (err instanceof ProcessorRequestError) {
         return answerOf(await this.refuse(idempotencyKey, err));
       }
       // Unknown whether the card was charged: the settle job finds out with the same key.
       this.runtime.logger.error({ err, cartId: cart.id }, 'card processor call failed');
-      throw new HttpError(
-        502,
-        'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
+      throw new UpstreamFailedError('We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
       );
     }
     return answerOf(await this.settleWith(idempotencyKey, result));
@@ -369,7 +367,7 @@ export class CheckoutPayments {
 
   private async replay(attempt: AttemptRow, print: string): Promise<CheckoutResponse> {
     if (attempt.request_fingerprint !== print)
-      throw new HttpError(422, checkoutMessages.idempotencyKeyReused);
+      throw new UnprocessableError(checkoutMessages.idempotencyKeyReused);
     const waitUntil = Date.now() + (this.opts.replayWaitMs ?? 20000);
     let current = attempt;
     while (current.status === 'charging') {
@@ -379,13 +377,13 @@ export class CheckoutPayments {
           if (!stillInFlight(err)) throw err;
         });
       } else if (Date.now() > waitUntil) {
-        throw new HttpError(409, checkoutMessages.paymentInProgress);
+        throw new ConflictError(checkoutMessages.paymentInProgress);
       } else {
         await sleep(100);
       }
       current = await this.mustFind(current);
       if (current.status === 'charging' && Date.now() > waitUntil)
-        throw new HttpError(409, checkoutMessages.paymentInProgress);
+        throw new ConflictError(checkoutMessages.paymentInProgress);
     }
     return answerOf(this.storedAnswerOf(current));
   }
