@@ -24,18 +24,22 @@
 //   BENCH_LOG_LEVEL=info      LOG_LEVEL of the product's processes (their logs go to temp files)
 //   BENCH_START_TIMEOUT=120   seconds to wait for the product to become ready
 //   BENCH_KEEP_LOGS=1         keep the temp dir with the processes' logs (always kept on failure)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  HOST,
+  createProcessGroup,
+  freePort,
+  intFrom as intSetting,
+  waitReady,
+} from './bench/processes.mjs';
 
 const selfPath = fileURLToPath(import.meta.url);
 const root = join(dirname(selfPath), '..');
-const HOST = '127.0.0.1';
 const PATH = '/api/get-all-products';
 
 // ---------------------------------------------------------------------------------------------
@@ -58,13 +62,7 @@ async function runBaselineServer() {
 // ---------------------------------------------------------------------------------------------
 // Settings
 // ---------------------------------------------------------------------------------------------
-function intFrom(name, fallback, min = 1) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) usage(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
+const intFrom = (name, fallback, min = 1) => intSetting(name, fallback, min, usage);
 
 function usage(problem) {
   if (problem) console.error(`bench-catalog: ${problem}`);
@@ -95,160 +93,8 @@ function settings() {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Child processes: every one is tracked and killed on exit, on errors and on SIGINT/SIGTERM.
-// ---------------------------------------------------------------------------------------------
-const children = new Set();
-let stopping = false;
-let logDir = '';
-let keepLogDir = false;
-
-function logTail(path, lines = 25) {
-  try {
-    return readFileSync(path, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .slice(-lines)
-      .map((l) => `    ${l}`)
-      .join('\n');
-  } catch {
-    return '    (no log)';
-  }
-}
-
-/** Spawns `node args...` with its output in a log file (read only when something goes wrong). */
-function startChild(name, args, env, { ipc = false } = {}) {
-  const logPath = join(logDir, `${name}.log`);
-  const fd = openSync(logPath, 'a');
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])],
-  });
-  closeSync(fd);
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping)
-      void fail(
-        `${name} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`}); last lines of ${logPath}:\n${logTail(logPath)}`,
-      );
-  });
-  child.on('error', (err) => {
-    if (!stopping) void fail(`${name} could not be started: ${err.message}`);
-  });
-  return child;
-}
-
-function startTsService(name, entry, env) {
-  return startChild(name, ['--import', 'tsx', entry], env);
-}
-
-async function startBaseline(body) {
-  const child = startChild(
-    'baseline',
-    [selfPath, '__baseline'],
-    { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_BODY: body },
-    { ipc: true },
-  );
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the baseline did not start')), 15000);
-    child.once('message', (msg) => {
-      clearTimeout(timer);
-      resolve(msg.port);
-    });
-  });
-  return { child, url: `http://${HOST}:${port}` };
-}
-
-async function stopProcesses(list) {
-  await Promise.all(
-    list.map(
-      (child) =>
-        new Promise((resolve) => {
-          children.delete(child);
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.removeAllListeners('exit');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-}
-
-async function stopChildren() {
-  stopping = true;
-  await stopProcesses([...children]);
-}
-
-function removeLogDir() {
-  if (logDir && !keepLogDir) rmSync(logDir, { recursive: true, force: true });
-  else if (logDir) console.log(`\nProcess logs kept in ${logDir}`);
-}
-
-let failing = false;
-async function fail(message) {
-  if (failing || stopping) return;
-  failing = true;
-  keepLogDir = true;
-  console.error(`\nbench-catalog: BROKEN: ${message}`);
-  await stopChildren();
-  removeLogDir();
-  process.exit(1);
-}
-
-function installCleanup() {
-  process.on('exit', () => {
-    for (const child of children) child.kill('SIGKILL');
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'])
-    process.on(signal, async () => {
-      if (stopping) return;
-      console.error(`\nbench-catalog: ${signal}, stopping the processes it started`);
-      await stopChildren();
-      removeLogDir();
-      process.exit(130);
-    });
-  process.on(
-    'unhandledRejection',
-    (err) => void fail(err instanceof Error ? err.stack : String(err)),
-  );
-  process.on('uncaughtException', (err) => void fail(err.stack ?? String(err)));
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(name, url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}${PATH}`, { signal: AbortSignal.timeout(3000) });
-      if (res.ok) return;
-      last = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
-    } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(
-    `${name} did not answer ${url}${PATH} within ${timeoutMs / 1000}s (last: ${last})`,
-  );
-}
+// Child processes: see scripts/bench/processes.mjs.
+const bench = createProcessGroup({ label: 'bench-catalog', root });
 
 // ---------------------------------------------------------------------------------------------
 // Load generator: closed loop, `concurrency` keep-alive connections, each sending the next
@@ -454,19 +300,22 @@ function productEnv(cfg, extra) {
 
 let baseline;
 async function baselineFor(catalog) {
-  baseline ??= await startBaseline(catalog.body.toString());
+  baseline ??= await bench.startRole('baseline', selfPath, '__baseline', {
+    NODE_ENV: 'production',
+    BENCH_CATALOG_BODY: catalog.body.toString(),
+  });
   return baseline.url;
 }
 
 async function runSingle(cfg) {
   const port = await freePort();
-  const product = startTsService(
+  const product = bench.startTsService(
     'single-node',
     'services/gateway/src/main.ts',
     productEnv(cfg, { PORT: String(port), DATA_DIR: ':memory:' }),
   );
   const url = `http://${HOST}:${port}`;
-  await waitReady('single-node product', url, cfg.startTimeoutMs);
+  await waitReady('single-node product', url, PATH, cfg.startTimeoutMs);
   const catalog = await fetchCatalog(url);
   console.log(
     `\n== single node (pid ${product.pid}): gateway + checkout in-process, PGlite in memory ==\n` +
@@ -478,7 +327,7 @@ async function runSingle(cfg) {
     catalog,
     cfg,
   );
-  await stopProcesses([product]);
+  await bench.stopProcesses([product]);
 }
 
 async function runProxied(cfg) {
@@ -486,7 +335,7 @@ async function runProxied(cfg) {
   const secret = randomBytes(32).toString('base64url');
   // Only checkout answers; the gateway's other upstreams are never called by this benchmark.
   const unused = `http://${HOST}:9`;
-  const checkout = startTsService(
+  const checkout = bench.startTsService(
     'checkout',
     'services/checkout/src/main.ts',
     productEnv(cfg, {
@@ -497,8 +346,8 @@ async function runProxied(cfg) {
     }),
   );
   const checkoutUrl = `http://${HOST}:${checkoutPort}`;
-  await waitReady('checkout', checkoutUrl, cfg.startTimeoutMs);
-  const gateway = startTsService(
+  await waitReady('checkout', checkoutUrl, PATH, cfg.startTimeoutMs);
+  const gateway = bench.startTsService(
     'gateway',
     'services/gateway/src/cluster-main.ts',
     productEnv(cfg, {
@@ -511,7 +360,7 @@ async function runProxied(cfg) {
     }),
   );
   const gatewayUrl = `http://${HOST}:${gatewayPort}`;
-  await waitReady('gateway', gatewayUrl, cfg.startTimeoutMs);
+  await waitReady('gateway', gatewayUrl, PATH, cfg.startTimeoutMs);
   const catalog = await fetchCatalog(gatewayUrl);
   console.log(
     `\n== proxied: gateway (pid ${gateway.pid}) -> HTTP -> checkout (pid ${checkout.pid}), PGlite in memory ==\n` +
@@ -526,12 +375,12 @@ async function runProxied(cfg) {
     catalog,
     cfg,
   );
-  await stopProcesses([gateway]);
-  await stopProcesses([checkout]);
+  await bench.stopProcesses([gateway]);
+  await bench.stopProcesses([checkout]);
 }
 
 async function main() {
-  installCleanup();
+  bench.installCleanup();
   const mode = process.argv[2] ?? 'single';
   if (mode === '-h' || mode === '--help') usage();
   if (!['single', 'proxied', 'all'].includes(mode)) usage(`unknown mode "${mode}"`);
@@ -541,8 +390,7 @@ async function main() {
       console.error(`bench-catalog: ${dep} is not installed; run npm install first`);
       process.exit(1);
     }
-  logDir = mkdtempSync(join(os.tmpdir(), 'bench-catalog-'));
-  keepLogDir = cfg.keepLogs;
+  bench.openLogDir(cfg.keepLogs);
   console.log(
     `bench-catalog: mode ${mode}; levels ${cfg.levels.join(',')}; ${cfg.requests} timed requests per ` +
       `target and level in ${cfg.rounds} rounds alternating with as many baseline requests; ` +
@@ -560,13 +408,13 @@ async function main() {
     `\n${totals.requests} requests, ${totals.errors} errors (${(rate * 100).toFixed(2)}%)`,
   );
   for (const report of errorReports) console.log(`  ${report}`);
-  await stopChildren();
+  await bench.stopChildren();
   const broken = rate > 0.01;
   if (broken) {
-    keepLogDir = true;
+    bench.keepLogs();
     console.error('bench-catalog: BROKEN: more than 1% of the requests failed (see above)');
   }
-  removeLogDir();
+  bench.removeLogDir();
   process.exit(broken ? 1 : 0);
 }
 

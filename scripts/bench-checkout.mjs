@@ -25,18 +25,22 @@
 //   BENCH_LOG_LEVEL=info     LOG_LEVEL of the product's processes (their logs go to temp files)
 //   BENCH_START_TIMEOUT=120  seconds to wait for the product to become ready
 //   BENCH_KEEP_LOGS=1        keep the temp dir with the processes' logs (always kept on failure)
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  HOST,
+  createProcessGroup,
+  freePort,
+  intFrom as intSetting,
+  waitReady,
+} from './bench/processes.mjs';
 
 const selfPath = fileURLToPath(import.meta.url);
 const root = join(dirname(selfPath), '..');
-const HOST = '127.0.0.1';
 
 // ---------------------------------------------------------------------------------------------
 // Child roles: this file also runs the baseline server and the balancer in their own processes,
@@ -111,13 +115,7 @@ function runBalancer() {
 // ---------------------------------------------------------------------------------------------
 // Settings
 // ---------------------------------------------------------------------------------------------
-function intFrom(name, fallback, min = 1) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) usage(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
+const intFrom = (name, fallback, min = 1) => intSetting(name, fallback, min, usage);
 
 function usage(problem) {
   if (problem) console.error(`bench-checkout: ${problem}`);
@@ -153,152 +151,8 @@ function settings() {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Child processes: every one is tracked and killed on exit, on errors and on SIGINT/SIGTERM.
-// ---------------------------------------------------------------------------------------------
-const children = new Set();
-let stopping = false;
-let logDir = '';
-let keepLogDir = false;
-
-function logTail(path, lines = 25) {
-  try {
-    return readFileSync(path, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .slice(-lines)
-      .map((l) => `    ${l}`)
-      .join('\n');
-  } catch {
-    return '    (no log)';
-  }
-}
-
-/** Spawns `node args...` with its output in a log file (read only when something goes wrong). */
-function startChild(name, args, env, { ipc = false } = {}) {
-  const logPath = join(logDir, `${name}.log`);
-  const fd = openSync(logPath, 'a');
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])],
-  });
-  closeSync(fd);
-  child.benchName = name;
-  child.logPath = logPath;
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping)
-      void fail(
-        `${name} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`}); last lines of ${logPath}:\n${logTail(logPath)}`,
-      );
-  });
-  child.on('error', (err) => {
-    if (!stopping) void fail(`${name} could not be started: ${err.message}`);
-  });
-  return child;
-}
-
-function startTsService(name, entry, env) {
-  return startChild(name, ['--import', 'tsx', entry], env);
-}
-
-/** Starts this file in a child role and waits for the port it listens on. */
-async function startRole(name, childRole, env = {}) {
-  const child = startChild(name, [selfPath, childRole], { ...process.env, ...env }, { ipc: true });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 15000);
-    child.once('message', (msg) => {
-      clearTimeout(timer);
-      resolve(msg.port);
-    });
-  });
-  return { child, url: `http://${HOST}:${port}` };
-}
-
-async function stopChildren() {
-  stopping = true;
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-}
-
-function removeLogDir() {
-  if (logDir && !keepLogDir) rmSync(logDir, { recursive: true, force: true });
-  else if (logDir) console.log(`\nProcess logs kept in ${logDir}`);
-}
-
-let failing = false;
-async function fail(message) {
-  if (failing || stopping) return; // stopping on purpose (a signal): requests failing is expected
-  failing = true;
-  keepLogDir = true;
-  console.error(`\nbench-checkout: BROKEN: ${message}`);
-  await stopChildren();
-  removeLogDir();
-  process.exit(1);
-}
-
-function installCleanup() {
-  process.on('exit', () => {
-    for (const child of children) child.kill('SIGKILL');
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'])
-    process.on(signal, async () => {
-      if (stopping) return;
-      console.error(`\nbench-checkout: ${signal}, stopping the processes it started`);
-      await stopChildren();
-      removeLogDir();
-      process.exit(130);
-    });
-  process.on(
-    'unhandledRejection',
-    (err) => void fail(err instanceof Error ? err.stack : String(err)),
-  );
-  process.on('uncaughtException', (err) => void fail(err.stack ?? String(err)));
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(name, url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
-      if (res.ok) return;
-      last = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
-    } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(
-    `${name} was not ready at ${url}/readyz within ${timeoutMs / 1000}s (last: ${last})`,
-  );
-}
+// Child processes: see scripts/bench/processes.mjs.
+const bench = createProcessGroup({ label: 'bench-checkout', root });
 
 // ---------------------------------------------------------------------------------------------
 // The payment path: carts and tokens prepared (untimed), then only checkout-new is timed.
@@ -586,7 +440,7 @@ async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids)
     await settle(productPids);
     const after = await runLoad(baselineBase, level, baselineRequests(half));
     const baseline = summarize([...before.runs, ...after.runs]);
-    if (stopping) await new Promise(() => {}); // interrupted: the signal handler exits
+    if (bench.stopping) await new Promise(() => {}); // interrupted: the signal handler exits
     account(phase, `c=${level}`, 'baseline', baseline);
     account(phase, `c=${level}`, 'checkout', checkout);
     console.log(
@@ -633,9 +487,9 @@ async function runSingle(cfg, baselineUrl) {
   // Single node means the embedded engines, whatever this shell has exported for cluster mode.
   for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']) delete env[name];
   const started = Date.now();
-  const product = startTsService('single-node', 'services/gateway/src/main.ts', env);
+  const product = bench.startTsService('single-node', 'services/gateway/src/main.ts', env);
   const url = `http://${HOST}:${port}`;
-  await waitReady('single-node product', url, cfg.startTimeoutMs);
+  await waitReady('single-node product', url, '/readyz', cfg.startTimeoutMs);
   console.log(
     `\nsingle-node product (pid ${product.pid}) ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s: ` +
       'gateway + every service in one process, PGlite in memory, sandbox card processor',
@@ -647,7 +501,7 @@ async function runSingle(cfg, baselineUrl) {
     cfg,
     [product.pid],
   );
-  await stopProcesses([product]);
+  await bench.stopProcesses([product]);
 }
 
 async function runCluster(cfg, baselineUrl) {
@@ -660,7 +514,7 @@ async function runCluster(cfg, baselineUrl) {
   const checkoutUrls = [`http://${HOST}:${ports.checkout}`, `http://${HOST}:${checkout2Port}`];
   const started = Date.now();
 
-  const balancer = await startRole('balancer', '__balancer', {
+  const balancer = await bench.startRole('balancer', selfPath, '__balancer', {
     BENCH_BALANCER_POOL: JSON.stringify(checkoutUrls.slice(0, 1)),
   });
   const urls = Object.fromEntries(
@@ -672,24 +526,26 @@ async function runCluster(cfg, baselineUrl) {
   const base = productEnv(cfg, { ...urls, INTERNAL_SECRET: randomBytes(32).toString('base64url') });
   const procs = [];
   for (const s of services)
-    procs.push(startTsService(s, `services/${s}/src/main.ts`, { ...base, PORT: String(ports[s]) }));
+    procs.push(
+      bench.startTsService(s, `services/${s}/src/main.ts`, { ...base, PORT: String(ports[s]) }),
+    );
   // The second instance starts once the first has migrated checkout's schema.
-  await waitReady('checkout #1', checkoutUrls[0], cfg.startTimeoutMs);
+  await waitReady('checkout #1', checkoutUrls[0], '/readyz', cfg.startTimeoutMs);
   procs.push(
-    startTsService('checkout-2', 'services/checkout/src/main.ts', {
+    bench.startTsService('checkout-2', 'services/checkout/src/main.ts', {
       ...base,
       PORT: String(checkout2Port),
     }),
   );
-  await waitReady('checkout #2', checkoutUrls[1], cfg.startTimeoutMs);
+  await waitReady('checkout #2', checkoutUrls[1], '/readyz', cfg.startTimeoutMs);
   procs.push(
-    startTsService('gateway', 'services/gateway/src/cluster-main.ts', {
+    bench.startTsService('gateway', 'services/gateway/src/cluster-main.ts', {
       ...base,
       PORT: String(gatewayPort),
     }),
   );
   const url = `http://${HOST}:${gatewayPort}`;
-  await waitReady('gateway (cluster)', url, cfg.startTimeoutMs);
+  await waitReady('gateway (cluster)', url, '/readyz', cfg.startTimeoutMs);
   console.log(
     `\ncluster ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${services.length} services + ` +
       `a second checkout + gateway, each its own process, on ${redact(process.env.DATABASE_URL)}, ` +
@@ -715,8 +571,8 @@ async function runCluster(cfg, baselineUrl) {
     cfg,
     pids,
   );
-  await stopProcesses([procs.at(-1)]); // the gateway first, then the services and the balancer
-  await stopProcesses([...procs.slice(0, -1), balancer.child]);
+  await bench.stopProcesses([procs.at(-1)]); // the gateway first, then the services and the balancer
+  await bench.stopProcesses([...procs.slice(0, -1), balancer.child]);
 }
 
 function redact(url) {
@@ -736,28 +592,8 @@ async function setPool(child, pool) {
   });
 }
 
-/** Stops some of the children on purpose (their exit is not a failure). */
-async function stopProcesses(list) {
-  await Promise.all(
-    list.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.removeAllListeners('exit');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            children.delete(child);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-}
-
 async function main() {
-  installCleanup();
+  bench.installCleanup();
   const mode = process.argv[2] ?? 'single';
   if (mode === '-h' || mode === '--help') usage();
   if (!['single', 'cluster', 'all'].includes(mode)) usage(`unknown mode "${mode}"`);
@@ -779,8 +615,7 @@ async function main() {
     }
   const stripped = stripeVars.filter((n) => process.env[n]);
 
-  logDir = mkdtempSync(join(os.tmpdir(), 'bench-checkout-'));
-  keepLogDir = cfg.keepLogs;
+  bench.openLogDir(cfg.keepLogs);
   console.log(
     `bench-checkout: mode ${mode}; levels ${cfg.levels.join(',')}; timed requests per level: ` +
       `${cfg.requests} checkout-new, ${cfg.baselineRequests} baseline; ` +
@@ -792,7 +627,7 @@ async function main() {
         : ''),
   );
 
-  const baseline = await startRole('baseline', '__baseline');
+  const baseline = await bench.startRole('baseline', selfPath, '__baseline');
   console.log(
     `baseline: bare Express POST /api/checkout-new (pid ${baseline.child.pid}) on ${baseline.url}`,
   );
@@ -806,13 +641,13 @@ async function main() {
       `baseline: ${totals.baseline} requests, ${totals.baselineErrors} errors`,
   );
   for (const report of errorReports) console.log(`  ${report}`);
-  await stopChildren();
+  await bench.stopChildren();
   const broken = rate > 0.01 || totals.baselineErrors > totals.baseline * 0.01;
   if (broken) {
-    keepLogDir = true;
+    bench.keepLogs();
     console.error('bench-checkout: BROKEN: more than 1% of the requests failed (see above)');
   }
-  removeLogDir();
+  bench.removeLogDir();
   process.exit(broken ? 1 : 0);
 }
 
