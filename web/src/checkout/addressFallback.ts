@@ -4,7 +4,7 @@
  * 5 or 5-4 digits). A trailing unit-like token of the street (digits with an optional letter, or
  * a single letter: "12B", "C") is moved into line 2. Pure: no maps provider, no DOM.
  */
-import { stateCodes, usStates } from '@clinic/contracts';
+import { stateCodes, usStates, zipPattern } from '@clinic/contracts';
 
 export interface AddressFields {
   addressLine1: string;
@@ -23,7 +23,9 @@ export const emptyAddress: AddressFields = {
 };
 
 /** "TX 78701", "tx 78701-1234"; a full state name ("Texas 78701") is accepted too. */
-const stateZipPattern = /^([A-Za-z][A-Za-z .]*?)\s+(\d{5}(?:-\d{4})?)$/;
+const stateZipPattern = new RegExp(
+  `^([A-Za-z][A-Za-z .]*?)\\s+(${zipPattern.source.replace(/^\^|\$$/g, '')})$`,
+);
 /** A trailing unit token: digits with an optional letter, or a single letter ("#" allowed). */
 const unitTokenPattern = /^#?(?:\d+[A-Za-z]?|[A-Za-z])$/;
 /** Words that say the next token is a unit ("Apt 4", "Suite 200"): moved to line 2 with it. */
