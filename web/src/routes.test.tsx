@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import { setSession } from './session/session';
 import { render, type Rendered } from './test-utils/render';
+import { testSession } from './test-utils/session';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -103,7 +104,7 @@ describe('route map', () => {
   });
 
   it('opens a login-required route with a session', async () => {
-    setSession({ token: 't', user: { id: 1 } });
+    setSession(testSession({ token: 't', id: 1 }));
     view = await visit('/medical-form/5?type=medical');
     expect(text(view, '[data-testid="where"]')).toBe('/medical-form/5?type=medical');
     expect(view.container.querySelector('[data-pending-page="medical-form"]')).not.toBeNull();

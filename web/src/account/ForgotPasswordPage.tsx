@@ -1,12 +1,10 @@
 import { forgotPassword, identityMessages } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { apiFetch } from '../api/client';
+import { callApi, genericErrorText, networkErrorText, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
-import { errorText, genericErrorText, serverMessage } from './apiErrors';
 import { Button, FormError, PageShell } from '../ui';
 import { EmailField } from './EmailField';
-import { isSuccess } from './isSuccess';
 import './account.css';
 
 /** The web app's source id the server expects with a reset request (spec 000 section 7). */
@@ -35,15 +33,18 @@ export function ForgotPasswordPage() {
     setSending(true);
     setError(null);
     try {
-      const answer = await apiFetch<unknown>(forgotPassword.path, {
-        method: 'POST',
-        json: request.data,
-      });
-      if (isSuccess(answer)) setSent(true);
-      else setError(serverMessage(answer) ?? genericErrorText);
+      await callApi(forgotPassword, { body: request.data });
+      setSent(true);
     } catch (caught) {
       // The server's text when it gives one (e.g. "No user found with that email address.").
-      setError(errorText(caught, (http) => serverMessage(http.body) ?? genericErrorText));
+      const failure = toApiError(caught);
+      setError(
+        failure.isNetwork
+          ? networkErrorText
+          : failure.status === 429
+            ? failure.message
+            : (failure.serverMessage ?? genericErrorText),
+      );
     }
     setSending(false);
   }

@@ -3,7 +3,7 @@ import { GuestOnly, RequireAuth } from '../session/RequireAuth';
 import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
-import { networkErrorText } from './apiErrors';
+import { networkErrorText } from '../api/client';
 import { LoginPage, cartLinkLoginNotice } from './LoginPage';
 import {
   alertText,
@@ -17,6 +17,7 @@ import {
   type,
   where,
 } from './testing/kit';
+import { testSession, testUser } from '../test-utils/session';
 
 const routes = [
   {
@@ -43,7 +44,7 @@ const routes = [
   },
 ];
 
-const user = { id: 7, first_name: 'Ana', email: 'ana@example.com' };
+const user = testUser({ id: 7, first_name: 'Ana', email: 'ana@example.com' });
 const success = { status: 'success', message: 'Login successful.', token: 'tok-1', user };
 
 let fetchMock: FetchMock;
@@ -230,7 +231,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a logged-in visitor to /home (GuestOnly)', async () => {
-    setSession({ token: 't', user: { id: 1 } });
+    setSession(testSession({ token: 't', id: 1 }));
     view = await renderRoutes(routes, '/login');
     expect(where(view)).toBe('/home');
   });

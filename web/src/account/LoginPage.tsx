@@ -6,11 +6,10 @@ import {
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiFetch } from '../api/client';
+import { callApi, genericErrorText, networkErrorText, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { landingAfterLogin } from '../session/audience';
-import { isCartSession, useSession, type Session } from '../session/session';
-import { errorText, genericErrorText, serverMessage } from './apiErrors';
+import { isCartSession, useSession } from '../session/session';
 import { Button, Field, FormError, FormMessage, PageShell } from '../ui';
 import { EmailField } from './EmailField';
 import { safeInAppPath } from './safePath';
@@ -26,13 +25,17 @@ const knownNotices: readonly string[] = [existingAccountMessage];
 export const cartLinkLoginNotice =
   'Your checkout link opens your order only. To see your account, log in: new patients set a password with the link in our welcome email, or use "Forgot your password?"';
 
-/** The session in a login answer: spec 000 section 7 stores the whole answer (token and user). */
-function sessionFrom(answer: unknown): Session | null {
-  if (typeof answer !== 'object' || answer === null) return null;
-  const { status, token, user } = answer as Record<string, unknown>;
-  if (status !== 'success' || typeof token !== 'string' || token === '') return null;
-  if (typeof user !== 'object' || user === null) return null;
-  return { token, user: user as Session['user'] };
+/**
+ * What a failed login shows (spec 000 sections 5 and 8): the connection text without an answer,
+ * the server's text for 429 (it says how long to wait) and for a 2xx that is not a session,
+ * otherwise the spec's login failure.
+ */
+export function loginErrorText(error: unknown): string {
+  const failure = toApiError(error);
+  if (failure.isNetwork) return networkErrorText;
+  if (failure.status === 429) return failure.message;
+  if (failure.kind === 'malformed') return failure.serverMessage ?? genericErrorText;
+  return identityMessages.loginFailed;
 }
 
 /** /login (spec 000 sections 2, 4, 5 and 8). `GuestOnly` in the route map sends members to their start. */
@@ -65,19 +68,17 @@ export function LoginPage() {
     setSending(true);
     setError(null);
     try {
-      const answer = await apiFetch<unknown>(login.path, { method: 'POST', json: request.data });
-      const session = sessionFrom(answer);
-      if (session) {
-        // Staff go to the console, patients to the portal, unless page_ref asked for a page
-        // of their own part of the app.
-        const target = landingAfterLogin(session, safeInAppPath(params.get('page_ref')));
-        await startSession(session, target, navigate);
-        return; // this page is gone now
-      }
-      // A 2xx with another status: spec 000 section 8 shows the server's message.
-      setError(serverMessage(answer) ?? genericErrorText);
+      // Spec 000 section 7 stores the whole answer's session: the token and the user.
+      const { token, user } = await callApi(login, { body: request.data });
+      const session = { token, user };
+      // Staff go to the console, patients to the portal, unless page_ref asked for a page
+      // of their own part of the app.
+      const target = landingAfterLogin(session, safeInAppPath(params.get('page_ref')));
+      await startSession(session, target, navigate);
+      return; // this page is gone now
     } catch (caught) {
-      setError(errorText(caught, () => identityMessages.loginFailed));
+      // A 2xx with another status is refused by the contract: the server's message is shown.
+      setError(loginErrorText(caught));
     }
     setSending(false);
   }

@@ -14,6 +14,7 @@ import {
   type,
   where,
 } from './testing/kit';
+import { testSession } from '../test-utils/session';
 
 const routes = [
   { path: '/password-reset/:token', element: <PasswordResetPage /> },
@@ -52,7 +53,7 @@ describe('PasswordResetPage', () => {
 
   it('sends password and token, forgets the ended session, shows the success text, then goes to /login', async () => {
     jest.useFakeTimers();
-    setSession({ token: 'old-session', user: { id: 7, email: 'pat@example.com' } });
+    setSession(testSession({ token: 'old-session', id: 7, email: 'pat@example.com' }));
     fetchMock.mockResolvedValue(jsonResponse(200, { status: 'success', message: 'ok' }));
     view = await fill('Secret-123', 'Secret-123');
     await submit(view);

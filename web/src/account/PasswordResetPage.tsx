@@ -1,12 +1,10 @@
 import { identityMessages, passwordReset, passwordRules } from '@clinic/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { apiFetch } from '../api/client';
+import { callApi, networkErrorText, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { clearSession } from '../session/session';
-import { errorText, serverMessage } from './apiErrors';
 import { Button, Field, FormError, PageShell } from '../ui';
-import { isSuccess } from './isSuccess';
 import './account.css';
 
 /** How long the success text stays before the page moves on to /login. */
@@ -46,25 +44,24 @@ export function PasswordResetPage() {
     setSending(true);
     setError(null);
     try {
-      const answer = await apiFetch<unknown>(passwordReset.path, {
-        method: 'POST',
-        json: request.data,
-      });
-      if (isSuccess(answer)) {
-        // The server ends every session of the account: a stored one would only bounce the
-        // patient from /login to a page that refuses it.
-        clearSession();
-        setDone(true);
-      } else setError(serverMessage(answer) ?? identityMessages.resetExpired);
+      await callApi(passwordReset, { body: request.data });
+      // The server ends every session of the account: a stored one would only bounce the
+      // patient from /login to a page that refuses it.
+      clearSession();
+      setDone(true);
     } catch (caught) {
       // A used or expired token is a 404 whose message is "Link expired!", a refused password a
-      // 400 saying why; any other HTTP failure gets the spec's text too.
+      // 400 saying why, a 2xx that is not a success its own text; any other HTTP failure gets
+      // the spec's text too.
+      const failure = toApiError(caught);
+      const saysWhy =
+        failure.kind === 'malformed' || failure.status === 400 || failure.status === 404;
       setError(
-        errorText(caught, (http) =>
-          http.status === 400 || http.status === 404
-            ? (serverMessage(http.body) ?? identityMessages.resetExpired)
-            : identityMessages.resetExpired,
-        ),
+        failure.isNetwork
+          ? networkErrorText
+          : failure.status === 429
+            ? failure.message
+            : ((saysWhy ? failure.serverMessage : null) ?? identityMessages.resetExpired),
       );
     }
     setSending(false);

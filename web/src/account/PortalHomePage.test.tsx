@@ -6,6 +6,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fe
 import type { Rendered } from '../test-utils/render';
 import { PortalHomePage } from './PortalHomePage';
 import { renderRoutes, settle } from './testing/kit';
+import { testSession } from '../test-utils/session';
 
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
@@ -50,7 +51,7 @@ afterEach(async () => {
 
 describe('PortalHomePage', () => {
   it('greets the user by first name and shows the tab bar with Billing selected', async () => {
-    setSession({ token: 't', user: { id: 1, first_name: 'Ana' } });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     view = await renderRoutes(routes(), '/home?tab=billing');
 
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
@@ -82,7 +83,7 @@ describe('PortalHomePage', () => {
   });
 
   it('still greets a user without a first name', async () => {
-    setSession({ token: 't', user: { id: 1 } });
+    setSession(testSession({ token: 't', id: 1, first_name: ' ' }));
     view = await renderRoutes(routes(), '/home');
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome!');
     await settle();
@@ -103,7 +104,7 @@ describe('PortalHomePage, the next step', () => {
     },
   });
 
-  beforeEach(() => setSession({ token: 't', user: { id: 1, first_name: 'Ana' } }));
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
 
   it('shows the medical assessment of the oldest waiting order above the tabs', async () => {
     pendingForms = waiting(

@@ -1,34 +1,194 @@
 /**
- * The one way the app talks to the backend: same-origin paths (`/api/...`, `/forms/...`), a
- * bearer token when a session exists (spec 000 section 6), JSON in and out, and an `ApiError`
- * for every non-2xx answer.
+ * The one way the app talks to the backend: `callApi(route, input)` over the contracts' route
+ * definitions. It builds the URL from the route's path (params encoded) and query, sends the
+ * bearer token when a session exists (spec 000 section 6) and the JSON body, and parses the JSON
+ * answer with the route's response schema, so a page gets the contract's type or an `ApiError`:
+ * never a cast. Every failure is one `ApiError`: a non-2xx answer (`http`), no answer at all
+ * (`network`) or a 2xx the schema refuses (`malformed`); its `message` is the text to show.
  */
+import {
+  errorResponseSchema,
+  identityMessages,
+  type ApiRoute,
+  type RouteAuth,
+} from '@clinic/contracts';
+import type { z } from 'zod';
 import { clearSession, getSession } from '../session/session';
+
+/** Shown when the request never got an answer (offline, DNS, server down before HTTP). */
+export const networkErrorText =
+  'We could not reach the server. Please check your connection and try again.';
+/** A generic failure text (spec 000 section 8 uses it for unexpected errors). */
+export const genericErrorText = 'Something went wrong. Please try again.';
+/** A 2xx answer that does not match the contract, and the server said nothing of its own. */
+export const malformedAnswerText = 'The server sent an unexpected answer. Please try again.';
+
+export type ApiErrorKind = 'http' | 'network' | 'malformed';
+
+/** A failing field of a 400, as the server names it (dotted path) with its own message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** One answer-level problem of a malformed answer: where (dotted path) and what. */
+export interface AnswerIssue {
+  path: string;
+  message: string;
+}
+
+export interface ApiErrorInit {
+  kind?: ApiErrorKind;
+  /** The HTTP status; 0 when no answer came. */
+  status: number;
+  /** The text to show; by default the server's message, else a text for the kind and status. */
+  message?: string;
+  /** The answer's body, parsed when it was JSON. */
+  body?: unknown;
+  /** For `malformed`: what in the answer did not match the route's response schema. */
+  issues?: readonly AnswerIssue[];
+  cause?: unknown;
+}
+
+/** The `message` of an answer body, when it is a non-empty string. */
+function messageIn(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+function fieldsIn(body: unknown): FieldError[] {
+  const parsed = errorResponseSchema.shape.fields.safeParse(
+    typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined,
+  );
+  return parsed.success ? (parsed.data ?? []) : [];
+}
+
+function defaultText(kind: ApiErrorKind, status: number): string {
+  if (kind === 'network') return networkErrorText;
+  if (kind === 'malformed') return malformedAnswerText;
+  if (status === 401) return identityMessages.notLoggedIn;
+  if (status === 429) return identityMessages.tooManyAttempts;
+  return genericErrorText;
+}
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The HTTP status; 0 when no answer came (`network`). */
+  readonly status: number;
+  /** The answer's body, parsed when it was JSON. */
+  readonly body: unknown;
+  /** The server's own message (non-empty), or null when it sent none. */
+  readonly serverMessage: string | null;
+  /** The failing fields a 400 names (`fields` of the error body), in the server's order. */
+  readonly fields: readonly FieldError[];
+  /** For `malformed`: what in the answer did not match the route's response schema. */
+  readonly issues: readonly AnswerIssue[];
 
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The parsed error body, when the server sent JSON. */
-    readonly body?: unknown,
-  ) {
-    super(message);
+  constructor(init: ApiErrorInit) {
+    const kind = init.kind ?? 'http';
+    const serverMessage = kind === 'network' ? null : messageIn(init.body);
+    super(init.message ?? serverMessage ?? defaultText(kind, init.status), {
+      cause: init.cause,
+    });
+    this.kind = kind;
+    this.status = init.status;
+    this.body = init.body;
+    this.serverMessage = serverMessage;
+    this.fields = fieldsIn(init.body);
+    this.issues = init.issues ?? [];
+  }
+
+  /** No answer came: offline, DNS, refused connection, aborted. */
+  get isNetwork(): boolean {
+    return this.kind === 'network';
+  }
+
+  /** The names of the failing fields, in the server's order. */
+  get fieldNames(): string[] {
+    return this.fields.map((f) => f.field);
+  }
+
+  /** The server's message for one field, when it named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((f) => f.field === field)?.message;
+  }
+
+  /** Another value of the error body (`attempts`, `blocked_until`...), when there is one. */
+  detail(name: string): unknown {
+    const { body } = this;
+    return typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>)[name]
+      : undefined;
   }
 }
 
-export interface ApiInit extends RequestInit {
-  /** A value sent as the JSON request body (sets `Content-Type: application/json`). */
-  json?: unknown;
+/** The failure as an `ApiError`: itself, or a network failure for anything else thrown. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError
+    ? error
+    : new ApiError({ kind: 'network', status: 0, cause: error });
 }
 
-function messageOf(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null && 'message' in body) {
-    const { message } = body as { message: unknown };
-    if (typeof message === 'string' && message !== '') return message;
+/** The text to show for any failure: the server's message, `fallback`, or the network text. */
+export function errorMessage(
+  error: unknown,
+  fallback: string,
+  networkFallback: string = networkErrorText,
+): string {
+  const failure = toApiError(error);
+  if (failure.isNetwork) return networkFallback;
+  return failure.serverMessage ?? fallback;
+}
+
+type AnyRoute = ApiRoute<z.ZodType, z.ZodType, z.ZodType, z.ZodType, RouteAuth, z.ZodObject>;
+
+/** A part of the request: required when the route's schema needs it, absent when it has none. */
+type Part<K extends string, S> = [S] extends [z.ZodUndefined]
+  ? { [P in K]?: undefined }
+  : undefined extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : Record<string, never> extends z.input<S>
+      ? { [P in K]?: z.input<S> }
+      : { [P in K]: z.input<S> };
+
+/** What `callApi` sends for a route: its path params, query and body, typed from the contract. */
+export type CallInput<R> =
+  R extends ApiRoute<infer P, infer Q, infer B, z.ZodType, RouteAuth, z.ZodObject>
+    ? Part<'params', P> &
+        Part<'query', Q> &
+        Part<'body', B> & {
+          /** Extra request headers (the route's own, such as `Idempotency-Key`). */
+          headers?: Record<string, string>;
+          signal?: AbortSignal;
+        }
+    : never;
+
+/** What a route answers with, once parsed by its response schema. */
+export type CallOutput<R> =
+  R extends ApiRoute<z.ZodType, z.ZodType, z.ZodType, infer S> ? z.output<S> : never;
+
+/** `/api/get-cart/:cart_id` with `{ cart_id: 'a/b' }` → `/api/get-cart/a%2Fb`, plus the query. */
+export function buildPath(
+  path: string,
+  params?: Readonly<Record<string, unknown>>,
+  query?: Readonly<Record<string, unknown>>,
+): string {
+  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`${path}: the path parameter "${name}" is missing`);
+    }
+    return encodeURIComponent(String(value as string | number));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    search.append(name, String(value as string | number | boolean));
   }
-  return undefined;
+  const text = search.toString();
+  return text === '' ? filled : `${filled}?${text}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -41,34 +201,112 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, headers: initHeaders, ...rest } = init;
-  const headers = new Headers(initHeaders);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+interface Sent {
+  response: Response;
+  hadSession: boolean;
+}
 
+async function send(
+  route: Pick<ApiRoute, 'method' | 'path'>,
+  input: {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  },
+  accept: string,
+): Promise<Sent> {
+  const url = buildPath(
+    route.path,
+    input.params as Record<string, unknown> | undefined,
+    input.query as Record<string, unknown> | undefined,
+  );
+  const headers = new Headers(input.headers);
+  headers.set('Accept', accept);
   const session = getSession();
   if (session && !headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${session.token}`);
   }
-
-  let body = rest.body;
-  if (json !== undefined) {
+  let body: string | undefined;
+  if (input.body !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(json);
+    body = JSON.stringify(input.body);
   }
-
-  const response = await fetch(path, { ...rest, headers, body });
-  const parsed = await readBody(response);
-
-  if (!response.ok) {
-    // A rejected token means the server no longer knows this session: forget it, so the
-    // login-required routes send the user to /login.
-    if (response.status === 401 && session) clearSession();
-    throw new ApiError(
-      response.status,
-      messageOf(parsed) ?? `Request failed with status ${response.status}`,
-      parsed,
-    );
+  try {
+    const response = await fetch(url, {
+      method: route.method.toUpperCase(),
+      headers,
+      body,
+      signal: input.signal,
+    });
+    return { response, hadSession: session !== null };
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', status: 0, cause });
   }
-  return parsed as T;
 }
+
+async function failure({ response, hadSession }: Sent): Promise<ApiError> {
+  // A rejected token means the server no longer knows this session: forget it, so the
+  // login-required routes send the user to /login.
+  if (response.status === 401 && hadSession) clearSession();
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch (cause) {
+    return new ApiError({ kind: 'network', status: response.status, cause });
+  }
+  return new ApiError({ status: response.status, body });
+}
+
+function issuesOf(error: z.ZodError): AnswerIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/**
+ * Calls `route` with `input` and answers with the response, parsed by the route's schema.
+ * Throws an `ApiError` for a non-2xx answer, no answer, or an answer the schema refuses.
+ */
+export async function callApi<R extends AnyRoute>(
+  route: R,
+  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+): Promise<CallOutput<R>> {
+  const sent = await send(route, input ?? {}, 'application/json');
+  if (!sent.response.ok) throw await failure(sent);
+  let body: unknown;
+  try {
+    body = await readBody(sent.response);
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', status: sent.response.status, cause });
+  }
+  const parsed = route.response.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      kind: 'malformed',
+      status: sent.response.status,
+      body,
+      issues: issuesOf(parsed.error),
+    });
+  }
+  return parsed.data as CallOutput<R>;
+}
+
+/** Calls a route whose success is a file (`responseContentType`), answering with its bytes. */
+export async function callApiForBlob<R extends AnyRoute>(
+  route: R,
+  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+): Promise<Blob> {
+  const sent = await send(route, input ?? {}, route.responseContentType ?? '*/*');
+  if (!sent.response.ok) throw await failure(sent);
+  try {
+    return await sent.response.blob();
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', status: sent.response.status, cause });
+  }
+}
+
+/** The client as one object: `api.call(route, input)`, `api.blob(route, input)`. */
+export const api = { call: callApi, blob: callApiForBlob } as const;

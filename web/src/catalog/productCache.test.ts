@@ -116,7 +116,7 @@ describe('loadProducts', () => {
   it('rethrows a network error when nothing is cached', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
 
-    await expect(loadProducts({ now: T0 })).rejects.toThrow('Failed to fetch');
+    await expect(loadProducts({ now: T0 })).rejects.toMatchObject({ kind: 'network', status: 0 });
   });
 
   it('ignores an unreadable cached value and calls the server', async () => {

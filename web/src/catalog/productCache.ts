@@ -4,13 +4,8 @@
  * answers with an error (or cannot be reached, or sends something invalid) a stale copy is used
  * if there is one, otherwise the error is rethrown.
  */
-import {
-  getAllProducts,
-  getAllProductsResponseSchema,
-  productCacheMs,
-  type Product,
-} from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { getAllProducts, productCacheMs, type Product } from '@clinic/contracts';
+import { callApi } from '../api/client';
 
 export const PRODUCTS_KEY = 'clinic.products';
 
@@ -50,7 +45,7 @@ export function readCachedProducts(
     const value = JSON.parse(raw) as Partial<CachedProducts> | null;
     if (typeof value?.savedAt !== 'number' || !Number.isFinite(value.savedAt)) return null;
     // Same validation as a server answer, so a copy written by an older build cannot break pages.
-    const parsed = getAllProductsResponseSchema.safeParse({
+    const parsed = getAllProducts.response.safeParse({
       status: 'success',
       products: value.products,
     });
@@ -75,11 +70,7 @@ export async function loadProducts(options: LoadProductsOptions = {}): Promise<P
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? productsTimeoutMs);
   try {
-    const body = await apiFetch(getAllProducts.path, {
-      method: 'GET',
-      signal: controller.signal,
-    });
-    const { products } = getAllProductsResponseSchema.parse(body);
+    const { products } = await callApi(getAllProducts, { signal: controller.signal });
     try {
       storage?.setItem(
         PRODUCTS_KEY,

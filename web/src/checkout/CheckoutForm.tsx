@@ -5,7 +5,7 @@ import {
   dollarsToCents,
   type PaymentTerm,
 } from '@clinic/contracts';
-import { useSession } from '../session/session';
+import { accountUserOf, useSession } from '../session/session';
 import { AddressSection } from './AddressSection';
 import { emptyAddress, type AddressFields } from './addressFallback';
 import type { CheckoutVariant, OrderDraft } from './checkoutRequest';
@@ -54,7 +54,7 @@ export function CheckoutForm({ cart, variant }: Props) {
     shipping,
     billing: differentBilling ? billing : null,
     userId: user?.id ?? guestId,
-    phone: typeof user?.phone === 'string' && user.phone !== '' ? user.phone : null,
+    phone: accountUserOf(user)?.phone || null,
     dueCents,
     fullCents,
   };

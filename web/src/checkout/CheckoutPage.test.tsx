@@ -34,6 +34,7 @@ import { cartBlockedText } from './checkoutErrors';
 import { CONVERSION_ID_KEY } from './conversionId';
 import { formatUsd } from './money';
 import { PREAUTHS_KEY } from './preauths';
+import { cartLinkSession, testSession } from '../test-utils/session';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures and a fetch that answers by method and path
@@ -325,7 +326,7 @@ describe('CheckoutPage: loading the cart', () => {
   });
 
   it('keeps the session of a logged-in visitor', async () => {
-    setSession({ token: 'mine', user: { id: 7 } });
+    setSession(testSession({ token: 'mine', id: 7 }));
     serve({
       'GET /api/get-cart/cart-1': jsonResponse(
         200,
@@ -333,11 +334,11 @@ describe('CheckoutPage: loading the cart', () => {
       ),
     });
     await open();
-    expect(getSession()).toEqual({ token: 'mine', user: { id: 7 } });
+    expect(getSession()).toEqual(testSession({ token: 'mine', id: 7 }));
   });
 
   it("replaces another checkout link's session with this link's", async () => {
-    setSession({ token: 'other-link', user: { ...patient, id: 9 } });
+    setSession(cartLinkSession({ token: 'other-link', id: 9 }));
     serve({
       'GET /api/get-cart/cart-1': jsonResponse(
         200,
@@ -629,7 +630,7 @@ describe('CheckoutPage: paying', () => {
   });
 
   it('goes on to the upsell when saving the address fails', async () => {
-    setSession({ token: 't', user: { id: 3 } });
+    setSession(testSession({ token: 't', id: 3 }));
     serve({ 'POST /api/save-address': jsonResponse(500, { status: 'error', message: 'down' }) });
     await open();
     await fillAddress('shipping');

@@ -15,7 +15,7 @@ function failure(status: number | null, body: Record<string, unknown> = {}): Che
   return checkoutFailureOf(
     status === null
       ? new TypeError((body.message as string) ?? 'Failed to fetch')
-      : new ApiError(status, 'x', { status: 'error', ...body }),
+      : new ApiError({ status, body: { status: 'error', ...body } }),
   );
 }
 
@@ -174,7 +174,10 @@ describe('checkoutFailureOf', () => {
   it('reads the status, message, code and block flags of an ApiError', () => {
     expect(
       checkoutFailureOf(
-        new ApiError(423, 'x', { status: 'error', message: 'm', blocked: true, code: 'c' }),
+        new ApiError({
+          status: 423,
+          body: { status: 'error', message: 'm', blocked: true, code: 'c' },
+        }),
       ),
     ).toEqual({
       status: 423,
@@ -188,17 +191,22 @@ describe('checkoutFailureOf', () => {
     });
     expect(
       checkoutFailureOf(
-        new ApiError(402, 'x', { message: 'm', attempts: 3, card_refused: true, code: 'c' }),
+        new ApiError({
+          status: 402,
+          body: { message: 'm', attempts: 3, card_refused: true, code: 'c' },
+        }),
       ),
     ).toMatchObject({ status: 402, blocked: false, cardRefused: true, attempts: 3 });
   });
 
   it('ignores block flags on other statuses and bodies that are not JSON', () => {
-    expect(checkoutFailureOf(new ApiError(402, 'x', { blocked: true }))).toMatchObject({
-      blocked: false,
-      message: '',
-    });
-    expect(checkoutFailureOf(new ApiError(502, 'x', undefined))).toMatchObject({
+    expect(checkoutFailureOf(new ApiError({ status: 402, body: { blocked: true } }))).toMatchObject(
+      {
+        blocked: false,
+        message: '',
+      },
+    );
+    expect(checkoutFailureOf(new ApiError({ status: 502 }))).toMatchObject({
       status: 502,
       message: '',
     });

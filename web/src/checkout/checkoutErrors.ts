@@ -18,7 +18,7 @@
  * | anything else (declines, unknown errors, a non-success status) | declined |
  */
 import { cardBlocking, checkoutMessages } from '@clinic/contracts';
-import { ApiError } from '../api/client';
+import { toApiError } from '../api/client';
 
 export interface CheckoutFailure {
   /** The HTTP status, or null when the call never got an answer. */
@@ -88,27 +88,29 @@ const noVerdict = {
   code: null,
 } as const;
 
-/** The failure a checkout call ended with: an ApiError, a non-success answer, or an exception. */
+/**
+ * The failure a checkout call ended with (an `ApiError` of the client): an HTTP refusal, a 2xx
+ * that is not a success, or no answer at all.
+ */
 export function checkoutFailureOf(error: unknown): CheckoutFailure {
-  if (error instanceof ApiError) {
-    const { body, status } = error;
-    const attempts = field(body, 'attempts');
-    const refusal = status === 423 || status === 402;
-    return {
-      status,
-      message: text(body, 'message') ?? '',
-      blocked: status === 423 && field(body, 'blocked') === true,
-      cartBlocked: refusal && field(body, 'cart_blocked') === true,
-      cardRefused: refusal && field(body, 'card_refused') === true,
-      blockedUntil: text(body, 'blocked_until') ?? text(body, 'cart_blocked_until'),
-      attempts: typeof attempts === 'number' ? attempts : null,
-      code: text(body, 'code'),
-    };
+  const failure = toApiError(error);
+  if (failure.isNetwork) {
+    const cause: unknown = failure.cause;
+    return { ...noVerdict, status: null, message: cause instanceof Error ? cause.message : '' };
   }
+  const { body, status } = failure;
+  if (failure.kind === 'malformed') return nonSuccessFailure(body);
+  const attempts = field(body, 'attempts');
+  const refusal = status === 423 || status === 402;
   return {
-    ...noVerdict,
-    status: null,
-    message: error instanceof Error ? error.message : '',
+    status,
+    message: failure.serverMessage ?? '',
+    blocked: status === 423 && field(body, 'blocked') === true,
+    cartBlocked: refusal && field(body, 'cart_blocked') === true,
+    cardRefused: refusal && field(body, 'card_refused') === true,
+    blockedUntil: text(body, 'blocked_until') ?? text(body, 'cart_blocked_until'),
+    attempts: typeof attempts === 'number' ? attempts : null,
+    code: text(body, 'code'),
   };
 }
 

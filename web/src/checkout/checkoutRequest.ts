@@ -6,7 +6,6 @@ import {
   type CheckoutRequest,
   type PaymentTerm,
 } from '@clinic/contracts';
-import { ApiError } from '../api/client';
 import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
 import type { CardResult } from '../ui';
 import type { AddressFields } from './addressFallback';
@@ -41,12 +40,6 @@ export function toCheckoutAddress(address: AddressFields): CheckoutAddress {
     state: address.state,
     zip: address.zip.trim(),
   };
-}
-
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' && body.message !== '' ? body.message : null;
 }
 
 function storedTrackingSessionId(): string | null {

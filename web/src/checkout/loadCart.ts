@@ -12,7 +12,7 @@ import {
   type Drug,
   type OfferVariant,
 } from '@clinic/contracts';
-import { ApiError, apiFetch } from '../api/client';
+import { callApi, toApiError } from '../api/client';
 import { writeCart } from '../cart/cartStore';
 import { getSession, isCartSession, setSession, type SessionUser } from '../session/session';
 import { captureOffers, type ActiveOffers } from '../tracking/activeOffers';
@@ -43,19 +43,12 @@ function variant(value: string): OfferVariant {
 
 /** The cart load failure's text: the server message, then "Please check the checkout link...". */
 export function cartErrorText(error: unknown): string {
-  const body =
-    error instanceof ApiError ? (error.body as { message?: unknown } | undefined) : undefined;
-  const message =
-    typeof body?.message === 'string' && body.message !== ''
-      ? body.message
-      : checkoutMessages.unknownCart;
+  const message = toApiError(error).serverMessage ?? checkoutMessages.unknownCart;
   return `${message} ${checkoutMessages.cartLoadSuffix}`;
 }
 
 export async function loadCart(cartId: string): Promise<LoadedCart> {
-  const answer = getCart.response.parse(
-    await apiFetch(getCart.path.replace(':cart_id', encodeURIComponent(cartId))),
-  );
+  const answer = await callApi(getCart, { params: { cart_id: cartId } });
   const first = answer.cartItem[0];
   if (!first) throw new Error('The cart is empty.');
   const { sema_offer, tir_offer, ...item } = first;

@@ -11,7 +11,7 @@ import {
   trustForm,
   type Drug,
 } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { ApiError, callApi } from '../api/client';
 import { clearCart } from '../cart/cartStore';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan/savePlan';
@@ -108,10 +108,8 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   // Whether this cart or card may pay at all.
   useEffect(() => {
     let active = true;
-    const query = new URLSearchParams({ cart_id: cart.cartId }).toString();
-    apiFetch(`${blockUserPayment.path}?${query}`)
-      .then((raw) => {
-        const status = blockUserPayment.response.parse(raw);
+    callApi(blockUserPayment, { query: { cart_id: cart.cartId } })
+      .then((status) => {
         if (!active) return;
         if (status.blocked)
           setPayBlocked({
@@ -185,19 +183,13 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     const current = getSession();
     if (current) {
       const calls: Promise<unknown>[] = [
-        apiFetch(saveAddress.path, {
-          method: 'POST',
-          json: { ...toCheckoutAddress(order.shipping), id: current.user.id },
+        callApi(saveAddress, {
+          body: { ...toCheckoutAddress(order.shipping), id: current.user.id },
         }),
       ];
       const certUrl = trustedFormCertUrl();
       if (certUrl) {
-        calls.push(
-          apiFetch(trustForm.path, {
-            method: 'POST',
-            json: { user_id: current.user.id, url: certUrl },
-          }),
-        );
+        calls.push(callApi(trustForm, { body: { user_id: current.user.id, url: certUrl } }));
       }
       // Their failures never keep the patient from the next step.
       await Promise.allSettled(calls);
@@ -234,14 +226,17 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     let paid: Payment | null = null;
     let failure: CheckoutFailure;
     try {
-      const raw = await apiFetch<unknown>(checkoutNew.path, {
-        method: 'POST',
+      const answer = await callApi(checkoutNew, {
         headers: { 'Idempotency-Key': idempotencyKey },
-        json: buildCheckoutRequest(order, card, method),
+        body: buildCheckoutRequest(order, card, method),
       });
-      paid = paymentOf(raw, dueCents);
-      failure = nonSuccessFailure(raw);
+      paid = paymentOf(answer, dueCents);
+      failure = nonSuccessFailure(answer);
     } catch (thrown) {
+      // Once the server says the card was charged, an answer the contract refuses (a missing
+      // detail) must not show a decline: its payment is read leniently.
+      if (thrown instanceof ApiError && thrown.kind === 'malformed')
+        paid = paymentOf(thrown.body, dueCents);
       failure = checkoutFailureOf(thrown);
     }
     // Outside the try: once charged, nothing after it may show a decline.

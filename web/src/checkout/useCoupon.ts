@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { couponMessages, validateCoupon, type PaymentTerm } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
-import { serverMessage, type AppliedCoupon } from './checkoutRequest';
+import { callApi, toApiError } from '../api/client';
+import type { AppliedCoupon } from './checkoutRequest';
 
 export interface CouponState {
   /** What the visitor typed. */
@@ -34,15 +34,14 @@ export function useCoupon(term: PaymentTerm): CouponState {
     setBusy(true);
     setError(null);
     try {
-      const answer = validateCoupon.response.parse(
-        await apiFetch(validateCoupon.path, {
-          method: 'POST',
-          json: { coupon: trimmed, payment_terms: term },
-        }),
-      );
+      const answer = await callApi(validateCoupon, {
+        body: { coupon: trimmed, payment_terms: term },
+      });
       setApplied({ code: trimmed, id: answer.coupon_id, discount: answer.c_val });
-    } catch (failure) {
-      setError(serverMessage(failure) ?? couponMessages.invalid);
+    } catch (thrown) {
+      // The server's refusal says why; an answer that is not a coupon is an invalid code.
+      const failure = toApiError(thrown);
+      setError((failure.kind === 'http' ? failure.serverMessage : null) ?? couponMessages.invalid);
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { setSession } from '../session/session';
 import { render, type Rendered } from '../test-utils/render';
 import { Header } from './Header';
+import { testSession } from '../test-utils/session';
 
 let view: Rendered | undefined;
 
@@ -33,16 +34,16 @@ describe('Header', () => {
   });
 
   it('leads a patient to the portal', async () => {
-    setSession({ token: 't', user: { id: 1, role: 'patient' } });
+    setSession(testSession({ token: 't', id: 1, role: 'patient' }));
     const shown = await header();
     expect(links(shown)).toEqual(['/home']);
     expect(buttons(shown)).toEqual(['Log Out']);
   });
 
-  it.each(['clinician', 'admin'])(
+  it.each(['clinician', 'admin'] as const)(
     'leads %s staff to the console, never the portal',
     async (role) => {
-      setSession({ token: 't', user: { id: 2, role } });
+      setSession(testSession({ token: 't', id: 2, role }));
       const shown = await header();
       expect(links(shown)).toEqual(['/console']);
       expect(buttons(shown)).toEqual(['Log Out']);

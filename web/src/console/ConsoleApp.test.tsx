@@ -1,4 +1,4 @@
-import { consoleSectionsFor, type StaffRole } from '@clinic/contracts';
+import { consoleSectionsFor, type Role, type StaffRole } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { render, type Rendered } from '../test-utils/render';
 import { consoleRoute } from './consoleRoute';
+import { testSession } from '../test-utils/session';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -45,8 +46,8 @@ afterEach(async () => {
 });
 
 /** The console's route as the app mounts it, beside stand-ins for the portal and /login. */
-async function open(path: string, role: string): Promise<Rendered> {
-  setSession({ token: 'tok', user: { id: 9, role } });
+async function open(path: string, role: Role): Promise<Rendered> {
+  setSession(testSession({ token: 'tok', id: 9, role }));
   const router = createMemoryRouter(
     [
       {

@@ -2,14 +2,8 @@
  * Sends the finished quiz (POST /api/intake-form) and turns the answer into where the visitor
  * goes next (spec 000 section 4, "Intake"), or the message to show on the last step.
  */
-import {
-  errorResponseSchema,
-  intakeForm,
-  intakeFormResponseSchema,
-  intakeMessages,
-  type IntakePersonInput,
-} from '@clinic/contracts';
-import { ApiError, apiFetch } from '../api/client';
+import { intakeForm, intakeMessages, type IntakePersonInput } from '@clinic/contracts';
+import { callApi, toApiError } from '../api/client';
 import { setSession } from '../session/session';
 
 export type SubmitOutcome =
@@ -34,35 +28,27 @@ const stepOfMessage: Record<string, number> = {
   [intakeMessages.desiredBelowCurrent]: 9,
 };
 
-/** The rule text of the first failing field when the server names one, else its message. */
-function serverMessage(error: ApiError): string | undefined {
-  const parsed = errorResponseSchema.safeParse(error.body);
-  if (!parsed.success) return undefined;
-  const first = parsed.data.fields?.[0]?.message;
-  return first || parsed.data.message || undefined;
-}
-
 export function reportPath(desiredWeight: number): string {
   return `/weight-loss-report?desired_weight=${encodeURIComponent(String(desiredWeight))}`;
 }
 
 export async function submitIntake(payload: IntakePersonInput): Promise<SubmitOutcome> {
-  let body: unknown;
+  let answer;
   try {
-    body = await apiFetch(intakeForm.path, { method: 'POST', json: payload });
+    answer = await callApi(intakeForm, { body: payload });
   } catch (error) {
-    // A 400 carries the broken rule's text, which tells the visitor what to fix.
-    const message = error instanceof ApiError && error.status === 400 && serverMessage(error);
+    const failure = toApiError(error);
+    // A 400 carries the broken rule's text (its first failing field's, else its message),
+    // which tells the visitor what to fix.
+    const message =
+      failure.status === 400 && failure.kind === 'http'
+        ? (failure.fields[0]?.message ?? failure.serverMessage)
+        : null;
     if (message) return { kind: 'error', message, step: stepOfMessage[message] };
+    if (failure.kind === 'malformed')
+      console.error('Unexpected intake-form answer.', failure.issues);
     return { kind: 'error', message: intakeMessages.submitError };
   }
-
-  const parsed = intakeFormResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    console.error('Unexpected intake-form answer.', parsed.error);
-    return { kind: 'error', message: intakeMessages.submitError };
-  }
-  const answer = parsed.data;
   const report = reportPath(Number(payload.desired_weight));
   switch (answer.status) {
     case 'success':

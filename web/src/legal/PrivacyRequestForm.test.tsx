@@ -2,6 +2,7 @@ import { act } from 'react';
 import { privacyRequestMessages } from '@clinic/contracts';
 import { renderRoutes, settle } from '../account/testing/kit';
 import { setSession } from '../session/session';
+import { testSession } from '../test-utils/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
 import { PrivacyRequestForm } from './PrivacyRequestForm';
@@ -183,16 +184,15 @@ describe('PrivacyRequestForm', () => {
 describe('PrivacyRequestForm for a logged-in patient', () => {
   it('starts with the name, email and state of the account', async () => {
     await view.unmount();
-    setSession({
-      token: 't',
-      user: {
+    setSession(
+      testSession({
         id: 3,
         first_name: 'Rosa',
         last_name: 'Park',
         email: 'rosa@example.com',
         state: 'TX',
-      },
-    });
+      }),
+    );
     view = await renderRoutes(routes, '/legal/ccpa-opt-out');
     expect(control<HTMLInputElement>('Full name').value).toBe('Rosa Park');
     expect(control<HTMLInputElement>('Email').value).toBe('rosa@example.com');

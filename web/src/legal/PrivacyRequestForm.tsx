@@ -7,10 +7,9 @@ import {
   type PrivacyRequestResponse,
   type PrivacyRequestType,
 } from '@clinic/contracts';
-import { ApiError } from '../api/client';
-import { errorText, genericErrorText, serverMessage } from '../account/apiErrors';
+import { genericErrorText, networkErrorText, toApiError } from '../api/client';
 import { StateOptions } from '../components/StateOptions';
-import { useSession } from '../session/session';
+import { accountUserOf, useSession } from '../session/session';
 import { Button, FormMessage } from '../ui';
 import { fieldErrorsOf, sendPrivacyRequest } from './privacyRequestApi';
 import { globalPrivacyControl, optOutOfSharingHere } from './sharingOptOut';
@@ -67,12 +66,13 @@ interface Draft {
 }
 
 function useInitialDraft(): Draft {
-  const user = useSession()?.user;
-  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  const sessionUser = useSession()?.user;
+  const user = accountUserOf(sessionUser);
+  const name = [sessionUser?.first_name, user?.last_name].filter(Boolean).join(' ');
   return {
     name,
     email: user?.email ?? '',
-    state: typeof user?.state === 'string' ? user.state : '',
+    state: user?.state ?? '',
     request_type: '',
     details: '',
     confirmed: false,
@@ -142,16 +142,23 @@ export function PrivacyRequestForm() {
       // The confirmation takes the form's place: move focus there so it is read out.
       requestAnimationFrame(() => confirmationRef.current?.focus());
     } catch (error) {
-      const named = error instanceof ApiError && error.status === 400;
+      const failure = toApiError(error);
       const found: FieldErrors = {};
-      if (named)
-        for (const [field, message] of Object.entries(fieldErrorsOf(error.message)))
+      if (failure.status === 400)
+        for (const [field, message] of Object.entries(fieldErrorsOf(failure)))
           if (field in fieldLabels)
             found[field as FieldName] = readable(field as FieldName, message);
       if (Object.keys(found).length > 0) {
         showErrors(found);
         setFailure('Please check the fields marked above.');
-      } else setFailure(errorText(error, (e) => serverMessage(e.body) ?? genericErrorText));
+      } else
+        setFailure(
+          failure.isNetwork
+            ? networkErrorText
+            : failure.status === 429
+              ? failure.message
+              : (failure.serverMessage ?? genericErrorText),
+        );
     } finally {
       sending.current = false;
       setBusy(false);

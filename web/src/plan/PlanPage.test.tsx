@@ -13,6 +13,7 @@ import type { Rendered } from '../test-utils/render';
 import { OFFERS_KEY } from '../tracking/activeOffers';
 import { doseNote, PlanPage } from './PlanPage';
 import { planSaveFailedMessage, planUnavailableMessage } from './savePlan';
+import { testSession } from '../test-utils/session';
 
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
@@ -100,7 +101,7 @@ describe('PlanPage questions', () => {
 });
 
 describe('PlanPage BMI check', () => {
-  beforeEach(() => setSession({ token: 'tok', user: { id: 1 } }));
+  beforeEach(() => setSession(testSession({ token: 'tok', id: 1 })));
 
   it('disqualifies a new user under BMI 25: tags the lead and goes to /sorry', async () => {
     storeIntake(9, lowBmi);

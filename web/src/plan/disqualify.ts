@@ -1,5 +1,5 @@
 import { addDisqualify, type DisqualificationReason } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { callApi } from '../api/client';
 
 /**
  * Tags the lead as disqualified by the plan page's BMI check (GET /forms/add-disqualify). Only
@@ -9,9 +9,8 @@ export async function tagDisqualified(
   reason: DisqualificationReason,
   currentGLPMed: 'Yes' | 'No',
 ): Promise<void> {
-  const query = new URLSearchParams({ reason, currentGLPMed });
   try {
-    await apiFetch(`${addDisqualify.path}?${query.toString()}`);
+    await callApi(addDisqualify, { query: { reason, currentGLPMed } });
   } catch (error) {
     console.warn('Could not tag the lead as disqualified.', error);
   }

@@ -11,7 +11,7 @@ import {
   type Product,
   type SaveCartRequest,
 } from '@clinic/contracts';
-import { ApiError, apiFetch } from '../api/client';
+import { callApi, toApiError } from '../api/client';
 import { cartItemFromProduct } from '../cart/cartItem';
 import { addItem, clearCart } from '../cart/cartStore';
 import type { ActiveOffers } from '../tracking/activeOffers';
@@ -53,17 +53,9 @@ export async function savePlan(
   const item: CartItem = addItem(cartItemFromProduct(product))[0]!;
   const request: SaveCartRequest = { ...item, ...offers, ...answers };
   try {
-    const answer = saveCart.response.parse(
-      await apiFetch(saveCart.path, { method: 'POST', json: request }),
-    );
+    const answer = await callApi(saveCart, { body: request });
     return `/weight-loss-payment/${encodeURIComponent(answer.id)}`;
   } catch (error) {
-    const body =
-      error instanceof ApiError ? (error.body as { message?: unknown } | undefined) : undefined;
-    throw new PlanSaveError(
-      typeof body?.message === 'string' && body.message !== ''
-        ? body.message
-        : planSaveFailedMessage,
-    );
+    throw new PlanSaveError(toApiError(error).serverMessage ?? planSaveFailedMessage);
   }
 }

@@ -6,6 +6,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fe
 import { render, type Rendered } from '../test-utils/render';
 import { BillingTab, billingTexts } from './BillingTab';
 import { TOAST_MS } from '../ui';
+import { testSession } from '../test-utils/session';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures and a fetch that answers by method and path
@@ -179,7 +180,7 @@ const billingAddress = {
 
 beforeEach(() => {
   localStorage.clear();
-  setSession({ token: 'patient-token', user: { id: 42, first_name: 'Ana' } });
+  setSession(testSession({ token: 'patient-token', id: 42, first_name: 'Ana' }));
   fetchMock = installFetchMock();
   serve();
   fetchMock.mockImplementation(async (input, init) => {

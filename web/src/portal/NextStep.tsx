@@ -8,7 +8,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { pendingMedicalForms } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { callApi } from '../api/client';
 import './nextStep.css';
 
 export const nextStepTexts = {
@@ -24,8 +24,7 @@ export const nextStepTexts = {
 
 export const pendingMedicalFormsQuery = queryOptions({
   queryKey: ['pending-medical-forms'] as const,
-  queryFn: async () =>
-    pendingMedicalForms.response.parse(await apiFetch(pendingMedicalForms.path)).orders,
+  queryFn: async () => (await callApi(pendingMedicalForms)).orders,
 });
 
 function ClockIcon() {

@@ -7,12 +7,17 @@ import {
   type SubscriptionItem,
   type TransactionItem,
 } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { callApi, toApiError } from '../api/client';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { useToasts, type CardResult } from '../ui';
-import { fetchInvoice, messageIn, saveBlob, serverMessage } from './billingApi';
+import { fetchInvoice, saveBlob } from './billingApi';
 import { billingTexts, productOf } from './billingFormat';
 import type { BillingAddress } from './CardDialog';
+
+/** The message of an answer that says `status: 'error'` (spec 001 section 4), when not blank. */
+function said(answer: { message: string }): string | null {
+  return answer.message.trim() !== '' ? answer.message : null;
+}
 
 function cardDetails(card: CardResult) {
   return { brand: card.brand, last4: card.last4 };
@@ -39,15 +44,12 @@ export function useBillingActions({ load, mounted, close }: Options) {
 
   async function submitUpdateCard(card: CardResult, billingAddress: BillingAddress) {
     try {
-      const answer = await apiFetch(updateCard.path, {
-        method: 'POST',
-        json: { token: card.token, details: cardDetails(card), billingAddress },
+      const answer = await callApi(updateCard, {
+        body: { token: card.token, details: cardDetails(card), billingAddress },
       });
-      if ((answer as { status?: unknown } | undefined)?.status === 'error') {
-        return messageIn(answer) ?? billingTexts.cardUpdateFailed;
-      }
+      if (answer.status === 'error') return said(answer) ?? billingTexts.cardUpdateFailed;
     } catch (failure) {
-      return serverMessage(failure) ?? billingTexts.cardUpdateFailed;
+      return toApiError(failure).serverMessage ?? billingTexts.cardUpdateFailed;
     }
     close();
     show('success', billingMessages.cardUpdated);
@@ -60,11 +62,10 @@ export function useBillingActions({ load, mounted, close }: Options) {
     billingAddress: BillingAddress,
   ) {
     try {
-      const answer = await apiFetch(processSubsPayment.path, {
-        method: 'POST',
+      const answer = await callApi(processSubsPayment, {
         // One key per attempt: a repeated request never charges twice.
         headers: { 'Idempotency-Key': newIdempotencyKey() },
-        json: {
+        body: {
           token: card.token,
           details: cardDetails(card),
           billingAddress,
@@ -72,12 +73,17 @@ export function useBillingActions({ load, mounted, close }: Options) {
           amount: subscription.amount,
         },
       });
-      if ((answer as { status?: unknown } | undefined)?.status !== 'success') {
-        return billingMessages.paymentError(messageIn(answer) ?? billingMessages.paymentFailed);
+      if (answer.status !== 'success') {
+        return billingMessages.paymentError(said(answer) ?? billingMessages.paymentFailed);
       }
-    } catch (failure) {
+    } catch (thrown) {
+      // A 2xx the contract refuses is a failed payment; anything else failed to process.
+      const failure = toApiError(thrown);
       return billingMessages.paymentError(
-        serverMessage(failure) ?? billingMessages.paymentProcessingFailed,
+        failure.serverMessage ??
+          (failure.kind === 'malformed'
+            ? billingMessages.paymentFailed
+            : billingMessages.paymentProcessingFailed),
       );
     }
     close();
@@ -91,16 +97,13 @@ export function useBillingActions({ load, mounted, close }: Options) {
     setCancelling(true);
     let failure: string | null = null;
     try {
-      const answer = await apiFetch(cancelSubscription.path, {
-        method: 'POST',
-        json: { reason: reasons, reccomend: null, subs_id: subscription.id },
+      const answer = await callApi(cancelSubscription, {
+        body: { reason: reasons, reccomend: null, subs_id: subscription.id },
       });
       // Spec 001 section 4: an error status means failure.
-      if ((answer as { status?: unknown } | undefined)?.status === 'error') {
-        failure = messageIn(answer) ?? billingMessages.cancelFailed;
-      }
+      if (answer.status === 'error') failure = said(answer) ?? billingMessages.cancelFailed;
     } catch (thrown) {
-      failure = serverMessage(thrown) ?? billingMessages.cancelFailed;
+      failure = toApiError(thrown).serverMessage ?? billingMessages.cancelFailed;
     }
     if (!mounted.current) return;
     setCancelling(false);
@@ -120,7 +123,7 @@ export function useBillingActions({ load, mounted, close }: Options) {
       const blob = await fetchInvoice(transaction.transaction_id, productOf(transaction));
       saveBlob(blob, `invoice-${transaction.transaction_id}.pdf`);
     } catch (failure) {
-      show('error', serverMessage(failure) ?? billingTexts.invoiceFailed);
+      show('error', toApiError(failure).serverMessage ?? billingTexts.invoiceFailed);
     } finally {
       if (mounted.current) setDownloading(null);
     }

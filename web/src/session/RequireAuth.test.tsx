@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { render, type Rendered } from '../test-utils/render';
 import { GuestOnly, RequireAuth, loginRedirectPath } from './RequireAuth';
 import { clearSession, setSession } from './session';
+import { cartLinkSession, testSession } from '../test-utils/session';
 
 /** Shows where the router ended up and how it got there. */
 function Where({ label }: { label: string }) {
@@ -79,14 +80,14 @@ describe('RequireAuth', () => {
   });
 
   it('renders the protected page when a session exists', async () => {
-    setSession({ token: 'tok', user: { id: 1 } });
+    setSession(testSession({ token: 'tok', id: 1 }));
     view = await render(app('/home'));
 
     expect(where(view)).toBe('portal /home');
   });
 
   it('redirects as soon as the session is cleared (log out)', async () => {
-    setSession({ token: 'tok', user: { id: 1 } });
+    setSession(testSession({ token: 'tok', id: 1 }));
     view = await render(app('/home'));
 
     await act(async () => clearSession());
@@ -96,8 +97,8 @@ describe('RequireAuth', () => {
 });
 
 describe('RequireAuth by audience', () => {
-  const patient = { token: 'tok', user: { id: 1, role: 'patient' } };
-  const clinician = { token: 'tok', user: { id: 2, role: 'clinician' } };
+  const patient = testSession({ token: 'tok', id: 1, role: 'patient' });
+  const clinician = testSession({ token: 'tok', id: 2, role: 'clinician' });
 
   it.each(['/home', '/medical-form/12?type=medical'])(
     'sends a staff session from the patient page %s to the console',
@@ -119,7 +120,7 @@ describe('RequireAuth by audience', () => {
   });
 
   it('treats a session stored without a role as a patient', async () => {
-    setSession({ token: 'tok', user: { id: 1 } });
+    setSession(testSession({ token: 'tok', id: 1 }));
     view = await render(app('/console'));
 
     expect(where(view)).toBe('portal /home');
@@ -139,14 +140,14 @@ describe('RequireAuth by audience', () => {
 
 describe('GuestOnly (/login)', () => {
   it('sends a logged-in user from /login to /home', async () => {
-    setSession({ token: 'tok', user: { id: 1 } });
+    setSession(testSession({ token: 'tok', id: 1 }));
     view = await render(app('/login'));
 
     expect(where(view)).toBe('portal /home');
   });
 
   it('sends logged-in staff from /login to the console', async () => {
-    setSession({ token: 'tok', user: { id: 2, role: 'admin' } });
+    setSession(testSession({ token: 'tok', id: 2, role: 'admin' }));
     view = await render(app('/login'));
 
     expect(where(view)).toBe('console /console');
@@ -154,10 +155,7 @@ describe('GuestOnly (/login)', () => {
 });
 
 describe("a checkout link's session", () => {
-  const linkSession = {
-    token: 'link',
-    user: { id: 42, first_name: 'Ana', role: 'patient', session_scope: 'cart' },
-  };
+  const linkSession = cartLinkSession({ token: 'link', id: 42, first_name: 'Ana' });
 
   it('opens the medical form of its order', async () => {
     setSession(linkSession);

@@ -1,7 +1,9 @@
 import { audienceOf, homeOf, isConsolePath, landingAfterLogin } from './audience';
 import type { Session } from './session';
 
-const as = (role?: unknown): Session => ({ token: 't', user: { id: 1, role } });
+/** A stored user with any role, even one the contract does not know (read defensively). */
+const as = (role?: unknown): Session =>
+  ({ token: 't', user: { id: 1, role } }) as unknown as Session;
 
 describe('audienceOf', () => {
   it.each(['clinician', 'support', 'pharmacy', 'marketing', 'admin'])('%s is staff', (role) => {

@@ -1,5 +1,5 @@
 import { logout } from '@clinic/contracts';
-import { apiFetch } from '../api/client';
+import { callApi } from '../api/client';
 import { clearSession } from './session';
 
 /**
@@ -11,7 +11,7 @@ import { clearSession } from './session';
  */
 export async function logOut(): Promise<void> {
   try {
-    await apiFetch(logout.path);
+    await callApi(logout);
   } catch {
     // the session is dropped either way
   } finally {

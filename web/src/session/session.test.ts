@@ -1,4 +1,12 @@
-import { SESSION_KEY, clearSession, getSession, setSession, subscribeSession } from './session';
+import {
+  SESSION_KEY,
+  clearSession,
+  getSession,
+  isCartSession,
+  setSession,
+  subscribeSession,
+} from './session';
+import { cartLinkSession, testSession } from '../test-utils/session';
 
 beforeEach(() => localStorage.clear());
 
@@ -8,22 +16,20 @@ describe('session storage', () => {
   });
 
   it('stores {token, user} as JSON under one key and reads it back', () => {
-    setSession({ token: 'abc', user: { id: 3, email: 'pat@example.com' } });
+    const session = testSession({ token: 'abc', id: 3, email: 'pat@example.com' });
+    setSession(session);
 
-    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual({
-      token: 'abc',
-      user: { id: 3, email: 'pat@example.com' },
-    });
-    expect(getSession()).toEqual({ token: 'abc', user: { id: 3, email: 'pat@example.com' } });
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual(session);
+    expect(getSession()).toEqual(session);
   });
 
   it('returns the same object while the stored value is unchanged', () => {
-    setSession({ token: 'abc', user: { id: 3 } });
+    setSession(testSession({ token: 'abc', id: 3 }));
     expect(getSession()).toBe(getSession());
   });
 
   it('clears the session', () => {
-    setSession({ token: 'abc', user: { id: 3 } });
+    setSession(testSession({ token: 'abc', id: 3 }));
     clearSession();
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
@@ -38,13 +44,30 @@ describe('session storage', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('reads the stored user through the contract: a user it does not know is no session', () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'abc', user: { id: 1 } }));
+    expect(getSession()).toBeNull();
+    const user = { ...testSession().user, id: '7' };
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'abc', user }));
+    expect(getSession()).toBeNull();
+  });
+
+  it("reads a checkout link's session, scoped to its cart", () => {
+    const link = cartLinkSession({ token: 'link', id: 42 });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(link));
+    expect(getSession()).toEqual(link);
+    expect(isCartSession(getSession())).toBe(true);
+    setSession(testSession());
+    expect(isCartSession(getSession())).toBe(false);
+  });
+
   it('notifies subscribers on set and clear', () => {
     const listener = jest.fn();
     const unsubscribe = subscribeSession(listener);
-    setSession({ token: 'abc', user: { id: 3 } });
+    setSession(testSession({ token: 'abc', id: 3 }));
     clearSession();
     unsubscribe();
-    setSession({ token: 'def', user: { id: 4 } });
+    setSession(testSession({ token: 'def', id: 4 }));
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,19 +3,22 @@
  * Components read it through `useSession()` so that logging in or out (in this tab or another)
  * re-renders what depends on it.
  */
+import {
+  cartSessionUserSchema,
+  sessionUserSchema,
+  type CartSessionUser,
+  type SessionUser as AccountUser,
+} from '@clinic/contracts';
 import { useSyncExternalStore } from 'react';
 
 export const SESSION_KEY = 'clinic.session';
 
-/** The user as the server returns it with the login; only `id` is relied on here. */
-export interface SessionUser {
-  id: number | string;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  is_admin?: number;
-  [field: string]: unknown;
-}
+/**
+ * The user of a session, as the contracts define it: the login's user (spec 000 section 3,
+ * "User (in session)") or the user of a checkout link's session, which is scoped to its cart.
+ */
+export type SessionUser = AccountUser | CartSessionUser;
+const sessionUser = sessionUserSchema.or(cartSessionUserSchema);
 
 export interface Session {
   token: string;
@@ -27,7 +30,12 @@ export interface Session {
  * (upsell, verification, the medical form), never the portal, which asks for a real login.
  */
 export function isCartSession(session: Session | null): boolean {
-  return session?.user.session_scope === 'cart';
+  return session !== null && 'session_scope' in session.user;
+}
+
+/** The user of a login (with contact details), or null for a checkout link's user or nobody. */
+export function accountUserOf(user: SessionUser | null | undefined): AccountUser | null {
+  return user && !('session_scope' in user) ? user : null;
 }
 
 type Listener = () => void;
@@ -49,10 +57,11 @@ function parse(raw: string | null): Session | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { token, user } = value as Partial<Session>;
+    const { token, user } = value as Record<string, unknown>;
     if (typeof token !== 'string' || token === '') return null;
-    if (typeof user !== 'object' || user === null) return null;
-    return { token, user };
+    // A stored user the contract does not know (an older build wrote it) is no session.
+    const parsed = sessionUser.safeParse(user);
+    return parsed.success ? { token, user: parsed.data } : null;
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@ export function installFetchMock(): FetchMock {
   return mock;
 }
 
-/** A minimal Response stand-in with the parts `apiFetch` reads. */
+/** A minimal Response stand-in with the parts the API client reads. */
 export function jsonResponse(status: number, body: unknown): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
   return {

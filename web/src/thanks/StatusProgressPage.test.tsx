@@ -2,6 +2,7 @@ import { renderPage } from '../intake/testing/dom';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
 import { StatusProgressPage } from './StatusProgressPage';
+import { testSession } from '../test-utils/session';
 
 let view: Rendered | undefined;
 
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 describe('StatusProgressPage', () => {
   it('greets by first name and shows the four steps exactly', async () => {
-    setSession({ token: 't', user: { id: 1, first_name: 'Ana' } });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     await open();
     expect(root().querySelector('h1')?.textContent).toBe('Almost Done Ana!');
     const steps = [...root().querySelectorAll('.timeline__step')].map((li) => [

@@ -5,6 +5,7 @@ import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
 import { UpsellPage } from './UpsellPage';
+import { testSession } from '../test-utils/session';
 
 let fetchMock: FetchMock;
 let view: Rendered | undefined;
@@ -43,7 +44,7 @@ afterEach(async () => {
 
 describe('UpsellPage, step 1', () => {
   it('offers GLP Anti-Nausea for $19.97 with Add To Order and a decline', async () => {
-    setSession({ token: 't', user: { id: 1, first_name: 'Ana' } });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     await open();
     expect(heading()).toBe('GLP Anti-Nausea');
     expect(root().textContent).toContain('30 pills of 4mg generic ondansetron');
@@ -59,7 +60,7 @@ describe('UpsellPage, step 1', () => {
 });
 
 describe('UpsellPage, adding the nausea medication', () => {
-  beforeEach(() => setSession({ token: 't', user: { id: 1, first_name: 'Ana' } }));
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
 
   it('adds it once with one Idempotency-Key, then records Nausea and opens the status page', async () => {
     fetchMock
@@ -136,7 +137,7 @@ describe('UpsellPage, adding the nausea medication', () => {
 
 describe('UpsellPage, declining', () => {
   it('records None with the terms mapping and opens the status page', async () => {
-    setSession({ token: 't', user: { id: 1, first_name: 'Ana' } });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: 'success', message: 'Saved.' }));
     await open('?terms=3&amount=749.97&trans_id=ch_1');
     await click(buttonByText(root(), 'No thanks'));
@@ -150,7 +151,7 @@ describe('UpsellPage, declining', () => {
   });
 
   it('stays when the choice cannot be recorded', async () => {
-    setSession({ token: 't', user: { id: 1, first_name: 'Ana' } });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { status: 'error' }));
     await open();
     await click(buttonByText(root(), 'No thanks'));

@@ -10,7 +10,7 @@ import {
   upsellMessages,
   type PaymentTerm,
 } from '@clinic/contracts';
-import { ApiError, apiFetch } from '../api/client';
+import { callApi, toApiError } from '../api/client';
 import { readPreauths, writePreauths } from '../checkout/preauths';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { formatUsd } from '../checkout/money';
@@ -24,26 +24,29 @@ type Choice = 'Nausea' | 'None';
 
 /** Spec 000 section 8: the server's message, "Something went wrong" without one, else unexpected. */
 export function upsellErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const body = error.body as { message?: unknown } | undefined;
-    return typeof body?.message === 'string' && body.message !== ''
-      ? body.message
-      : upsellMessages.failed;
-  }
-  return upsellMessages.unexpected;
-}
-
-function isSuccess(answer: unknown): boolean {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as { status?: unknown }).status === 'success'
-  );
+  const failure = toApiError(error);
+  if (failure.isNetwork) return upsellMessages.unexpected;
+  return failure.serverMessage ?? upsellMessages.failed;
 }
 
 /** The add-on's preauthorisations join the checkout's, for the verification pages. */
-function keepPreauths(added: unknown): void {
-  if (Array.isArray(added) && added.length > 0) writePreauths([...readPreauths(), ...added]);
+function keepPreauths(added: readonly unknown[]): void {
+  if (added.length > 0) writePreauths([...readPreauths(), ...added]);
+}
+
+/**
+ * The preauthorisations of an add-on the server charged. Once it says "success" the card was
+ * charged, so an answer the contract refuses (a missing detail) still moves on, as checkout does.
+ */
+async function addOn(request: () => Promise<{ prescriptionPreauths: readonly unknown[] }>) {
+  try {
+    return (await request()).prescriptionPreauths;
+  } catch (error) {
+    const failure = toApiError(error);
+    if (failure.kind !== 'malformed' || failure.detail('status') !== 'success') throw error;
+    const added = failure.detail('prescriptionPreauths');
+    return Array.isArray(added) ? (added as unknown[]) : [];
+  }
 }
 
 function termOf(value: string | null): PaymentTerm | null {
@@ -105,16 +108,13 @@ export function UpsellPage() {
 
   const addNausea = () =>
     run(async () => {
-      const answer = await apiFetch<unknown>(addToOrder.path, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': idempotencyKey },
-        json: { product: antiNausea.sku },
-      });
-      if (!isSuccess(answer)) {
-        setError(upsellErrorText(new ApiError(200, '', answer)));
-        return;
-      }
-      keepPreauths((answer as { prescriptionPreauths?: unknown }).prescriptionPreauths);
+      const added = await addOn(() =>
+        callApi(addToOrder, {
+          headers: { 'Idempotency-Key': idempotencyKey },
+          body: { product: antiNausea.sku },
+        }),
+      );
+      keepPreauths(added);
       setChoice('Nausea');
       setStep(2);
     });
@@ -129,14 +129,9 @@ export function UpsellPage() {
     run(async () => {
       // The choice is recorded on the patient's order; a guest has no session to record it with.
       if (session) {
-        const answer = await apiFetch<unknown>(bundleSelected.path, {
-          method: 'POST',
-          json: { selectedMed: choice, terms: bundleTerms(params.get('terms')) },
+        await callApi(bundleSelected, {
+          body: { selectedMed: choice, terms: bundleTerms(params.get('terms')) },
         });
-        if (!isSuccess(answer)) {
-          setError(upsellErrorText(new ApiError(200, '', answer)));
-          return;
-        }
       }
       navigate('/status-progress');
     });

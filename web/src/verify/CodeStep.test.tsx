@@ -22,6 +22,7 @@ import {
   type,
   type FakeApi,
 } from './testing/harness';
+import { testSession } from '../test-utils/session';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -54,7 +55,7 @@ async function wrongCode(message?: string) {
 beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
-  setSession({ token: 't', user: { id: 7 } });
+  setSession(testSession({ token: 't', id: 7 }));
   api = fakeApi();
   api.on('POST /api/send-code/1', codeSent());
   api.on('POST /api/send-code/2', codeSent('j***@example.com'));

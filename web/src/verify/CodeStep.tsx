@@ -5,7 +5,7 @@ import {
   verificationMessages,
   type VerificationType,
 } from '@clinic/contracts';
-import { ApiError } from '../api/client';
+import { toApiError } from '../api/client';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePhoneForm } from './ChangePhoneForm';
 import { CodeBoxes, emptyCode, type CodeBoxesHandle } from './CodeBoxes';
@@ -81,7 +81,7 @@ export function CodeStep({ type, onDone }: Props) {
       } catch (failure) {
         // A 429 means the last code is still fresh: the screen stays, the wait is shown.
         const wait = errorField(failure, 'resend_in');
-        if (failure instanceof ApiError && failure.status === 429)
+        if (toApiError(failure).status === 429)
           start(typeof wait === 'number' ? wait : verificationLimits.resendSeconds);
         const fallback =
           reason === 'automatic'

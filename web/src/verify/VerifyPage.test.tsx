@@ -24,6 +24,7 @@ import {
   type FakeApi,
 } from './testing/harness';
 import { VerifyPage } from './VerifyPage';
+import { testSession } from '../test-utils/session';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -103,7 +104,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   sessionStorage.clear();
-  setSession({ token: 'tok', user: { id: 7, first_name: 'Ana' } });
+  setSession(testSession({ token: 'tok', id: 7, first_name: 'Ana' }));
   api = fakeApi();
   api.on(statusCall, statusOf('pending', 'pending'));
   api.on('POST /api/send-code/1', codeSent());

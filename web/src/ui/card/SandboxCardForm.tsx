@@ -1,6 +1,6 @@
 import { paymentConfig, type PaymentConfig } from '@clinic/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiFetch } from '../../api/client';
+import { callApi } from '../../api/client';
 import { CardBrands } from '../../components/CardBrands';
 import {
   CardEntryError,
@@ -37,9 +37,8 @@ function usePaymentEnvironment(): PaymentConfig['environment'] {
   const [environment, setEnvironment] = useState<PaymentConfig['environment']>('production');
   useEffect(() => {
     let active = true;
-    apiFetch(paymentConfig.path)
-      .then((raw) => {
-        const { environment: answered } = paymentConfig.response.parse(raw);
+    callApi(paymentConfig)
+      .then(({ environment: answered }) => {
         if (active) setEnvironment(answered);
       })
       .catch(() => {

@@ -2,8 +2,8 @@
  * What the checkout page needs from a card form, whichever processor the server names
  * (GET /api/payment-config): the sandbox's own fields or Stripe Elements.
  */
-import { checkoutMessages, sandboxCreateToken, sandboxTokenSchema } from '@clinic/contracts';
-import { ApiError, apiFetch } from '../../api/client';
+import { checkoutMessages, sandboxCreateToken } from '@clinic/contracts';
+import { callApi, toApiError } from '../../api/client';
 
 /** A single-use card token (`tok_...`) or a wallet's payment method (`pm_...`). */
 export interface CardResult {
@@ -63,25 +63,24 @@ export async function sandboxToken(card: {
   cvc: string;
 }): Promise<CardResult> {
   try {
-    const answer = sandboxTokenSchema.parse(
-      await apiFetch(sandboxCreateToken.path, {
-        method: 'POST',
-        json: {
-          card: {
-            number: card.number.replace(/[\s-]/g, ''),
-            exp_month: card.month,
-            exp_year: card.year,
-            cvc: card.cvc.trim(),
-          },
+    const answer = await callApi(sandboxCreateToken, {
+      body: {
+        card: {
+          number: card.number.replace(/[\s-]/g, ''),
+          exp_month: card.month,
+          exp_year: card.year,
+          cvc: card.cvc.trim(),
         },
-      }),
-    );
+      },
+    });
     return { token: answer.id, brand: answer.card.brand, last4: answer.card.last4 };
   } catch (error) {
     // A 402 carries Stripe's error object; its message says what is wrong with the card.
-    const body =
-      error instanceof ApiError ? (error.body as { error?: { message?: unknown } }) : null;
-    const detail = body?.error?.message;
+    const stripeError = toApiError(error).detail('error');
+    const detail =
+      typeof stripeError === 'object' && stripeError !== null && 'message' in stripeError
+        ? stripeError.message
+        : undefined;
     throw new CardEntryError(
       checkoutMessages.invalidCard,
       typeof detail === 'string' && detail !== '' ? detail : null,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { paymentConfig } from '@clinic/contracts';
-import { apiFetch } from '../../api/client';
+import { callApi } from '../../api/client';
 import { CardEntryError, type CardEntryHandle, type CardResult } from './cardEntry';
 
 /** The card processor GET /api/payment-config names, while it loads and when it cannot. */
@@ -43,9 +43,8 @@ export function usePaymentProcessor({ onRecovered }: Options = {}): PaymentProce
 
   // `retry` says whether this is the visitor asking again after a failure.
   const load = useCallback((isActive: () => boolean, retry: boolean) => {
-    apiFetch(paymentConfig.path)
-      .then((raw) => {
-        const config = paymentConfig.response.parse(raw);
+    callApi(paymentConfig)
+      .then((config) => {
         if (!isActive()) return;
         if (config.processor === 'sandbox') setProcessor({ kind: 'sandbox' });
         else if (config.publishableKey) {
