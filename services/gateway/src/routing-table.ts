@@ -1,4 +1,4 @@
-import type { ServiceName } from '@clinic/contracts';
+import { apiRoutes, type ApiRoute, type ServiceName } from '@clinic/contracts';
 
 export interface RouteEntry {
   /** A path, or a prefix ending in `/` that owns everything under it. */
@@ -7,49 +7,55 @@ export interface RouteEntry {
 }
 
 /**
- * The one table from public path to owning service (BRIEF section 4). Single-node mode uses it to
+ * Paths the gateway routes that are not published API calls: the processor's webhooks and the
+ * sandbox processor's own Stripe-like endpoints.
+ */
+export const nonApiRoutes: readonly RouteEntry[] = [
+  { prefix: '/webhooks/stripe', service: 'checkout' },
+  { prefix: '/sandbox/', service: 'checkout' },
+];
+
+/**
+ * The entry of a published call: its path up to the first `:param` segment (which the entry owns
+ * with everything under it), for the service the route definition names.
+ */
+export function entryOf(route: Pick<ApiRoute, 'path' | 'service'>): RouteEntry {
+  const segments = route.path.split('/');
+  const firstParam = segments.findIndex((segment) => segment.startsWith(':'));
+  const prefix = (firstParam === -1 ? segments : segments.slice(0, firstParam)).join('/');
+  if (!/^\/[^/:]+/.test(prefix)) {
+    throw new Error(`${route.path}: a routed path needs a fixed first segment`);
+  }
+  return { prefix, service: route.service };
+}
+
+/**
+ * Entries from route definitions, one per prefix. Two routes of different services on one prefix
+ * cannot both be routed, so that is an error at start-up, not a request sent to the wrong service.
+ */
+export function deriveRoutingTable(
+  routes: readonly Pick<ApiRoute, 'path' | 'service'>[],
+  extra: readonly RouteEntry[] = [],
+): RouteEntry[] {
+  const byPrefix = new Map<string, RouteEntry>();
+  for (const entry of [...routes.map(entryOf), ...extra]) {
+    const known = byPrefix.get(entry.prefix);
+    if (known && known.service !== entry.service) {
+      throw new Error(
+        `${entry.prefix} is claimed by both ${known.service} and ${entry.service}: give one of them its own path`,
+      );
+    }
+    byPrefix.set(entry.prefix, entry);
+  }
+  return [...byPrefix.values()];
+}
+
+/**
+ * The one table from public path to owning service (BRIEF section 4), derived from the contracts'
+ * route definitions (each names its service) plus the non-API paths. Single-node mode uses it to
  * pick the in-process service, cluster mode to pick the URL to proxy to.
  */
-export const routingTable: readonly RouteEntry[] = [
-  { prefix: '/api/login', service: 'identity' },
-  { prefix: '/api/logout', service: 'identity' },
-  { prefix: '/api/forgot-password', service: 'identity' },
-  { prefix: '/api/password-reset', service: 'identity' },
-  { prefix: '/api/update-password', service: 'identity' },
-  { prefix: '/api/console/me', service: 'identity' },
-  { prefix: '/api/privacy-request', service: 'identity' },
-  { prefix: '/api/intake-form', service: 'intake' },
-  { prefix: '/forms/add-disqualify', service: 'intake' },
-  { prefix: '/api/get-all-products', service: 'checkout' },
-  { prefix: '/forms/save-cart', service: 'checkout' },
-  { prefix: '/api/validate-coupon', service: 'checkout' },
-  { prefix: '/api/get-cart', service: 'checkout' },
-  { prefix: '/api/checkout-new', service: 'checkout' },
-  { prefix: '/api/block-user-payment', service: 'checkout' },
-  { prefix: '/api/payment-config', service: 'checkout' },
-  { prefix: '/api/save-address', service: 'checkout' },
-  { prefix: '/api/trust-form', service: 'checkout' },
-  { prefix: '/api/bundle-selected', service: 'checkout' },
-  { prefix: '/api/add-to-order', service: 'checkout' },
-  { prefix: '/api/call-conversion', service: 'checkout' },
-  { prefix: '/webhooks/stripe', service: 'checkout' },
-  { prefix: '/api/subscription-items', service: 'checkout' },
-  { prefix: '/api/transaction-items', service: 'checkout' },
-  { prefix: '/api/process-subs-payment', service: 'checkout' },
-  { prefix: '/api/update-card', service: 'checkout' },
-  { prefix: '/api/cancle-subs', service: 'checkout' },
-  { prefix: '/api/invoice', service: 'checkout' },
-  { prefix: '/api/pending-medical-forms', service: 'checkout' },
-  { prefix: '/sandbox/', service: 'checkout' },
-  { prefix: '/api/address/validate', service: 'verification' },
-  { prefix: '/api/ship-address', service: 'verification' },
-  { prefix: '/api/send-code', service: 'verification' },
-  { prefix: '/api/verify-code', service: 'verification' },
-  { prefix: '/api/skip-verification', service: 'verification' },
-  { prefix: '/api/verification-status', service: 'verification' },
-  { prefix: '/api/update-phone', service: 'verification' },
-  { prefix: '/api/update-email', service: 'verification' },
-];
+export const routingTable: readonly RouteEntry[] = deriveRoutingTable(apiRoutes, nonApiRoutes);
 
 /** The service owning a path: the longest matching entry wins. */
 export function owningService(
