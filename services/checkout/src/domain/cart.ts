@@ -17,7 +17,13 @@ import {
   prescriptionMainType,
   type saveCartRequestSchema,
 } from '@clinic/contracts';
-import { type ServiceRuntime, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError } from '@clinic/kit';
+import {
+  type ServiceRuntime,
+  ConflictError,
+  ForbiddenError,
+  InvalidRequestError,
+  NotFoundError,
+} from '@clinic/kit';
 import { cartItems, carts, patientEligibility, products } from '../db/schema';
 
 export const cartMessages = {
@@ -43,7 +49,8 @@ export async function saveCart(
       throw new ConflictError(cartMessages.notInOffer);
   }
   const taking = request.currentGLPMed === 'Yes';
-  if (taking && !allDoses.has(request.currentDose)) throw new InvalidRequestError(cartMessages.dose);
+  if (taking && !allDoses.has(request.currentDose))
+    throw new InvalidRequestError(cartMessages.dose);
 
   const [line] = addToCart([], {
     id: product.id,

@@ -7,7 +7,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { billingMessages } from '@clinic/contracts';
-import { rows, type ServiceRuntime, InvalidRequestError, NotFoundError, PaymentRefusedError } from '@clinic/kit';
+import {
+  rows,
+  type ServiceRuntime,
+  InvalidRequestError,
+  NotFoundError,
+  PaymentRefusedError,
+} from '@clinic/kit';
 import { ProcessorRequestError, type CardProcessor } from '../../payments/card-processor';
 
 export async function updateCardOf(
@@ -32,10 +38,12 @@ export async function updateCardOf(
       idempotencyKey: `update-card-${userId}-${tokenHash}`,
     });
   } catch (err) {
-    if (err instanceof ProcessorRequestError) throw new InvalidRequestError(billingMessages.invalidCard);
+    if (err instanceof ProcessorRequestError)
+      throw new InvalidRequestError(billingMessages.invalidCard);
     throw err;
   }
-  if (saved.status === 'declined') throw new PaymentRefusedError(saved.message, { code: saved.code });
+  if (saved.status === 'declined')
+    throw new PaymentRefusedError(saved.message, { code: saved.code });
   const now = runtime.clock.now();
   await runtime.db.execute(
     sql`update checkout.subscriptions

@@ -5,7 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded } from '@clinic/contracts';
-import { rows, type ServiceRuntime, ConflictError, NotFoundError, PaymentRefusedError } from '@clinic/kit';
+import {
+  rows,
+  type ServiceRuntime,
+  ConflictError,
+  NotFoundError,
+  PaymentRefusedError,
+} from '@clinic/kit';
 import type { CardProcessor } from '../../payments/card-processor';
 
 interface AddOnAnswer {

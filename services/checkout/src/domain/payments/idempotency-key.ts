@@ -7,6 +7,8 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 export function requireIdempotencyKey(header: string | undefined): string {
   if (!header) throw new InvalidRequestError(checkoutMessages.idempotencyKeyRequired);
   if (!idempotencyKeyPattern.test(header))
-    throw new InvalidRequestError('The Idempotency-Key header must be 1 to 255 visible characters.');
+    throw new InvalidRequestError(
+      'The Idempotency-Key header must be 1 to 255 visible characters.',
+    );
   return header;
 }
