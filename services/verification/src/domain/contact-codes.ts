@@ -17,7 +17,16 @@ import {
   type VerificationChannel,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { TooManyRequestsError, rows, type ServiceRuntime, type Tx, GoneError, InvalidRequestError, NotFoundError, UnprocessableError } from '@clinic/kit';
+import {
+  TooManyRequestsError,
+  rows,
+  type ServiceRuntime,
+  type Tx,
+  GoneError,
+  InvalidRequestError,
+  NotFoundError,
+  UnprocessableError,
+} from '@clinic/kit';
 import { destinationOf, maskDestination } from './channels';
 import { codeMatches, hashCode, newCode } from './code-secret';
 
@@ -200,7 +209,8 @@ export class ContactCodes {
       case 'verified':
         return;
       case 'wrong':
-        throw new UnprocessableError(outcome.attemptsLeft > 0
+        throw new UnprocessableError(
+          outcome.attemptsLeft > 0
             ? verificationMessages.invalidCode
             : verificationMessages.codeUsedUp,
           { attempts_left: outcome.attemptsLeft, skip_suggested: outcome.skipSuggested },

@@ -16,7 +16,13 @@ import {
   type ShippingAddress,
   type ShippingAddressOut,
 } from '@clinic/contracts';
-import { rows, type ServiceRuntime, type Tx, InvalidRequestError, UnavailableError } from '@clinic/kit';
+import {
+  rows,
+  type ServiceRuntime,
+  type Tx,
+  InvalidRequestError,
+  UnavailableError,
+} from '@clinic/kit';
 import {
   AddressServiceUnavailableError,
   type AddressCheck,
@@ -92,10 +98,13 @@ export class ShippingAddresses {
       check = await this.fallback.validate(address);
     }
     if (!check.savable)
-      throw new InvalidRequestError(check.problems[0]?.message ?? verificationMessages.checkAddress, {
-        problems: check.problems,
-        suggestions: check.suggestions,
-      });
+      throw new InvalidRequestError(
+        check.problems[0]?.message ?? verificationMessages.checkAddress,
+        {
+          problems: check.problems,
+          suggestions: check.suggestions,
+        },
+      );
     const saved = check.standardized ?? { ...address, address_line_2: address.address_line_2 };
     const now = this.runtime.clock.now();
     await this.runtime.transaction(async (tx, events) => {
