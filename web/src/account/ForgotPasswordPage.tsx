@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
         failure.isNetwork
           ? networkErrorText
           : failure.status === 429
-            ? failure.message
+            ? (failure.serverMessage ?? identityMessages.tooManyAttempts)
             : (failure.serverMessage ?? genericErrorText),
       );
     }

@@ -33,7 +33,7 @@ export const cartLinkLoginNotice =
 export function loginErrorText(error: unknown): string {
   const failure = toApiError(error);
   if (failure.isNetwork) return networkErrorText;
-  if (failure.status === 429) return failure.message;
+  if (failure.status === 429) return failure.serverMessage ?? identityMessages.tooManyAttempts;
   if (failure.kind === 'malformed') return failure.serverMessage ?? genericErrorText;
   return identityMessages.loginFailed;
 }

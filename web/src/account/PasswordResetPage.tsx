@@ -60,7 +60,7 @@ export function PasswordResetPage() {
         failure.isNetwork
           ? networkErrorText
           : failure.status === 429
-            ? failure.message
+            ? (failure.serverMessage ?? identityMessages.tooManyAttempts)
             : ((saysWhy ? failure.serverMessage : null) ?? identityMessages.resetExpired),
       );
     }

@@ -7,13 +7,12 @@ import {
   ApiError,
   buildPath,
   callApi,
-  callApiForBlob,
   errorMessage,
   genericErrorText,
-  malformedAnswerText,
   networkErrorText,
   toApiError,
 } from './client';
+import { callApiForBlob } from './file';
 
 /** A route of its own, so the tests do not depend on any published call's shape. */
 const thing = defineRoute({
@@ -124,9 +123,9 @@ describe('callApi: the answer', () => {
 
     expect(error.kind).toBe('malformed');
     expect(error.status).toBe(200);
-    expect(error.message).toBe(malformedAnswerText);
+    expect(error.message).toBe(genericErrorText);
     expect(error.serverMessage).toBeNull();
-    expect(error.issues.map((i) => i.path)).toEqual(['id', 'tags']);
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['id', 'tags']);
     expect(error.body).toEqual({ status: 'success', id: 'not a number' });
   });
 
@@ -158,7 +157,7 @@ describe('callApi: the answer', () => {
     const error = await rejection(callApi(login, { body: { email: 'a@b.co', password: 'pw' } }));
 
     expect(error.kind).toBe('malformed');
-    expect(error.issues.some((i) => i.path === 'user.id')).toBe(true);
+    expect(error.issues.some((i) => i.path.join('.') === 'user.id')).toBe(true);
   });
 });
 
@@ -183,8 +182,10 @@ describe('callApi: failures are one ApiError', () => {
       message: 'Invalid request body: name: Required',
     });
     expect(error.fieldNames).toEqual(['name', 'address.zip']);
-    expect(error.fieldMessage('address.zip')).toBe('Use a 5-digit ZIP code or ZIP+4');
-    expect(error.fieldMessage('other')).toBeUndefined();
+    expect(error.fields[1]).toEqual({
+      field: 'address.zip',
+      message: 'Use a 5-digit ZIP code or ZIP+4',
+    });
   });
 
   it('401: forgets the session whose token the server refused', async () => {

@@ -7,9 +7,9 @@
  * (`network`) or a 2xx the schema refuses (`malformed`); its `message` is the text to show.
  */
 import {
-  errorResponseSchema,
   identityMessages,
   type ApiRoute,
+  type ErrorResponse,
   type RouteAuth,
 } from '@clinic/contracts';
 import type { z } from 'zod';
@@ -20,22 +20,14 @@ export const networkErrorText =
   'We could not reach the server. Please check your connection and try again.';
 /** A generic failure text (spec 000 section 8 uses it for unexpected errors). */
 export const genericErrorText = 'Something went wrong. Please try again.';
-/** A 2xx answer that does not match the contract, and the server said nothing of its own. */
-export const malformedAnswerText = 'The server sent an unexpected answer. Please try again.';
 
 export type ApiErrorKind = 'http' | 'network' | 'malformed';
 
 /** A failing field of a 400, as the server names it (dotted path) with its own message. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type FieldError = NonNullable<ErrorResponse['fields']>[number];
 
-/** One answer-level problem of a malformed answer: where (dotted path) and what. */
-export interface AnswerIssue {
-  path: string;
-  message: string;
-}
+/** One problem of a malformed answer, as the schema reported it: where (path) and what. */
+export type AnswerIssue = Pick<z.core.$ZodIssue, 'path' | 'message'>;
 
 export interface ApiErrorInit {
   kind?: ApiErrorKind;
@@ -57,18 +49,22 @@ function messageIn(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/** The `fields` of an error body (`ErrorResponse`), each kept only when it has both strings. */
 function fieldsIn(body: unknown): FieldError[] {
-  const parsed = errorResponseSchema.shape.fields.safeParse(
-    typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined,
+  const fields: unknown =
+    typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (f: Partial<Record<keyof FieldError, unknown>> | null): f is FieldError =>
+      typeof f?.field === 'string' && typeof f.message === 'string',
   );
-  return parsed.success ? (parsed.data ?? []) : [];
 }
 
+/** The text of a failure the server said nothing about. */
 function defaultText(kind: ApiErrorKind, status: number): string {
   if (kind === 'network') return networkErrorText;
-  if (kind === 'malformed') return malformedAnswerText;
-  if (status === 401) return identityMessages.notLoggedIn;
-  if (status === 429) return identityMessages.tooManyAttempts;
+  if (kind === 'http' && status === 401) return identityMessages.notLoggedIn;
+  if (kind === 'http' && status === 429) return identityMessages.tooManyAttempts;
   return genericErrorText;
 }
 
@@ -110,11 +106,6 @@ export class ApiError extends Error {
     return this.fields.map((f) => f.field);
   }
 
-  /** The server's message for one field, when it named it. */
-  fieldMessage(field: string): string | undefined {
-    return this.fields.find((f) => f.field === field)?.message;
-  }
-
   /** Another value of the error body (`attempts`, `blocked_until`...), when there is one. */
   detail(name: string): unknown {
     const { body } = this;
@@ -142,7 +133,7 @@ export function errorMessage(
   return failure.serverMessage ?? fallback;
 }
 
-type AnyRoute = ApiRoute<z.ZodType, z.ZodType, z.ZodType, z.ZodType, RouteAuth, z.ZodObject>;
+export type AnyRoute = ApiRoute<z.ZodType, z.ZodType, z.ZodType, z.ZodType, RouteAuth, z.ZodObject>;
 
 /** A part of the request: required when the route's schema needs it, absent when it has none. */
 type Part<K extends string, S> = [S] extends [z.ZodUndefined]
@@ -178,7 +169,7 @@ export function buildPath(
   const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
-      throw new Error(`${path}: the path parameter "${name}" is missing`);
+      throw new Error(`${path}: no ${name}`);
     }
     return encodeURIComponent(String(value as string | number));
   });
@@ -191,8 +182,14 @@ export function buildPath(
   return text === '' ? filled : `${filled}?${text}`;
 }
 
+/** The answer's body, parsed when it is JSON (undefined when empty or not JSON). */
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', status: response.status, cause });
+  }
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -201,22 +198,24 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-interface Sent {
-  response: Response;
-  hadSession: boolean;
+/** What any call sends; the typed entry points are `callApi` and `callApiForBlob`. */
+export interface RawInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-async function send(
+/**
+ * Sends one call of `route` and answers with its 2xx response; a non-2xx answer or none at all
+ * is thrown as an `ApiError`.
+ */
+export async function sendRequest(
   route: Pick<ApiRoute, 'method' | 'path'>,
-  input: {
-    params?: unknown;
-    query?: unknown;
-    body?: unknown;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-  },
+  input: RawInput,
   accept: string,
-): Promise<Sent> {
+): Promise<Response> {
   const url = buildPath(
     route.path,
     input.params as Record<string, unknown> | undefined,
@@ -233,37 +232,22 @@ async function send(
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(input.body);
   }
+  let response: Response;
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       method: route.method.toUpperCase(),
       headers,
       body,
       signal: input.signal,
     });
-    return { response, hadSession: session !== null };
   } catch (cause) {
     throw new ApiError({ kind: 'network', status: 0, cause });
   }
-}
-
-async function failure({ response, hadSession }: Sent): Promise<ApiError> {
+  if (response.ok) return response;
   // A rejected token means the server no longer knows this session: forget it, so the
   // login-required routes send the user to /login.
-  if (response.status === 401 && hadSession) clearSession();
-  let body: unknown;
-  try {
-    body = await readBody(response);
-  } catch (cause) {
-    return new ApiError({ kind: 'network', status: response.status, cause });
-  }
-  return new ApiError({ status: response.status, body });
-}
-
-function issuesOf(error: z.ZodError): AnswerIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+  if (response.status === 401 && session) clearSession();
+  throw new ApiError({ status: response.status, body: await readBody(response) });
 }
 
 /**
@@ -274,39 +258,14 @@ export async function callApi<R extends AnyRoute>(
   route: R,
   ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
 ): Promise<CallOutput<R>> {
-  const sent = await send(route, input ?? {}, 'application/json');
-  if (!sent.response.ok) throw await failure(sent);
-  let body: unknown;
-  try {
-    body = await readBody(sent.response);
-  } catch (cause) {
-    throw new ApiError({ kind: 'network', status: sent.response.status, cause });
-  }
+  const response = await sendRequest(route, input ?? {}, 'application/json');
+  const body = await readBody(response);
   const parsed = route.response.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError({
-      kind: 'malformed',
-      status: sent.response.status,
-      body,
-      issues: issuesOf(parsed.error),
-    });
-  }
-  return parsed.data as CallOutput<R>;
+  if (parsed.success) return parsed.data as CallOutput<R>;
+  throw new ApiError({
+    kind: 'malformed',
+    status: response.status,
+    body,
+    issues: parsed.error.issues,
+  });
 }
-
-/** Calls a route whose success is a file (`responseContentType`), answering with its bytes. */
-export async function callApiForBlob<R extends AnyRoute>(
-  route: R,
-  ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
-): Promise<Blob> {
-  const sent = await send(route, input ?? {}, route.responseContentType ?? '*/*');
-  if (!sent.response.ok) throw await failure(sent);
-  try {
-    return await sent.response.blob();
-  } catch (cause) {
-    throw new ApiError({ kind: 'network', status: sent.response.status, cause });
-  }
-}
-
-/** The client as one object: `api.call(route, input)`, `api.blob(route, input)`. */
-export const api = { call: callApi, blob: callApiForBlob } as const;

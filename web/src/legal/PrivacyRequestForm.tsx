@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
+  identityMessages,
   privacyRequestLimits,
   privacyRequestSchema,
   privacyRequestTypeLabels,
@@ -156,7 +157,7 @@ export function PrivacyRequestForm() {
           failure.isNetwork
             ? networkErrorText
             : failure.status === 429
-              ? failure.message
+              ? (failure.serverMessage ?? identityMessages.tooManyAttempts)
               : (failure.serverMessage ?? genericErrorText),
         );
     } finally {

@@ -9,7 +9,8 @@ import {
   type SubscriptionItem,
   type TransactionItem,
 } from '@clinic/contracts';
-import { buildPath, callApi, callApiForBlob } from '../api/client';
+import { buildPath, callApi } from '../api/client';
+import { callApiForBlob } from '../api/file';
 
 export interface BillingLists {
   subscriptions: SubscriptionItem[];
