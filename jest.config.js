@@ -17,12 +17,20 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // A folder for the run's migrated test database templates (services/kit/src/testing/test-database.ts).
+  globalSetup: '<rootDir>/services/kit/src/testing/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/services/kit/src/testing/jest-global-teardown.ts',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
 };
 
+const { availableParallelism } = require('node:os');
+
 module.exports = {
+  // Jest's default (one worker less than the cores) runs everything in one process on two cores;
+  // the suites spend much of their time waiting (timers, polling), so two workers overlap them.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // A global option (ignored inside a project): booting services on PGlite takes seconds on two
   // busy cores, more than jest's default of 5 s for a hook.
   testTimeout: 30000,

@@ -17,12 +17,20 @@ export class PgliteDatabase implements Database {
     this.db = drizzle({ client }) as unknown as Db;
   }
 
-  /** `dataDir` undefined keeps everything in memory. */
-  static async open(dataDir?: string): Promise<PgliteDatabase> {
+  /**
+   * `dataDir` undefined keeps everything in memory. `loadDataDir` starts it from a copy of another
+   * database's files (see `dumpDataDir`) instead of creating an empty cluster, which takes seconds.
+   */
+  static async open(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const client = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
     await client.waitReady;
     return new PgliteDatabase(client);
+  }
+
+  /** The database's files as an uncompressed tarball, for `open(..., { loadDataDir })`. */
+  async dumpDataDir(): Promise<Blob> {
+    return this.client.dumpDataDir('none');
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

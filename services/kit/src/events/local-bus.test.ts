@@ -1,9 +1,9 @@
-import { PgliteDatabase } from '../db/pglite-database';
+import { openTestDatabase } from '../testing/test-database';
 import { describeEventsContract } from './events.suite';
 import { LocalBus } from './local-bus';
 
 describeEventsContract('LocalBus on PGlite', {
-  openDatabase: () => PgliteDatabase.open(),
+  openDatabase: () => openTestDatabase(),
   openBus: async () => new LocalBus(),
   timeoutMs: 5000,
 });

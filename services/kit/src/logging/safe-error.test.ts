@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { PgliteDatabase } from '../db/pglite-database';
+import type { PgliteDatabase } from '../db/pglite-database';
 import { memoryLogger } from '../testing/support';
+import { openTestDatabase } from '../testing/test-database';
 
 /** What a lead carries: everything here is patient data that must never be logged. */
 const patient = {
@@ -15,7 +16,7 @@ describe('errors in the log', () => {
   let database: PgliteDatabase;
 
   beforeAll(async () => {
-    database = await PgliteDatabase.open();
+    database = await openTestDatabase();
     await database.db.execute(
       sql`create table leads (email text not null, first_name text, dob text, phone text,
                               weight numeric, age integer)`,

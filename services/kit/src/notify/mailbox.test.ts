@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import express from 'express';
 import request from 'supertest';
-import { PgliteDatabase } from '../db/pglite-database';
+import type { PgliteDatabase } from '../db/pglite-database';
+import { openTestDatabase } from '../testing/test-database';
 import { MAILBOX_SCHEMA, MailboxStore, MailboxTransport } from './mailbox';
 import { mailboxRouter } from './mailbox-router';
 
@@ -9,7 +10,7 @@ let database: PgliteDatabase;
 let store: MailboxStore;
 
 beforeAll(async () => {
-  database = await PgliteDatabase.open();
+  database = await openTestDatabase();
   store = new MailboxStore(database);
   await store.migrate();
   // A second migrate (another service starting) changes nothing.

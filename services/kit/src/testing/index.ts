@@ -8,3 +8,4 @@ export * from './scratch-kafka';
 export * from './service-app';
 export * from './support';
 export * from './tcp-proxy';
+export * from './test-database';

@@ -1,5 +1,6 @@
 /**
- * A service booted on in-memory engines with its HTTP app, for service tests: the same middleware
+ * A service booted on in-memory engines with its HTTP app (its database a copy of a migrated
+ * template, see test-database.ts), for service tests: the same middleware
  * as in production (the caller's identity from signed headers), a real embedded database, bus and
  * queue. `as(principal)` gives the headers the gateway would add for a logged-in caller (a
  * session opened just now and not scoped to a cart, unless the test says otherwise).
@@ -8,11 +9,11 @@ import express from 'express';
 import type { Principal } from '@clinic/contracts';
 import { principalMiddleware } from '../auth/principal';
 import type { Clock } from '../clock';
-import { baseConfigSchema, loadConfig } from '../config/config';
 import { finishApp, keepRawBody } from '../http/app';
-import { openEngines, type OpenedEngines } from '../runtime/engines';
+import type { OpenedEngines } from '../runtime/engines';
 import { bootService, type ServiceModule, type ServiceRuntime } from '../runtime/service-runtime';
 import { silentLogger } from './support';
+import { openTestEngines } from './test-database';
 
 export interface ServiceUnderTest {
   app: express.Express;
@@ -36,12 +37,7 @@ export async function startServiceForTest<Deps>(
   opts: { clock?: Clock; start?: boolean; engines?: OpenedEngines } = {},
 ): Promise<ServiceUnderTest> {
   const engines =
-    opts.engines ??
-    (await openEngines(loadConfig(baseConfigSchema, { DATA_DIR: ':memory:' }), {
-      processName: 'test',
-      logger: silentLogger,
-      clock: opts.clock,
-    }));
+    opts.engines ?? (await openTestEngines({ services: [module], clock: opts.clock }));
   const { runtime, router } = await bootService(module, engines, deps);
   if (opts.start !== false) await runtime.start();
   const app = express();

@@ -5,23 +5,15 @@
  */
 import type { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { createLocalIdentityDirectory } from '@clinic/identity';
+import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
+import { ManualClock, rows, type NotificationTransport, type OpenedEngines } from '@clinic/kit';
 import {
-  baseConfigSchema,
-  loadConfig,
-  ManualClock,
-  openEngines,
-  rows,
-  type NotificationTransport,
-  type OpenedEngines,
-} from '@clinic/kit';
-import {
+  openTestEngines,
   startServiceForTest,
   type ServiceUnderTest,
   eventually,
-  silentLogger,
 } from '@clinic/kit/testing';
 import { verificationService } from '../app';
 import type { AddressValidator } from '../address/address-validator';
@@ -60,10 +52,11 @@ export async function startVerification(
   } = {},
 ): Promise<VerificationHarness> {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
-  const engines = await openEngines(loadConfig(baseConfigSchema, { DATA_DIR: ':memory:' }), {
+  // Identity's and verification's schemas come migrated with the test database's template.
+  const engines = await openTestEngines({
     processName: 'verification-test',
-    logger: silentLogger,
     clock,
+    services: [identityService, verificationService],
   });
   if (opts.sms) engines.notificationTransports.sms = opts.sms(engines.notificationTransports.sms);
   const identity = await startIdentity({ engines, clock });
