@@ -17,7 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJob, rows, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, jobType, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
 
 export const CALL_CONVERSION_JOB = 'call-conversion';
 export const CONVERSION_MAX_ATTEMPTS = 3;
@@ -53,6 +53,14 @@ export const callConversionPayload = z.object({
   request: conversionRecordSchema,
 });
 export type CallConversionPayload = z.infer<typeof callConversionPayload>;
+
+export const callConversion = jobType({
+  name: CALL_CONVERSION_JOB,
+  schema: callConversionPayload,
+  // Crash recovery only: business retries are separate jobs (see above).
+  attempts: 5,
+  backoffMs: 2000,
+});
 
 export type ConversionOutcome = 'success' | 'unexpected' | 'error' | 'skipped';
 
@@ -183,8 +191,7 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
       return;
     }
     const next = payload.attempt + 1;
-    await runtime.queue.enqueue(
-      CALL_CONVERSION_JOB,
+    await runtime.queue.job(callConversion).enqueue(
       { ...payload, attempt: next },
       {
         delayMs: conversionRetryDelayMs(outcome, payload.attempt),
@@ -194,11 +201,7 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
   }
 
   return defineJob({
-    name: CALL_CONVERSION_JOB,
-    schema: callConversionPayload,
-    // Crash recovery only: business retries are separate jobs (see above).
-    attempts: 5,
-    backoffMs: 2000,
+    ...callConversion,
     async handle(payload) {
       if (!(await claim(payload))) {
         await scheduleNext(payload, await outcomeOfEarlierRun(payload));
@@ -254,18 +257,20 @@ export function conversionRecord(input: ConversionInput): ConversionRecord {
 /**
  * Queues the first attempt of an order's conversion; a second call for the same order is dropped
  * by the queue (same job id) and, should the queue have forgotten the id, by the attempt's row.
- * Must not be awaited inside a transaction on the embedded database (see the subscriber).
+ * With `tx`, as part of that transaction (enqueue after commit: only if it commits, never lost
+ * once it has).
  */
 export async function enqueueConversion(
   runtime: ServiceRuntime,
   input: ConversionInput,
+  tx?: Tx,
 ): Promise<string> {
   const payload: CallConversionPayload = {
     orderId: input.orderId,
     attempt: 1,
     request: conversionRecord(input),
   };
-  return runtime.queue.enqueue(CALL_CONVERSION_JOB, payload, {
-    jobId: conversionJobId(input.orderId, 1),
-  });
+  const opts = { jobId: conversionJobId(input.orderId, 1) };
+  const job = runtime.queue.job(callConversion);
+  return tx ? job.enqueueAfterCommit(tx, payload, opts) : job.enqueue(payload, opts);
 }

@@ -4,11 +4,12 @@
  * Queued once per order (job id `order-confirmation-<orderId>`) by the payment-succeeded
  * subscriber; the email itself goes through the notifier's own job (retried on transport
  * failure). Nothing medical in it. A guest checkout without an account has no one to email.
+ * Callers enqueue through `orderConfirmation` (name, payload, retries), typed by its schema.
  */
 import { z } from 'zod';
 import { paymentTermLabels, type PaymentTerm } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 
@@ -23,6 +24,13 @@ export const orderConfirmationSchema = z.object({
   paymentTerms: z.number().int(),
 });
 export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
+
+export const orderConfirmation = jobType({
+  name: ORDER_CONFIRMATION_JOB,
+  schema: orderConfirmationSchema,
+  attempts: 5,
+  backoffMs: 10_000,
+});
 
 /** "Tirzepatide Half Yearly Plan (billed every 6 months)": the term once, however named. */
 function planLine(
@@ -62,10 +70,7 @@ export function orderConfirmationJob(
   publicUrl: string,
 ) {
   return defineJob({
-    name: ORDER_CONFIRMATION_JOB,
-    schema: orderConfirmationSchema,
-    attempts: 5,
-    backoffMs: 10_000,
+    ...orderConfirmation,
     async handle(order) {
       await emailPatient(runtime, identity, order.userId, {
         subject: `Your GLP Clinic order #${order.orderId} is confirmed`,

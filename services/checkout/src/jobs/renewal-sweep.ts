@@ -8,21 +8,26 @@
  * (see SubscriptionCharges); one subscription's failure does not stop the others.
  */
 import { z } from 'zod';
-import { defineJob, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
 
 export const RENEWAL_SWEEP_JOB = 'renewal-sweep';
 
 export const defaultRenewalSweepMs = 60 * 60 * 1000;
 
+export const renewalSweep = jobType({
+  name: RENEWAL_SWEEP_JOB,
+  schema: z.object({ slot: z.number().int() }),
+  attempts: 3,
+  backoffMs: 60_000,
+});
+
 /** Queues the sweep of `slot`, to run when the slot starts (at once for the current one). */
 async function queueSweep(runtime: ServiceRuntime, slot: number, intervalMs: number) {
   const delayMs = Math.max(0, slot * intervalMs - runtime.clock.now().getTime());
-  await runtime.queue.enqueue(
-    RENEWAL_SWEEP_JOB,
-    { slot },
-    { jobId: `${RENEWAL_SWEEP_JOB}-${slot}`, delayMs },
-  );
+  await runtime.queue
+    .job(renewalSweep)
+    .enqueue({ slot }, { jobId: `${RENEWAL_SWEEP_JOB}-${slot}`, delayMs });
 }
 
 /** At every start: the sweep of the current slot (dropped when another instance queued it). */
@@ -36,10 +41,7 @@ export function renewalSweepJob(
   intervalMs: number,
 ) {
   return defineJob({
-    name: RENEWAL_SWEEP_JOB,
-    schema: z.object({ slot: z.number().int() }),
-    attempts: 3,
-    backoffMs: 60_000,
+    ...renewalSweep,
     async handle({ slot }) {
       // The next slot after now: after a long stop (or a test moving the clock), one sweep
       // catches up rather than one per missed hour.

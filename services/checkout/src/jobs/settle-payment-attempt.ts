@@ -4,18 +4,22 @@
  * charged again with the attempt's own processor idempotency key, which answers the first charge
  * rather than charging twice, and the order is placed (or the charge refunded when the cart was
  * paid meanwhile). An attempt already settled is left alone, so the job may run any number of
- * times.
+ * times. CheckoutPayments enqueues it through `settlePaymentAttempt`, its typed handle's type.
  */
 import { z } from 'zod';
-import { defineJob } from '@clinic/kit';
-import { settlePaymentJobName, type CheckoutPayments } from '../domain/payments/checkout-payments';
+import { defineJob, jobType } from '@clinic/kit';
+import type { CheckoutPayments } from '../domain/payments/checkout-payments';
+
+export const settlePaymentAttempt = jobType({
+  name: 'settle-payment-attempt',
+  schema: z.object({ key: z.string() }),
+  attempts: 8,
+  backoffMs: 30_000,
+});
 
 export function settlePaymentAttemptJob(payments: CheckoutPayments) {
   return defineJob({
-    name: settlePaymentJobName,
-    schema: z.object({ key: z.string() }),
-    attempts: 8,
-    backoffMs: 30_000,
+    ...settlePaymentAttempt,
     handle: ({ key }) => payments.settleStale(key),
   });
 }

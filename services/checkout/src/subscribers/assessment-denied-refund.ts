@@ -7,7 +7,8 @@
  *
  * 1. The subscriber, in the transaction that records the event in the inbox: marks the order
  *    `denied`, ends its subscription, and writes one `pending` row in `checkout.refunds` per
- *    `success` transaction of the order (checkout, add-on, renewals). Then it queues the job.
+ *    `success` transaction of the order (checkout, add-on, renewals), and queues the job in the
+ *    same transaction (enqueue after commit).
  * 2. The job `refund-denied-order`, outside any transaction: refunds each pending transaction in
  *    full at the processor with the key `refund-<transaction_id>`, then marks the refund and the
  *    transaction `refunded` in one transaction, and once the order has nothing pending emails the
@@ -18,47 +19,26 @@
  *   for the same order finds its transactions already pending or refunded (`refunds` is unique
  *   per transaction) and changes nothing; a re-run job asks the processor again with the same
  *   key and gets the first refund back.
- * - Nothing is lost: the pending rows commit with the denial. A processor failure fails the job,
- *   which is retried with backoff (the keys make that safe) and dead-lettered after its last
- *   attempt, leaving the rows pending for an operator to see. A job that runs before the
- *   subscriber's transaction has committed (possible on a server database) finds the order not
- *   denied yet and fails, to be retried.
+ * - Nothing is lost: the pending rows and the job commit with the denial (the job runs only then).
+ *   A processor failure fails the job, which is retried with backoff (the keys make that safe)
+ *   and dead-lettered after its last attempt, leaving the rows pending for an operator to see.
+ *   A job that finds the order not denied (queued from elsewhere too early) fails, to be retried.
  * - One email per refund: each refund row is marked notified after its email is queued, and the
  *   email's job id is derived from the rows, so a re-run in between queues nothing new.
  * - The email says nothing medical (no denial reason), only the amount.
  */
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { assessmentDenied } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, defineSubscriber, rows, type ServiceRuntime } from '@clinic/kit';
-import { denyOrder, REFUND_DENIED_ORDER_JOB } from '../domain/billing/deny-order';
+import { deniedOrderRefund, denyOrder } from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
 
-export const refundDeniedOrderPayload = z.object({ orderId: z.number().int() });
-
 /** The processor idempotency key of a transaction's refund: the same on every retry. */
 export function refundKeyOf(transactionId: string): string {
   return `refund-${transactionId}`;
-}
-
-/** Queues the job; see the WARNING in payment-succeeded-conversion.ts about the embedded engine. */
-function queueRefundJob(runtime: ServiceRuntime, orderId: number, jobId: string): Promise<void> {
-  const queued = runtime.queue.enqueue(REFUND_DENIED_ORDER_JOB, { orderId }, { jobId });
-  // The embedded database has one connection, held by the handler's transaction, and the local
-  // queue writes through it: awaiting here would wait on ourselves. Unawaited, the enqueue runs
-  // as soon as the transaction ends. A crash in between leaves the refunds pending (not lost):
-  // `requeuePendingRefunds` picks them up. Elsewhere a failed enqueue fails the handler, and the
-  // consumer retries the event.
-  if (runtime.queue.kind === 'local' && runtime.engines.database.kind === 'pglite') {
-    void queued.catch((err: unknown) =>
-      runtime.logger.error({ err, orderId }, 'refund of a denied order could not be queued'),
-    );
-    return Promise.resolve();
-  }
-  return queued.then(() => undefined);
 }
 
 export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
@@ -80,7 +60,13 @@ export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
         );
       const added = await denyOrder(tx, order.id, runtime.clock.now());
       if (added === 0) return; // already refunded or pending: nothing new to do
-      await queueRefundJob(runtime, order.id, `refund-denied-${order.id}-${envelope.id}`);
+      await runtime.queue
+        .job(deniedOrderRefund)
+        .enqueueAfterCommit(
+          tx,
+          { orderId: order.id },
+          { jobId: `refund-denied-${order.id}-${envelope.id}` },
+        );
     },
   });
 }
@@ -190,19 +176,15 @@ export function refundDeniedOrderJob(
   identity: IdentityDirectory | undefined,
 ) {
   return defineJob({
-    name: REFUND_DENIED_ORDER_JOB,
-    schema: refundDeniedOrderPayload,
-    // About 17 minutes of retries (2 s doubling) before the job is dead-lettered.
-    attempts: 10,
-    backoffMs: 2000,
+    ...deniedOrderRefund,
     handle: ({ orderId }) => refundDeniedOrder(runtime, processor, identity, orderId),
   });
 }
 
 /**
  * Queues the job again for every order with refunds still pending after `olderThanMs`: for a
- * process that stopped between the denial's commit and its queueing on the embedded engine, or
- * a job that was dead-lettered while the processor was down. Safe to call at any time.
+ * renewal's refund whose process stopped between its commit and its queueing, or a job that was
+ * dead-lettered while the processor was down. Safe to call at any time.
  */
 export async function requeuePendingRefunds(
   runtime: ServiceRuntime,
@@ -216,10 +198,8 @@ export async function requeuePendingRefunds(
   );
   const stamp = runtime.clock.now().getTime();
   for (const { order_id } of orders)
-    await runtime.queue.enqueue(
-      REFUND_DENIED_ORDER_JOB,
-      { orderId: order_id },
-      { jobId: `refund-denied-${order_id}-requeue-${stamp}` },
-    );
+    await runtime.queue
+      .job(deniedOrderRefund)
+      .enqueue({ orderId: order_id }, { jobId: `refund-denied-${order_id}-requeue-${stamp}` });
   return orders.length;
 }

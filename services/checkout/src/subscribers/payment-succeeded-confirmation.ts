@@ -2,18 +2,18 @@
  * Queues the order confirmation of a paid checkout (`payment-succeeded` of kind `checkout`):
  * once per order, by job id, whatever the redeliveries. Add-ons and renewals have receipts of
  * their own in the billing tab. The email is sent by the job, outside the event's transaction
- * (the patient's address comes from identity).
+ * (the patient's address comes from identity), queued in the event's transaction: it runs only
+ * if that commits, and is not lost once it has.
  */
 import { paymentSucceeded } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
-import { ORDER_CONFIRMATION_JOB, type OrderConfirmation } from '../jobs/order-confirmation-email';
-import { enqueueAfterCommit } from './enqueue-after-commit';
+import { orderConfirmation, type OrderConfirmation } from '../jobs/order-confirmation-email';
 
 export function paymentSucceededConfirmationSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'queue-order-confirmation',
     event: paymentSucceeded,
-    async handle(data) {
+    async handle(data, { tx }) {
       if (data.kind !== 'checkout') return;
       const order: OrderConfirmation = {
         orderId: data.orderId,
@@ -23,13 +23,9 @@ export function paymentSucceededConfirmationSubscriber(runtime: ServiceRuntime) 
         amountCents: data.amountCents,
         paymentTerms: data.paymentTerms,
       };
-      await enqueueAfterCommit(
-        runtime,
-        runtime.queue.enqueue(ORDER_CONFIRMATION_JOB, order, {
-          jobId: `order-confirmation-${data.orderId}`,
-        }),
-        'order confirmation could not be queued',
-      );
+      await runtime.queue.job(orderConfirmation).enqueueAfterCommit(tx, order, {
+        jobId: `order-confirmation-${data.orderId}`,
+      });
     },
   });
 }

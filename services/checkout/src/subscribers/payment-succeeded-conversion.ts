@@ -3,23 +3,23 @@
  * whose buyer arrived with a conversion id (c_id), enqueues attempt 1 of `call-conversion`.
  * Add-ons and renewals are not new conversions. Idempotent twice over: the inbox skips a
  * redelivered event, and the job id `conversion-<orderId>-1` drops a second event for the same
- * order, so an order is reported once.
+ * order, so an order is reported once. Queued in the event's transaction: it runs only if that
+ * commits, and is not lost once it has.
  */
 import { paymentSucceeded } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { enqueueConversion } from '../jobs/call-conversion';
-import { enqueueAfterCommit } from './enqueue-after-commit';
 
 export function paymentSucceededConversionSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'queue-affiliate-conversion',
     event: paymentSucceeded,
-    async handle(data) {
+    async handle(data, { tx }) {
       const conversionId = data.conversionId?.trim();
       if (data.kind !== 'checkout' || !conversionId) return;
-      await enqueueAfterCommit(
+      await enqueueConversion(
         runtime,
-        enqueueConversion(runtime, {
+        {
           orderId: data.orderId,
           userId: data.userId,
           userName: data.userName,
@@ -27,8 +27,8 @@ export function paymentSucceededConversionSubscriber(runtime: ServiceRuntime) {
           amountCents: data.amountCents,
           conversionId,
           paymentTerms: data.paymentTerms,
-        }),
-        'conversion could not be queued',
+        },
+        tx,
       );
     },
   });

@@ -2,7 +2,8 @@ import type { Migration } from './migrate';
 
 /**
  * The kit's own tables in every service schema: the transactional outbox, the inbox of handled
- * events, dead letters, the relay's lease and the embedded job queue.
+ * events, dead letters, the relay's lease, the embedded job queue and the outbox of jobs
+ * enqueued after commit for a queue outside the database (see jobs/after-commit.ts).
  */
 export function kitMigrations(schema: string): Migration[] {
   const s = `"${schema}"`;
@@ -61,6 +62,19 @@ export function kitMigrations(schema: string): Migration[] {
           updated_at timestamptz not null default now()
         );
         create index jobs_due on ${s}.jobs (run_at) where status in ('waiting', 'active');
+      `,
+    },
+    {
+      name: 'kit/0002_job_outbox.sql',
+      sql: `
+        create table ${s}.job_outbox (
+          seq bigserial primary key,
+          name text not null,
+          payload jsonb not null,
+          job_id text not null,
+          run_at timestamptz not null,
+          created_at timestamptz not null default now()
+        );
       `,
     },
   ];

@@ -3,15 +3,20 @@ import { z } from 'zod';
 import { killHard, spawnTs } from '../testing/child-process';
 import { infraEnv } from '../testing/infra-env';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
+import { PgliteDatabase } from '../db/pglite-database';
 import { BullMQQueue } from './bullmq-queue';
 import { defineJob } from './queue';
 import { describeQueueContract } from './queue.suite';
 
 const prefix = `test_${uniqueWord(4)}`;
 
+// The service's own database (for enqueue-after-commit through the job outbox) is embedded.
+let database: PgliteDatabase | undefined;
 describeQueueContract('BullMQ on Redis', {
   open: (service) =>
     BullMQQueue.connect({ service, redisUrl: infraEnv().REDIS_URL, prefix, logger: silentLogger }),
+  database: async () => (database ??= await PgliteDatabase.open()),
+  teardown: async () => database?.close(),
 });
 
 describe('BullMQQueue safety', () => {
@@ -45,14 +50,14 @@ describe('BullMQQueue safety', () => {
       leaseMs: 1000,
     });
     const ran: number[] = [];
-    queue.define(
+    const hang = queue.define(
       defineJob({
         name: 'hang',
         schema: z.object({ n: z.number() }),
         handle: async (_p, ctx) => void ran.push(ctx.attempt),
       }),
     );
-    await queue.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
+    await hang.enqueue({ n: 1 }, { jobId: 'job-1' });
 
     const worker = spawnTs('queue-worker-process.ts', [
       JSON.stringify({

@@ -3,13 +3,17 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { connectRedis } from '../runtime/redis-connection';
+import type { z } from 'zod';
 import {
+  jobHandle,
   JobKinds,
   type DeadJob,
   type EnqueueOptions,
   type JobDefinition,
+  type JobHandle,
   type JobState,
-  type Queue,
+  type JobType,
+  type QueueEngine,
 } from './queue';
 
 export interface BullMQQueueOptions {
@@ -33,8 +37,11 @@ export interface BullMQQueueOptions {
  * Connections: enqueueing and reads fail fast while Redis is away (the caller's transaction rolls
  * back, a request answers 503) rather than waiting in ioredis' offline queue; the worker's
  * blocking connection waits and reconnects by itself, so jobs resume when Redis is back.
+ *
+ * Redis cannot join a database transaction: jobs enqueued after commit reach it through the
+ * service's job outbox (see after-commit.ts).
  */
-export class BullMQQueue implements Queue {
+export class BullMQQueue implements QueueEngine {
   readonly kind = 'bullmq' as const;
   private readonly jobs = new JobKinds();
   private worker: Worker | undefined;
@@ -71,8 +78,18 @@ export class BullMQQueue implements Queue {
     return new BullMQQueue(opts, connection, queue);
   }
 
-  define(job: JobDefinition): void {
-    this.jobs.define(job);
+  define<S extends z.ZodType>(job: JobDefinition<S>): JobHandle<S> {
+    this.jobs.define(job as unknown as JobDefinition);
+    return jobHandle(this, job);
+  }
+
+  job<S extends z.ZodType>(type: JobType<S>): JobHandle<S> {
+    this.jobs.type(type);
+    return jobHandle(this, type);
+  }
+
+  prepare(name: string, payload: unknown, opts: EnqueueOptions = {}): unknown {
+    return this.jobs.prepare(name, payload, opts.jobId).data;
   }
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {

@@ -31,14 +31,14 @@ describe('LocalQueue on PostgreSQL with a killed worker', () => {
       pollMs: 50,
       leaseMs: 1000,
     });
-    queue.define(
+    const hang = queue.define(
       defineJob({
         name: 'hang',
         schema: z.object({ n: z.number() }),
         handle: async (_p, ctx) => void ran.push(ctx.attempt),
       }),
     );
-    await queue.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
+    await hang.enqueue({ n: 1 }, { jobId: 'job-1' });
     const worker = spawnTs('queue-worker-process.ts', [
       JSON.stringify({
         kind: 'local-postgres',

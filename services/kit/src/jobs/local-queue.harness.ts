@@ -22,6 +22,7 @@ export function localQueueHarness(openDatabase: () => Promise<Database>): QueueH
         pollMs: 20,
       });
     },
+    database: async () => (database ??= await openDatabase()),
     teardown: async () => database?.close(),
   };
 }

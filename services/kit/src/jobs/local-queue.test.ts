@@ -43,8 +43,7 @@ describe('LocalQueue across a crash', () => {
         logger: silentLogger,
         clock: systemClock,
       });
-      enqueuer.define(hang);
-      await enqueuer.enqueue('hang', { n: 1 }, { jobId: 'job-1' });
+      await enqueuer.define(hang).enqueue({ n: 1 }, { jobId: 'job-1' });
       await db.close();
 
       const worker = spawnTs('queue-worker-process.ts', [

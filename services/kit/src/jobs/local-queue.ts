@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type Database } from '../db/database';
+import type { z } from 'zod';
+import { rows, type Database, type Executor, type Tx } from '../db/database';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { Wakeable } from '../wakeable';
 import {
+  jobHandle,
   JobKinds,
   retryDelayMs,
   type DeadJob,
   type EnqueueOptions,
   type JobDefinition,
+  type JobHandle,
   type JobState,
-  type Queue,
+  type JobType,
+  type QueueEngine,
 } from './queue';
 
 export interface LocalQueueOptions {
@@ -41,9 +45,10 @@ interface JobRow {
  * The embedded job queue, kept in the service's own database so it survives a restart. Workers
  * claim a due job by setting a lease (extended while the handler runs); a job whose worker died
  * is claimable again when its lease has passed. Times come from the injected clock, so tests can
- * move time.
+ * move time. Being in the service's database, it stores jobs enqueued after commit in the
+ * caller's own transaction.
  */
-export class LocalQueue implements Queue {
+export class LocalQueue implements QueueEngine {
   readonly kind = 'local' as const;
   private readonly jobs = new JobKinds();
   private readonly wake = new Wakeable();
@@ -56,19 +61,51 @@ export class LocalQueue implements Queue {
     return sql`${sql.identifier(this.opts.schema)}.jobs`;
   }
 
-  define(job: JobDefinition): void {
-    this.jobs.define(job);
+  define<S extends z.ZodType>(job: JobDefinition<S>): JobHandle<S> {
+    this.jobs.define(job as unknown as JobDefinition);
+    return jobHandle(this, job);
+  }
+
+  job<S extends z.ZodType>(type: JobType<S>): JobHandle<S> {
+    this.jobs.type(type);
+    return jobHandle(this, type);
+  }
+
+  prepare(name: string, payload: unknown, opts: EnqueueOptions = {}): unknown {
+    return this.jobs.prepare(name, payload, opts.jobId).data;
   }
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    const id = await this.insert(this.opts.database.db, name, payload, opts);
+    this.wake.wake();
+    return id;
+  }
+
+  storesIn(database: Database): boolean {
+    return database === this.opts.database;
+  }
+
+  enqueueIn(tx: Tx, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    return this.insert(tx, name, payload, opts);
+  }
+
+  committed(): void {
+    this.wake.wake();
+  }
+
+  private async insert(
+    executor: Executor,
+    name: string,
+    payload: unknown,
+    opts: EnqueueOptions,
+  ): Promise<string> {
     const { job, data } = this.jobs.prepare(name, payload, opts.jobId);
     const id = opts.jobId ?? randomUUID();
     const runAt = new Date(this.opts.clock.now().getTime() + (opts.delayMs ?? 0));
-    await this.opts.database.db.execute(sql`
+    await executor.execute(sql`
       insert into ${this.table} (id, name, payload, run_at, max_attempts, backoff_ms)
       values (${id}, ${name}, ${JSON.stringify(data)}::jsonb, ${runAt.toISOString()}, ${job.attempts ?? 5}, ${job.backoffMs ?? 1000})
       on conflict (id) do nothing`);
-    this.wake.wake();
     return id;
   }
 

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { eventually, sleep, uniqueWord } from '../testing/support';
-import { defineJob, type Queue } from './queue';
+import type { Database } from '../db/database';
+import { Outbox } from '../events/outbox';
+import { UnitOfWork } from '../runtime/unit-of-work';
+import { systemClock } from '../clock';
+import { kitMigrations } from '../db/kit-migrations';
+import { migrate } from '../db/migrate';
+import { silentLogger } from '../testing/support';
+import { JobOutbox } from './job-outbox';
+import { defineJob, jobType, type QueueEngine } from './queue';
 
 export interface QueueHarness {
   /** A fresh, empty queue for a service name (workers not started). */
-  open(service: string): Promise<Queue>;
+  open(service: string): Promise<QueueEngine>;
+  /** The database the service's transactions run in (for enqueue-after-commit). */
+  database(): Promise<Database>;
   teardown?(): Promise<void>;
 }
 
@@ -16,7 +26,7 @@ export interface QueueHarness {
 export function describeQueueContract(label: string, harness: QueueHarness): void {
   describe(`Queue contract: ${label}`, () => {
     jest.setTimeout(30000);
-    let queue: Queue;
+    let queue: QueueEngine;
 
     beforeEach(async () => {
       queue = await harness.open(`q_${uniqueWord()}`);
@@ -32,13 +42,13 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
 
     it('runs a job with its payload, once per job id', async () => {
       const seen: string[] = [];
-      queue.define(
+      const greet = queue.define(
         defineJob({ name: 'greet', schema: payload, handle: async (p) => void seen.push(p.to) }),
       );
       await queue.start();
-      await queue.enqueue('greet', { to: 'ann' }, { jobId: 'greet-ann' });
-      await queue.enqueue('greet', { to: 'ann' }, { jobId: 'greet-ann' });
-      await queue.enqueue('greet', { to: 'bob' });
+      await greet.enqueue({ to: 'ann' }, { jobId: 'greet-ann' });
+      await greet.enqueue({ to: 'ann' }, { jobId: 'greet-ann' });
+      await greet.enqueue({ to: 'bob' });
       await eventually(() => expect([...seen].sort()).toEqual(['ann', 'bob']));
       await sleep(300);
       expect(seen).toHaveLength(2);
@@ -46,17 +56,104 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
     });
 
     it('refuses a payload that does not match the job schema', async () => {
-      queue.define(defineJob({ name: 'greet', schema: payload, handle: async () => undefined }));
-      await expect(queue.enqueue('greet', { to: 42 })).rejects.toThrow();
-      await expect(queue.enqueue('nobody', { to: 'x' })).rejects.toThrow('Unknown job nobody');
-      await expect(queue.enqueue('greet', { to: 'x' }, { jobId: 'bad:id' })).rejects.toThrow(
+      const greet = queue.define(
+        defineJob({ name: 'greet', schema: payload, handle: async () => undefined }),
+      );
+      await expect(greet.enqueue({ to: 42 } as never)).rejects.toThrow();
+      const nobody = queue.job(jobType({ name: 'nobody', schema: payload }));
+      await expect(nobody.enqueue({ to: 'x' })).rejects.toThrow('Unknown job nobody');
+      await expect(greet.enqueue({ to: 'x' }, { jobId: 'bad:id' })).rejects.toThrow(
         'Invalid job id',
       );
+      expect(() => queue.job(jobType({ name: 'greet', schema: z.object({}) }))).toThrow(
+        'two payload schemas',
+      );
+    });
+
+    it('hands out a typed handle by job type, for code that does not hold the handler', async () => {
+      const seen: string[] = [];
+      const greetType = jobType({ name: 'greet', schema: payload });
+      const greet = queue.job(greetType);
+      queue.define(defineJob({ ...greetType, handle: async (p) => void seen.push(p.to) }));
+      await queue.start();
+      await greet.enqueue({ to: 'cy' });
+      await eventually(() => expect(seen).toEqual(['cy']));
+    });
+
+    describe('enqueue after commit', () => {
+      let unitOfWork: UnitOfWork;
+      let outbox: JobOutbox;
+      const seen: string[] = [];
+
+      beforeEach(async () => {
+        seen.length = 0;
+        const database = await harness.database();
+        const schema = `t_${uniqueWord()}`;
+        await migrate(database, schema, kitMigrations(schema));
+        outbox = new JobOutbox({
+          schema,
+          database,
+          queue,
+          clock: systemClock,
+          logger: silentLogger,
+          minAgeMs: 0,
+        });
+        unitOfWork = new UnitOfWork(
+          database,
+          new Outbox(schema, systemClock),
+          () => undefined,
+          outbox,
+        );
+      });
+
+      const greetJob = () =>
+        queue.define(
+          defineJob({ name: 'greet', schema: payload, handle: async (p) => void seen.push(p.to) }),
+        );
+
+      it('runs the job once the transaction has committed, not before', async () => {
+        const greet = greetJob();
+        await queue.start();
+        const id = await unitOfWork.run(async (tx) => {
+          const queued = await greet.enqueueAfterCommit(tx, { to: 'ann' }, { jobId: 'ac-ann' });
+          await sleep(400);
+          expect(seen).toEqual([]);
+          return queued;
+        });
+        expect(id).toBe('ac-ann');
+        await eventually(() => expect(seen).toEqual(['ann']));
+        await eventually(async () => expect(await queue.state('ac-ann')).toBe('completed'));
+      });
+
+      it('leaves no job when the transaction rolls back', async () => {
+        const greet = greetJob();
+        await queue.start();
+        await expect(
+          unitOfWork.run(async (tx) => {
+            await greet.enqueueAfterCommit(tx, { to: 'bob' }, { jobId: 'ac-bob' });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        await sleep(500);
+        expect(seen).toEqual([]);
+        expect(await queue.state('ac-bob')).toBe('unknown');
+        expect(await outbox.sweep()).toBe(0);
+      });
+
+      it('checks the payload in the transaction, which then rolls back', async () => {
+        const greet = greetJob();
+        await expect(
+          unitOfWork.run((tx) => greet.enqueueAfterCommit(tx, { to: 7 } as never)),
+        ).rejects.toThrow();
+        await expect(
+          unitOfWork.run((tx) => greet.enqueueAfterCommit(tx, { to: 'x' }, { jobId: 'a:b' })),
+        ).rejects.toThrow('Invalid job id');
+      });
     });
 
     it('does not run a delayed job before its time', async () => {
       const ranAt: number[] = [];
-      queue.define(
+      const later = queue.define(
         defineJob({
           name: 'later',
           schema: payload,
@@ -65,7 +162,7 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
       );
       await queue.start();
       const enqueuedAt = Date.now();
-      await queue.enqueue('later', { to: 'x' }, { delayMs: 1500, jobId: 'later-1' });
+      await later.enqueue({ to: 'x' }, { delayMs: 1500, jobId: 'later-1' });
       await sleep(700);
       expect(ranAt).toEqual([]);
       expect(await queue.state('later-1')).toBe('delayed');
@@ -75,7 +172,7 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
 
     it('retries a failing job with exponential backoff, then dead-letters it', async () => {
       const attempts: number[] = [];
-      queue.define(
+      const flaky = queue.define(
         defineJob({
           name: 'flaky',
           schema: payload,
@@ -88,7 +185,7 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
         }),
       );
       await queue.start();
-      await queue.enqueue('flaky', { to: 'x' }, { jobId: 'flaky-1' });
+      await flaky.enqueue({ to: 'x' }, { jobId: 'flaky-1' });
       await eventually(async () => expect(await queue.state('flaky-1')).toBe('dead'), 10000);
       expect(attempts).toHaveLength(3);
       expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(280);
@@ -107,7 +204,7 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
 
     it('succeeds on a later attempt without dead-lettering', async () => {
       let calls = 0;
-      queue.define(
+      const secondTime = queue.define(
         defineJob({
           name: 'second-time',
           schema: payload,
@@ -120,7 +217,7 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
         }),
       );
       await queue.start();
-      await queue.enqueue('second-time', { to: 'x' }, { jobId: 'st-1' });
+      await secondTime.enqueue({ to: 'x' }, { jobId: 'st-1' });
       await eventually(async () => expect(await queue.state('st-1')).toBe('completed'), 5000);
       expect(calls).toBe(2);
       expect(await queue.deadLetters()).toEqual([]);

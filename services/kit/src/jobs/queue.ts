@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Database, Tx } from '../db/database';
+import { enqueueAfterCommit } from './after-commit';
 
 export interface JobContext {
   jobId: string;
@@ -6,19 +8,32 @@ export interface JobContext {
   attempt: number;
 }
 
-/** One kind of background job of a service: its payload schema, retry policy and handler. */
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+/**
+ * What names a kind of job and types its payload: enough to enqueue it (`queue.job(type)`) from
+ * code that does not hold its handler. Declared once next to the handler, which joins it in
+ * `defineJob({ ...type, handle })`.
+ */
+export interface JobType<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   /** Runs in all, the first included (default 5). */
   attempts?: number;
   /** First retry delay; each next one doubles (default 1000 ms). */
   backoffMs?: number;
-  handle(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+}
+
+/** One kind of background job of a service: its payload schema, retry policy and handler. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobType<S> {
+  handle(payload: z.output<S>, ctx: JobContext): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
   return job;
+}
+
+/** Declares a job's name, payload and retry policy (see JobType). */
+export function jobType<S extends z.ZodType>(type: JobType<S>): JobType<S> {
+  return type;
 }
 
 export interface EnqueueOptions {
@@ -42,15 +57,35 @@ export interface DeadJob {
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'dead' | 'unknown';
 
 /**
+ * A job kind's typed handle, from `queue.define(definition)` or `queue.job(type)`: the payload is
+ * typed by the job's schema, and validated (with the job id) before anything is stored.
+ */
+export interface JobHandle<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  /** Stores the job now (outside any transaction); resolves to its id. */
+  enqueue(payload: z.input<S>, opts?: EnqueueOptions): Promise<string>;
+  /**
+   * Stores the job as part of `tx`, a transaction of `runtime.transaction` or a subscriber's:
+   * it runs only if that transaction commits, and once it has, is never lost (see after-commit.ts).
+   * Resolves to the job's id.
+   */
+  enqueueAfterCommit(tx: Tx, payload: z.input<S>, opts?: EnqueueOptions): Promise<string>;
+}
+
+/**
  * The background job queue of one service. Jobs run at least once: a handler that throws is
  * retried with exponential backoff and dead-lettered after its last attempt; a job whose worker
  * died is picked up again once its lease runs out. Handlers must therefore be idempotent.
  */
 export interface Queue {
   readonly kind: 'local' | 'bullmq';
-  /** Registers a job kind; all kinds are registered before `start`. */
-  define(job: JobDefinition): void;
-  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
+  /** Registers a job kind (all before `start`) and returns its handle. */
+  define<S extends z.ZodType>(job: JobDefinition<S>): JobHandle<S>;
+  /**
+   * The handle of a job kind by its type, for code that enqueues a job whose handler is
+   * defined elsewhere: enqueueing fails until a definition of that type is registered.
+   */
+  job<S extends z.ZodType>(type: JobType<S>): JobHandle<S>;
   /** Starts processing (a queue that only enqueues never calls it). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for running ones. */
@@ -71,13 +106,59 @@ export function retryDelayMs(backoffMs: number, attemptsMade: number): number {
   return backoffMs * 2 ** (attemptsMade - 1);
 }
 
+/**
+ * What the kit (the handles, enqueue-after-commit, the job outbox) needs of a queue engine, on top
+ * of what services see. Services never enqueue by name.
+ */
+export interface QueueEngine extends Queue {
+  /** Validates (see JobKinds.prepare) and stores a job of a defined kind now. */
+  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
+  /** The checks of `enqueue` alone: the validated payload, or a throw. */
+  prepare(name: string, payload: unknown, opts?: EnqueueOptions): unknown;
+  /**
+   * An engine that keeps its jobs in `database` stores them in the caller's transaction there
+   * (`enqueueIn`) and is told when it committed (`committed`).
+   */
+  storesIn?(database: Database): boolean;
+  enqueueIn?(tx: Tx, name: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
+  committed?(): void;
+}
+
+/** The typed handle of a job kind on an engine. */
+export function jobHandle<S extends z.ZodType>(
+  engine: QueueEngine,
+  type: JobType<S>,
+): JobHandle<S> {
+  return {
+    name: type.name,
+    enqueue: (payload, opts) => engine.enqueue(type.name, payload, opts),
+    enqueueAfterCommit: (tx, payload, opts) =>
+      enqueueAfterCommit(engine, tx, type.name, payload, opts),
+  };
+}
+
 /** The job kinds a queue knows, and the checks every enqueue makes before anything is stored. */
 export class JobKinds {
   private readonly jobs = new Map<string, JobDefinition>();
+  /** Schemas handed out by `queue.job(type)`, checked against the definition registered later. */
+  private readonly typed = new Map<string, z.ZodType>();
 
   define(job: JobDefinition): void {
     if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
+    this.checkSchema(job.name, job.schema);
     this.jobs.set(job.name, job);
+  }
+
+  /** Remembers the type of a handle; one name, one payload schema. */
+  type(type: JobType): void {
+    this.checkSchema(type.name, type.schema);
+    this.typed.set(type.name, type.schema);
+  }
+
+  private checkSchema(name: string, schema: z.ZodType): void {
+    const known = this.jobs.get(name)?.schema ?? this.typed.get(name);
+    if (known !== undefined && known !== schema)
+      throw new Error(`Job ${name} has two payload schemas: define it from its one JobType`);
   }
 
   get(name: string): JobDefinition | undefined {

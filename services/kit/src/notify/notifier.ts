@@ -1,8 +1,8 @@
 import { type z } from 'zod';
 import { describeIssues } from '../http/errors';
-import type { Queue } from '../jobs/queue';
+import type { JobHandle, Queue } from '../jobs/queue';
 import { outgoingMessageSchema } from './message';
-import { SEND_NOTIFICATION_JOB } from './send-notification-job';
+import { sendNotification } from './send-notification-job';
 
 /**
  * What services call to send an email or a text. The message is validated here, so a bad address
@@ -26,7 +26,11 @@ export class InvalidNotificationError extends Error {
 }
 
 export class Notifier {
-  constructor(private readonly queue: Queue) {}
+  private readonly job: JobHandle<typeof outgoingMessageSchema>;
+
+  constructor(queue: Queue) {
+    this.job = queue.job(sendNotification);
+  }
 
   /** Queues the message and returns its job id. */
   async send(
@@ -36,6 +40,6 @@ export class Notifier {
     const parsed = outgoingMessageSchema.safeParse(message);
     if (!parsed.success)
       throw new InvalidNotificationError(`Invalid notification: ${describeIssues(parsed.error)}`);
-    return this.queue.enqueue(SEND_NOTIFICATION_JOB, parsed.data, opts);
+    return this.job.enqueue(parsed.data, opts);
   }
 }

@@ -1,4 +1,4 @@
-import { defineJob } from '../jobs/queue';
+import { defineJob, jobType } from '../jobs/queue';
 import { outgoingMessageSchema } from './message';
 import type { NotificationTransport } from './transport';
 
@@ -10,6 +10,12 @@ import type { NotificationTransport } from './transport';
  */
 
 export const SEND_NOTIFICATION_JOB = 'send-notification';
+
+/** The job's name and payload, which the Notifier enqueues. */
+export const sendNotification = jobType({
+  name: SEND_NOTIFICATION_JOB,
+  schema: outgoingMessageSchema,
+});
 
 export interface NotificationTransports {
   email: NotificationTransport;
@@ -28,8 +34,7 @@ export function sendNotificationJob(
   opts: SendNotificationJobOptions = {},
 ) {
   return defineJob({
-    name: SEND_NOTIFICATION_JOB,
-    schema: outgoingMessageSchema,
+    ...sendNotification,
     attempts: opts.attempts ?? 5,
     backoffMs: opts.backoffMs ?? 2000,
     handle: async (message) => {

@@ -9,7 +9,8 @@ import { EventConsumer, type RetryPolicy } from '../events/consumer';
 import { Outbox } from '../events/outbox';
 import { OutboxRelay } from '../events/relay';
 import type { Subscriber } from '../events/subscriber';
-import type { JobDefinition, Queue } from '../jobs/queue';
+import { JobOutbox } from '../jobs/job-outbox';
+import type { JobDefinition, Queue, QueueEngine } from '../jobs/queue';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
@@ -24,7 +25,7 @@ export interface Engines {
   database: Database;
   bus: Bus;
   /** Each service gets its own queue (its own table or Redis queue). */
-  createQueue(service: string): Promise<Queue>;
+  createQueue(service: string): Promise<QueueEngine>;
   /** Where emails and texts go (SMTP/Twilio or the dev mailbox). */
   notificationTransports: NotificationTransports;
   logger: Logger;
@@ -90,11 +91,14 @@ export interface ServiceModule<Deps = void> {
  */
 export class ServiceRuntime {
   readonly db: Db;
+  /** Services define jobs on it and enqueue through the handles it gives. */
+  readonly queue: Queue;
   readonly unitOfWork: UnitOfWork;
   readonly logger: Logger;
   /** Sends email and SMS through this service's job queue. */
   readonly notifier: Notifier;
   private readonly relay: OutboxRelay;
+  private readonly jobOutbox: JobOutbox;
   private readonly consumer: EventConsumer;
   private subscribed = false;
   private readonly starters: (() => Promise<void>)[] = [];
@@ -103,9 +107,11 @@ export class ServiceRuntime {
   private constructor(
     readonly name: string,
     readonly engines: Engines,
-    readonly queue: Queue,
+    private readonly engineQueue: QueueEngine,
     tuning: RuntimeTuning,
   ) {
+    const queue = engineQueue;
+    this.queue = queue;
     const { database, bus, metrics, clock } = engines;
     this.logger = engines.logger.child({ service: name });
     this.db = database.db;
@@ -122,7 +128,19 @@ export class ServiceRuntime {
       batchSize: tuning.relayBatchSize,
       leaseMs: tuning.relayLeaseMs,
     });
-    this.unitOfWork = new UnitOfWork(database, new Outbox(name, clock), () => this.relay.nudge());
+    this.jobOutbox = new JobOutbox({
+      schema: name,
+      database,
+      queue,
+      clock,
+      logger: this.logger,
+    });
+    this.unitOfWork = new UnitOfWork(
+      database,
+      new Outbox(name, clock),
+      () => this.relay.nudge(),
+      this.jobOutbox,
+    );
     this.consumer = new EventConsumer({
       service: name,
       schema: name,
@@ -185,6 +203,8 @@ export class ServiceRuntime {
   async run(): Promise<void> {
     this.relay.start();
     await startupStep(this.engines, 'queue', 'starting the worker', () => this.queue.start());
+    // Only a queue outside the database has jobs in the outbox (see jobs/after-commit.ts).
+    if (!this.engineQueue.storesIn?.(this.engines.database)) this.jobOutbox.start();
     await startupStep(this.engines, 'service', 'running start-up jobs', async () => {
       for (const onStart of this.starters) await onStart();
     });
@@ -198,6 +218,7 @@ export class ServiceRuntime {
   /** Stops relaying and working, in reverse order of starting. */
   async stop(): Promise<void> {
     for (const onStop of this.stoppers) await onStop();
+    await this.jobOutbox.stop();
     await this.queue.stop();
     await this.relay.stop();
     await this.queue.close();

@@ -24,13 +24,24 @@ import {
   type PaymentTerm,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { rows, type EventWriter, type ServiceRuntime, type Tx, ConflictError, InvalidRequestError, NotFoundError, PaymentRefusedError, UnavailableError, UnprocessableError } from '@clinic/kit';
+import {
+  rows,
+  type EventWriter,
+  type ServiceRuntime,
+  type Tx,
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  PaymentRefusedError,
+  UnavailableError,
+  UnprocessableError,
+} from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
   type ChargeResult,
 } from '../../payments/card-processor';
-import { denyOrder, REFUND_DENIED_ORDER_JOB } from './deny-order';
+import { denyOrder, deniedOrderRefund } from './deny-order';
 import { sendPastDueEmail } from './billing-emails';
 import { afterDeclinedRenewal, nextBillingDateAfter } from './subscription-rules';
 import { recordSupply } from './supply';
@@ -233,7 +244,8 @@ export class SubscriptionCharges {
         code: row.decline_code,
       });
     // Unknown at the processor: the sweep finishes it with the same key; the patient sees it then.
-    throw new UnavailableError('Your payment is being confirmed. Please check back in a few minutes before paying again.',
+    throw new UnavailableError(
+      'Your payment is being confirmed. Please check back in a few minutes before paying again.',
     );
   }
 
@@ -246,11 +258,12 @@ export class SubscriptionCharges {
     );
     if (settled.kind === 'paused') await sendPastDueEmail(this.runtime, this.identity, settled);
     if ('refundOrderId' in settled)
-      await this.runtime.queue.enqueue(
-        REFUND_DENIED_ORDER_JOB,
-        { orderId: settled.refundOrderId },
-        { jobId: `refund-denied-${settled.refundOrderId}-charge-${row.id}` },
-      );
+      await this.runtime.queue
+        .job(deniedOrderRefund)
+        .enqueue(
+          { orderId: settled.refundOrderId },
+          { jobId: `refund-denied-${settled.refundOrderId}-charge-${row.id}` },
+        );
     return settled.kind;
   }
 

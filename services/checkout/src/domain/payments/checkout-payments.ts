@@ -31,7 +31,19 @@ import {
   type PaymentTerm,
   type Principal,
 } from '@clinic/contracts';
-import { isUniqueViolation, rows, type ServiceRuntime, type Tx, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnprocessableError, UpstreamFailedError, replayedRefusal } from '@clinic/kit';
+import {
+  isUniqueViolation,
+  rows,
+  type ServiceRuntime,
+  type Tx,
+  ConflictError,
+  ForbiddenError,
+  InvalidRequestError,
+  NotFoundError,
+  UnprocessableError,
+  UpstreamFailedError,
+  replayedRefusal,
+} from '@clinic/kit';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -51,8 +63,7 @@ import { loadCheckoutCart, mayOpenCart, orderOfCart, type CheckoutCart } from '.
 import { requireIdempotencyKey } from './idempotency-key';
 import type { PaymentWorkers } from './payment-workers';
 import { placeOrder, type PaidCheckout } from './place-order';
-
-export const settlePaymentJobName = 'settle-payment-attempt';
+import { settlePaymentAttempt } from '../../jobs/settle-payment-attempt';
 
 /** A stored answer, replayed for a repeated key. */
 const storedAnswerSchema = z.object({
@@ -149,7 +160,9 @@ export class CheckoutPayments {
       : null;
     const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
     if (body.amount !== amountCents)
-      throw new InvalidRequestError(checkoutMessages.amountMismatch, { expected_amount: amountCents });
+      throw new InvalidRequestError(checkoutMessages.amountMismatch, {
+        expected_amount: amountCents,
+      });
 
     const customerId = await this.customerOf(userId);
     const keyHash = createHash('sha256').update(idempotencyKey).digest('hex');
@@ -179,11 +192,12 @@ export class CheckoutPayments {
     }
 
     try {
-      await this.runtime.queue.enqueue(
-        settlePaymentJobName,
-        { key: idempotencyKey },
-        { delayMs: this.opts.settleAfterMs, jobId: `settle-${keyHash}` },
-      );
+      await this.runtime.queue
+        .job(settlePaymentAttempt)
+        .enqueue(
+          { key: idempotencyKey },
+          { delayMs: this.opts.settleAfterMs, jobId: `settle-${keyHash}` },
+        );
     } catch (err) {
       // Without its safety net the card is not charged at all.
       await this.finish(idempotencyKey, 'failed', {
@@ -203,7 +217,8 @@ export class CheckoutPayments {
       }
       // Unknown whether the card was charged: the settle job finds out with the same key.
       this.runtime.logger.error({ err, cartId: cart.id }, 'card processor call failed');
-      throw new UpstreamFailedError('We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
+      throw new UpstreamFailedError(
+        'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
       );
     }
     return answerOf(await this.settleWith(idempotencyKey, result));
