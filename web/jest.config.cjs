@@ -8,7 +8,12 @@ module.exports = {
   displayName: 'web',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+  testMatch: [
+    '<rootDir>/src/**/*.test.ts',
+    '<rootDir>/src/**/*.test.tsx',
+    // The build's own checks (the route budget).
+    '<rootDir>/scripts/**/*.test.ts',
+  ],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeBudget } from './scripts/routeBudgetPlugin';
+import { routeBudgets } from './scripts/routeBudgets';
+import { zodForTheBrowser } from './scripts/zodBrowser';
 import { BRAND_NAME } from './src/brand';
 
 /** Where the gateway listens in development (`npm start` at the repo root). */
@@ -20,22 +23,36 @@ export default defineConfig({
       name: 'brand-name',
       transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', BRAND_NAME),
     },
+    // zod as on the server, less what the browser never uses (JSON Schema output, cycles).
+    zodForTheBrowser(),
+    // Prints each route's first-load gzipped JavaScript and fails the build above its budget.
+    routeBudget(routeBudgets),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // The chunk graph the route budget reads (dist/.vite/manifest.json; the gateway does not
+    // serve dot folders).
+    manifest: true,
+    // Every browser the app supports preloads modules natively.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // Libraries change less often than the app: a separate chunk stays cached across releases.
+        // The framework every page needs changes less often than the app: a chunk of its own
+        // stays cached across releases. Other libraries (zod, React Query) go where Rollup puts
+        // them, with the pages that use them.
         manualChunks(id) {
           // Stripe's libraries load only when the processor is Stripe (a lazy import).
           if (id.includes('/node_modules/@stripe/')) return 'stripe';
-          if (id.includes('/node_modules/')) return 'vendor';
+          if (
+            /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)
+          )
+            return 'vendor';
           return undefined;
         },
       },

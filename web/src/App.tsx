@@ -1,21 +1,19 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { AppGate } from './components/AppGate';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { routes } from './routes';
 
-export interface AppProps {
-  queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
-  /** Start-up work the loading screen waits for (the products prefetch). */
-  ready: Promise<unknown>;
+function AppRoutes() {
+  return useRoutes(routes);
 }
 
-/** The whole app: React Query, the start-up gate (loading screen), then the routes. */
-export function App({ queryClient, router, ready }: AppProps) {
+/**
+ * The whole app: the routes. The loading screen is index.html's and the route map's root
+ * (AppGate) ends it with the first page; React Query comes with the pages that use it
+ * (queryScope.tsx).
+ */
+export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppGate ready={ready}>
-        <RouterProvider router={router} />
-      </AppGate>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

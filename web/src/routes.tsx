@@ -1,28 +1,116 @@
 /**
  * The route map (spec 000 section 2). Pages built in later issues render `PendingPage`.
+ *
+ * Every page is downloaded when first opened (`lazy`): the quiz at / carries nothing of checkout,
+ * the portal or the console, and `npm run build -w @clinic/web` prints what each route's first
+ * load costs and fails above its budget (web/scripts/routeBudgets.ts names the page modules
+ * below). The router updates in a transition, so while a page downloads the current one stays on
+ * screen; on a first load the loading screen of index.html stays until the page is there
+ * (AppGate). The plain router (BrowserRouter and useRoutes) rather than the data router: half the
+ * size, and no page uses loaders or actions.
  */
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { DoctorsUnavailablePage } from './account/DoctorsUnavailablePage';
-import { ForgotPasswordPage } from './account/ForgotPasswordPage';
-import { LoginPage } from './account/LoginPage';
-import { NotQualifiedPage } from './account/NotQualifiedPage';
-import { PasswordResetPage } from './account/PasswordResetPage';
-import { PortalHomePage } from './account/PortalHomePage';
-import { CheckoutPage } from './checkout/CheckoutPage';
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { AppGate } from './components/AppGate';
 import { Layout } from './components/Layout';
+import { NoticePage } from './components/NoticePage';
 import { consoleRoute } from './console/consoleRoute';
-import { IntakePage } from './intake/IntakePage';
-import { AboutPage } from './pages/AboutPage';
-import { LegalPage } from './pages/LegalPage';
-import { PendingPage } from './pages/PendingPage';
-import { PlanPage } from './plan/PlanPage';
-import { ReportPage } from './plan/ReportPage';
-import { SorryPage } from './pages/SorryPage';
 import { FaqRoute, SupportRoute } from './support/lazyPages';
-import { GuestOnly, RequireAuth } from './session/RequireAuth';
-import { StatusProgressPage } from './thanks/StatusProgressPage';
-import { UpsellPage } from './thanks/UpsellPage';
-import { VerifyPage } from './verify/VerifyPage';
+import { homeOf } from './session/audience';
+import { RequireAuth } from './session/RequireAuth';
+import { getSession, isCartSession } from './session/session';
+
+/** A page component downloaded the first time it renders. */
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const IntakePage = page(() => import('./intake/IntakePage').then((m) => m.IntakePage));
+const ReportPage = page(() => import('./plan/ReportPage').then((m) => m.ReportPage));
+const PlanPage = page(() => import('./plan/PlanPage').then((m) => m.PlanPage));
+const CheckoutPage = page(() => import('./checkout/CheckoutPage').then((m) => m.CheckoutPage));
+const UpsellPage = page(() => import('./thanks/UpsellPage').then((m) => m.UpsellPage));
+const StatusProgressPage = page(() =>
+  import('./thanks/StatusProgressPage').then((m) => m.StatusProgressPage),
+);
+const VerifyPage = page(() => import('./verify/VerifyPage').then((m) => m.VerifyPage));
+const SorryPage = page(() => import('./pages/SorryPage').then((m) => m.SorryPage));
+const DoctorsUnavailablePage = page(() =>
+  import('./account/DoctorsUnavailablePage').then((m) => m.DoctorsUnavailablePage),
+);
+const NotQualifiedPage = page(() =>
+  import('./account/NotQualifiedPage').then((m) => m.NotQualifiedPage),
+);
+const LoginPage = page(() => import('./account/LoginPage').then((m) => m.LoginPage));
+const ForgotPasswordPage = page(() =>
+  import('./account/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+);
+const PasswordResetPage = page(() =>
+  import('./account/PasswordResetPage').then((m) => m.PasswordResetPage),
+);
+const PortalHomePage = page(() => import('./account/PortalHomePage').then((m) => m.PortalHomePage));
+const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
+const AboutPage = page(() => import('./pages/AboutPage').then((m) => m.AboutPage));
+const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
+/** React Query's provider, for the pages that use it: see queryScope.tsx. */
+const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
+
+/**
+ * A page whose code did not arrive (offline, or a release replaced the file) says so inside the
+ * frame and offers a reload, which fetches it again. Another address starts afresh.
+ */
+class PageBoundary extends Component<
+  { at: string; children: ReactNode },
+  { failed: boolean; at: string }
+> {
+  override state = { failed: false, at: this.props.at };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { at: string }, state: { failed: boolean; at: string }) {
+    return props.at === state.at ? null : { failed: false, at: props.at };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <NoticePage
+        icon="warning"
+        title="This page could not load."
+        actions={
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        }
+      >
+        <p className="notice__text">Please check your connection and reload the page.</p>
+      </NoticePage>
+    );
+  }
+}
+
+/**
+ * /login: a member who opens it is sent to their start, GuestOnly's rule (spec 000 section 2),
+ * judged on arrival. A login made on the page then goes where the page sends it (page_ref):
+ * navigations are transitions that wait for the next page's code, so a guard re-rendering with
+ * the new session would redirect to the start before the page's navigation commits.
+ */
+function LoginRoute() {
+  const [arrivedAs] = useState(getSession);
+  if (arrivedAs && !isCartSession(arrivedAs)) return <Navigate to={homeOf(arrivedAs)} replace />;
+  return <LoginPage />;
+}
+
+function Pages() {
+  const { pathname } = useLocation();
+  return (
+    <PageBoundary at={pathname}>
+      <Outlet />
+    </PageBoundary>
+  );
+}
 
 /** Routes that need a login; without one they go to /login?page_ref=<original path>. */
 export const loginRequiredPaths = [
@@ -36,65 +124,73 @@ export const loginRequiredPaths = [
   '/adjust-doses/:id',
 ] as const;
 
-export const routes: RouteObject[] = [
-  // The staff console, in its own frame and downloaded on demand (BRIEF section 4).
-  consoleRoute,
+const pages: RouteObject[] = [
+  // Public
+  { path: '/', element: <IntakePage /> },
+  { path: '/weight-loss-report', element: <ReportPage /> },
+  { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
+  // The pages that use React Query (useQuery, useQueryClient).
   {
-    element: <Layout />,
+    element: <QueryScope />,
     children: [
-      // Public
-      { path: '/', element: <IntakePage /> },
-      { path: '/weight-loss-report', element: <ReportPage /> },
       { path: '/weight-loss-plan', element: <PlanPage /> },
-      { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
       { path: '/weight-loss-payment/:cartId?', element: <CheckoutPage variant="public" /> },
       { path: '/weightlosspayment/:cartId?', element: <CheckoutPage variant="call-center" /> },
-      { path: '/payment/thanks', element: <UpsellPage /> },
-      { path: '/status-progress', element: <StatusProgressPage /> },
-      { path: '/verify', element: <VerifyPage /> },
-      { path: '/sorry', element: <SorryPage /> },
-      { path: '/doctors-unavailable', element: <DoctorsUnavailablePage /> },
-      { path: '/not-qualified', element: <NotQualifiedPage /> },
-      {
-        path: '/login',
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
-      },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/password-reset/:token', element: <PasswordResetPage /> },
-      // The login page links new users to /quiz: the intake quiz lives at /.
-      { path: '/quiz', element: <Navigate to="/" replace /> },
-      { path: '/legal/:slug', element: <LegalPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/support', element: <SupportRoute /> },
-      { path: '/faq', element: <FaqRoute /> },
+    ],
+  },
+  { path: '/payment/thanks', element: <UpsellPage /> },
+  { path: '/status-progress', element: <StatusProgressPage /> },
+  { path: '/verify', element: <VerifyPage /> },
+  { path: '/sorry', element: <SorryPage /> },
+  { path: '/doctors-unavailable', element: <DoctorsUnavailablePage /> },
+  { path: '/not-qualified', element: <NotQualifiedPage /> },
+  {
+    path: '/login',
+    element: <LoginRoute />,
+  },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/password-reset/:token', element: <PasswordResetPage /> },
+  // The login page links new users to /quiz: the intake quiz lives at /.
+  { path: '/quiz', element: <Navigate to="/" replace /> },
+  { path: '/legal/:slug', element: <LegalPage /> },
+  { path: '/about', element: <AboutPage /> },
+  { path: '/support', element: <SupportRoute /> },
+  { path: '/faq', element: <FaqRoute /> },
 
-      // Login required; the medical form also opens with the checkout link's session, which
-      // finishes that order's steps (the README's "Cart links").
-      {
-        element: <RequireAuth allowCartSession />,
-        children: [
-          { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
-          { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/home', element: <PortalHomePage /> },
-          { path: '/medical-form', element: <PendingPage name="medical-form" /> },
-          { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
-          { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
-          { path: '/prescription/:id', element: <PendingPage name="prescription" /> },
-          { path: '/adjust-doses/:id', element: <PendingPage name="adjust-doses" /> },
-        ],
-      },
+  // Login required; the medical form also opens with the checkout link's session, which
+  // finishes that order's steps (the README's "Cart links").
+  {
+    element: <RequireAuth allowCartSession />,
+    children: [
+      { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
+      { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      { element: <QueryScope />, children: [{ path: '/home', element: <PortalHomePage /> }] },
+      { path: '/medical-form', element: <PendingPage name="medical-form" /> },
+      { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
+      { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
+      { path: '/prescription/:id', element: <PendingPage name="prescription" /> },
+      { path: '/adjust-doses/:id', element: <PendingPage name="adjust-doses" /> },
+    ],
+  },
 
-      // Any unknown path goes to /.
-      { path: '*', element: <Navigate to="/" replace /> },
+  // Any unknown path goes to /.
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    // Renders with the first page, once its code is there: ends the loading screen.
+    element: <AppGate />,
+    children: [
+      // The staff console, in its own frame and downloaded on demand (BRIEF section 4); it
+      // uses React Query.
+      { element: <Pages />, children: [{ element: <QueryScope />, children: [consoleRoute] }] },
+      { element: <Layout />, children: [{ element: <Pages />, children: pages }] },
     ],
   },
 ];

@@ -1,61 +1,71 @@
-import { act } from 'react';
+import { act, lazy, type ComponentType, type ReactNode } from 'react';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { render, type Rendered } from '../test-utils/render';
-import { AppGate, MAX_EXTRA_WAIT_MS } from './AppGate';
+import { AppGate } from './AppGate';
+import { endLoadingScreen, LOADING_SCREEN_ID } from './LoadingScreen';
 
 let view: Rendered | undefined;
 
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  // What index.html paints before any script runs.
+  const screen = document.createElement('div');
+  screen.id = LOADING_SCREEN_ID;
+  screen.setAttribute('role', 'progressbar');
+  document.body.append(screen);
+});
 afterEach(async () => {
   await view?.unmount();
   view = undefined;
-  jest.useRealTimers();
+  document.getElementById(LOADING_SCREEN_ID)?.remove();
 });
 
-function progress(): string | null | undefined {
-  return view?.container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+const loadingScreen = () => document.getElementById(LOADING_SCREEN_ID);
+
+/** A page whose code arrives when the test says so. */
+function pageOnDemand() {
+  let arrive!: (page: ComponentType) => void;
+  const Page = lazy(
+    () =>
+      new Promise<{ default: ComponentType }>(
+        (resolve) => (arrive = (c) => resolve({ default: c })),
+      ),
+  );
+  return { Page, arrive: (page: ComponentType) => act(async () => arrive(page)) };
 }
 
-const advance = (ms: number) => act(async () => void jest.advanceTimersByTime(ms));
+function Routes({ element }: { element: ReactNode }) {
+  return useRoutes([{ element: <AppGate />, children: [{ path: '/', element }] }]);
+}
 
-describe('AppGate (loading screen)', () => {
-  it('counts one step every 30 ms and shows the app at 100 once start-up work settled', async () => {
+describe('AppGate (end of the loading screen)', () => {
+  it("keeps index.html's loading screen until the first page's code is there, then removes it", async () => {
+    const { Page, arrive } = pageOnDemand();
     view = await render(
-      <AppGate ready={Promise.resolve()}>
-        <p>the app</p>
-      </AppGate>,
+      <MemoryRouter>
+        <Routes element={<Page />} />
+      </MemoryRouter>,
     );
-    expect(progress()).toBe('0');
-    await advance(30);
-    expect(progress()).toBe('1');
-    await advance(30 * 49);
-    expect(progress()).toBe('50');
-    expect(view.container.textContent).toContain('50%');
-    expect(view.container.textContent).not.toContain('the app');
-    await advance(30 * 50);
-    expect(view.container.textContent).toBe('the app');
+    expect(loadingScreen()).not.toBeNull();
+    expect(view.container.textContent).toBe('');
+
+    await arrive(() => <h1>Step 1 of 9</h1>);
+    expect(view.container.textContent).toBe('Step 1 of 9');
+    expect(loadingScreen()).toBeNull();
   });
 
-  it('renders the app after a failed start-up call too', async () => {
-    const failed = Promise.reject(new Error('products unavailable'));
-    failed.catch(() => {});
+  it('removes it at once when the page needs no download, with no counting to 100', async () => {
     view = await render(
-      <AppGate ready={failed}>
-        <p>the app</p>
-      </AppGate>,
+      <MemoryRouter>
+        <Routes element={<p>the app</p>} />
+      </MemoryRouter>,
     );
-    await advance(30 * 100);
     expect(view.container.textContent).toBe('the app');
+    expect(loadingScreen()).toBeNull();
   });
 
-  it('waits for start-up work still running at 100, but not forever', async () => {
-    view = await render(
-      <AppGate ready={new Promise(() => {})}>
-        <p>the app</p>
-      </AppGate>,
-    );
-    await advance(30 * 100);
-    expect(progress()).toBe('100');
-    await advance(MAX_EXTRA_WAIT_MS);
-    expect(view.container.textContent).toBe('the app');
+  it('does nothing on a page without a loading screen, or when it is already gone', () => {
+    endLoadingScreen();
+    expect(loadingScreen()).toBeNull();
+    expect(() => endLoadingScreen()).not.toThrow();
   });
 });
