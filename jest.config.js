@@ -25,12 +25,10 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
 };
 
-const { availableParallelism } = require('node:os');
-
 module.exports = {
   // Jest's default (one worker less than the cores) runs everything in one process on two cores;
-  // the suites spend much of their time waiting (timers, polling), so two workers overlap them.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // one worker per core overlaps the suites' waiting (timers, polling) with another's work.
+  maxWorkers: '100%',
   // A global option (ignored inside a project): booting services on PGlite takes seconds on two
   // busy cores, more than jest's default of 5 s for a hook.
   testTimeout: 30000,
