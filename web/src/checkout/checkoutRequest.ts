@@ -2,13 +2,13 @@
 import {
   centsToDollars,
   drugLabels,
-  type CheckoutAddress,
   type CheckoutRequest,
   type PaymentTerm,
 } from '@clinic/contracts';
 import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
 import type { CardResult } from '../ui';
 import type { AddressFields } from './addressFallback';
+import { toCheckoutAddress } from './addressFields';
 import { readConversionId } from './conversionId';
 import type { LoadedCart } from './loadCart';
 
@@ -20,26 +20,6 @@ export interface AppliedCoupon {
   id: number;
   /** c_val: the flat discount in dollars. */
   discount: number;
-}
-
-/** Spec 001 section 5: line 1, city, state and zip are required. */
-export function isComplete(address: AddressFields): boolean {
-  return (
-    address.addressLine1.trim() !== '' &&
-    address.city.trim() !== '' &&
-    /^[A-Z]{2}$/.test(address.state) &&
-    /^\d{5}(-\d{4})?$/.test(address.zip.trim())
-  );
-}
-
-export function toCheckoutAddress(address: AddressFields): CheckoutAddress {
-  return {
-    addressLine1: address.addressLine1.trim(),
-    addressLine2: address.addressLine2.trim() || null,
-    city: address.city.trim(),
-    state: address.state,
-    zip: address.zip.trim(),
-  };
 }
 
 function storedTrackingSessionId(): string | null {

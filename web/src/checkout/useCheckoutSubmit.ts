@@ -34,15 +34,14 @@ import {
 } from './checkoutErrors';
 import {
   buildCheckoutRequest,
-  isComplete,
   paymentOf,
   pushPurchase,
-  toCheckoutAddress,
   trustedFormCertUrl,
   type CheckoutVariant,
   type OrderDraft,
   type Payment,
 } from './checkoutRequest';
+import { isCompleteAddress, toCheckoutAddress } from './addressFields';
 import { newIdempotencyKey } from './idempotencyKey';
 import { writePreauths } from './preauths';
 
@@ -155,7 +154,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   function validate(): boolean {
     setCardError(null);
     const { shipping, billing } = order;
-    if (!isComplete(shipping)) {
+    if (!isCompleteAddress(shipping)) {
       setError(checkoutMessages.incompleteShipping);
       return false;
     }
@@ -164,7 +163,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
       setPoBoxOpen(true);
       return false;
     }
-    if (billing && !isComplete(billing)) {
+    if (billing && !isCompleteAddress(billing)) {
       setError(checkoutMessages.incompleteBilling);
       return false;
     }

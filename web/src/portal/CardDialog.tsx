@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { billingMessages, type CheckoutAddress } from '@clinic/contracts';
 import { emptyAddress, type AddressFields } from '../checkout/addressFallback';
+import { isCompleteAddress, toCheckoutAddress } from '../checkout/addressFields';
 import { AddressForm } from '../checkout/AddressForm';
 import {
   Button,
@@ -14,26 +15,6 @@ import '../checkout/checkout.css';
 
 /** The billing address the card dialogs send (spec 001 section 3). */
 export type BillingAddress = Omit<CheckoutAddress, 'id'>;
-
-/** Spec 001 section 5, billing card forms: line 1, city, state and zip are required. */
-export function isCompleteBilling(address: AddressFields): boolean {
-  return (
-    address.addressLine1.trim() !== '' &&
-    address.city.trim() !== '' &&
-    /^[A-Z]{2}$/.test(address.state) &&
-    /^\d{5}(-\d{4})?$/.test(address.zip.trim())
-  );
-}
-
-export function toBillingAddress(address: AddressFields): BillingAddress {
-  return {
-    addressLine1: address.addressLine1.trim(),
-    addressLine2: address.addressLine2.trim() || null,
-    city: address.city.trim(),
-    state: address.state,
-    zip: address.zip.trim(),
-  };
-}
 
 interface Props {
   title: string;
@@ -74,7 +55,7 @@ export function CardDialog({
     event.preventDefault();
     if (submittingRef.current) return;
     setCardError(null);
-    if (!isCompleteBilling(address)) {
+    if (!isCompleteAddress(address)) {
       setError(billingMessages.incompleteBilling);
       return;
     }
@@ -96,7 +77,7 @@ export function CardDialog({
       return;
     }
 
-    const failure = await onSubmit(card, toBillingAddress(address));
+    const failure = await onSubmit(card, toCheckoutAddress(address));
     if (failure) reset(failure);
     // On success the parent closes the dialog.
   }
