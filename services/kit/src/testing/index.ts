@@ -1,6 +1,7 @@
 // What tests of any service use from the kit: engines for tests, a service booted on them, polling
 // and log helpers, scratch brokers and processes for the infra suites. Not for production code.
 export * from './child-process';
+export * from './declared-schema';
 export * from './engines';
 export * from './fake-timers';
 export * from './infra-env';
