@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { GetAllProductsResponse } from '@clinic/contracts';
-import { rows, type Db, type EventWriter, type Logger, type Tx } from '@clinic/kit';
+import type { Db, EventWriter, Logger, Tx } from '@clinic/kit';
+import { catalogVersion } from '../db/schema';
 import { listProducts } from './catalog';
 
 /** The catalog as served: built and serialised once per catalog version. */
@@ -154,10 +154,7 @@ export class CatalogCache {
 }
 
 async function readVersion(executor: Db | Tx): Promise<string> {
-  const [row] = await rows<{ version: string | number }>(
-    executor,
-    sql`select version from checkout.catalog_version`,
-  );
+  const [row] = await executor.select({ version: catalogVersion.version }).from(catalogVersion);
   if (!row) throw new Error('checkout.catalog_version has no row');
   return String(row.version);
 }

@@ -3,9 +3,10 @@
  * entered and again when the checkout charges, so a coupon that expired or does not fit the
  * term in between is never applied.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { couponMessages, type PaymentTerm } from '@clinic/contracts';
-import { rows, type Executor, InvalidRequestError, NotFoundError } from '@clinic/kit';
+import { type Executor, InvalidRequestError, NotFoundError } from '@clinic/kit';
+import { coupons } from '../db/schema';
 
 export interface Coupon {
   id: number;
@@ -20,15 +21,24 @@ export async function findCoupon(
 ): Promise<Coupon> {
   const trimmed = code.trim();
   if (trimmed === '') throw new InvalidRequestError(couponMessages.empty);
-  const [row] = await rows<{ id: number; amount_cents: number; payment_terms: number[] | null }>(
-    db,
-    sql`select id, amount_cents, payment_terms from checkout.coupons
-        where lower(code) = lower(${trimmed}) and active
-          and (expires_at is null or expires_at > ${now})`,
-  );
+  const [row] = await db
+    .select({
+      id: coupons.id,
+      amountCents: coupons.amountCents,
+      paymentTerms: coupons.paymentTerms,
+    })
+    .from(coupons)
+    .where(
+      and(
+        // Matched case-insensitively, as the unique index on lower(code) is.
+        sql`lower(${coupons.code}) = lower(${trimmed})`,
+        eq(coupons.active, true),
+        or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
+      ),
+    );
   // No such (live) coupon: nothing by that code to apply.
   if (!row) throw new NotFoundError(couponMessages.invalid);
-  if (row.payment_terms && !row.payment_terms.includes(term))
+  if (row.paymentTerms && !row.paymentTerms.includes(term))
     throw new InvalidRequestError(couponMessages.wrongTerm);
-  return { id: row.id, amountCents: row.amount_cents };
+  return { id: row.id, amountCents: row.amountCents };
 }

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { lte } from 'drizzle-orm';
 import type { ShippingAddressOut } from '@clinic/contracts';
 import type { Tx } from '@clinic/kit';
+import { excluded } from '../db/excluded';
+import { shippingAddresses } from '../db/schema';
 
 /**
  * The patient's shipping address for the next orders: typed at checkout or confirmed at
@@ -12,15 +14,28 @@ export async function storeShippingAddress(
   address: ShippingAddressOut,
   savedAt: Date,
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into checkout.shipping_addresses
-          (user_id, address_line_1, address_line_2, city, state, zip, updated_at)
-        values (${userId}, ${address.address_line_1}, ${address.address_line_2}, ${address.city},
-                ${address.state}, ${address.zip}, ${savedAt})
-        on conflict (user_id) do update set
-          address_line_1 = excluded.address_line_1, address_line_2 = excluded.address_line_2,
-          city = excluded.city, state = excluded.state, zip = excluded.zip,
-          updated_at = excluded.updated_at
-        where checkout.shipping_addresses.updated_at <= excluded.updated_at`,
-  );
+  const t = shippingAddresses;
+  await tx
+    .insert(t)
+    .values({
+      userId,
+      addressLine1: address.address_line_1,
+      addressLine2: address.address_line_2,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      updatedAt: savedAt,
+    })
+    .onConflictDoUpdate({
+      target: t.userId,
+      set: {
+        addressLine1: excluded(t.addressLine1),
+        addressLine2: excluded(t.addressLine2),
+        city: excluded(t.city),
+        state: excluded(t.state),
+        zip: excluded(t.zip),
+        updatedAt: excluded(t.updatedAt),
+      },
+      setWhere: lte(t.updatedAt, excluded(t.updatedAt)),
+    });
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { PaymentTerm } from '@clinic/contracts';
 import type { Tx } from '@clinic/kit';
+import { supplyShipments } from '../../db/schema';
 import { shipmentsPaidBy } from './subscription-rules';
 
 /** Records the shipments a subscription payment pays for (once per transaction and date). */
@@ -15,9 +15,13 @@ export async function recordSupply(
   },
 ): Promise<void> {
   for (const shipment of shipmentsPaidBy(paid.term, paid.paymentNumber, paid.paidAt))
-    await tx.execute(
-      sql`insert into checkout.supply_shipments (subscription_id, transaction_id, ship_on, vials)
-          values (${paid.subscriptionId}, ${paid.transactionId}, ${shipment.shipOn}, ${shipment.vials})
-          on conflict (transaction_id, ship_on) do nothing`,
-    );
+    await tx
+      .insert(supplyShipments)
+      .values({
+        subscriptionId: paid.subscriptionId,
+        transactionId: paid.transactionId,
+        shipOn: shipment.shipOn,
+        vials: shipment.vials,
+      })
+      .onConflictDoNothing({ target: [supplyShipments.transactionId, supplyShipments.shipOn] });
 }

@@ -12,9 +12,10 @@
  *   card are blocked for 24 hours from that decline.
  * A card whose fingerprint the processor cannot tell counts with the other such cards of the cart.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, max, or, sql, type SQL } from 'drizzle-orm';
 import { cardBlocking, checkoutMessages } from '@clinic/contracts';
-import { rows, type Executor, LockedError } from '@clinic/kit';
+import { type Executor, LockedError } from '@clinic/kit';
+import { paymentBlocks, paymentFailures } from '../../db/schema';
 import type { DeclineCode } from '../../payments/card-processor';
 
 const noFundsCodes = new Set<DeclineCode>([
@@ -57,6 +58,21 @@ export interface AttemptCounts {
   cartBlockedUntil: Date | null;
 }
 
+/** `column = value`, which no row matches when the value is null (as SQL's `= null`). */
+function sameUser(
+  column: typeof paymentBlocks.userId | typeof paymentFailures.userId,
+  userId: number | null,
+): SQL | undefined {
+  return userId === null ? undefined : eq(column, userId);
+}
+
+function sameCard(
+  column: typeof paymentBlocks.cardFingerprint | typeof paymentFailures.cardFingerprint,
+  fingerprint: string | null,
+): SQL | undefined {
+  return fingerprint === null ? undefined : eq(column, fingerprint);
+}
+
 /** The latest block of the patient or the card still running at `now`. */
 export async function activeBlock(
   db: Executor,
@@ -64,13 +80,19 @@ export async function activeBlock(
   now: Date,
 ): Promise<Date | null> {
   if (who.userId === null && !who.cardFingerprint) return null;
-  const [row] = await rows<{ until: string | Date | null }>(
-    db,
-    sql`select max(blocked_until) as until from checkout.payment_blocks
-        where blocked_until > ${now}
-          and (user_id = ${who.userId} or card_fingerprint = ${who.cardFingerprint ?? null})`,
-  );
-  return row?.until ? new Date(row.until) : null;
+  const [row] = await db
+    .select({ until: max(paymentBlocks.blockedUntil) })
+    .from(paymentBlocks)
+    .where(
+      and(
+        gt(paymentBlocks.blockedUntil, now),
+        or(
+          sameUser(paymentBlocks.userId, who.userId),
+          sameCard(paymentBlocks.cardFingerprint, who.cardFingerprint ?? null),
+        ) ?? sql`false`,
+      ),
+    );
+  return row?.until ?? null;
 }
 
 /** The refused payments of a cart, and of one card on it (`null`: a card of unknown print). */
@@ -80,22 +102,26 @@ export async function attemptCounts(
   cardFingerprint: string | null,
   now: Date,
 ): Promise<AttemptCounts> {
-  const [row] = await rows<{ by_card: number; in_all: number; last: string | Date | null }>(
-    db,
-    sql`select
-          count(*) filter (where card_fingerprint is not distinct from ${cardFingerprint})::int
-            as by_card,
-          count(*)::int as in_all,
-          max(created_at) as last
-        from checkout.payment_failures where cart_id = ${cartId}`,
-  );
-  const cartAttempts = row?.in_all ?? 0;
+  const f = paymentFailures;
+  const [row] = await db
+    .select({
+      // `count(*) filter (...)`: the builder has no aggregate filter.
+      byCard:
+        sql`count(*) filter (where ${f.cardFingerprint} is not distinct from ${cardFingerprint})`.mapWith(
+          Number,
+        ),
+      inAll: count(),
+      last: max(f.createdAt),
+    })
+    .from(f)
+    .where(eq(f.cartId, cartId));
+  const cartAttempts = row?.inAll ?? 0;
   const until =
     cartAttempts >= cardBlocking.maxCartAttempts && row?.last
-      ? new Date(new Date(row.last).getTime() + cardBlocking.blockMs)
+      ? new Date(row.last.getTime() + cardBlocking.blockMs)
       : null;
   return {
-    cardAttempts: row?.by_card ?? 0,
+    cardAttempts: row?.byCard ?? 0,
     cartAttempts,
     cartBlockedUntil: until && until > now ? until : null,
   };
@@ -161,34 +187,39 @@ export async function recordFailure(
     cartId: string | null;
     userId: number | null;
     cardFingerprint: string | null;
-    code: string;
+    code: DeclineCode;
   },
   now: Date,
 ): Promise<AttemptCounts & { blockedUntil: Date | null }> {
   const noFunds = isNoFundsDecline(failure.code);
-  await tx.execute(
-    sql`insert into checkout.payment_failures
-          (cart_id, user_id, card_fingerprint, decline_code, no_funds, created_at)
-        values (${failure.cartId}, ${failure.userId}, ${failure.cardFingerprint}, ${failure.code},
-                ${noFunds}, ${now})`,
-  );
+  const f = paymentFailures;
+  await tx.insert(f).values({
+    cartId: failure.cartId,
+    userId: failure.userId,
+    cardFingerprint: failure.cardFingerprint,
+    declineCode: failure.code,
+    noFunds,
+    createdAt: now,
+  });
   if (noFunds && (failure.userId !== null || failure.cardFingerprint)) {
     const since = new Date(now.getTime() - cardBlocking.blockMs);
-    const [row] = await rows<{ by_user: number; by_card: number }>(
-      tx,
-      sql`select
-            count(*) filter (where user_id = ${failure.userId})::int as by_user,
-            count(*) filter (where card_fingerprint = ${failure.cardFingerprint})::int as by_card
-          from checkout.payment_failures
-          where no_funds and created_at > ${since}
-            and (user_id = ${failure.userId} or card_fingerprint = ${failure.cardFingerprint})`,
-    );
-    if (Math.max(row?.by_user ?? 0, row?.by_card ?? 0) > cardBlocking.maxNoFundsDeclines) {
-      await tx.execute(
-        sql`insert into checkout.payment_blocks (user_id, card_fingerprint, blocked_until, created_at)
-            values (${failure.userId}, ${failure.cardFingerprint},
-                    ${new Date(now.getTime() + cardBlocking.blockMs)}, ${now})`,
-      );
+    const byUser = sameUser(f.userId, failure.userId);
+    const byCard = sameCard(f.cardFingerprint, failure.cardFingerprint);
+    const [row] = await tx
+      .select({
+        // `count(*) filter (...)`: the builder has no aggregate filter.
+        byUser: sql`count(*) filter (where ${byUser ?? sql`false`})`.mapWith(Number),
+        byCard: sql`count(*) filter (where ${byCard ?? sql`false`})`.mapWith(Number),
+      })
+      .from(f)
+      .where(and(eq(f.noFunds, true), gt(f.createdAt, since), or(byUser, byCard) ?? sql`false`));
+    if (Math.max(row?.byUser ?? 0, row?.byCard ?? 0) > cardBlocking.maxNoFundsDeclines) {
+      await tx.insert(paymentBlocks).values({
+        userId: failure.userId,
+        cardFingerprint: failure.cardFingerprint,
+        blockedUntil: new Date(now.getTime() + cardBlocking.blockMs),
+        createdAt: now,
+      });
     }
   }
   const counts: AttemptCounts = failure.cartId
