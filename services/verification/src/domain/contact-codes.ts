@@ -9,7 +9,7 @@
  * transaction-scoped advisory lock, so two requests at once cannot both slip under a limit.
  * A code's message is queued on the notifier (a retried job) only after its row is committed.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import {
   contactVerification,
   verificationLimits,
@@ -19,7 +19,6 @@ import {
 import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   TooManyRequestsError,
-  rows,
   type ServiceRuntime,
   type Tx,
   GoneError,
@@ -27,14 +26,15 @@ import {
   NotFoundError,
   UnprocessableError,
 } from '@clinic/kit';
+import { codeFailures, codes, contactChecks } from '../db/schema';
 import { destinationOf, maskDestination } from './channels';
 import { codeMatches, hashCode, newCode } from './code-secret';
 
 const HOUR = 60 * 60 * 1000;
 
 /** When the oldest event counted in the last hour leaves it, and the hourly cap frees a place. */
-function untilOutOfHour(oldest: Date | string | null | undefined, now: Date): number {
-  return oldest ? Math.max(1000, at(oldest) + HOUR - now.getTime()) : HOUR;
+function untilOutOfHour(oldest: Date | null | undefined, now: Date): number {
+  return oldest ? Math.max(1000, oldest.getTime() + HOUR - now.getTime()) : HOUR;
 }
 /** The advisory lock space of verification's per-account locks (any constant of ours). */
 const ACCOUNT_LOCK = 7301;
@@ -49,29 +49,26 @@ export interface ContactState {
   at: string | null;
 }
 
-interface StoredCode {
-  id: number;
-  destination: string;
-  salt: string;
-  code_hash: string;
-  expires_at: Date | string;
-  wrong_tries: number;
-  used_at: Date | string | null;
-}
-
 type CheckOutcome =
   | { kind: 'verified' }
   | { kind: 'wrong'; attemptsLeft: number; skipSuggested: boolean }
   | { kind: 'none' | 'expired' | 'used-up' }
   | { kind: 'capped'; retryAfterMs: number };
 
-function at(value: Date | string): number {
-  return new Date(value).getTime();
-}
-
 async function lockAccount(tx: Tx, userId: number): Promise<void> {
+  // Raw: a function call with no table, which the query builder has no form for; a lock on the
+  // account even before it has any row (a row lock, `.for('update')`, needs a row).
   await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK}, ${userId})`);
 }
+
+/** The account's codes of one channel still usable: neither used nor replaced by a newer one. */
+const openCodes = (userId: number, channel: VerificationChannel) =>
+  and(
+    eq(codes.userId, userId),
+    eq(codes.channel, channel),
+    isNull(codes.usedAt),
+    isNull(codes.supersededAt),
+  );
 
 export class ContactCodes {
   constructor(
@@ -92,36 +89,46 @@ export class ContactCodes {
 
     const stored = await this.runtime.transaction(async (tx) => {
       await lockAccount(tx, userId);
-      const [last] = await rows<{ created_at: Date | string }>(
-        tx,
-        sql`select created_at from verification.codes
-            where user_id = ${userId} and channel = ${channel} and destination = ${destination}
-            order by created_at desc limit 1`,
-      );
-      const sinceLast = last ? now.getTime() - at(last.created_at) : Infinity;
+      const [last] = await tx
+        .select({ createdAt: codes.createdAt })
+        .from(codes)
+        .where(
+          and(
+            eq(codes.userId, userId),
+            eq(codes.channel, channel),
+            eq(codes.destination, destination),
+          ),
+        )
+        .orderBy(desc(codes.createdAt))
+        .limit(1);
+      const sinceLast = last ? now.getTime() - last.createdAt.getTime() : Infinity;
       if (sinceLast < resendMs)
         return { kind: 'wait', seconds: Math.ceil((resendMs - sinceLast) / 1000) } as const;
-      const [recent] = await rows<{ n: number; oldest: Date | string | null }>(
-        tx,
-        sql`select count(*)::int as n, min(created_at) as oldest from verification.codes
-            where user_id = ${userId} and channel = ${channel}
-              and created_at > ${new Date(now.getTime() - HOUR)}`,
-      );
+      const [recent] = await tx
+        .select({ n: count(), oldest: min(codes.createdAt) })
+        .from(codes)
+        .where(
+          and(
+            eq(codes.userId, userId),
+            eq(codes.channel, channel),
+            gt(codes.createdAt, new Date(now.getTime() - HOUR)),
+          ),
+        );
       if ((recent?.n ?? 0) >= verificationLimits.sendsPerHour)
         return { kind: 'capped', retryAfterMs: untilOutOfHour(recent?.oldest, now) } as const;
-      await tx.execute(
-        sql`update verification.codes set superseded_at = ${now}
-            where user_id = ${userId} and channel = ${channel}
-              and used_at is null and superseded_at is null`,
-      );
-      const [row] = await rows<{ id: number }>(
-        tx,
-        sql`insert into verification.codes
-              (user_id, channel, destination, salt, code_hash, created_at, expires_at)
-            values (${userId}, ${channel}, ${destination}, ${hashed.salt}, ${hashed.codeHash},
-                    ${now}, ${new Date(now.getTime() + verificationLimits.codeLifetimeMs)})
-            returning id`,
-      );
+      await tx.update(codes).set({ supersededAt: now }).where(openCodes(userId, channel));
+      const [row] = await tx
+        .insert(codes)
+        .values({
+          userId,
+          channel,
+          destination,
+          salt: hashed.salt,
+          codeHash: hashed.codeHash,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + verificationLimits.codeLifetimeMs),
+        })
+        .returning({ id: codes.id });
       return { kind: 'stored', id: row!.id } as const;
     });
     if (stored.kind === 'capped')
@@ -139,7 +146,7 @@ export class ContactCodes {
       });
     } catch (err) {
       // Nothing will reach the patient: forget the code so the wait and the cap do not count it.
-      await this.runtime.db.execute(sql`delete from verification.codes where id = ${stored.id}`);
+      await this.runtime.db.delete(codes).where(eq(codes.id, stored.id));
       throw err;
     }
     return {
@@ -154,26 +161,34 @@ export class ContactCodes {
     const outcome = await this.runtime.transaction(async (tx, events): Promise<CheckOutcome> => {
       await lockAccount(tx, userId);
       const hourAgo = new Date(now.getTime() - HOUR);
-      const [failures] = await rows<{ n: number; oldest: Date | string | null }>(
-        tx,
-        sql`select count(*)::int as n, min(at) as oldest from verification.code_failures
-            where user_id = ${userId} and at > ${hourAgo}`,
-      );
+      const [failures] = await tx
+        .select({ n: count(), oldest: min(codeFailures.at) })
+        .from(codeFailures)
+        .where(and(eq(codeFailures.userId, userId), gt(codeFailures.at, hourAgo)));
       if ((failures?.n ?? 0) >= verificationLimits.failuresPerHour)
         return { kind: 'capped', retryAfterMs: untilOutOfHour(failures?.oldest, now) };
-      const [code] = await rows<StoredCode>(
-        tx,
-        sql`select id, destination, salt, code_hash, expires_at, wrong_tries, used_at
-            from verification.codes
-            where user_id = ${userId} and channel = ${channel} and superseded_at is null
-            order by created_at desc, id desc limit 1`,
-      );
-      if (!code || code.used_at !== null) return { kind: 'none' };
-      if (now.getTime() >= at(code.expires_at)) return { kind: 'expired' };
-      if (code.wrong_tries >= verificationLimits.wrongTriesPerCode) return { kind: 'used-up' };
+      const [code] = await tx
+        .select({
+          id: codes.id,
+          destination: codes.destination,
+          salt: codes.salt,
+          codeHash: codes.codeHash,
+          expiresAt: codes.expiresAt,
+          wrongTries: codes.wrongTries,
+          usedAt: codes.usedAt,
+        })
+        .from(codes)
+        .where(
+          and(eq(codes.userId, userId), eq(codes.channel, channel), isNull(codes.supersededAt)),
+        )
+        .orderBy(desc(codes.createdAt), desc(codes.id))
+        .limit(1);
+      if (!code || code.usedAt !== null) return { kind: 'none' };
+      if (now.getTime() >= code.expiresAt.getTime()) return { kind: 'expired' };
+      if (code.wrongTries >= verificationLimits.wrongTriesPerCode) return { kind: 'used-up' };
 
-      if (codeMatches({ salt: code.salt, codeHash: code.code_hash }, entered)) {
-        await tx.execute(sql`update verification.codes set used_at = ${now} where id = ${code.id}`);
+      if (codeMatches({ salt: code.salt, codeHash: code.codeHash }, entered)) {
+        await tx.update(codes).set({ usedAt: now }).where(eq(codes.id, code.id));
         await recordCheck(tx, userId, channel, 'verified', code.destination, now);
         await events.publish(contactVerification, {
           userId,
@@ -183,24 +198,29 @@ export class ContactCodes {
         });
         return { kind: 'verified' };
       }
-      await tx.execute(
-        sql`update verification.codes set wrong_tries = wrong_tries + 1 where id = ${code.id}`,
-      );
-      await tx.execute(
-        sql`insert into verification.code_failures (user_id, channel, destination, at)
-            values (${userId}, ${channel}, ${code.destination}, ${now})`,
-      );
+      await tx
+        .update(codes)
+        .set({ wrongTries: sql`${codes.wrongTries} + 1` })
+        .where(eq(codes.id, code.id));
+      await tx
+        .insert(codeFailures)
+        .values({ userId, channel, destination: code.destination, at: now });
       // Failures for this contact only: changing the phone or email resets the count (spec 000
       // section 4), while the hourly cap above still counts every failure.
-      const [here] = await rows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from verification.code_failures
-            where user_id = ${userId} and channel = ${channel}
-              and destination = ${code.destination} and at > ${hourAgo}`,
-      );
+      const [here] = await tx
+        .select({ n: count() })
+        .from(codeFailures)
+        .where(
+          and(
+            eq(codeFailures.userId, userId),
+            eq(codeFailures.channel, channel),
+            eq(codeFailures.destination, code.destination),
+            gt(codeFailures.at, hourAgo),
+          ),
+        );
       return {
         kind: 'wrong',
-        attemptsLeft: verificationLimits.wrongTriesPerCode - code.wrong_tries - 1,
+        attemptsLeft: verificationLimits.wrongTriesPerCode - code.wrongTries - 1,
         skipSuggested: (here?.n ?? 0) >= verificationLimits.skipFlaggedAfterFailures,
       };
     });
@@ -232,11 +252,10 @@ export class ContactCodes {
     if (!contact) throw new NotFoundError(verificationMessages.otherAccount);
     const now = this.runtime.clock.now();
     await this.runtime.transaction(async (tx, events) => {
-      const [current] = await rows<{ status: string }>(
-        tx,
-        sql`select status from verification.contact_checks
-            where user_id = ${userId} and channel = ${channel}`,
-      );
+      const [current] = await tx
+        .select({ status: contactChecks.status })
+        .from(contactChecks)
+        .where(and(eq(contactChecks.userId, userId), eq(contactChecks.channel, channel)));
       if (current?.status === 'verified') return;
       await recordCheck(tx, userId, channel, 'skipped', destinationOf(contact, channel), now);
       await events.publish(contactVerification, {
@@ -253,31 +272,26 @@ export class ContactCodes {
     const now = this.runtime.clock.now();
     await this.runtime.transaction(async (tx) => {
       await lockAccount(tx, userId);
-      await tx.execute(
-        sql`update verification.codes set superseded_at = ${now}
-            where user_id = ${userId} and channel = ${channel}
-              and used_at is null and superseded_at is null`,
-      );
-      await tx.execute(
-        sql`delete from verification.contact_checks
-            where user_id = ${userId} and channel = ${channel}`,
-      );
+      await tx.update(codes).set({ supersededAt: now }).where(openCodes(userId, channel));
+      await tx
+        .delete(contactChecks)
+        .where(and(eq(contactChecks.userId, userId), eq(contactChecks.channel, channel)));
     });
   }
 
   async state(userId: number): Promise<Record<VerificationChannel, ContactState>> {
-    const found = await rows<{
-      channel: VerificationChannel;
-      status: 'verified' | 'skipped';
-      at: Date | string;
-    }>(
-      this.runtime.db,
-      sql`select channel, status, at from verification.contact_checks where user_id = ${userId}`,
-    );
+    const found = await this.runtime.db
+      .select({
+        channel: contactChecks.channel,
+        status: contactChecks.status,
+        at: contactChecks.at,
+      })
+      .from(contactChecks)
+      .where(eq(contactChecks.userId, userId));
     const stateOf = (channel: VerificationChannel): ContactState => {
       const row = found.find((r) => r.channel === channel);
       return row
-        ? { status: row.status, at: new Date(row.at).toISOString() }
+        ? { status: row.status, at: row.at.toISOString() }
         : { status: 'pending', at: null };
     };
     return { phone: stateOf('phone'), email: stateOf('email') };
@@ -292,12 +306,11 @@ async function recordCheck(
   destination: string,
   now: Date,
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into verification.contact_checks (user_id, channel, status, destination, at)
-        values (${userId}, ${channel}, ${status}, ${destination || null}, ${now})
-        on conflict (user_id, channel) do update set
-          status = excluded.status, destination = excluded.destination, at = excluded.at`,
-  );
+  const check = { status, destination: destination || null, at: now };
+  await tx
+    .insert(contactChecks)
+    .values({ userId, channel, ...check })
+    .onConflictDoUpdate({ target: [contactChecks.userId, contactChecks.channel], set: check });
 }
 
 function codeMessage(channel: VerificationChannel, destination: string, code: string) {

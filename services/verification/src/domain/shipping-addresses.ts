@@ -8,7 +8,7 @@
  * to the manual form) and saving checks with the embedded validator instead, so an outage of
  * the provider never keeps a patient from going on.
  */
-import { sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import {
   shippingAddressSaved,
   verificationMessages,
@@ -16,22 +16,13 @@ import {
   type ShippingAddress,
   type ShippingAddressOut,
 } from '@clinic/contracts';
-import {
-  rows,
-  type ServiceRuntime,
-  type Tx,
-  InvalidRequestError,
-  UnavailableError,
-} from '@clinic/kit';
+import { type ServiceRuntime, type Tx, InvalidRequestError, UnavailableError } from '@clinic/kit';
 import {
   AddressServiceUnavailableError,
   type AddressCheck,
   type AddressValidator,
 } from '../address/address-validator';
-
-interface AddressRow extends ShippingAddressOut {
-  saved_at: Date | string;
-}
+import { shipAddresses } from '../db/schema';
 
 const notValidated: AddressValidation = {
   valid: false,
@@ -49,14 +40,17 @@ export class ShippingAddresses {
   ) {}
 
   async stored(userId: number): Promise<ShippingAddressOut | null> {
-    const [row] = await rows<AddressRow>(
-      this.runtime.db,
-      sql`select address_line_1, address_line_2, city, state, zip, saved_at
-          from verification.ship_addresses where user_id = ${userId}`,
-    );
-    if (!row) return null;
-    const { saved_at: _savedAt, ...address } = row;
-    return address;
+    const [address] = await this.runtime.db
+      .select({
+        address_line_1: shipAddresses.addressLine1,
+        address_line_2: shipAddresses.addressLine2,
+        city: shipAddresses.city,
+        state: shipAddresses.state,
+        zip: shipAddresses.zip,
+      })
+      .from(shipAddresses)
+      .where(eq(shipAddresses.userId, userId));
+    return address ?? null;
   }
 
   /** The stored address checked; not valid (and no suggestions) when none is stored. */
@@ -128,15 +122,21 @@ export async function storeAddress(
   source: 'checkout' | 'verification',
   savedAt: Date,
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into verification.ship_addresses
-          (user_id, address_line_1, address_line_2, city, state, zip, source, saved_at)
-        values (${userId}, ${address.address_line_1}, ${address.address_line_2}, ${address.city},
-                ${address.state}, ${address.zip}, ${source}, ${savedAt})
-        on conflict (user_id) do update set
-          address_line_1 = excluded.address_line_1, address_line_2 = excluded.address_line_2,
-          city = excluded.city, state = excluded.state, zip = excluded.zip,
-          source = excluded.source, saved_at = excluded.saved_at
-        where verification.ship_addresses.saved_at <= excluded.saved_at`,
-  );
+  const row = {
+    addressLine1: address.address_line_1,
+    addressLine2: address.address_line_2,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    source,
+    savedAt,
+  };
+  await tx
+    .insert(shipAddresses)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({
+      target: shipAddresses.userId,
+      set: row,
+      setWhere: lte(shipAddresses.savedAt, sql`excluded.saved_at`),
+    });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { shippingAddressSaved, verificationMessages } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import { AddressServiceUnavailableError } from '../address/address-validator';
+import { storeAddress } from '../domain/shipping-addresses';
 import { startVerification, type VerificationHarness } from '../testing/verification-harness';
 
 jest.setTimeout(60000);
@@ -70,6 +71,27 @@ describe('the stored address on entering /verify', () => {
       expect(res.body.data.valid).toBe(false);
       expect(res.body.data.suggestions[0]).toMatchObject({ city: 'AUSTIN', zip: '78701' });
     });
+  });
+
+  it('keeps the newer of two saves, whichever arrives last', async () => {
+    const p = await h.patient();
+    const address = (address_line_1: string) => ({
+      address_line_1,
+      address_line_2: null,
+      city: 'AUSTIN',
+      state: 'TX',
+      zip: '78701',
+    });
+    const store = (line: string, source: 'checkout' | 'verification', at: string) =>
+      h.service.runtime.transaction((tx) =>
+        storeAddress(tx, p.id, address(line), source, new Date(at)),
+      );
+    const stored = async () => (await h.get('/api/ship-address', p)).body.data;
+    await store('2 NEWER ST', 'verification', '2026-11-23T12:00:00.000Z');
+    await store('1 OLDER ST', 'checkout', '2026-11-23T11:00:00.000Z');
+    expect(await stored()).toEqual(address('2 NEWER ST'));
+    await store('3 NEWEST ST', 'checkout', '2026-11-23T13:00:00.000Z');
+    expect(await stored()).toEqual(address('3 NEWEST ST'));
   });
 
   it("refuses another patient's id", async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { eventually } from '@clinic/kit/testing';
 import { verificationMessages } from '@clinic/contracts';
 import {
@@ -6,6 +6,7 @@ import {
   type Patient,
   type VerificationHarness,
 } from '../testing/verification-harness';
+import { codeFailures, codes } from '../db/schema';
 
 jest.setTimeout(60000);
 
@@ -44,11 +45,12 @@ describe('send-code', () => {
     });
     const code = await h.lastCode('5125550188');
     expect(code).toMatch(/^\d{4}$/);
-    const [stored] = await h.query<{ code_hash: string; salt: string }>(
-      sql`select code_hash, salt from verification.codes where user_id = ${p.id}`,
-    );
-    expect(stored?.code_hash).not.toContain(code);
-    expect(stored?.code_hash.length).toBeGreaterThan(20);
+    const [stored] = await h.db
+      .select({ codeHash: codes.codeHash, salt: codes.salt })
+      .from(codes)
+      .where(eq(codes.userId, p.id));
+    expect(stored?.codeHash).not.toContain(code);
+    expect(stored?.codeHash.length).toBeGreaterThan(20);
   });
 
   it('emails the code for type 2', async () => {
@@ -88,10 +90,8 @@ describe('send-code', () => {
       h.post('/api/send-code/1', undefined, p),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
-    const codes = await h.query<{ n: number }>(
-      sql`select count(*)::int as n from verification.codes where user_id = ${p.id}`,
-    );
-    expect(codes).toEqual([{ n: 1 }]);
+    const sent = await h.db.select({ n: count() }).from(codes).where(eq(codes.userId, p.id));
+    expect(sent).toEqual([{ n: 1 }]);
   });
 
   it('sends at most 6 codes per channel and hour to one account', async () => {
@@ -122,10 +122,11 @@ describe('send-code', () => {
     expect(none.body.message).toBe(verificationMessages.noPhone);
     const anonymous = await h.post('/api/send-code/1', undefined, { ...p, headers: {} });
     expect(anonymous.status).toBe(401);
-    const [{ n }] = (await h.query<{ n: number }>(
-      sql`select count(*)::int as n from verification.codes where user_id in (${p.id}, ${noPhone.id})`,
-    )) as [{ n: number }];
-    expect(n).toBe(0);
+    const sent = await h.db
+      .select({ n: count() })
+      .from(codes)
+      .where(inArray(codes.userId, [p.id, noPhone.id]));
+    expect(sent).toEqual([{ n: 0 }]);
   });
 });
 
@@ -232,10 +233,11 @@ describe('verify-code', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('The code is 4 digits');
     }
-    const [row] = await h.query<{ wrong_tries: number }>(
-      sql`select wrong_tries from verification.codes where user_id = ${p.id}`,
-    );
-    expect(row?.wrong_tries).toBe(0);
+    const [row] = await h.db
+      .select({ wrongTries: codes.wrongTries })
+      .from(codes)
+      .where(eq(codes.userId, p.id));
+    expect(row?.wrongTries).toBe(0);
     expect((await verify(p, code)).status).toBe(200);
   });
 
@@ -318,10 +320,11 @@ describe('update-phone and update-email', () => {
     const first = await verify(p, wrongFor(fresh));
     expect(first.body).toMatchObject({ attempts_left: 4, skip_suggested: false });
     expect((await verify(p, wrongFor(fresh))).body.skip_suggested).toBe(true);
-    const [{ n }] = (await h.query<{ n: number }>(
-      sql`select count(*)::int as n from verification.code_failures where user_id = ${p.id}`,
-    )) as [{ n: number }];
-    expect(n).toBe(4);
+    const failures = await h.db
+      .select({ n: count() })
+      .from(codeFailures)
+      .where(eq(codeFailures.userId, p.id));
+    expect(failures).toEqual([{ n: 4 }]);
   });
 
   it('changes the email unless another account has it or it has a space', async () => {

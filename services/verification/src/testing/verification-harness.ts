@@ -8,7 +8,13 @@ import request from 'supertest';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
-import { ManualClock, rows, type NotificationTransport, type OpenedEngines } from '@clinic/kit';
+import {
+  ManualClock,
+  rows,
+  type Db,
+  type NotificationTransport,
+  type OpenedEngines,
+} from '@clinic/kit';
 import {
   openTestEngines,
   startServiceForTest,
@@ -38,6 +44,9 @@ export interface VerificationHarness {
   lastCode(to: string, after?: number): Promise<string>;
   /** How many messages an address has received. */
   received(to: string): Promise<number>;
+  /** Verification's tables, for reading them with the query builder. */
+  db: Db;
+  /** Raw SQL, for the kit's tables (the outbox) that the service's schema does not declare. */
   query<T>(query: ReturnType<typeof sql>): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -107,6 +116,7 @@ export async function startVerification(
       return code;
     },
     received: async (to) => (await messagesTo(to)).length,
+    db: service.runtime.db,
     query: (query) => rows(engines.database.db, query),
     async close() {
       await service.close();
