@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { roles } from '@clinic/contracts';
-import { rows } from '@clinic/kit';
+import { users } from '../db/schema';
 import { startIdentity } from '../testing/identity-harness';
 import { demoAccounts } from './demo-accounts';
 
@@ -11,10 +11,11 @@ describe('demo accounts', () => {
     await first.service.runtime.stop();
     const second = await startIdentity({ deps: { seedDemoAccounts: true }, engines });
     try {
-      const found = await rows<{ role: string; n: number }>(
-        second.service.runtime.db,
-        sql`select role, count(*)::int as n from identity.users group by role order by role`,
-      );
+      const found = await second.service.runtime.db
+        .select({ role: users.role, n: count() })
+        .from(users)
+        .groupBy(users.role)
+        .orderBy(asc(users.role));
       expect(found).toEqual([...roles].sort().map((role) => ({ role, n: 1 })));
       for (const role of roles) {
         const { email, password } = demoAccounts[role];

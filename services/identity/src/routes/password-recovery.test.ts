@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { identityMessages } from '@clinic/contracts';
-import { rows } from '@clinic/kit';
+import { users } from '../db/schema';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '../testing/identity-harness';
 
 const HOUR = 60 * 60 * 1000;
@@ -57,12 +57,12 @@ describe('password recovery: POST /api/forgot-password and POST /api/password-re
     await identity.createUser({ email: 'hash@example.com' });
     await forgot('hash@example.com');
     await reset(await identity.lastLinkToken('hash@example.com'), 'a-fine-password');
-    const [row] = await rows<{ password_hash: string }>(
-      identity.service.runtime.db,
-      sql`select password_hash from identity.users where email = 'hash@example.com'`,
-    );
-    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(row?.password_hash).not.toContain('a-fine-password');
+    const [row] = await identity.service.runtime.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, 'hash@example.com'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).not.toContain('a-fine-password');
   });
 
   it('refuses a link used once already with "Link expired!"', async () => {

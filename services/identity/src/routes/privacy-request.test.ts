@@ -1,21 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { identityMessages, privacyRequestMessages, type PrivacyRequest } from '@clinic/contracts';
-import { rows } from '@clinic/kit';
+import { privacyRequests } from '../db/schema';
 import { identityRateLimits } from '../domain/rate-limits';
 import { startIdentity, type IdentityHarness } from '../testing/identity-harness';
-
-interface StoredRequest {
-  reference: string;
-  request_type: string;
-  name: string;
-  email: string;
-  state: string;
-  details: string;
-  confirmed: boolean;
-  status: string;
-  received_at: Date;
-  respond_by: Date;
-}
 
 describe('POST /api/privacy-request', () => {
   let identity: IdentityHarness;
@@ -44,17 +31,11 @@ describe('POST /api/privacy-request', () => {
     identity.post('/api/privacy-request', body, { from });
 
   const stored = (email: string) =>
-    rows<StoredRequest>(
-      identity.service.runtime.db,
-      sql`select * from identity.privacy_requests where email = ${email}`,
-    );
-  const storedCount = async () =>
-    (
-      await rows<{ n: number }>(
-        identity.service.runtime.db,
-        sql`select count(*)::int as n from identity.privacy_requests`,
-      )
-    )[0]?.n ?? 0;
+    identity.service.runtime.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.email, email));
+  const storedCount = () => identity.service.runtime.db.$count(privacyRequests);
 
   it('stores the request, answers its reference and emails it with the 45-day window', async () => {
     const body = request({ email: '  Ana.Diaz@Example.com ', state: 'ca', name: ' Ana Diaz ' });
@@ -72,7 +53,7 @@ describe('POST /api/privacy-request', () => {
     expect(others).toEqual([]);
     expect(row).toMatchObject({
       reference,
-      request_type: 'delete',
+      requestType: 'delete',
       name: 'Ana Diaz',
       email: 'ana.diaz@example.com',
       state: 'CA',
@@ -81,8 +62,8 @@ describe('POST /api/privacy-request', () => {
       status: 'received',
     });
     // The harness clock stands at 2026-03-02 15:00 UTC: 45 days on is April 16.
-    expect(new Date(row!.received_at).toISOString()).toBe('2026-03-02T15:00:00.000Z');
-    expect(new Date(row!.respond_by).toISOString()).toBe('2026-04-16T15:00:00.000Z');
+    expect(row!.receivedAt.toISOString()).toBe('2026-03-02T15:00:00.000Z');
+    expect(row!.respondBy.toISOString()).toBe('2026-04-16T15:00:00.000Z');
 
     await identity.queueIdle();
     const [email, ...more] = await identity.inbox('ana.diaz@example.com');
@@ -99,7 +80,7 @@ describe('POST /api/privacy-request', () => {
     const res = await send(body);
     expect(res.status).toBe(200);
     const [row] = await stored(body.email as string);
-    expect(row).toMatchObject({ request_type: 'do_not_sell_or_share', details: '' });
+    expect(row).toMatchObject({ requestType: 'do_not_sell_or_share', details: '' });
 
     await identity.queueIdle();
     const [email] = await identity.inbox(body.email as string);

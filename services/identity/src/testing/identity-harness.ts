@@ -3,13 +3,13 @@
  * needing: accounts created directly, calls as a given client address or as the gateway would
  * make them for a token, the dev mailbox's links, and waiting for the job queue to drain.
  */
-import { sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { Principal, Role } from '@clinic/contracts';
 import { ManualClock, rows, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/kit/testing';
 import { identityService } from '../app';
-import { users } from '../db/schema';
+import { passwordTokens, sessions, users } from '../db/schema';
 import type { IdentityDeps } from '../deps';
 import { resolveSession } from '../domain/sessions';
 import { hashPassword, stopPasswordWorkers } from '../passwords/argon2id';
@@ -112,14 +112,17 @@ export async function startIdentity(
     },
     principalOf: (token) => resolveSession(db, token, clock.now()),
     async sessionEndsAt(userId) {
-      const [session] = await rows<{ expires_at: Date | string }>(
-        db,
-        sql`select expires_at from identity.sessions where user_id = ${userId} order by id desc limit 1`,
-      );
-      return session ? new Date(session.expires_at) : null;
+      const [session] = await db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.id))
+        .limit(1);
+      return session?.expiresAt ?? null;
     },
     queueIdle: () =>
       eventually(async () => {
+        // Raw: the job queue is the kit's table, not declared in identity's schema.
         const [row] = await rows<{ pending: number }>(
           db,
           sql`select count(*)::int as pending from identity.jobs where status in ('waiting', 'active')`,
@@ -143,6 +146,7 @@ export async function startIdentity(
       return token;
     },
     async outboxEvents(name) {
+      // Raw: the outbox is the kit's table, not declared in identity's schema.
       const found = await rows<{ envelope: { data: unknown } }>(
         service.runtime.db,
         sql`select envelope from identity.outbox where name = ${name} order by seq`,
@@ -150,10 +154,16 @@ export async function startIdentity(
       return found.map((row) => row.envelope.data);
     },
     async count(table) {
-      const [row] = await rows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${sql.identifier('identity')}.${sql.identifier(table)}`,
-      );
+      if (table === 'jobs') {
+        // Raw: the job queue is the kit's table, not declared in identity's schema.
+        const [row] = await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from identity.jobs`,
+        );
+        return row?.n ?? 0;
+      }
+      const declared = { users, sessions, password_tokens: passwordTokens }[table];
+      const [row] = await db.select({ n: count() }).from(declared);
       return row?.n ?? 0;
     },
     async close() {
@@ -169,9 +179,9 @@ export async function startIdentity(
  * through the directory (they must not read identity's tables themselves).
  */
 export async function identityAccountCount(engines: OpenedEngines, email: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    engines.database.db,
-    sql`select count(*)::int as n from identity.users where lower(email) = lower(${email})`,
-  );
+  const [row] = await engines.database.db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, sql`lower(${email})`));
   return row?.n ?? 0;
 }
