@@ -3,9 +3,10 @@
  * `denied`, its subscription ends, and every successful payment of it gets a `pending` refund
  * row (one per transaction, whoever asks again) for the refund job to carry out.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobType, rows, type Tx } from '@clinic/kit';
+import { jobType, type Tx } from '@clinic/kit';
+import { orders, refunds, subscriptions, transactions } from '../../db/schema';
 
 /**
  * The job that carries the refunds out (its handler: `refundDeniedOrderJob` in
@@ -24,22 +25,42 @@ export const DENIAL_REFUND_REASON = 'assessment_denied';
 
 /** Denies the order and records its refunds as pending; returns how many were new. */
 export async function denyOrder(tx: Tx, orderId: number, now: Date): Promise<number> {
-  await tx.execute(
-    sql`update checkout.orders set status = 'denied' where id = ${orderId} and status <> 'denied'`,
-  );
-  await tx.execute(
-    sql`update checkout.subscriptions set status = 'ended', updated_at = ${now}
-        where order_id = ${orderId} and status <> 'ended'`,
-  );
-  const pending = await rows<{ id: number }>(
-    tx,
-    sql`insert into checkout.refunds (transaction_id, order_id, amount_cents, reason, status, created_at)
-        select transaction_id, order_id, amount_cents, ${DENIAL_REFUND_REASON}, 'pending', ${now}
-        from checkout.transactions
-        where order_id = ${orderId} and status = 'success' and amount_cents > 0
-        order by id
-        on conflict (transaction_id) do nothing
-        returning id`,
-  );
+  await tx
+    .update(orders)
+    .set({ status: 'denied' })
+    .where(and(eq(orders.id, orderId), ne(orders.status, 'denied')));
+  await tx
+    .update(subscriptions)
+    .set({ status: 'ended', updatedAt: now })
+    .where(and(eq(subscriptions.orderId, orderId), ne(subscriptions.status, 'ended')));
+  // Read, then inserted: the builder's insert ... select cannot leave out refunds' identity id.
+  const paid = await tx
+    .select({
+      transactionId: transactions.transactionId,
+      orderId: transactions.orderId,
+      amountCents: transactions.amountCents,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        eq(transactions.status, 'success'),
+        gt(transactions.amountCents, 0),
+      ),
+    )
+    .orderBy(asc(transactions.id));
+  if (paid.length === 0) return 0;
+  const pending = await tx
+    .insert(refunds)
+    .values(
+      paid.map((t) => ({
+        ...t,
+        reason: DENIAL_REFUND_REASON,
+        status: 'pending' as const,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: refunds.transactionId })
+    .returning({ id: refunds.id });
   return pending.length;
 }

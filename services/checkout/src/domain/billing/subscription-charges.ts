@@ -16,16 +16,16 @@
  * the same key, which gets the processor's first answer rather than a second charge. Pay Now is
  * keyed by the caller's Idempotency-Key, and one at a time per subscription.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   billingMessages,
   checkoutMessages,
   paymentSucceeded,
-  type PaymentTerm,
+  type CheckoutAddress,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import {
-  rows,
   type EventWriter,
   type ServiceRuntime,
   type Tx,
@@ -36,6 +36,7 @@ import {
   UnavailableError,
   UnprocessableError,
 } from '@clinic/kit';
+import { orders, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -46,40 +47,7 @@ import { sendPastDueEmail } from './billing-emails';
 import { afterDeclinedRenewal, nextBillingDateAfter } from './subscription-rules';
 import { recordSupply } from './supply';
 
-interface ChargeRow {
-  id: number;
-  subscription_id: number;
-  kind: 'renewal' | 'pay-now';
-  period_start: Date | string;
-  attempt: number;
-  processor_key: string;
-  source: string | null;
-  customer_id: string | null;
-  amount_cents: number;
-  billing_address: unknown;
-  status: 'charging' | 'succeeded' | 'declined';
-  created_at: Date | string;
-}
-
-interface SubscriptionRow {
-  id: number;
-  order_id: number;
-  user_id: number | null;
-  plan_name: string;
-  payment_terms: PaymentTerm;
-  amount_cents: number;
-  status: 'active' | 'paused' | 'ended';
-  next_billing_date: Date | string;
-  retry_at: Date | string | null;
-  failed_attempts: number;
-  payments_made: number;
-  past_due_cents: number | null;
-  customer_id: string | null;
-  payment_method_id: string | null;
-  order_status: string;
-  cart_id: string | null;
-  plan_id: string;
-}
+type ChargeRow = typeof subscriptionCharges.$inferSelect;
 
 /** What one renewal did, for the sweep's log and the tests. */
 export type RenewalOutcome =
@@ -94,7 +62,7 @@ export interface PayNowRequest {
   subscriptionId: number;
   amountCents: number;
   token: string;
-  billingAddress: unknown;
+  billingAddress: Omit<CheckoutAddress, 'id'>;
   idempotencyKey: string;
 }
 
@@ -111,24 +79,31 @@ export class SubscriptionCharges {
   /** Subscriptions whose renewal (or a retry of it) is due now. */
   async dueSubscriptions(limit = 500): Promise<number[]> {
     const now = this.runtime.clock.now();
-    const due = await rows<{ id: number }>(
-      this.runtime.db,
-      sql`select id from checkout.subscriptions
-          where status = 'active' and next_billing_date <= ${now}
-            and (retry_at is null or retry_at <= ${now})
-          order by next_billing_date, id limit ${limit}`,
-    );
+    const s = subscriptions;
+    const due = await this.runtime.db
+      .select({ id: s.id })
+      .from(s)
+      .where(
+        and(
+          eq(s.status, 'active'),
+          lte(s.nextBillingDate, now),
+          or(isNull(s.retryAt), lte(s.retryAt, now)),
+        ),
+      )
+      .orderBy(asc(s.nextBillingDate), asc(s.id))
+      .limit(limit);
     return due.map((row) => row.id);
   }
 
   /** Finishes charges left 'charging' longer than the settle delay (a crash, a lost answer). */
   async settleStale(): Promise<number> {
     const before = new Date(this.runtime.clock.now().getTime() - this.opts.settleAfterMs);
-    const stale = await rows<ChargeRow>(
-      this.runtime.db,
-      sql`select * from checkout.subscription_charges
-          where status = 'charging' and created_at <= ${before} order by id`,
-    );
+    const c = subscriptionCharges;
+    const stale = await this.runtime.db
+      .select()
+      .from(c)
+      .where(and(eq(c.status, 'charging'), lte(c.createdAt, before)))
+      .orderBy(asc(c.id));
     for (const row of stale) await this.chargeAndSettle(row);
     return stale.length;
   }
@@ -139,40 +114,60 @@ export class SubscriptionCharges {
     const claim = await this.runtime.transaction(async (tx) => {
       const sub = await lockSubscription(tx, subscriptionId);
       if (!sub || sub.status !== 'active') return 'not-due' as const;
-      if (new Date(sub.next_billing_date) > now) return 'not-due' as const;
-      if (sub.retry_at !== null && new Date(sub.retry_at) > now) return 'not-due' as const;
-      if (sub.order_status === 'denied' || sub.order_status === 'cancelled') {
+      if (sub.nextBillingDate > now) return 'not-due' as const;
+      if (sub.retryAt !== null && sub.retryAt > now) return 'not-due' as const;
+      if (sub.orderStatus === 'denied' || sub.orderStatus === 'cancelled') {
         // No prescription, no medication: the subscription ends instead of charging.
-        await tx.execute(
-          sql`update checkout.subscriptions
-              set status = 'ended', ended_at = ${now}, retry_at = null, updated_at = ${now},
-                  ended_reason = ${sub.order_status === 'denied' ? 'prescription_denied' : 'prescription_cancelled'}
-              where id = ${sub.id}`,
-        );
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'ended',
+            endedAt: now,
+            retryAt: null,
+            updatedAt: now,
+            endedReason:
+              sub.orderStatus === 'denied' ? 'prescription_denied' : 'prescription_cancelled',
+          })
+          .where(eq(subscriptions.id, sub.id));
         return 'ended' as const;
       }
-      const periodStart = new Date(sub.next_billing_date);
-      const attempt = sub.failed_attempts + 1;
-      const [claimed] = await rows<ChargeRow>(
-        tx,
-        sql`insert into checkout.subscription_charges
-              (subscription_id, kind, period_start, attempt, processor_key, source, customer_id,
-               amount_cents, status, created_at, updated_at)
-            values (${sub.id}, 'renewal', ${periodStart}, ${attempt},
-                    ${`renewal-${sub.id}-${dayOf(periodStart)}-${attempt}`},
-                    ${sub.payment_method_id}, ${sub.customer_id}, ${sub.amount_cents}, 'charging',
-                    ${now}, ${now})
-            on conflict (subscription_id, period_start, attempt) where kind = 'renewal' do nothing
-            returning *`,
-      );
+      const periodStart = sub.nextBillingDate;
+      const attempt = sub.failedAttempts + 1;
+      const c = subscriptionCharges;
+      const [claimed] = await tx
+        .insert(c)
+        .values({
+          subscriptionId: sub.id,
+          kind: 'renewal',
+          periodStart,
+          attempt,
+          processorKey: `renewal-${sub.id}-${dayOf(periodStart)}-${attempt}`,
+          source: sub.paymentMethodId,
+          customerId: sub.customerId,
+          amountCents: sub.amountCents,
+          status: 'charging',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({
+          target: [c.subscriptionId, c.periodStart, c.attempt],
+          // The partial unique index's predicate, written as a literal for Postgres to match it.
+          where: sql`${c.kind} = 'renewal'`,
+        })
+        .returning();
       if (claimed) return claimed;
       // Claimed by another run: finish it only if that run did not (same key, same charge).
-      const [existing] = await rows<ChargeRow>(
-        tx,
-        sql`select * from checkout.subscription_charges
-            where subscription_id = ${sub.id} and kind = 'renewal'
-              and period_start = ${periodStart} and attempt = ${attempt}`,
-      );
+      const [existing] = await tx
+        .select()
+        .from(c)
+        .where(
+          and(
+            eq(c.subscriptionId, sub.id),
+            eq(c.kind, 'renewal'),
+            eq(c.periodStart, periodStart),
+            eq(c.attempt, attempt),
+          ),
+        );
       return existing?.status === 'charging' ? existing : ('in-progress' as const);
     });
     if (typeof claim === 'string') return claim;
@@ -186,44 +181,50 @@ export class SubscriptionCharges {
   async payNow(userId: number, request: PayNowRequest): Promise<PayNowOutcome> {
     const now = this.runtime.clock.now();
     const claim = await this.runtime.transaction(async (tx) => {
-      const [done] = await rows<ChargeRow>(
-        tx,
-        sql`select * from checkout.subscription_charges where processor_key = ${payNowKey(request)}`,
-      );
+      const c = subscriptionCharges;
+      const [done] = await tx
+        .select()
+        .from(c)
+        .where(eq(c.processorKey, payNowKey(request)));
       const sub = await lockSubscription(tx, request.subscriptionId);
-      if (!sub || sub.user_id !== userId)
+      if (!sub || sub.userId !== userId)
         throw new NotFoundError(billingMessages.notYourSubscription);
       if (done) {
         // The same request again gets its own answer; the key with another card or amount is
         // a different payment.
-        if (done.source !== request.token || done.amount_cents !== request.amountCents)
+        if (done.source !== request.token || done.amountCents !== request.amountCents)
           throw new UnprocessableError(checkoutMessages.idempotencyKeyReused);
         return done;
       }
-      if (sub.status !== 'paused' || sub.past_due_cents === null)
+      if (sub.status !== 'paused' || sub.pastDueCents === null)
         throw new ConflictError(billingMessages.notPastDue);
-      if (request.amountCents !== sub.past_due_cents)
+      if (request.amountCents !== sub.pastDueCents)
         throw new InvalidRequestError(billingMessages.amountMismatch, {
-          expected_amount: sub.past_due_cents / 100,
+          expected_amount: sub.pastDueCents / 100,
         });
-      const [inFlight] = await rows<{ id: number }>(
-        tx,
-        sql`select id from checkout.subscription_charges
-            where subscription_id = ${sub.id} and kind = 'pay-now' and status = 'charging'`,
-      );
+      const [inFlight] = await tx
+        .select({ id: c.id })
+        .from(c)
+        .where(and(eq(c.subscriptionId, sub.id), eq(c.kind, 'pay-now'), eq(c.status, 'charging')));
       if (inFlight)
         throw new ConflictError('A payment for this subscription is already in progress.');
-      const [claimed] = await rows<ChargeRow>(
-        tx,
-        sql`insert into checkout.subscription_charges
-              (subscription_id, kind, period_start, attempt, processor_key, source, customer_id,
-               amount_cents, billing_address, status, created_at, updated_at)
-            values (${sub.id}, 'pay-now', ${new Date(sub.next_billing_date)}, 0,
-                    ${payNowKey(request)}, ${request.token}, ${sub.customer_id},
-                    ${sub.past_due_cents}, ${JSON.stringify(request.billingAddress)}::jsonb,
-                    'charging', ${now}, ${now})
-            returning *`,
-      );
+      const [claimed] = await tx
+        .insert(c)
+        .values({
+          subscriptionId: sub.id,
+          kind: 'pay-now',
+          periodStart: sub.nextBillingDate,
+          attempt: 0,
+          processorKey: payNowKey(request),
+          source: request.token,
+          customerId: sub.customerId,
+          amountCents: sub.pastDueCents,
+          billingAddress: request.billingAddress,
+          status: 'charging',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
       if (!claimed) throw new Error('pay-now charge not recorded');
       return claimed;
     });
@@ -232,16 +233,16 @@ export class SubscriptionCharges {
   }
 
   private async payNowAnswer(chargeId: number): Promise<PayNowOutcome> {
-    const [row] = await rows<{ status: string; decline_code: string | null; message: string }>(
-      this.runtime.db,
-      sql`select status, decline_code, coalesce(decline_message, '') as message
-          from checkout.subscription_charges where id = ${chargeId}`,
-    );
+    const c = subscriptionCharges;
+    const [row] = await this.runtime.db
+      .select({ status: c.status, declineCode: c.declineCode, message: c.declineMessage })
+      .from(c)
+      .where(eq(c.id, chargeId));
     if (row?.status === 'succeeded')
       return { status: 'success', message: billingMessages.paymentProcessed };
     if (row?.status === 'declined')
       throw new PaymentRefusedError(row.message || 'Your card was declined.', {
-        code: row.decline_code,
+        code: row.declineCode,
       });
     // Unknown at the processor: the sweep finishes it with the same key; the patient sees it then.
     throw new UnavailableError(
@@ -277,14 +278,14 @@ export class SubscriptionCharges {
       };
     try {
       return await this.processor.charge({
-        amountCents: row.amount_cents,
+        amountCents: row.amountCents,
         source: row.source,
-        ...(row.customer_id ? { customerId: row.customer_id } : {}),
+        ...(row.customerId ? { customerId: row.customerId } : {}),
         // Pay Now's card replaces the saved one for the renewals that follow.
         ...(row.kind === 'pay-now' ? { saveCard: true } : {}),
         // Derived from the row only, so a re-charge sends the same parameters with the same key.
-        description: `Subscription ${row.subscription_id} ${row.kind} ${dayOf(new Date(row.period_start))}`,
-        idempotencyKey: row.processor_key,
+        description: `Subscription ${row.subscriptionId} ${row.kind} ${dayOf(row.periodStart)}`,
+        idempotencyKey: row.processorKey,
       });
     } catch (err) {
       if (!(err instanceof ProcessorRequestError)) {
@@ -327,98 +328,117 @@ export class SubscriptionCharges {
       }
   > {
     const now = this.runtime.clock.now();
-    const [claimed] = await rows<{ id: number }>(
-      tx,
-      sql`update checkout.subscription_charges
-          set status = ${result.status === 'succeeded' ? 'succeeded' : 'declined'},
-              charge_id = ${result.status === 'succeeded' ? result.chargeId : null},
-              decline_code = ${result.status === 'declined' ? result.code : null},
-              decline_message = ${result.status === 'declined' ? result.message : null},
-              updated_at = ${now}
-          where id = ${row.id} and status = 'charging' returning id`,
-    );
+    const c = subscriptionCharges;
+    const [claimed] = await tx
+      .update(c)
+      .set({
+        status: result.status === 'succeeded' ? 'succeeded' : 'declined',
+        chargeId: result.status === 'succeeded' ? result.chargeId : null,
+        declineCode: result.status === 'declined' ? result.code : null,
+        declineMessage: result.status === 'declined' ? result.message : null,
+        updatedAt: now,
+      })
+      .where(and(eq(c.id, row.id), eq(c.status, 'charging')))
+      .returning({ id: c.id });
     if (!claimed) return { kind: 'in-progress' }; // settled by another run
-    const sub = await lockSubscription(tx, row.subscription_id);
-    if (!sub) throw new Error(`subscription ${row.subscription_id} vanished`);
-    const periodStart = new Date(row.period_start);
+    const sub = await lockSubscription(tx, row.subscriptionId);
+    if (!sub) throw new Error(`subscription ${row.subscriptionId} vanished`);
+    const periodStart = row.periodStart;
 
     if (result.status === 'declined') {
       if (row.kind === 'pay-now') return { kind: 'not-due' }; // still paused; the patient is told
       const next = afterDeclinedRenewal(row.attempt, now);
       if (next.kind === 'retry') {
-        await tx.execute(
-          sql`update checkout.subscriptions
-              set failed_attempts = ${next.failedAttempts}, retry_at = ${next.retryAt}, updated_at = ${now}
-              where id = ${sub.id}`,
-        );
+        await tx
+          .update(subscriptions)
+          .set({ failedAttempts: next.failedAttempts, retryAt: next.retryAt, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
         return { kind: 'retry-scheduled' };
       }
-      await tx.execute(
-        sql`update checkout.subscriptions
-            set status = 'paused', paused_at = ${now}, past_due_cents = ${row.amount_cents},
-                failed_attempts = ${next.failedAttempts}, retry_at = null, updated_at = ${now}
-            where id = ${sub.id}`,
-      );
+      await tx
+        .update(subscriptions)
+        .set({
+          status: 'paused',
+          pausedAt: now,
+          pastDueCents: row.amountCents,
+          failedAttempts: next.failedAttempts,
+          retryAt: null,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, sub.id));
       return {
         kind: 'paused',
-        userId: sub.user_id,
-        planName: sub.plan_name,
-        amountCents: row.amount_cents,
+        userId: sub.userId,
+        planName: sub.planName,
+        amountCents: row.amountCents,
         subscriptionId: sub.id,
         periodStart,
       };
     }
 
-    const paymentNumber = sub.payments_made + 1;
+    const paymentNumber = sub.paymentsMade + 1;
     // A renewal pays the period it was due for; Pay Now starts a new period today, since the
     // medication of the missed one was never sent.
     const nextBillingDate =
       row.kind === 'renewal'
-        ? nextBillingDateAfter(periodStart, sub.payment_terms)
-        : nextBillingDateAfter(now, sub.payment_terms);
-    await tx.execute(
-      sql`insert into checkout.transactions
-            (transaction_id, order_id, user_id, kind, amount_cents, status, product_name,
-             customer_id, payment_method_id, card_brand, card_last4, idempotency_key, created_at)
-          values (${result.chargeId}, ${sub.order_id}, ${sub.user_id}, 'renewal', ${result.amountCents},
-                  'success', ${sub.plan_name}, ${result.customerId ?? sub.customer_id},
-                  ${result.paymentMethodId ?? row.source}, ${result.card.brand}, ${result.card.last4},
-                  ${row.processor_key}, ${now})`,
-    );
-    await tx.execute(
-      sql`update checkout.subscriptions
-          set status = case when status = 'ended' then 'ended' else 'active' end,
-              next_billing_date = ${nextBillingDate}, failed_attempts = 0,
-              retry_at = null, past_due_cents = null, paused_at = null,
-              payments_made = ${paymentNumber}, updated_at = ${now},
-              customer_id = coalesce(${result.customerId}, customer_id),
-              payment_method_id = ${row.kind === 'pay-now' ? result.paymentMethodId : sub.payment_method_id},
-              billing_address = coalesce(${row.billing_address ? JSON.stringify(row.billing_address) : null}::jsonb, billing_address)
-          where id = ${sub.id}`,
-    );
+        ? nextBillingDateAfter(periodStart, sub.paymentTerms)
+        : nextBillingDateAfter(now, sub.paymentTerms);
+    await tx.insert(transactions).values({
+      transactionId: result.chargeId,
+      orderId: sub.orderId,
+      userId: sub.userId,
+      kind: 'renewal',
+      amountCents: result.amountCents,
+      status: 'success',
+      productName: sub.planName,
+      customerId: result.customerId ?? sub.customerId,
+      paymentMethodId: result.paymentMethodId ?? row.source,
+      cardBrand: result.card.brand,
+      cardLast4: result.card.last4,
+      idempotencyKey: row.processorKey,
+      createdAt: now,
+    });
+    const s = subscriptions;
+    await tx
+      .update(s)
+      .set({
+        status: sql`case when ${s.status} = 'ended' then 'ended' else 'active' end`,
+        nextBillingDate,
+        failedAttempts: 0,
+        retryAt: null,
+        pastDueCents: null,
+        pausedAt: null,
+        paymentsMade: paymentNumber,
+        updatedAt: now,
+        paymentMethodId: row.kind === 'pay-now' ? result.paymentMethodId : sub.paymentMethodId,
+        // Kept as they are when the charge brings none (undefined leaves a column unset).
+        customerId: result.customerId ?? undefined,
+        billingAddress: row.billingAddress ?? undefined,
+      })
+      .where(eq(s.id, sub.id));
     await recordSupply(tx, {
       subscriptionId: sub.id,
       transactionId: result.chargeId,
-      term: sub.payment_terms,
+      term: sub.paymentTerms,
       paymentNumber,
       paidAt: now,
     });
-    if (sub.order_status === 'denied') {
+    if (sub.orderStatus === 'denied') {
       // Denied while this charge was in flight: it is refunded like the order's other payments.
-      await denyOrder(tx, sub.order_id, now);
-      return { kind: 'charged', refundOrderId: sub.order_id };
+      await denyOrder(tx, sub.orderId, now);
+      return { kind: 'charged', refundOrderId: sub.orderId };
     }
     await events.publish(paymentSucceeded, {
       kind: 'renewal',
-      orderId: sub.order_id,
-      userId: sub.user_id,
-      cartId: sub.cart_id,
+      orderId: sub.orderId,
+      userId: sub.userId,
+      cartId: sub.cartId,
       transactionId: result.chargeId,
       amountCents: result.amountCents,
       currency: 'USD',
-      paymentTerms: sub.payment_terms,
-      productName: sub.plan_name,
-      planId: sub.plan_id,
+      paymentTerms: sub.paymentTerms,
+      productName: sub.planName,
+      planId: sub.planId,
       prescriptionPreauths: [],
       conversionId: null,
       userName: null,
@@ -431,15 +451,34 @@ function payNowKey(request: PayNowRequest): string {
   return `pay-now-${request.subscriptionId}-${request.idempotencyKey}`;
 }
 
-async function lockSubscription(tx: Tx, id: number): Promise<SubscriptionRow | null> {
-  const [sub] = await rows<SubscriptionRow>(
-    tx,
-    sql`select s.id, s.order_id, s.user_id, s.plan_name, s.payment_terms, s.amount_cents, s.status,
-               s.next_billing_date, s.retry_at, s.failed_attempts, s.payments_made,
-               s.past_due_cents, s.customer_id, s.payment_method_id,
-               o.status as order_status, o.cart_id, o.plan_id
-        from checkout.subscriptions s join checkout.orders o on o.id = s.order_id
-        where s.id = ${id} for update of s`,
-  );
+/** Aliased so `for update of s` can name it: the order's row is read, not locked. */
+const locked = alias(subscriptions, 's');
+
+/** The subscription, locked, with its order's status, cart and plan. */
+async function lockSubscription(tx: Tx, id: number) {
+  const [sub] = await tx
+    .select({
+      id: locked.id,
+      orderId: locked.orderId,
+      userId: locked.userId,
+      planName: locked.planName,
+      paymentTerms: locked.paymentTerms,
+      amountCents: locked.amountCents,
+      status: locked.status,
+      nextBillingDate: locked.nextBillingDate,
+      retryAt: locked.retryAt,
+      failedAttempts: locked.failedAttempts,
+      paymentsMade: locked.paymentsMade,
+      pastDueCents: locked.pastDueCents,
+      customerId: locked.customerId,
+      paymentMethodId: locked.paymentMethodId,
+      orderStatus: orders.status,
+      cartId: orders.cartId,
+      planId: orders.planId,
+    })
+    .from(locked)
+    .innerJoin(orders, eq(orders.id, locked.orderId))
+    .where(eq(locked.id, id))
+    .for('update', { of: locked });
   return sub ?? null;
 }

@@ -5,30 +5,34 @@
  * request saves one card.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { billingMessages } from '@clinic/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { billingMessages, type CheckoutAddress } from '@clinic/contracts';
 import {
-  rows,
   type ServiceRuntime,
   InvalidRequestError,
   NotFoundError,
   PaymentRefusedError,
 } from '@clinic/kit';
+import { subscriptions } from '../../db/schema';
 import { ProcessorRequestError, type CardProcessor } from '../../payments/card-processor';
+
+/** The subscriptions a new card is for: those that can still be charged. */
+const chargeable = (userId: number) =>
+  and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'paused']));
 
 export async function updateCardOf(
   runtime: ServiceRuntime,
   processor: CardProcessor,
   userId: number,
-  request: { token: string; billingAddress: unknown },
+  request: { token: string; billingAddress: Omit<CheckoutAddress, 'id'> },
 ): Promise<{ status: 'success'; message: string }> {
-  const subs = await rows<{ id: number; customer_id: string | null }>(
-    runtime.db,
-    sql`select id, customer_id from checkout.subscriptions
-        where user_id = ${userId} and status in ('active', 'paused') order by id desc`,
-  );
+  const subs = await runtime.db
+    .select({ id: subscriptions.id, customerId: subscriptions.customerId })
+    .from(subscriptions)
+    .where(chargeable(userId))
+    .orderBy(desc(subscriptions.id));
   if (subs.length === 0) throw new NotFoundError(billingMessages.noSubscription);
-  const customerId = subs.find((s) => s.customer_id)?.customer_id ?? null;
+  const customerId = subs.find((s) => s.customerId)?.customerId ?? null;
   const tokenHash = createHash('sha256').update(request.token).digest('hex').slice(0, 32);
   let saved;
   try {
@@ -45,11 +49,14 @@ export async function updateCardOf(
   if (saved.status === 'declined')
     throw new PaymentRefusedError(saved.message, { code: saved.code });
   const now = runtime.clock.now();
-  await runtime.db.execute(
-    sql`update checkout.subscriptions
-        set customer_id = ${saved.customerId}, payment_method_id = ${saved.paymentMethodId},
-            billing_address = ${JSON.stringify(request.billingAddress)}::jsonb, updated_at = ${now}
-        where user_id = ${userId} and status in ('active', 'paused')`,
-  );
+  await runtime.db
+    .update(subscriptions)
+    .set({
+      customerId: saved.customerId,
+      paymentMethodId: saved.paymentMethodId,
+      billingAddress: request.billingAddress,
+      updatedAt: now,
+    })
+    .where(chargeable(userId));
   return { status: 'success', message: billingMessages.cardUpdated };
 }

@@ -3,15 +3,15 @@
  * saved at checkout, once per order whatever the clicks: the processor idempotency key is the
  * order's, and the preauth and transaction are unique per order and product.
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded } from '@clinic/contracts';
 import {
-  rows,
   type ServiceRuntime,
   ConflictError,
   NotFoundError,
   PaymentRefusedError,
 } from '@clinic/kit';
+import { orders, prescriptionPreauths, products, transactions } from '../../db/schema';
 import type { CardProcessor } from '../../payments/card-processor';
 
 interface AddOnAnswer {
@@ -27,27 +27,29 @@ export async function addAntiNauseaToOrder(
   /** A cart link's session adds to that cart's order, never to another of the patient's. */
   cartId: string | null = null,
 ): Promise<AddOnAnswer> {
-  const [order] = await rows<{
-    id: number;
-    cart_id: string | null;
-    payment_terms: number;
-    customer_id: string | null;
-    payment_method_id: string | null;
-  }>(
-    runtime.db,
-    sql`select o.id, o.cart_id, o.payment_terms, t.customer_id, t.payment_method_id
-        from checkout.orders o
-        join checkout.transactions t on t.order_id = o.id and t.kind = 'checkout'
-        where o.user_id = ${userId} and (${cartId}::uuid is null or o.cart_id = ${cartId}::uuid)
-        order by o.created_at desc, o.id desc limit 1`,
-  );
+  const [order] = await runtime.db
+    .select({
+      id: orders.id,
+      cartId: orders.cartId,
+      paymentTerms: orders.paymentTerms,
+      customerId: transactions.customerId,
+      paymentMethodId: transactions.paymentMethodId,
+    })
+    .from(orders)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.orderId, orders.id), eq(transactions.kind, 'checkout')),
+    )
+    .where(and(eq(orders.userId, userId), cartId === null ? undefined : eq(orders.cartId, cartId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
   if (!order) throw new NotFoundError('We could not find your order.');
-  if (!order.customer_id || !order.payment_method_id)
+  if (!order.customerId || !order.paymentMethodId)
     throw new ConflictError('No saved card was found for your order.');
-  const [product] = await rows<{ id: number; name: string }>(
-    runtime.db,
-    sql`select id, name from checkout.products where sku = ${antiNausea.sku} and active`,
-  );
+  const [product] = await runtime.db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.sku, antiNausea.sku), eq(products.active, true)));
   if (!product) throw new NotFoundError('This product is not available.');
 
   const idempotencyKey = `add-on-${order.id}-${antiNausea.sku}`;
@@ -56,8 +58,8 @@ export async function addAntiNauseaToOrder(
 
   const result = await processor.charge({
     amountCents: antiNausea.price,
-    source: order.payment_method_id,
-    customerId: order.customer_id,
+    source: order.paymentMethodId,
+    customerId: order.customerId,
     description: `${antiNausea.name} for order ${order.id}`,
     idempotencyKey,
   });
@@ -66,30 +68,44 @@ export async function addAntiNauseaToOrder(
 
   const now = runtime.clock.now();
   await runtime.transaction(async (tx, events) => {
-    const inserted = await rows<{ id: number }>(
-      tx,
-      sql`insert into checkout.transactions
-            (transaction_id, order_id, user_id, kind, amount_cents, status, product_name,
-             customer_id, payment_method_id, card_brand, card_last4, idempotency_key, created_at)
-          values (${result.chargeId}, ${order.id}, ${userId}, 'add-on', ${result.amountCents},
-                  'success', ${product.name}, ${result.customerId}, ${result.paymentMethodId},
-                  ${result.card.brand}, ${result.card.last4}, ${idempotencyKey}, ${now})
-          on conflict (idempotency_key) do nothing returning id`,
-    );
+    const inserted = await tx
+      .insert(transactions)
+      .values({
+        transactionId: result.chargeId,
+        orderId: order.id,
+        userId,
+        kind: 'add-on',
+        amountCents: result.amountCents,
+        status: 'success',
+        productName: product.name,
+        customerId: result.customerId,
+        paymentMethodId: result.paymentMethodId,
+        cardBrand: result.card.brand,
+        cardLast4: result.card.last4,
+        idempotencyKey,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: transactions.idempotencyKey })
+      .returning({ id: transactions.id });
     if (inserted.length === 0) return; // a concurrent click recorded it first
-    await tx.execute(
-      sql`insert into checkout.prescription_preauths (order_id, product_id, product_name, created_at)
-          values (${order.id}, ${product.id}, ${product.name}, ${now}) on conflict do nothing`,
-    );
+    await tx
+      .insert(prescriptionPreauths)
+      .values({
+        orderId: order.id,
+        productId: product.id,
+        productName: product.name,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
     await events.publish(paymentSucceeded, {
       kind: 'add-on',
       orderId: order.id,
       userId,
-      cartId: order.cart_id,
+      cartId: order.cartId,
       transactionId: result.chargeId,
       amountCents: result.amountCents,
       currency: 'USD',
-      paymentTerms: order.payment_terms,
+      paymentTerms: order.paymentTerms,
       productName: product.name,
       planId: antiNausea.sku,
       prescriptionPreauths: [
@@ -105,21 +121,21 @@ export async function addAntiNauseaToOrder(
 }
 
 async function transactionOf(runtime: ServiceRuntime, key: string) {
-  const [row] = await rows<{ transaction_id: string }>(
-    runtime.db,
-    sql`select transaction_id from checkout.transactions where idempotency_key = ${key}`,
-  );
+  const [row] = await runtime.db
+    .select({ transactionId: transactions.transactionId })
+    .from(transactions)
+    .where(eq(transactions.idempotencyKey, key));
   return row ?? null;
 }
 
 function answer(
-  transaction: { transaction_id: string },
+  transaction: { transactionId: string },
   orderId: number,
   product: { id: number; name: string },
 ): AddOnAnswer {
   return {
     status: 'success',
-    transaction_id: transaction.transaction_id,
+    transaction_id: transaction.transactionId,
     prescriptionPreauths: [{ orderId, product_id: product.id, product_name: product.name }],
   };
 }
