@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import {
   existingAccountMessage,
@@ -6,7 +6,7 @@ import {
   intakeMessages,
   type IntakePersonInput,
 } from '@clinic/contracts';
-import { ManualClock, rows } from '@clinic/kit';
+import { ManualClock } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { identityAccountCount } from '@clinic/identity/testing';
 import {
@@ -15,6 +15,7 @@ import {
   startIntakeWithIdentity,
   validPerson,
 } from '../testing/intake-service';
+import { leads } from '../db/schema';
 
 const NOT_QUALIFIED =
   "We're Sorry. Based on the information you provided, you currently do not qualify for our programs.";
@@ -32,6 +33,13 @@ describe('POST /api/intake-form', () => {
     request(service.app)
       .post('/api/intake-form')
       .send(body as object);
+  /** The leads stored for an email, newest first. */
+  const leadsOf = (email: string) =>
+    service.engines.database.db
+      .select()
+      .from(leads)
+      .where(eq(leads.email, email))
+      .orderBy(desc(leads.id));
 
   it('qualifies a lead: account, session, lead with derived values, event and welcome email', async () => {
     const person = validPerson({
@@ -53,23 +61,19 @@ describe('POST /api/intake-form', () => {
       is_admin: 0,
     });
 
-    const [lead] = await rows<Record<string, unknown>>(
-      service.engines.database.db,
-      sql`select status, user_id, dob, age, height_inches, bmi::float as bmi, ip_address, tracking
-          from intake.leads where email = 'dana.qualified@example.com'`,
-    );
+    const [lead] = await leadsOf('dana.qualified@example.com');
     // 210 lbs at 66 in: 210 * 703 / 66^2 = 33.89 -> 33.9; born 14 March 1985 -> 41 on 22 Nov 2026.
     expect(lead).toMatchObject({
       status: 'qualified',
-      user_id: body.user.id,
+      userId: body.user.id,
       dob: '03/14/1985',
       age: 41,
-      height_inches: 66,
+      heightInches: 66,
       bmi: 33.9,
       tracking: { utm_source: 'google', gclid: 'abc' },
     });
     // The client's IP comes from the request (the loopback proxy is trusted), never from the body.
-    expect(lead?.ip_address).toBe('203.0.113.9');
+    expect(lead?.ipAddress).toBe('203.0.113.9');
 
     const events = await outboxEvents(service.engines, 'lead-qualified');
     expect(events.at(-1)?.data).toMatchObject({
@@ -94,11 +98,8 @@ describe('POST /api/intake-form', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'existing_account', message: existingAccountMessage });
     expect(await identityAccountCount(service.engines, email)).toBe(1);
-    const [lead] = await rows<{ status: string; user_id: number }>(
-      service.engines.database.db,
-      sql`select status, user_id from intake.leads where email = ${email} order by id desc limit 1`,
-    );
-    expect(lead).toEqual({ status: 'existing_account', user_id: first.body.user.id });
+    const [lead] = await leadsOf(email);
+    expect(lead).toMatchObject({ status: 'existing_account', userId: first.body.user.id });
   });
 
   it.each<[string, Partial<IntakePersonInput>, string, string]>([
@@ -136,15 +137,12 @@ describe('POST /api/intake-form', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'disqualified', reason, message });
       expect(await leadCount(service.engines)).toBe(before + 1);
-      const [lead] = await rows<{
-        status: string;
-        disqualified_reason: string;
-        user_id: number | null;
-      }>(
-        service.engines.database.db,
-        sql`select status, disqualified_reason, user_id from intake.leads where email = ${person.email}`,
-      );
-      expect(lead).toEqual({ status: 'disqualified', disqualified_reason: reason, user_id: null });
+      const [lead] = await leadsOf(String(person.email));
+      expect(lead).toMatchObject({
+        status: 'disqualified',
+        disqualifiedReason: reason,
+        userId: null,
+      });
       const events = await outboxEvents(service.engines, 'lead-disqualified');
       expect(events.at(-1)?.data).toMatchObject({ reason, userId: null, state: person.state });
       expect(await identityAccountCount(service.engines, String(person.email))).toBe(0);
@@ -163,11 +161,8 @@ describe('POST /api/intake-form', () => {
     const atTwenty = validPerson({ height, heightInInches: 75, weight: 160, desired_weight: 150 });
     const res = await submit(atTwenty);
     expect(res.body.status).toBe('success');
-    const [lead] = await rows<{ status: string; bmi: number }>(
-      service.engines.database.db,
-      sql`select status, bmi::float as bmi from intake.leads where email = ${atTwenty.email}`,
-    );
-    expect(lead).toEqual({ status: 'qualified', bmi: 20 });
+    const [lead] = await leadsOf(atTwenty.email);
+    expect(lead).toMatchObject({ status: 'qualified', bmi: 20 });
 
     const below = await submit(
       validPerson({ height, heightInInches: 75, weight: 159, desired_weight: 150 }),
@@ -179,10 +174,7 @@ describe('POST /api/intake-form', () => {
     const person = validPerson({ phone: '555-999-9999' });
     const res = await submit(person);
     expect(res.status).toBe(200);
-    const [lead] = await rows<{ phone: string }>(
-      service.engines.database.db,
-      sql`select phone from intake.leads where email = ${person.email}`,
-    );
+    const [lead] = await leadsOf(person.email);
     expect(lead?.phone).toBe('5551234567');
   });
 

@@ -8,6 +8,7 @@ import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { intakeService } from '../app';
+import { leads } from '../db/schema';
 
 export async function startIntakeWithIdentity(
   opts: { clock?: Clock } = {},
@@ -64,17 +65,14 @@ export function validPerson<T extends object = Partial<IntakePersonInput>>(
 }
 
 export async function leadCount(engines: OpenedEngines): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    engines.database.db,
-    sql`select count(*)::int as n from intake.leads`,
-  );
-  return row?.n ?? 0;
+  return engines.database.db.$count(leads);
 }
 
 export async function outboxEvents(
   engines: OpenedEngines,
   name: string,
 ): Promise<{ data: Record<string, unknown> }[]> {
+  // Raw: the outbox is the kit's table, not declared in intake's schema.
   return rows(
     engines.database.db,
     sql`select envelope->'data' as data from intake.outbox where name = ${name} order by seq`,
