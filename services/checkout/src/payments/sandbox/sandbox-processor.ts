@@ -10,8 +10,15 @@
  * 4000 0000 0000 0341, which is saved and declined when charged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rows, type Clock, type Tx, type Database } from '@clinic/kit';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock, Tx, Database } from '@clinic/kit';
+import {
+  sandboxCharges,
+  sandboxCustomers,
+  sandboxIdempotency,
+  sandboxPaymentMethods,
+  sandboxTokens,
+} from '../../db/schema';
 import {
   ProcessorRequestError,
   type CardProcessor,
@@ -31,10 +38,22 @@ export function sandboxId(prefix: string): string {
 interface CardRow {
   brand: string;
   last4: string;
-  exp_month: number;
-  exp_year: number;
+  expMonth: number;
+  expYear: number;
   outcome: CardOutcome;
   fingerprint: string;
+}
+
+/** What a token or a saved method keeps of its card. */
+function cardColumns(t: typeof sandboxTokens | typeof sandboxPaymentMethods) {
+  return {
+    brand: t.brand,
+    last4: t.last4,
+    expMonth: t.expMonth,
+    expYear: t.expYear,
+    outcome: t.outcome,
+    fingerprint: t.fingerprint,
+  };
 }
 
 /** The same for the same parameters in any key order, as Stripe compares them. */
@@ -56,7 +75,7 @@ function canonical(value: unknown): unknown {
 }
 
 function isExpired(card: CardRow, now: Date): boolean {
-  const endOfMonth = Date.UTC(card.exp_year, card.exp_month, 1);
+  const endOfMonth = Date.UTC(card.expYear, card.expMonth, 1);
   return endOfMonth <= now.getTime();
 }
 
@@ -94,28 +113,27 @@ export class SandboxProcessor implements CardProcessor {
     const print = fingerprint(params);
     return this.database.transaction(async (tx) => {
       const now = this.clock.now();
-      const claimed = await rows<{ key: string }>(
-        tx,
-        sql`insert into checkout.sandbox_idempotency (key, fingerprint, response, created_at)
-            values (${key}, ${print}, 'null'::jsonb, ${now})
-            on conflict (key) do nothing returning key`,
-      );
+      const k = sandboxIdempotency;
+      const claimed = await tx
+        .insert(k)
+        // JSON's null until the work answers (a SQL null would break the column's not null).
+        .values({ key, fingerprint: print, response: sql`'null'::jsonb`, createdAt: now })
+        .onConflictDoNothing({ target: k.key })
+        .returning({ key: k.key });
       if (claimed.length === 0) {
-        const [stored] = await rows<{ fingerprint: string; response: T }>(
-          tx,
-          sql`select fingerprint, response from checkout.sandbox_idempotency where key = ${key}`,
-        );
+        const [stored] = await tx
+          .select({ fingerprint: k.fingerprint, response: k.response })
+          .from(k)
+          .where(eq(k.key, key));
         if (stored?.fingerprint !== print)
           throw new ProcessorRequestError(
             'idempotency_key_in_use',
             'Keys for idempotent requests can only be used with the same parameters they were first used with.',
           );
-        return stored.response;
+        return stored.response as T;
       }
       const answer = await work(tx);
-      await tx.execute(
-        sql`update checkout.sandbox_idempotency set response = ${JSON.stringify(answer)}::jsonb where key = ${key}`,
-      );
+      await tx.update(k).set({ response: answer }).where(eq(k.key, key));
       return answer;
     });
   }
@@ -138,12 +156,16 @@ export class SandboxProcessor implements CardProcessor {
 
     const refusal = refusalOf(chargeDeclineOf(card.outcome), card, now);
     if (refusal) {
-      await tx.execute(
-        sql`insert into checkout.sandbox_charges
-              (id, amount_cents, status, decline_code, customer_id, payment_method_id, description, created_at)
-            values (${chargeId}, ${request.amountCents}, 'failed', ${refusal}, ${customerId},
-                    ${paymentMethodId}, ${request.description}, ${now})`,
-      );
+      await tx.insert(sandboxCharges).values({
+        id: chargeId,
+        amountCents: request.amountCents,
+        status: 'failed',
+        declineCode: refusal,
+        customerId,
+        paymentMethodId,
+        description: request.description,
+        createdAt: now,
+      });
       return declined(refusal, card);
     }
 
@@ -151,12 +173,15 @@ export class SandboxProcessor implements CardProcessor {
       customerId ??= await this.createCustomer(tx, now);
       paymentMethodId = await this.insertPaymentMethod(tx, customerId, card, now);
     }
-    await tx.execute(
-      sql`insert into checkout.sandbox_charges
-            (id, amount_cents, status, customer_id, payment_method_id, description, created_at)
-          values (${chargeId}, ${request.amountCents}, 'succeeded', ${customerId},
-                  ${paymentMethodId}, ${request.description}, ${now})`,
-    );
+    await tx.insert(sandboxCharges).values({
+      id: chargeId,
+      amountCents: request.amountCents,
+      status: 'succeeded',
+      customerId,
+      paymentMethodId,
+      description: request.description,
+      createdAt: now,
+    });
     return {
       status: 'succeeded',
       chargeId,
@@ -183,12 +208,17 @@ export class SandboxProcessor implements CardProcessor {
   }
 
   async cardFingerprint(source: string): Promise<string | null> {
-    const [card] = await rows<{ fingerprint: string }>(
-      this.database.db,
-      sql`select fingerprint from checkout.sandbox_tokens where id = ${source}
-          union all
-          select fingerprint from checkout.sandbox_payment_methods where id = ${source}`,
-    );
+    const { db } = this.database;
+    const [card] = await db
+      .select({ fingerprint: sandboxTokens.fingerprint })
+      .from(sandboxTokens)
+      .where(eq(sandboxTokens.id, source))
+      .unionAll(
+        db
+          .select({ fingerprint: sandboxPaymentMethods.fingerprint })
+          .from(sandboxPaymentMethods)
+          .where(eq(sandboxPaymentMethods.id, source)),
+      );
     return card?.fingerprint || null;
   }
 
@@ -198,12 +228,12 @@ export class SandboxProcessor implements CardProcessor {
     paymentMethodId: string,
     customerId: string | undefined,
   ): Promise<CardRow> {
-    const [method] = await rows<CardRow & { customer_id: string }>(
-      tx,
-      sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, customer_id
-          from checkout.sandbox_payment_methods where id = ${paymentMethodId}`,
-    );
-    if (!method || method.customer_id !== customerId)
+    const m = sandboxPaymentMethods;
+    const [method] = await tx
+      .select({ ...cardColumns(m), customerId: m.customerId })
+      .from(m)
+      .where(eq(m.id, paymentMethodId));
+    if (!method || method.customerId !== customerId)
       throw new ProcessorRequestError(
         'resource_missing',
         `No such PaymentMethod: '${paymentMethodId}'`,
@@ -216,28 +246,25 @@ export class SandboxProcessor implements CardProcessor {
    * with one token (under different keys) cannot both spend it.
    */
   private async spendToken(tx: Tx, tokenId: string, now: Date): Promise<CardRow> {
-    const [token] = await rows<CardRow & { used_at: string | null }>(
-      tx,
-      sql`select brand, last4, exp_month, exp_year, outcome, fingerprint, used_at
-          from checkout.sandbox_tokens where id = ${tokenId} for update`,
-    );
+    const t = sandboxTokens;
+    const [token] = await tx
+      .select({ ...cardColumns(t), usedAt: t.usedAt })
+      .from(t)
+      .where(eq(t.id, tokenId))
+      .for('update');
     if (!token) throw new ProcessorRequestError('resource_missing', `No such token: '${tokenId}'`);
-    if (token.used_at)
+    if (token.usedAt)
       throw new ProcessorRequestError(
         'token_already_used',
         `You cannot use a Stripe token more than once: ${tokenId}.`,
       );
-    await tx.execute(
-      sql`update checkout.sandbox_tokens set used_at = ${now} where id = ${tokenId}`,
-    );
+    await tx.update(t).set({ usedAt: now }).where(eq(t.id, tokenId));
     return token;
   }
 
   private async createCustomer(tx: Tx, now: Date): Promise<string> {
     const customerId = sandboxId('cus');
-    await tx.execute(
-      sql`insert into checkout.sandbox_customers (id, created_at) values (${customerId}, ${now})`,
-    );
+    await tx.insert(sandboxCustomers).values({ id: customerId, createdAt: now });
     return customerId;
   }
 
@@ -249,12 +276,17 @@ export class SandboxProcessor implements CardProcessor {
     now: Date,
   ): Promise<string> {
     const paymentMethodId = sandboxId('pm');
-    await tx.execute(
-      sql`insert into checkout.sandbox_payment_methods
-            (id, customer_id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
-          values (${paymentMethodId}, ${customerId}, ${card.brand}, ${card.last4},
-                  ${card.exp_month}, ${card.exp_year}, ${card.outcome}, ${card.fingerprint}, ${now})`,
-    );
+    await tx.insert(sandboxPaymentMethods).values({
+      id: paymentMethodId,
+      customerId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      outcome: card.outcome,
+      fingerprint: card.fingerprint,
+      createdAt: now,
+    });
     return paymentMethodId;
   }
 
@@ -285,38 +317,32 @@ export class SandboxProcessor implements CardProcessor {
   }
 
   private async requireCustomer(tx: Tx, customerId: string): Promise<void> {
-    const [customer] = await rows<{ id: string }>(
-      tx,
-      sql`select id from checkout.sandbox_customers where id = ${customerId}`,
-    );
+    const [customer] = await tx
+      .select({ id: sandboxCustomers.id })
+      .from(sandboxCustomers)
+      .where(eq(sandboxCustomers.id, customerId));
     if (!customer)
       throw new ProcessorRequestError('resource_missing', `No such customer: '${customerId}'`);
   }
 
   refund(chargeId: string, idempotencyKey: string): Promise<RefundResult> {
     return this.idempotent(`refund:${idempotencyKey}`, { chargeId }, async (tx) => {
-      const [charge] = await rows<{
-        status: string;
-        amount_cents: number;
-        refund_id: string | null;
-      }>(
-        tx,
-        sql`select status, amount_cents, refund_id from checkout.sandbox_charges
-            where id = ${chargeId} for update`,
-      );
+      const c = sandboxCharges;
+      const [charge] = await tx
+        .select({ status: c.status, amountCents: c.amountCents, refundId: c.refundId })
+        .from(c)
+        .where(eq(c.id, chargeId))
+        .for('update');
       if (!charge || charge.status !== 'succeeded')
         throw new ProcessorRequestError('resource_missing', `No such charge: '${chargeId}'`);
-      if (charge.refund_id)
+      if (charge.refundId)
         throw new ProcessorRequestError(
           'charge_already_refunded',
           `Charge ${chargeId} has already been refunded.`,
         );
       const refundId = sandboxId('re');
-      await tx.execute(
-        sql`update checkout.sandbox_charges set refund_id = ${refundId}, refunded_at = ${this.clock.now()}
-            where id = ${chargeId}`,
-      );
-      return { refundId, chargeId, amountCents: charge.amount_cents };
+      await tx.update(c).set({ refundId, refundedAt: this.clock.now() }).where(eq(c.id, chargeId));
+      return { refundId, chargeId, amountCents: charge.amountCents };
     });
   }
 }

@@ -1,8 +1,8 @@
 /** The sandbox processor of a checkout under test, with its tokenizer and charge count. */
-import { sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { rows } from '@clinic/kit';
 import { type ServiceUnderTest } from '@clinic/kit/testing';
+import { sandboxCharges } from '../../db/schema';
 import { SandboxProcessor } from './sandbox-processor';
 
 export async function sandboxUnderTest(service: ServiceUnderTest) {
@@ -16,10 +16,10 @@ export async function sandboxUnderTest(service: ServiceUnderTest) {
       return res.body.id as string;
     },
     chargesDescribed: async (description: string) => {
-      const [row] = await rows<{ n: number }>(
-        service.engines.database.db,
-        sql`select count(*)::int as n from checkout.sandbox_charges where description = ${description}`,
-      );
+      const [row] = await service.engines.database.db
+        .select({ n: count() })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.description, description));
       return row?.n ?? 0;
     },
   };

@@ -5,9 +5,9 @@
  * brand, last four, expiry, the test outcome and the card's fingerprint are kept.
  */
 import type { Router } from 'express';
-import { sql } from 'drizzle-orm';
 import { sandboxCreateToken } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { sandboxTokens } from '../../db/schema';
 import { sandboxId } from './sandbox-processor';
 import { brandOf, cardFingerprintOf, outcomeOf, passesLuhn } from './test-cards';
 
@@ -43,11 +43,16 @@ export function sandboxTokensRoute(router: Router, runtime: ServiceRuntime): voi
 
     const id = sandboxId('tok');
     const last4 = number.slice(-4);
-    await runtime.db.execute(
-      sql`insert into checkout.sandbox_tokens (id, brand, last4, exp_month, exp_year, outcome, fingerprint, created_at)
-          values (${id}, ${brand}, ${last4}, ${month}, ${year}, ${outcomeOf(number)},
-                  ${cardFingerprintOf(number)}, ${now})`,
-    );
+    await runtime.db.insert(sandboxTokens).values({
+      id,
+      brand,
+      last4,
+      expMonth: month,
+      expYear: year,
+      outcome: outcomeOf(number),
+      fingerprint: cardFingerprintOf(number),
+      createdAt: now,
+    });
     return {
       id,
       object: 'token' as const,

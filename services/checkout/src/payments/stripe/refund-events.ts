@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '@clinic/kit';
+import { transactions } from '../../db/schema';
 
 /**
  * What checkout does with Stripe's events: a refund made in Stripe's dashboard marks the
@@ -12,8 +13,8 @@ export async function applyStripeEvent(event: Stripe.Event, tx: Tx): Promise<voi
   const charge = event.data.object;
   const intent =
     typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-  await tx.execute(
-    sql`update checkout.transactions set status = 'refunded'
-        where transaction_id in (${charge.id}, ${intent ?? charge.id})`,
-  );
+  await tx
+    .update(transactions)
+    .set({ status: 'refunded' })
+    .where(inArray(transactions.transactionId, [charge.id, intent ?? charge.id]));
 }

@@ -10,16 +10,15 @@
  * given by the caller through `onEvent`.
  */
 import express, { type Request, type Router } from 'express';
-import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   HttpError,
-  rows,
   type EventWriter,
   type RawBodyRequest,
   type ServiceRuntime,
   type Tx,
 } from '@clinic/kit';
+import { stripeWebhookEvents } from '../../db/schema';
 
 export interface StripeWebhookOptions {
   /** The endpoint's signing secret (`whsec_...`, from the dashboard or `stripe listen`). */
@@ -86,12 +85,11 @@ export function stripeWebhookRoute(
 
       const first = await runtime.transaction(async (tx, events) => {
         // A concurrent delivery of the same id waits here for this one to commit, then finds it.
-        const claimed = await rows<{ id: string }>(
-          tx,
-          sql`insert into checkout.stripe_webhook_events (id, type, received_at)
-              values (${event.id}, ${event.type}, ${runtime.clock.now()})
-              on conflict (id) do nothing returning id`,
-        );
+        const claimed = await tx
+          .insert(stripeWebhookEvents)
+          .values({ id: event.id, type: event.type, receivedAt: runtime.clock.now() })
+          .onConflictDoNothing({ target: stripeWebhookEvents.id })
+          .returning({ id: stripeWebhookEvents.id });
         if (claimed.length === 0) return false;
         await opts.onEvent?.(event, tx, events);
         return true;
