@@ -210,3 +210,68 @@ test('a checkout link opened in another browser pays and finishes that order, bu
   await shot(phone, 'cart-link-login', testInfo.project.name);
   await other.close();
 });
+
+test('the checkout page does not shift while its cart, processor and card form load (CLS < 0.1)', async ({
+  page,
+  request,
+}) => {
+  // A cart as the plan page saves one (tirzepatide, first plan), opened as a fresh visitor.
+  const saved = await request.post('/forms/save-cart', {
+    data: {
+      id: 1,
+      name: 'Tirzepatide',
+      price: 349.97,
+      retail_price: 349.97,
+      quantity: 1,
+      main_type: 'Prescription',
+      category: 'primary',
+      sku: 'tirz_plan_1',
+      stripe_id: 'tirz_plan_1',
+      sema_offer: 'default',
+      tir_offer: 'default',
+      currentGLPMed: 'No',
+      currentDose: '',
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const { id } = (await saved.json()) as { id: string };
+
+  // Every layout shift the page makes, as Lighthouse counts them (not those after an input).
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((s) =>
+            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : 'node',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A slow network's order of events: the page shows its loading state before the cart and the
+  // payment processor answer.
+  for (const path of ['/api/get-cart/**', '/api/payment-config', '/api/block-user-payment**']) {
+    await page.route(path, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+  }
+
+  await page.goto(`/weight-loss-payment/${id}`);
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+  await page.waitForTimeout(1000);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+  );
+  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(cls, JSON.stringify(shifts)).toBeLessThan(0.1);
+});

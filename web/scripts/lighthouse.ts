@@ -5,6 +5,13 @@
  *
  *   npm start                                   (the product on http://localhost:3000)
  *   npm run lighthouse -w @clinic/web           (or: -- http://host:port)
+ *   npm run lighthouse -w @clinic/web -- --runs 3 --details http://localhost:3458
+ *
+ * `--runs N` audits each page N times and prints the run with the median performance score
+ * (simulated throttling scales the CPU time observed on this machine, so one run on a busy
+ * machine says little); the machine's load average is printed beside each run. `--details`
+ * adds what the performance score is made of: the LCP element, the elements that shifted, the
+ * main thread's work by script and by category, render-blocking requests, unused JavaScript.
  *
  * The checkout page is opened with a cart saved through the API as the plan page saves one
  * (tirzepatide, default offer; web/src/plan/savePlan.ts), so its form is what is audited. Mobile emulation and simulated
@@ -12,7 +19,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as contractsModule from '@clinic/contracts';
 import type { Product } from '@clinic/contracts';
@@ -24,10 +31,29 @@ const { planIdFor, prescriptionMainType } = (
 
 const LIGHTHOUSE = 'lighthouse@13';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/$/, '');
+
+function parseArgs(argv: string[]) {
+  let runs = 1;
+  let details = false;
+  let url = 'http://localhost:3000';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--runs') runs = Number(argv[++i]);
+    else if (arg.startsWith('--runs=')) runs = Number(arg.slice('--runs='.length));
+    else if (arg === '--details') details = true;
+    else url = arg;
+  }
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive integer');
+  return { runs, details, base: url.replace(/\/$/, '') };
+}
+
+const { runs, details, base } = parseArgs(process.argv.slice(2));
 
 async function json(path: string, init?: RequestInit): Promise<unknown> {
-  const response = await fetch(base + path, init);
+  // A kept-alive connection the server has just closed fails once: ask again on a new one.
+  const response = await fetch(base + path, init).catch(() =>
+    fetch(base + path, { ...init, headers: { ...init?.headers, Connection: 'close' } }),
+  );
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.json();
 }
@@ -61,9 +87,17 @@ async function checkoutPath(): Promise<string> {
   return `/weight-loss-payment/${encodeURIComponent(id)}`;
 }
 
+interface Audit {
+  displayValue?: string;
+  score: number | null;
+  title: string;
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[] };
+}
+
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
-  audits: Record<string, { displayValue?: string; score: number | null; title: string }>;
+  audits: Record<string, Audit>;
 }
 
 function audit(url: string, dir: string): Report {
@@ -81,9 +115,17 @@ function audit(url: string, dir: string): Report {
       `--chrome-path=${CHROME}`,
       '--chrome-flags=--headless --no-sandbox --disable-gpu',
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } },
+    // npx's and Lighthouse's own warnings are printed only when it fails.
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: CHROME },
+    },
   );
-  if (run.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${run.status})`);
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    throw new Error(`Lighthouse failed on ${url} (exit ${run.status})`);
+  }
   return JSON.parse(readFileSync(output, 'utf8')) as Report;
 }
 
@@ -96,26 +138,97 @@ const pages: [string, () => Promise<string>][] = [
   ['checkout', checkoutPath],
 ];
 
+/** The 1-minute load average, as `uptime` prints it. */
+const load = () => loadavg()[0]!.toFixed(2);
+
+function line(name: string, report: Report, loadAverage: string): string {
+  const c = report.categories;
+  const a = report.audits;
+  const metric = (id: string) => (a[id]?.displayValue ?? '-').replace(/\u00a0/g, ' ').padEnd(8);
+  return (
+    `${name.padEnd(10)} ${score(c.performance?.score)}   ${score(c.accessibility?.score)}   ` +
+    `${score(c['best-practices']?.score)}   ${score(c.seo?.score)}   ` +
+    `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ` +
+    `${metric('total-blocking-time')} ${metric('cumulative-layout-shift')} ${loadAverage}`
+  );
+}
+
+/** A short, single-line description of an item in an audit's details table. */
+function describe(item: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(item)) {
+    if (value === null || value === undefined || key === 'subItems') continue;
+    if (typeof value === 'object') {
+      const node = value as { type?: string; selector?: string; snippet?: string; url?: string };
+      if (node.type === 'node') parts.push(`${key}=${node.selector ?? node.snippet ?? ''}`);
+      else if (node.type === 'url' || node.url) parts.push(`${key}=${node.url ?? ''}`);
+      continue;
+    }
+    parts.push(`${key}=${typeof value === 'number' ? Math.round(value) : String(value)}`);
+  }
+  return parts.join(' ').slice(0, 220);
+}
+
+const detailAudits = [
+  'lcp-breakdown-insight',
+  'layout-shifts',
+  'bootup-time',
+  'mainthread-work-breakdown',
+  'render-blocking-resources',
+  'render-blocking-insight',
+  'unused-javascript',
+  'document-latency-insight',
+  'font-display-insight',
+  'long-tasks',
+];
+
+function printDetails(report: Report) {
+  for (const id of detailAudits) {
+    const item = report.audits[id];
+    if (!item) continue;
+    console.log(`           ${id}: ${item.displayValue ?? ''}`.trimEnd());
+    for (const row of (item.details?.items ?? []).slice(0, 8)) {
+      console.log(`             ${describe(row)}`);
+    }
+  }
+}
+
+function printFailures(report: Report) {
+  const failed = Object.values(report.audits).filter(
+    (item) => item.score !== null && item.score < 1 && /aria|contrast|label|name/i.test(item.title),
+  );
+  for (const item of failed) console.log(`           a11y: ${item.title}`);
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 try {
-  console.log(`Lighthouse (${LIGHTHOUSE}, mobile, simulated throttling) on ${base}`);
-  console.log('page       perf  a11y  best   seo   FCP      LCP      TBT      CLS');
+  console.log(
+    `Lighthouse (${LIGHTHOUSE}, mobile, simulated throttling) on ${base}, ` +
+      `${runs} run${runs > 1 ? 's' : ''} per page on ${cpus().length} cores`,
+  );
+  const header = 'page       perf  a11y  best   seo   FCP      LCP      TBT      CLS      load';
+  console.log(header);
+  const medians: string[] = [];
   for (const [name, path] of pages) {
-    const report = audit(base + (await path()), dir);
-    const c = report.categories;
-    const a = report.audits;
-    const metric = (id: string) => (a[id]?.displayValue ?? '-').padEnd(8);
-    console.log(
-      `${name.padEnd(10)} ${score(c.performance?.score)}   ${score(c.accessibility?.score)}   ` +
-        `${score(c['best-practices']?.score)}   ${score(c.seo?.score)}   ` +
-        `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ` +
-        `${metric('total-blocking-time')} ${metric('cumulative-layout-shift')}`,
-    );
-    const failed = Object.values(a).filter(
-      (item) =>
-        item.score !== null && item.score < 1 && /aria|contrast|label|name/i.test(item.title),
-    );
-    for (const item of failed) console.log(`           a11y: ${item.title}`);
+    const results: { report: Report; loadAverage: string }[] = [];
+    for (let run = 0; run < runs; run++) {
+      const loadAverage = load();
+      const report = audit(base + (await path()), dir);
+      results.push({ report, loadAverage });
+      console.log(line(runs > 1 ? `${name} #${run + 1}` : name, report, loadAverage));
+    }
+    // The run with the median performance score (the lower middle one for an even count).
+    const perf = (r: Report) => r.categories.performance?.score ?? 0;
+    const sorted = [...results].sort((x, y) => perf(x.report) - perf(y.report));
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    if (runs > 1) medians.push(line(name, median.report, median.loadAverage));
+    printFailures(median.report);
+    if (details) printDetails(median.report);
+  }
+  if (runs > 1) {
+    console.log(`\nMedian of ${runs} runs (the run with the median performance score):`);
+    console.log(header);
+    for (const row of medians) console.log(row);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
