@@ -67,7 +67,20 @@ export function createProcessGroup({ label, root }) {
       return stopping;
     },
     startChild,
-    startTsService: (name, entry, env) => startChild(name, ['--import', 'tsx', entry], env),
+    /** `BENCH_CPU_PROF=dir` profiles the product's processes (`--cpu-prof`, written on exit). */
+    startTsService: (name, entry, env) =>
+      startChild(
+        name,
+        [
+          ...(process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : []),
+          '--import',
+          'tsx',
+          entry,
+        ],
+        env,
+      ),
     /** Starts `node script role` and waits for the port it reports over IPC (`{ port }`). */
     async startRole(name, script, role, env = {}) {
       const child = startChild(name, [script, role], { ...process.env, ...env }, { ipc: true });

@@ -3,18 +3,23 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, SqlClient, Tx } from './database';
+import { PglitePipelinedClient } from './pglite-pipelined-client';
 
 /**
  * Embedded PostgreSQL compiled to WebAssembly: real Postgres semantics in the Node process, kept
- * in a data folder (or in memory for tests). It has one connection; PGlite queues statements
- * behind an open transaction, so code inside a transaction must use its `tx`, never the database.
+ * in a data folder (or in memory for tests). It has one connection; statements queue behind an
+ * open transaction, so code inside a transaction must use its `tx`, never the database. Drizzle
+ * reaches it through PglitePipelinedClient (one message per statement).
  */
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   readonly db: Db;
 
+  private readonly connection: PglitePipelinedClient;
+
   private constructor(private readonly client: PGlite) {
-    this.db = drizzle({ client }) as unknown as Db;
+    this.connection = new PglitePipelinedClient(client);
+    this.db = drizzle({ client: this.connection as unknown as PGlite }) as unknown as Db;
   }
 
   /**
@@ -30,7 +35,7 @@ export class PgliteDatabase implements Database {
 
   /** The database's files as an uncompressed tarball, for `open(..., { loadDataDir })`. */
   async dumpDataDir(): Promise<Blob> {
-    return this.client.dumpDataDir('none');
+    return this.connection.exclusive(() => this.client.dumpDataDir('none'));
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -38,14 +43,16 @@ export class PgliteDatabase implements Database {
   }
 
   scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
-    return this.client.transaction(async (tx) =>
-      fn({
-        query: async <R>(text: string, params?: unknown[]) =>
-          (await tx.query<R>(text, params)).rows,
-        exec: async (script: string) => {
-          await tx.exec(script);
-        },
-      }),
+    return this.connection.exclusive(() =>
+      this.client.transaction(async (tx) =>
+        fn({
+          query: async <R>(text: string, params?: unknown[]) =>
+            (await tx.query<R>(text, params)).rows,
+          exec: async (script: string) => {
+            await tx.exec(script);
+          },
+        }),
+      ),
     );
   }
 
@@ -54,6 +61,8 @@ export class PgliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    if (!this.client.closed) await this.client.close();
+    await this.connection.exclusive(async () => {
+      if (!this.client.closed) await this.client.close();
+    });
   }
 }

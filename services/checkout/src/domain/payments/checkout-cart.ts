@@ -1,9 +1,11 @@
 /**
- * A checkout link's cart as checkout prices it: the cart, its one plan product and the drug.
+ * A checkout link's cart as checkout prices it: the cart, its one plan product, the drug, and
+ * the order already paid for it (one read, as paying needs all of it).
  */
-import { sql } from 'drizzle-orm';
+import { asc, eq, and, isNotNull } from 'drizzle-orm';
 import type { Drug, Principal } from '@clinic/contracts';
-import { rows, type Executor } from '@clinic/kit';
+import type { Executor } from '@clinic/kit';
+import { cartItems, carts, orders, products } from '../../db/schema';
 
 export interface CheckoutCart {
   id: string;
@@ -24,6 +26,8 @@ export interface CheckoutCart {
     firstMonthPriceCents: number;
   };
   quantity: number;
+  /** The order that paid for this cart, if any (one per cart). */
+  paidOrderId: number | null;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,63 +35,41 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The cart with its plan product, or null for an unknown (or malformed) id. */
 export async function loadCheckoutCart(db: Executor, cartId: string): Promise<CheckoutCart | null> {
   if (!uuidPattern.test(cartId)) return null;
-  const [row] = await rows<{
-    id: string;
-    user_id: number | null;
-    sema_offer: string;
-    tir_offer: string;
-    current_glp_med: 'Yes' | 'No';
-    current_dose: string;
-    created_at: string | Date;
-    product_id: number;
-    name: string;
-    sku: string;
-    stripe_id: string;
-    drug: Drug;
-    image_pre_text: string;
-    retail_price_cents: number;
-    first_month_price_cents: number;
-    quantity: number;
-  }>(
-    db,
-    sql`select c.id, c.user_id, c.sema_offer, c.tir_offer, c.current_glp_med, c.current_dose,
-               c.created_at, p.id as product_id, p.name, p.sku, p.stripe_id, p.drug,
-               p.image_pre_text, p.retail_price_cents, p.first_month_price_cents, i.quantity
-        from checkout.carts c
-        join checkout.cart_items i on i.cart_id = c.id
-        join checkout.products p on p.id = i.product_id
-        where c.id = ${cartId} and p.drug is not null
-        order by p.sort_order limit 1`,
-  );
-  if (!row) return null;
+  const [row] = await db
+    .select({
+      cart: carts,
+      quantity: cartItems.quantity,
+      product: {
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        stripeId: products.stripeId,
+        drug: products.drug,
+        imagePreText: products.imagePreText,
+        retailPriceCents: products.retailPriceCents,
+        firstMonthPriceCents: products.firstMonthPriceCents,
+      },
+      paidOrderId: orders.id,
+    })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(orders, eq(orders.cartId, carts.id))
+    .where(and(eq(carts.id, cartId), isNotNull(products.drug)))
+    .orderBy(asc(products.sortOrder))
+    .limit(1);
+  if (!row?.product.drug) return null;
   return {
-    id: row.id,
-    userId: row.user_id,
-    semaOffer: row.sema_offer,
-    tirOffer: row.tir_offer,
-    currentGlpMed: row.current_glp_med,
-    currentDose: row.current_dose,
-    createdAt: new Date(row.created_at),
-    product: {
-      id: row.product_id,
-      name: row.name,
-      sku: row.sku,
-      stripeId: row.stripe_id,
-      drug: row.drug,
-      imagePreText: row.image_pre_text,
-      retailPriceCents: row.retail_price_cents,
-      firstMonthPriceCents: row.first_month_price_cents,
-    },
+    ...row.cart,
+    product: { ...row.product, drug: row.product.drug },
     quantity: row.quantity,
+    paidOrderId: row.paidOrderId,
   };
 }
 
 /** The order already paid for this cart, if any. */
 export async function orderOfCart(db: Executor, cartId: string): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`select id from checkout.orders where cart_id = ${cartId}`,
-  );
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId));
   return row?.id ?? null;
 }
 

@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   amountDueTodayCents,
@@ -33,7 +33,6 @@ import {
 } from '@clinic/contracts';
 import {
   isUniqueViolation,
-  rows,
   type ServiceRuntime,
   type Tx,
   ConflictError,
@@ -59,7 +58,8 @@ import {
   recordFailure,
   refuseBlockedPayment,
 } from './card-blocking';
-import { loadCheckoutCart, mayOpenCart, orderOfCart, type CheckoutCart } from './checkout-cart';
+import { paymentAttempts, transactions, type PaymentAttemptStatus } from '../../db/schema';
+import { loadCheckoutCart, mayOpenCart, type CheckoutCart } from './checkout-cart';
 import { requireIdempotencyKey } from './idempotency-key';
 import type { PaymentWorkers } from './payment-workers';
 import { placeOrder, type PaidCheckout } from './place-order';
@@ -74,15 +74,29 @@ type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 
 interface AttemptRow {
   /** The caller's key within its scope (`idempotencyScope`). */
-  idempotency_key: string;
-  worker_id: string | null;
-  request_fingerprint: string;
-  cart_id: string;
-  user_id: number | null;
-  status: 'charging' | 'succeeded' | 'declined' | 'failed' | 'refunded';
+  idempotencyKey: string;
+  workerId: string | null;
+  requestFingerprint: string;
+  cartId: string;
+  userId: number | null;
+  status: PaymentAttemptStatus;
   request: StoredAttemptRequest;
-  response: StoredAnswer | null;
+  response: unknown;
 }
+
+const attemptColumns = {
+  idempotencyKey: paymentAttempts.idempotencyKey,
+  workerId: paymentAttempts.workerId,
+  requestFingerprint: paymentAttempts.requestFingerprint,
+  cartId: paymentAttempts.cartId,
+  userId: paymentAttempts.userId,
+  status: paymentAttempts.status,
+  request: paymentAttempts.request,
+  response: paymentAttempts.response,
+};
+
+/** Thrown inside the settling transaction to undo its claim: the cart has its order already. */
+class CartAlreadyPaid extends Error {}
 
 /** What finishing an attempt needs, kept with it (no card data: the token is the processor's). */
 interface StoredAttemptRequest {
@@ -133,55 +147,18 @@ export class CheckoutPayments {
   ): Promise<CheckoutResponse> {
     const idempotencyKey = `${idempotencyScope(principal, body.id)}:${requireIdempotencyKey(idempotencyKeyHeader)}`;
     const print = fingerprintOf(body);
-    const existing = await this.findAttempt(idempotencyKey);
-    if (existing) return this.replay(existing, print);
-
-    const { db, clock } = this.runtime;
-    const now = clock.now();
-    const cart = await loadCheckoutCart(db, body.id);
-    if (!cart) throw new NotFoundError(checkoutMessages.unknownCart);
-    if (principal && !mayOpenCart(principal, cart))
-      throw new ForbiddenError('This checkout link belongs to another account.');
-    const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
-    if ((await orderOfCart(db, cart.id)) !== null)
-      throw new ConflictError(checkoutMessages.activeOrder);
-    if (
-      isPoBox(body.shippingAddress.addressLine1) ||
-      isPoBox(body.shippingAddress.addressLine2 ?? '')
-    )
-      throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
-
-    const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
-    refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
-
-    const term = body.payment_terms;
-    const coupon = body.couponCode?.trim()
-      ? await findCoupon(db, body.couponCode, term, now)
-      : null;
-    const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
-    if (body.amount !== amountCents)
-      throw new InvalidRequestError(checkoutMessages.amountMismatch, {
-        expected_amount: amountCents,
-      });
-
-    const customerId = await this.customerOf(userId);
-    const keyHash = createHash('sha256').update(idempotencyKey).digest('hex');
-    const stored: StoredAttemptRequest = {
-      charge: {
-        amountCents,
-        source: body.cardToken,
-        ...(customerId ? { customerId } : {}),
-        saveCard: true,
-        description: `Checkout of cart ${cart.id}`,
-        idempotencyKey: `checkout-${keyHash}`,
-      },
-      term,
-      discountCents: coupon?.amountCents ?? 0,
-      couponId: coupon?.id ?? null,
-      shippingAddress: body.shippingAddress,
-      billingAddress: body.billingAddress ?? null,
-      conversionId: body.c_id ?? null,
-    };
+    let checked: { cart: CheckoutCart; userId: number | null; stored: StoredAttemptRequest };
+    try {
+      checked = await this.check(body, principal, idempotencyKey);
+    } catch (err) {
+      // A repeated key gets its first answer, whatever has changed since (the cart is paid,
+      // the card is blocked): the key is looked up only here and when its insert conflicts, so
+      // a first attempt costs no extra read.
+      const existing = await this.findAttempt(idempotencyKey);
+      if (existing) return this.replay(existing, print);
+      throw err;
+    }
+    const { cart, userId, stored } = checked;
     const attempt = await this.startAttempt(idempotencyKey, print, cart, userId, stored);
     if (!attempt) {
       // The same key arrived at the same moment and won the insert: answer its result. Without
@@ -196,7 +173,7 @@ export class CheckoutPayments {
         .job(settlePaymentAttempt)
         .enqueue(
           { key: idempotencyKey },
-          { delayMs: this.opts.settleAfterMs, jobId: `settle-${keyHash}` },
+          { delayMs: this.opts.settleAfterMs, jobId: `settle-${keyHashOf(idempotencyKey)}` },
         );
     } catch (err) {
       // Without its safety net the card is not charged at all.
@@ -221,7 +198,66 @@ export class CheckoutPayments {
         'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
       );
     }
-    return answerOf(await this.settleWith(idempotencyKey, result));
+    return answerOf(await this.settle(attempt, cart, result));
+  }
+
+  /**
+   * Everything checked before an attempt is stored: the cart and who may pay it, no order yet,
+   * no PO box, no block, the server's amount. Returns what the attempt will charge.
+   */
+  private async check(
+    body: CheckoutRequest,
+    principal: Principal | null,
+    idempotencyKey: string,
+  ): Promise<{ cart: CheckoutCart; userId: number | null; stored: StoredAttemptRequest }> {
+    const { db, clock } = this.runtime;
+    const now = clock.now();
+    const cart = await loadCheckoutCart(db, body.id);
+    if (!cart) throw new NotFoundError(checkoutMessages.unknownCart);
+    if (principal && !mayOpenCart(principal, cart))
+      throw new ForbiddenError('This checkout link belongs to another account.');
+    const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
+    if (cart.paidOrderId !== null) throw new ConflictError(checkoutMessages.activeOrder);
+    if (
+      isPoBox(body.shippingAddress.addressLine1) ||
+      isPoBox(body.shippingAddress.addressLine2 ?? '')
+    )
+      throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
+
+    const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
+    refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
+
+    const term = body.payment_terms;
+    const coupon = body.couponCode?.trim()
+      ? await findCoupon(db, body.couponCode, term, now)
+      : null;
+    const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
+    if (body.amount !== amountCents)
+      throw new InvalidRequestError(checkoutMessages.amountMismatch, {
+        expected_amount: amountCents,
+      });
+
+    const customerId = await this.customerOf(userId);
+    return {
+      cart,
+      userId,
+      stored: {
+        charge: {
+          amountCents,
+          source: body.cardToken,
+          ...(customerId ? { customerId } : {}),
+          saveCard: true,
+          description: `Checkout of cart ${cart.id}`,
+          idempotencyKey: `checkout-${keyHashOf(idempotencyKey)}`,
+        },
+        term,
+        discountCents: coupon?.amountCents ?? 0,
+        couponId: coupon?.id ?? null,
+        shippingAddress: body.shippingAddress,
+        billingAddress: body.billingAddress ?? null,
+        conversionId: body.c_id ?? null,
+      },
+    };
   }
 
   /** Finishes an attempt left 'charging' by a crash or a lost answer (also the settle job). */
@@ -239,7 +275,9 @@ export class CheckoutPayments {
       }
       throw err; // the job is retried
     }
-    await this.settleWith(idempotencyKey, result);
+    const cart = await loadCheckoutCart(this.runtime.db, attempt.cartId);
+    if (!cart) throw new Error(`cart ${attempt.cartId} of a payment attempt vanished`);
+    await this.settle(attempt, cart, result);
   }
 
   /** Settles attempts whose worker died (PaymentWorkers' beat); one failure does not stop the rest. */
@@ -253,12 +291,12 @@ export class CheckoutPayments {
     }
   }
 
-  private async settleWith(key: string, result: ChargeResult): Promise<StoredAnswer> {
-    const attempt = await this.findAttempt(key);
-    if (!attempt) throw new Error('payment attempt vanished');
-    if (attempt.status !== 'charging') return this.storedAnswerOf(attempt);
-    const cart = await loadCheckoutCart(this.runtime.db, attempt.cart_id);
-    if (!cart) throw new Error(`cart ${attempt.cart_id} of a payment attempt vanished`);
+  /**
+   * The charge's outcome becomes the attempt's answer. Each outcome's transaction first claims
+   * the attempt with a conditional update (still 'charging'), so of two settlers (the request
+   * and a settle job, or two instances) one wins and the other answers what it stored.
+   */
+  private settle(attempt: AttemptRow, cart: CheckoutCart, result: ChargeResult) {
     return result.status === 'succeeded'
       ? this.succeed(attempt, cart, result)
       : this.decline(attempt, result);
@@ -273,7 +311,7 @@ export class CheckoutPayments {
     const req = attempt.request;
     const paid: PaidCheckout = {
       cart,
-      userId: attempt.user_id,
+      userId: attempt.userId,
       term: req.term,
       amountCents: charge.amountCents,
       discountCents: req.discountCents,
@@ -281,42 +319,42 @@ export class CheckoutPayments {
       shippingAddress: req.shippingAddress,
       billingAddress: req.billingAddress ?? null,
       conversionId: req.conversionId,
-      idempotencyKey: attempt.idempotency_key,
+      idempotencyKey: attempt.idempotencyKey,
     };
-    const outcome = await this.runtime.transaction(async (tx, events) => {
-      // Whoever locks the attempt while it is still 'charging' settles it.
-      const claimed = await rows<{ idempotency_key: string }>(
-        tx,
-        sql`select idempotency_key from checkout.payment_attempts
-            where idempotency_key = ${attempt.idempotency_key} and status = 'charging'
-            for update`,
-      );
-      if (claimed.length === 0) return 'settled-elsewhere' as const;
-      if ((await orderOfCart(tx, cart.id)) !== null) return 'cart-already-paid' as const;
-      await tx.execute(
-        sql`update checkout.payment_attempts
-            set status = 'succeeded', charge_id = ${charge.chargeId},
-                card_fingerprint = ${charge.cardFingerprint}, updated_at = ${now}
-            where idempotency_key = ${attempt.idempotency_key}`,
-      );
-      const response = await placeOrder(tx, events, paid, charge, now);
-      const answer: StoredAnswer = { httpStatus: 200, body: response };
-      await this.storeAnswer(tx, attempt.idempotency_key, answer);
-      return answer;
-    });
-    if (outcome === 'settled-elsewhere') return this.storedAnswerOf(await this.mustFind(attempt));
-    if (outcome === 'cart-already-paid') {
-      // Another attempt paid this cart first: this charge must not stand.
+    let answer: StoredAnswer | null;
+    try {
+      answer = await this.runtime.transaction(async (tx, events) => {
+        const claimed = await tx
+          .update(paymentAttempts)
+          .set({
+            status: 'succeeded',
+            chargeId: charge.chargeId,
+            cardFingerprint: charge.cardFingerprint,
+            updatedAt: now,
+          })
+          .where(charging(attempt.idempotencyKey))
+          .returning({ key: paymentAttempts.idempotencyKey });
+        if (claimed.length === 0) return null;
+        const response = await placeOrder(tx, events, paid, charge, now);
+        if (!response) throw new CartAlreadyPaid();
+        const stored: StoredAnswer = { httpStatus: 200, body: response };
+        await this.storeAnswer(tx, attempt.idempotencyKey, stored);
+        return stored;
+      });
+    } catch (err) {
+      if (!(err instanceof CartAlreadyPaid)) throw err;
+      // Another attempt paid this cart first (the claim was rolled back): this charge must not
+      // stand.
       await this.processor.refund(
         charge.chargeId,
         `refund-${attempt.request.charge.idempotencyKey}`,
       );
-      return this.finish(attempt.idempotency_key, 'refunded', {
+      return this.finish(attempt.idempotencyKey, 'refunded', {
         httpStatus: 409,
         body: { message: checkoutMessages.activeOrder },
       });
     }
-    return outcome;
+    return answer ?? this.storedAnswerOf(await this.mustFind(attempt.idempotencyKey));
   }
 
   private async decline(
@@ -325,20 +363,22 @@ export class CheckoutPayments {
   ): Promise<StoredAnswer> {
     const now = this.runtime.clock.now();
     const answer = await this.runtime.transaction(async (tx) => {
-      const claimed = await rows<{ idempotency_key: string }>(
-        tx,
-        sql`update checkout.payment_attempts
-            set status = 'declined', decline_code = ${result.code},
-                card_fingerprint = ${result.cardFingerprint}, updated_at = ${now}
-            where idempotency_key = ${attempt.idempotency_key} and status = 'charging'
-            returning idempotency_key`,
-      );
+      const claimed = await tx
+        .update(paymentAttempts)
+        .set({
+          status: 'declined',
+          declineCode: result.code,
+          cardFingerprint: result.cardFingerprint,
+          updatedAt: now,
+        })
+        .where(charging(attempt.idempotencyKey))
+        .returning({ key: paymentAttempts.idempotencyKey });
       if (claimed.length === 0) return null;
       const after = await recordFailure(
         tx,
         {
-          cartId: attempt.cart_id,
-          userId: attempt.user_id,
+          cartId: attempt.cartId,
+          userId: attempt.userId,
           cardFingerprint: result.cardFingerprint,
           code: result.code,
         },
@@ -363,10 +403,10 @@ export class CheckoutPayments {
               ...attemptFields(after),
             },
           };
-      await this.storeAnswer(tx, attempt.idempotency_key, stored);
+      await this.storeAnswer(tx, attempt.idempotencyKey, stored);
       return stored;
     });
-    return answer ?? this.storedAnswerOf(await this.mustFind(attempt));
+    return answer ?? this.storedAnswerOf(await this.mustFind(attempt.idempotencyKey));
   }
 
   /** A request the processor refused outright (bad or reused token): no charge, no count. */
@@ -381,14 +421,14 @@ export class CheckoutPayments {
   }
 
   private async replay(attempt: AttemptRow, print: string): Promise<CheckoutResponse> {
-    if (attempt.request_fingerprint !== print)
+    if (attempt.requestFingerprint !== print)
       throw new UnprocessableError(checkoutMessages.idempotencyKeyReused);
     const waitUntil = Date.now() + (this.opts.replayWaitMs ?? 20000);
     let current = attempt;
     while (current.status === 'charging') {
       // Its worker died mid-charge: settle it now rather than make the patient wait for the net.
-      if (!(await this.workers.isAlive(current.worker_id))) {
-        await this.settleStale(current.idempotency_key).catch((err: unknown) => {
+      if (!(await this.workers.isAlive(current.workerId))) {
+        await this.settleStale(current.idempotencyKey).catch((err: unknown) => {
           if (!stillInFlight(err)) throw err;
         });
       } else if (Date.now() > waitUntil) {
@@ -396,40 +436,59 @@ export class CheckoutPayments {
       } else {
         await sleep(100);
       }
-      current = await this.mustFind(current);
+      current = await this.mustFind(current.idempotencyKey);
       if (current.status === 'charging' && Date.now() > waitUntil)
         throw new ConflictError(checkoutMessages.paymentInProgress);
     }
     return answerOf(this.storedAnswerOf(current));
   }
 
+  /** Stores the attempt 'charging'; null when its key (or another charge of the cart) exists. */
   private async startAttempt(
     key: string,
     print: string,
     cart: CheckoutCart,
     userId: number | null,
     stored: StoredAttemptRequest,
-  ): Promise<boolean> {
+  ): Promise<AttemptRow | null> {
     const now = this.runtime.clock.now();
     try {
-      const inserted = await rows<{ idempotency_key: string }>(
-        this.runtime.db,
-        sql`insert into checkout.payment_attempts
-              (idempotency_key, request_fingerprint, cart_id, user_id, status, amount_cents,
-               discount_cents, coupon_id, payment_terms, card_token, processor_key, request,
-               worker_id, created_at, updated_at)
-            values (${key}, ${print}, ${cart.id}, ${userId}, 'charging', ${stored.charge.amountCents},
-                    ${stored.discountCents}, ${stored.couponId}, ${stored.term},
-                    ${stored.charge.source}, ${stored.charge.idempotencyKey},
-                    ${JSON.stringify(stored)}::jsonb, ${this.workers.id}, ${now}, ${now})
-            on conflict (idempotency_key) do nothing
-            returning idempotency_key`,
-      );
-      return inserted.length > 0;
+      const inserted = await this.runtime.db
+        .insert(paymentAttempts)
+        .values({
+          idempotencyKey: key,
+          requestFingerprint: print,
+          cartId: cart.id,
+          userId,
+          status: 'charging',
+          amountCents: stored.charge.amountCents,
+          discountCents: stored.discountCents,
+          couponId: stored.couponId,
+          paymentTerms: stored.term,
+          cardToken: stored.charge.source,
+          processorKey: stored.charge.idempotencyKey,
+          request: stored,
+          workerId: this.workers.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+        .returning({ key: paymentAttempts.idempotencyKey });
+      if (inserted.length === 0) return null;
+      return {
+        idempotencyKey: key,
+        workerId: this.workers.id,
+        requestFingerprint: print,
+        cartId: cart.id,
+        userId,
+        status: 'charging',
+        request: stored,
+        response: null,
+      };
     } catch (err) {
       // Another attempt for the cart is charging. Postgres may report the cart's index before
       // the key's when the same key arrives twice at once: the caller looks the key up first.
-      if (isUniqueViolation(err)) return false;
+      if (isUniqueViolation(err)) return null;
       throw err;
     }
   }
@@ -440,21 +499,18 @@ export class CheckoutPayments {
     answer: StoredAnswer,
   ): Promise<StoredAnswer> {
     const now = this.runtime.clock.now();
-    await this.runtime.db.execute(
-      sql`update checkout.payment_attempts
-          set status = ${status}, http_status = ${answer.httpStatus},
-              response = ${JSON.stringify(answer)}::jsonb, updated_at = ${now}
-          where idempotency_key = ${key} and status = 'charging'`,
-    );
-    return this.storedAnswerOf(await this.mustFind({ idempotency_key: key }));
+    await this.runtime.db
+      .update(paymentAttempts)
+      .set({ status, httpStatus: answer.httpStatus, response: answer, updatedAt: now })
+      .where(charging(key));
+    return this.storedAnswerOf(await this.mustFind(key));
   }
 
   private async storeAnswer(tx: Tx, key: string, answer: StoredAnswer): Promise<void> {
-    await tx.execute(
-      sql`update checkout.payment_attempts
-          set http_status = ${answer.httpStatus}, response = ${JSON.stringify(answer)}::jsonb
-          where idempotency_key = ${key}`,
-    );
+    await tx
+      .update(paymentAttempts)
+      .set({ httpStatus: answer.httpStatus, response: answer })
+      .where(eq(paymentAttempts.idempotencyKey, key));
   }
 
   private storedAnswerOf(attempt: AttemptRow): StoredAnswer {
@@ -464,17 +520,16 @@ export class CheckoutPayments {
   }
 
   private async findAttempt(key: string): Promise<AttemptRow | null> {
-    const [row] = await rows<AttemptRow>(
-      this.runtime.db,
-      sql`select idempotency_key, worker_id, request_fingerprint, cart_id, user_id, status, request,
-                 response
-          from checkout.payment_attempts where idempotency_key = ${key}`,
-    );
-    return row ?? null;
+    const [row] = await this.runtime.db
+      .select(attemptColumns)
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, key));
+    // The request column holds what `startAttempt` stored, written only here.
+    return row ? { ...row, request: row.request as StoredAttemptRequest } : null;
   }
 
-  private async mustFind(attempt: Pick<AttemptRow, 'idempotency_key'>): Promise<AttemptRow> {
-    const row = await this.findAttempt(attempt.idempotency_key);
+  private async mustFind(key: string): Promise<AttemptRow> {
+    const row = await this.findAttempt(key);
     if (!row) throw new Error('payment attempt vanished');
     return row;
   }
@@ -482,12 +537,21 @@ export class CheckoutPayments {
   /** The processor customer of the patient's earlier purchases, so saved cards stay together. */
   private async customerOf(userId: number | null): Promise<string | null> {
     if (userId === null) return null;
-    const [row] = await rows<{ customer_id: string }>(
-      this.runtime.db,
-      sql`select customer_id from checkout.transactions
-          where user_id = ${userId} and customer_id is not null
-          order by created_at desc limit 1`,
-    );
-    return row?.customer_id ?? null;
+    const [row] = await this.runtime.db
+      .select({ customerId: transactions.customerId })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), isNotNull(transactions.customerId)))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1);
+    return row?.customerId ?? null;
   }
+}
+
+/** The attempt, only while it is still 'charging' (the claim every settler makes). */
+function charging(key: string) {
+  return and(eq(paymentAttempts.idempotencyKey, key), eq(paymentAttempts.status, 'charging'));
+}
+
+function keyHashOf(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey).digest('hex');
 }

@@ -1,9 +1,9 @@
 /**
  * What a successful checkout charge becomes, in one transaction (spec 001 section 4): the order
  * (pending_approval) with a prescription preauth per prescription product, the transaction, the
- * subscription for the chosen term, and `payment-succeeded` in the outbox.
+ * subscription for the chosen term, and `payment-succeeded` in the outbox. Null, with nothing
+ * written, when the cart already has its order (orders.cart_id is unique): the caller refunds.
  */
-import { sql } from 'drizzle-orm';
 import {
   paymentSucceeded,
   paymentTermLabels,
@@ -13,7 +13,8 @@ import {
   type CheckoutResponse,
   type PaymentTerm,
 } from '@clinic/contracts';
-import { rows, type EventWriter, type Tx } from '@clinic/kit';
+import type { EventWriter, Tx } from '@clinic/kit';
+import { orders, prescriptionPreauths, subscriptions, transactions } from '../../db/schema';
 import type { ChargeResult } from '../../payments/card-processor';
 import { nextBillingDateAfter } from '../billing/subscription-rules';
 import { recordSupply } from '../billing/supply';
@@ -42,48 +43,71 @@ export async function placeOrder(
   paid: PaidCheckout,
   charge: Extract<ChargeResult, { status: 'succeeded' }>,
   now: Date,
-): Promise<CheckoutResponse> {
+): Promise<CheckoutResponse | null> {
   const { cart, term } = paid;
   const product = cart.product;
   const planName = planNameOf(product.name, term);
-  const [order] = await rows<{ id: number }>(
-    tx,
-    sql`insert into checkout.orders
-          (cart_id, user_id, status, product_id, plan_id, payment_terms, amount_cents,
-           discount_cents, coupon_id, shipping_address, billing_address, created_at)
-        values (${cart.id}, ${paid.userId}, 'pending_approval', ${product.id}, ${product.stripeId},
-                ${term}, ${paid.amountCents}, ${paid.discountCents}, ${paid.couponId},
-                ${JSON.stringify(paid.shippingAddress)}::jsonb,
-                ${paid.billingAddress ? JSON.stringify(paid.billingAddress) : null}::jsonb, ${now})
-        returning id`,
-  );
-  if (!order) throw new Error('order not created');
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      cartId: cart.id,
+      userId: paid.userId,
+      status: 'pending_approval',
+      productId: product.id,
+      planId: product.stripeId,
+      paymentTerms: term,
+      amountCents: paid.amountCents,
+      discountCents: paid.discountCents,
+      couponId: paid.couponId,
+      shippingAddress: paid.shippingAddress,
+      billingAddress: paid.billingAddress,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: orders.cartId })
+    .returning({ id: orders.id });
+  if (!order) return null;
   const preauths = [{ orderId: order.id, product_id: product.id, product_name: product.name }];
-  await tx.execute(
-    sql`insert into checkout.prescription_preauths (order_id, product_id, product_name, created_at)
-        values (${order.id}, ${product.id}, ${product.name}, ${now})`,
-  );
-  await tx.execute(
-    sql`insert into checkout.transactions
-          (transaction_id, order_id, user_id, kind, amount_cents, status, product_name,
-           customer_id, payment_method_id, card_brand, card_last4, idempotency_key, created_at)
-        values (${charge.chargeId}, ${order.id}, ${paid.userId}, 'checkout', ${charge.amountCents},
-                'success', ${planName}, ${charge.customerId}, ${charge.paymentMethodId},
-                ${charge.card.brand}, ${charge.card.last4}, ${paid.idempotencyKey}, ${now})`,
-  );
+  await tx.insert(prescriptionPreauths).values({
+    orderId: order.id,
+    productId: product.id,
+    productName: product.name,
+    createdAt: now,
+  });
+  await tx.insert(transactions).values({
+    transactionId: charge.chargeId,
+    orderId: order.id,
+    userId: paid.userId,
+    kind: 'checkout',
+    amountCents: charge.amountCents,
+    status: 'success',
+    productName: planName,
+    customerId: charge.customerId,
+    paymentMethodId: charge.paymentMethodId,
+    cardBrand: charge.card.brand,
+    cardLast4: charge.card.last4,
+    idempotencyKey: paid.idempotencyKey,
+    createdAt: now,
+  });
   const renewalCents =
     term === 1 ? regularMonthlyCents(product.drug) : termPrices[product.drug][term];
-  const [subscription] = await rows<{ id: number }>(
-    tx,
-    sql`insert into checkout.subscriptions
-          (order_id, user_id, plan_name, product_id, payment_terms, amount_cents, status,
-           next_billing_date, customer_id, payment_method_id, billing_address, created_at, updated_at)
-        values (${order.id}, ${paid.userId}, ${planName}, ${product.id}, ${term}, ${renewalCents},
-                'active', ${nextBillingDateAfter(now, term)}, ${charge.customerId},
-                ${charge.paymentMethodId},
-                ${paid.billingAddress ? JSON.stringify(paid.billingAddress) : null}::jsonb, ${now}, ${now})
-        returning id`,
-  );
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({
+      orderId: order.id,
+      userId: paid.userId,
+      planName,
+      productId: product.id,
+      paymentTerms: term,
+      amountCents: renewalCents,
+      status: 'active',
+      nextBillingDate: nextBillingDateAfter(now, term),
+      customerId: charge.customerId,
+      paymentMethodId: charge.paymentMethodId,
+      billingAddress: paid.billingAddress,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: subscriptions.id });
   if (!subscription) throw new Error('subscription not created');
   await recordSupply(tx, {
     subscriptionId: subscription.id,

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PglitePipelinedClient } from './pglite-pipelined-client';
+
+describe('PglitePipelinedClient', () => {
+  let pglite: PGlite;
+  let client: PglitePipelinedClient;
+
+  beforeAll(async () => {
+    pglite = new PGlite();
+    await pglite.waitReady;
+    await pglite.exec(`create table items (
+      id serial primary key, label text not null unique, n int, big bigint, ok boolean,
+      at timestamptz, tags text[], data jsonb, amount numeric(10,2))`);
+    client = new PglitePipelinedClient(pglite);
+  });
+  afterAll(() => pglite.close());
+
+  it('answers what PGlite itself answers, for every kind of parameter', async () => {
+    const at = new Date('2026-11-24T08:30:00.123Z');
+    const params = ['a', 7, 9007199254740993n, true, at, ['x', 'y'], { k: [1, 'two'] }, '12.50'];
+    const insert = `insert into items (label, n, big, ok, at, tags, data, amount)
+                    values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`;
+    const ours = await client.query(insert, params);
+    const theirs = await pglite.query(insert, ['b', ...params.slice(1)]);
+    expect(ours.rows).toEqual([{ ...(theirs.rows[0] as object), id: 1, label: 'a' }]);
+    expect(ours.rows[0]).toMatchObject({
+      n: 7,
+      big: 9007199254740993n,
+      ok: true,
+      at,
+      tags: ['x', 'y'],
+      data: { k: [1, 'two'] },
+      amount: '12.50',
+    });
+    expect(ours.affectedRows).toBe(1);
+    expect(ours.fields.map((f) => f.name)).toContain('label');
+  });
+
+  it('keeps the caller’s row mode and parsers (as Drizzle passes them)', async () => {
+    const result = await client.query<unknown[]>(
+      'select at, $1::int as n from items where label = $2',
+      [3, 'a'],
+      { rowMode: 'array', parsers: { 1184: (value: string) => `raw:${value}` } },
+    );
+    expect(result.rows).toEqual([['raw:2026-11-24 08:30:00.123+00', 3]]);
+  });
+
+  it('raises the database error and stays usable after it', async () => {
+    await expect(
+      client.query(`insert into items (label) values ($1)`, ['a']),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from items');
+    expect(rows).toEqual([{ n: 2 }]);
+  });
+
+  it('commits a transaction, and undoes it all when its function throws', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query(`insert into items (label) values ($1)`, ['kept']);
+    });
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(`insert into items (label) values ($1)`, ['lost']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(`insert into items (label) values ($1)`, ['lost too']);
+        await tx.query(`insert into items (label) values ($1)`, ['kept']); // unique violation
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await client.query<{ label: string }>(
+      `select label from items where label in ('kept', 'lost', 'lost too')`,
+    );
+    expect(rows).toEqual([{ label: 'kept' }]);
+  });
+
+  it('makes a statement outside a transaction wait for the transaction to end', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = client.transaction(async (t) => {
+      await t.query(`update items set n = 1 where label = 'a'`);
+      order.push('tx wrote');
+      await held;
+      await t.query(`update items set n = 2 where label = 'a'`);
+      order.push('tx done');
+    });
+    const outside = client
+      .query<{ n: number }>(`select n from items where label = 'a'`)
+      .then((r) => order.push(`outside read ${r.rows[0]?.n}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['tx wrote']);
+    release();
+    await Promise.all([tx, outside]);
+    expect(order).toEqual(['tx wrote', 'tx done', 'outside read 2']);
+  });
+
+  it('keeps committed rows in the data folder across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-pipelined-'));
+    try {
+      const first = new PGlite(dir);
+      await first.waitReady;
+      const onDisk = new PglitePipelinedClient(first);
+      await onDisk.query('create table kept (v text)');
+      await onDisk.transaction((tx) => tx.query(`insert into kept values ($1)`, ['in a tx']));
+      await onDisk.query(`insert into kept values ($1)`, ['alone']);
+      await first.close();
+      const second = new PGlite(dir);
+      const { rows } = await second.query<{ v: string }>('select v from kept order by v');
+      expect(rows.map((r) => r.v)).toEqual(['alone', 'in a tx']);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

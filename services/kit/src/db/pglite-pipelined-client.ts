@@ -1,0 +1,135 @@
+/**
+ * The client Drizzle talks to on the embedded engine: PGlite's `query` and `transaction` as Drizzle
+ * uses them, with each statement sent to the engine as one pipelined message (Parse, Bind,
+ * Describe, Execute, Sync) instead of PGlite's five separate round trips into WebAssembly
+ * (Parse, Describe statement, Bind, Describe portal, Execute, then Sync). A checkout runs a few
+ * dozen statements on this single connection, so those round trips were most of its time.
+ *
+ * Guarantees, as PGlite's own `query` and `transaction`:
+ * - one statement or one transaction at a time: a transaction holds the connection from BEGIN to
+ *   COMMIT or ROLLBACK; a statement outside it waits for it (code inside a transaction must use
+ *   its `tx`, as with PGlite);
+ * - the same values: parameters go as text with their types left to the server, which infers
+ *   them as PGlite's Describe would; only strings, numbers, booleans, bigints and dates take this
+ *   path (their text form is the same whatever the type), anything else (arrays, objects, bytes)
+ *   goes through PGlite's own `query`, which serialises by the described type. Results are
+ *   parsed by PGlite's own parser with the caller's options;
+ * - errors are PGlite's DatabaseError (code, constraint, detail), and a failed statement leaves
+ *   the connection usable (the Sync ends the failed pipeline);
+ * - written data is synced to the data folder after each statement outside a transaction and
+ *   after each COMMIT, as PGlite does.
+ */
+import {
+  Mutex,
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
+
+/** The part of a PGlite client that Drizzle's pglite session calls. */
+export interface PgliteQueryClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T>;
+}
+
+const { serialize } = protocol;
+
+/** A parameter's text form, or undefined when only its described type can say how to send it. */
+function textOf(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return value instanceof Date ? value.toISOString() : undefined;
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export class PglitePipelinedClient implements PgliteQueryClient {
+  /** Held by a transaction for its whole length, or by one statement outside any. */
+  private readonly connection = new Mutex();
+  private readonly inTransaction: PgliteQueryClient;
+
+  /** `pglite` must be ready (`await pglite.waitReady`): the raw protocol does not wait for it. */
+  constructor(private readonly pglite: PGlite) {
+    this.inTransaction = {
+      query: (text, params, options) => this.run(text, params, options, false),
+      transaction: () => Promise.reject(new Error('nested transactions use savepoints')),
+    };
+  }
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.connection.runExclusive(() => this.run<T>(text, params, options, true));
+  }
+
+  transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T> {
+    return this.connection.runExclusive(async () => {
+      await this.simple('BEGIN');
+      let result: T;
+      try {
+        result = await fn(this.inTransaction);
+      } catch (err) {
+        await this.simple('ROLLBACK');
+        throw err;
+      }
+      try {
+        await this.simple('COMMIT');
+      } finally {
+        await this.pglite.syncToFs();
+      }
+      return result;
+    });
+  }
+
+  /** Runs `fn` with the connection to itself (migrations, dumps, closing). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return this.connection.runExclusive(fn);
+  }
+
+  private async run<T>(
+    text: string,
+    params: unknown[] = [],
+    options: QueryOptions | undefined,
+    sync: boolean,
+  ): Promise<Results<T>> {
+    const values = params.map(textOf);
+    if (values.includes(undefined) || options?.blob)
+      return this.pglite.query<T>(text, params, options);
+    const message = concat([
+      serialize.parse({ text }),
+      serialize.bind({ values: values as (string | null)[] }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    try {
+      const { messages } = await this.pglite.execProtocol(message, { syncToFs: false });
+      const [result] = parse.parseResults(messages, this.pglite.parsers, options) as Results<T>[];
+      if (!result) throw new Error('the embedded database gave no result');
+      return result;
+    } finally {
+      if (sync) await this.pglite.syncToFs();
+    }
+  }
+
+  private async simple(text: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    await this.pglite.execProtocol(serialize.query(text), { syncToFs: false });
+  }
+}
