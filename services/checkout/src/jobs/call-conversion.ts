@@ -15,9 +15,10 @@
  * - Every attempt and its outcome is stored for marketing; nothing here ever reaches the patient.
  * - With no endpoint configured, one `skipped` attempt is stored and nothing is sent.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJob, jobType, rows, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { defineJob, jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { conversionAttempts } from '../db/schema';
 
 export const CALL_CONVERSION_JOB = 'call-conversion';
 export const CONVERSION_MAX_ATTEMPTS = 3;
@@ -136,13 +137,18 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
 
   /** Inserts the attempt's row; false when it already exists (this attempt ran before). */
   async function claim(payload: CallConversionPayload): Promise<boolean> {
-    const claimed = await rows<{ id: string }>(
-      db,
-      sql`insert into checkout.conversion_attempts (order_id, attempt, c_id, request, started_at)
-          values (${payload.orderId}, ${payload.attempt}, ${payload.request.c_id},
-                  ${JSON.stringify(payload.request)}::jsonb, ${runtime.clock.now()})
-          on conflict (order_id, attempt) do nothing returning id`,
-    );
+    const a = conversionAttempts;
+    const claimed = await db
+      .insert(a)
+      .values({
+        orderId: payload.orderId,
+        attempt: payload.attempt,
+        cId: payload.request.c_id,
+        request: payload.request,
+        startedAt: runtime.clock.now(),
+      })
+      .onConflictDoNothing({ target: [a.orderId, a.attempt] })
+      .returning({ id: a.id });
     return claimed.length > 0;
   }
 
@@ -150,12 +156,18 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
     payload: CallConversionPayload,
     result: { outcome: ConversionOutcome; httpStatus: number | null; detail: string | null },
   ): Promise<void> {
-    await db.execute(
-      sql`update checkout.conversion_attempts
-          set outcome = ${result.outcome}, http_status = ${result.httpStatus},
-              detail = ${result.detail}, finished_at = ${runtime.clock.now()}
-          where order_id = ${payload.orderId} and attempt = ${payload.attempt} and outcome is null`,
-    );
+    const a = conversionAttempts;
+    await db
+      .update(a)
+      .set({
+        outcome: result.outcome,
+        httpStatus: result.httpStatus,
+        detail: result.detail,
+        finishedAt: runtime.clock.now(),
+      })
+      .where(
+        and(eq(a.orderId, payload.orderId), eq(a.attempt, payload.attempt), isNull(a.outcome)),
+      );
   }
 
   /**
@@ -169,12 +181,13 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
       httpStatus: null,
       detail: 'Interrupted before its outcome was recorded',
     });
-    const [row] = await rows<{ outcome: ConversionOutcome }>(
-      db,
-      sql`select outcome from checkout.conversion_attempts
-          where order_id = ${payload.orderId} and attempt = ${payload.attempt}`,
-    );
-    if (!row)
+    const a = conversionAttempts;
+    const [row] = await db
+      .select({ outcome: a.outcome })
+      .from(a)
+      .where(and(eq(a.orderId, payload.orderId), eq(a.attempt, payload.attempt)));
+    // Never null here: `finish` just gave it one if it had none.
+    if (!row || row.outcome === null)
       throw new Error(`Conversion attempt ${payload.attempt} of ${payload.orderId} vanished`);
     return row.outcome;
   }

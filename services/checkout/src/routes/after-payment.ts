@@ -4,10 +4,11 @@
  * the logged-in caller only.
  */
 import type { Router } from 'express';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { bundleSelected, saveAddress, shippingAddressSaved, trustForm } from '@clinic/contracts';
 import { storeShippingAddress } from '../domain/shipping-address';
-import { HttpError, bindRoute, rows, type ServiceRuntime } from '@clinic/kit';
+import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { orders, trustedForms } from '../db/schema';
 
 /** The caller's newest order; for a cart link's session, the order of that cart only. */
 export async function latestOrderOf(
@@ -15,12 +16,12 @@ export async function latestOrderOf(
   userId: number,
   cartId: string | null = null,
 ): Promise<{ id: number } | null> {
-  const [order] = await rows<{ id: number }>(
-    runtime.db,
-    sql`select id from checkout.orders
-        where user_id = ${userId} and (${cartId}::uuid is null or cart_id = ${cartId}::uuid)
-        order by created_at desc, id desc limit 1`,
-  );
+  const [order] = await runtime.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), cartId === null ? undefined : eq(orders.cartId, cartId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
   return order ?? null;
 }
 
@@ -48,19 +49,19 @@ export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): voi
   });
 
   bindRoute(router, trustForm, async ({ body, principal }) => {
-    await runtime.db.execute(
-      sql`insert into checkout.trusted_forms (user_id, url, created_at)
-          values (${principal.userId}, ${body.url}, ${runtime.clock.now()})`,
-    );
+    await runtime.db
+      .insert(trustedForms)
+      .values({ userId: principal.userId, url: body.url, createdAt: runtime.clock.now() });
     return { status: 'success' as const };
   });
 
   bindRoute(router, bundleSelected, async ({ body, principal }) => {
     const order = await latestOrderOf(runtime, principal.userId, principal.cartId);
     if (!order) throw new HttpError(404, 'We could not find your order.');
-    await runtime.db.execute(
-      sql`update checkout.orders set bundle_choice = ${body.selectedMed} where id = ${order.id}`,
-    );
+    await runtime.db
+      .update(orders)
+      .set({ bundleChoice: body.selectedMed })
+      .where(eq(orders.id, order.id));
     return { status: 'success' as const, message: 'Bundle selection saved' };
   });
 }

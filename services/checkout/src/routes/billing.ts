@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   billingMessages,
   cancelSubscription,
@@ -9,7 +9,8 @@ import {
   updateCard,
   type SubscriptionItem,
 } from '@clinic/contracts';
-import { bindRoute, HttpError, principalOf, rows, type ServiceRuntime } from '@clinic/kit';
+import { bindRoute, HttpError, principalOf, type ServiceRuntime } from '@clinic/kit';
+import { subscriptions, transactions } from '../db/schema';
 import type { CardProcessor } from '../payments/card-processor';
 import { cancelSubscriptionOf } from '../domain/billing/cancel-subscription';
 import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
@@ -22,8 +23,6 @@ export function imageOfPlan(planName: string): string {
   if (/tirzepatide/i.test(planName)) return '/products/tirzepatide.svg';
   return '/products/medication.svg';
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Spec 001 section 7: both card dialogs need line 1, city, state and zip, and say so in the
@@ -49,58 +48,58 @@ export function billingRoutes(
   charges: SubscriptionCharges,
 ): void {
   bindRoute(router, subscriptionItems, async ({ principal }) => {
-    const subs = await rows<{
-      id: number;
-      plan_name: string;
-      status: SubscriptionItem['status'];
-      next_billing_date: Date | string;
-      amount_cents: number;
-      past_due_cents: number | null;
-      payment_terms: number;
-    }>(
-      runtime.db,
-      sql`select id, plan_name, status, next_billing_date, amount_cents, past_due_cents, payment_terms
-          from checkout.subscriptions where user_id = ${principal.userId}
-          order by created_at desc, id desc`,
-    );
+    const s = subscriptions;
+    const subs = await runtime.db
+      .select({
+        id: s.id,
+        planName: s.planName,
+        status: s.status,
+        nextBillingDate: s.nextBillingDate,
+        amountCents: s.amountCents,
+        pastDueCents: s.pastDueCents,
+        paymentTerms: s.paymentTerms,
+      })
+      .from(s)
+      .where(eq(s.userId, principal.userId))
+      .orderBy(desc(s.createdAt), desc(s.id));
     return {
       status: 'success' as const,
-      subscriptions: subs.map((s) => ({
-        id: s.id,
-        plan_name: s.plan_name,
-        status: s.status,
-        next_billing_date: iso(s.next_billing_date),
+      subscriptions: subs.map((sub) => ({
+        id: sub.id,
+        plan_name: sub.planName,
+        status: sub.status satisfies SubscriptionItem['status'],
+        next_billing_date: sub.nextBillingDate.toISOString(),
         // A paused subscription shows (and Pay Now pays) what is past due.
-        amount: (s.past_due_cents ?? s.amount_cents) / 100,
-        payment_terms: s.payment_terms,
-        image: imageOfPlan(s.plan_name),
+        amount: (sub.pastDueCents ?? sub.amountCents) / 100,
+        payment_terms: sub.paymentTerms,
+        image: imageOfPlan(sub.planName),
       })),
     };
   });
 
   bindRoute(router, transactionItems, async ({ principal }) => {
-    const transactions = await rows<{
-      id: number;
-      transaction_id: string;
-      created_at: Date | string;
-      amount_cents: number;
-      status: string;
-      product_name: string;
-    }>(
-      runtime.db,
-      sql`select id, transaction_id, created_at, amount_cents, status, product_name
-          from checkout.transactions where user_id = ${principal.userId}
-          order by created_at desc, id desc`,
-    );
+    const t = transactions;
+    const paid = await runtime.db
+      .select({
+        id: t.id,
+        transactionId: t.transactionId,
+        createdAt: t.createdAt,
+        amountCents: t.amountCents,
+        status: t.status,
+        productName: t.productName,
+      })
+      .from(t)
+      .where(eq(t.userId, principal.userId))
+      .orderBy(desc(t.createdAt), desc(t.id));
     return {
       status: 'success' as const,
-      transactions: transactions.map((t) => ({
-        id: t.id,
-        transaction_id: t.transaction_id,
-        created_at: iso(t.created_at),
-        amount: t.amount_cents / 100,
-        status: t.status,
-        product_name: t.product_name,
+      transactions: paid.map((row) => ({
+        id: row.id,
+        transaction_id: row.transactionId,
+        created_at: row.createdAt.toISOString(),
+        amount: row.amountCents / 100,
+        status: row.status,
+        product_name: row.productName,
       })),
     };
   });

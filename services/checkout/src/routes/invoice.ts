@@ -1,8 +1,9 @@
 import type { Router } from 'express';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { downloadInvoice } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { bindRoute, HttpError, rows, type ServiceRuntime } from '@clinic/kit';
+import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
+import { transactions } from '../db/schema';
 import {
   invoiceDescription,
   invoiceNumberOf,
@@ -11,14 +12,6 @@ import {
 } from '../domain/billing/invoice-pdf';
 
 export const invoiceNotFound = 'We could not find this payment.';
-
-interface TransactionRow {
-  transaction_id: string;
-  amount_cents: number;
-  status: 'success' | 'refunded';
-  product_name: string;
-  created_at: Date | string;
-}
 
 /** What may stand in a quoted filename of a Content-Disposition header. */
 function filenameSafe(id: string): string {
@@ -37,12 +30,17 @@ export function invoiceRoute(
   identity?: IdentityDirectory,
 ): void {
   bindRoute(router, downloadInvoice, async ({ params, principal, res }) => {
-    const [transaction] = await rows<TransactionRow>(
-      runtime.db,
-      sql`select transaction_id, amount_cents, status, product_name, created_at
-          from checkout.transactions
-          where transaction_id = ${params.transaction_id} and user_id = ${principal.userId}`,
-    );
+    const t = transactions;
+    const [transaction] = await runtime.db
+      .select({
+        transactionId: t.transactionId,
+        amountCents: t.amountCents,
+        status: t.status,
+        productName: t.productName,
+        createdAt: t.createdAt,
+      })
+      .from(t)
+      .where(and(eq(t.transactionId, params.transaction_id), eq(t.userId, principal.userId)));
     if (!transaction) throw new HttpError(404, invoiceNotFound);
 
     let billedTo: InvoiceData['billedTo'] = null;
@@ -57,12 +55,12 @@ export function invoiceRoute(
     }
 
     const pdf = await renderInvoicePdf({
-      transactionId: transaction.transaction_id,
-      invoiceNumber: invoiceNumberOf(transaction.transaction_id),
-      issuedAt: new Date(transaction.created_at),
+      transactionId: transaction.transactionId,
+      invoiceNumber: invoiceNumberOf(transaction.transactionId),
+      issuedAt: transaction.createdAt,
       // The spec's page sends product_name; the invoice names what was actually paid for.
-      description: invoiceDescription(transaction.product_name),
-      amountCents: transaction.amount_cents,
+      description: invoiceDescription(transaction.productName),
+      amountCents: transaction.amountCents,
       status: transaction.status === 'refunded' ? 'Refunded' : 'Paid',
       billedTo,
     });
@@ -70,7 +68,7 @@ export function invoiceRoute(
       .status(200)
       .set({
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="invoice-${filenameSafe(transaction.transaction_id)}.pdf"`,
+        'Content-Disposition': `attachment; filename="invoice-${filenameSafe(transaction.transactionId)}.pdf"`,
         'Cache-Control': 'private, no-store',
         'Content-Length': String(pdf.byteLength),
       })

@@ -27,10 +27,11 @@
  *   email's job id is derived from the rows, so a re-run in between queues nothing new.
  * - The email says nothing medical (no denial reason), only the amount.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { assessmentDenied } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, defineSubscriber, rows, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, defineSubscriber, type ServiceRuntime } from '@clinic/kit';
+import { orders, refunds, transactions } from '../db/schema';
 import { deniedOrderRefund, denyOrder } from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
@@ -46,16 +47,17 @@ export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
     name: 'refund-denied-order',
     event: assessmentDenied,
     async handle(data, { tx, envelope }) {
-      const [order] = await rows<{ id: number; user_id: number | null }>(
-        tx,
-        sql`select id, user_id from checkout.orders where id = ${data.orderId} for update`,
-      );
+      const [order] = await tx
+        .select({ id: orders.id, userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, data.orderId))
+        .for('update');
       // Checkout created every order it can be told about: an unknown one is a bug upstream,
       // and failing (then dead-lettering) the event keeps it visible.
       if (!order) throw new Error(`assessment-denied for unknown order ${data.orderId}`);
-      if (data.userId !== null && order.user_id !== data.userId)
+      if (data.userId !== null && order.userId !== data.userId)
         runtime.logger.warn(
-          { orderId: order.id, eventUserId: data.userId, orderUserId: order.user_id },
+          { orderId: order.id, eventUserId: data.userId, orderUserId: order.userId },
           'assessment-denied names another patient than the order; refunding the order',
         );
       const added = await denyOrder(tx, order.id, runtime.clock.now());
@@ -73,7 +75,7 @@ export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
 
 interface PendingRefund {
   id: number;
-  transaction_id: string;
+  transactionId: string;
 }
 
 /**
@@ -88,29 +90,29 @@ async function refundOne(
   let refundId: string | null;
   try {
     const refund = await processor.refund(
-      pending.transaction_id,
-      refundKeyOf(pending.transaction_id),
+      pending.transactionId,
+      refundKeyOf(pending.transactionId),
     );
     refundId = refund.refundId;
   } catch (err) {
     if (!(err instanceof ProcessorRequestError) || err.code !== 'charge_already_refunded')
       throw err;
     runtime.logger.warn(
-      { transactionId: pending.transaction_id },
+      { transactionId: pending.transactionId },
       'charge was already refunded at the processor; recording it as refunded',
     );
     refundId = null;
   }
   const now = runtime.clock.now();
   await runtime.transaction(async (tx) => {
-    await tx.execute(
-      sql`update checkout.refunds set status = 'refunded', refund_id = ${refundId}, refunded_at = ${now}
-          where id = ${pending.id} and status = 'pending'`,
-    );
-    await tx.execute(
-      sql`update checkout.transactions set status = 'refunded'
-          where transaction_id = ${pending.transaction_id}`,
-    );
+    await tx
+      .update(refunds)
+      .set({ status: 'refunded', refundId, refundedAt: now })
+      .where(and(eq(refunds.id, pending.id), eq(refunds.status, 'pending')));
+    await tx
+      .update(transactions)
+      .set({ status: 'refunded' })
+      .where(eq(transactions.transactionId, pending.transactionId));
   });
 }
 
@@ -121,17 +123,18 @@ async function notifyPatient(
   orderId: number,
   userId: number | null,
 ): Promise<void> {
-  const untold = await rows<{ id: number; amount_cents: number }>(
-    runtime.db,
-    sql`select id, amount_cents from checkout.refunds
-        where order_id = ${orderId} and status = 'refunded' and notified_at is null
-        order by id`,
-  );
+  const untold = await runtime.db
+    .select({ id: refunds.id, amountCents: refunds.amountCents })
+    .from(refunds)
+    .where(
+      and(eq(refunds.orderId, orderId), eq(refunds.status, 'refunded'), isNull(refunds.notifiedAt)),
+    )
+    .orderBy(asc(refunds.id));
   if (untold.length === 0) return;
   await emailPatient(runtime, identity, userId, {
     subject: 'Your refund is on its way',
     lines: [
-      `We have refunded ${formatUsd(untold.reduce((sum, r) => sum + r.amount_cents, 0))} to the card you paid with for your GLP Clinic order.`,
+      `We have refunded ${formatUsd(untold.reduce((sum, r) => sum + r.amountCents, 0))} to the card you paid with for your GLP Clinic order.`,
       'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
       'Your subscription has been cancelled and you will not be charged again for this order.',
       '',
@@ -140,10 +143,10 @@ async function notifyPatient(
     jobId: `refund-email-${orderId}-${untold.map((r) => r.id).join('-')}`,
   });
   const ids = untold.map((r) => r.id);
-  await runtime.db.execute(
-    sql`update checkout.refunds set notified_at = ${runtime.clock.now()}
-        where id in (${sql.join(ids, sql`, `)}) and notified_at is null`,
-  );
+  await runtime.db
+    .update(refunds)
+    .set({ notifiedAt: runtime.clock.now() })
+    .where(and(inArray(refunds.id, ids), isNull(refunds.notifiedAt)));
 }
 
 /** Refunds what a denial left pending for one order, then tells the patient. */
@@ -153,21 +156,21 @@ export async function refundDeniedOrder(
   identity: IdentityDirectory | undefined,
   orderId: number,
 ): Promise<void> {
-  const [order] = await rows<{ status: string; user_id: number | null }>(
-    runtime.db,
-    sql`select status, user_id from checkout.orders where id = ${orderId}`,
-  );
+  const [order] = await runtime.db
+    .select({ status: orders.status, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   // Queued by a handler whose transaction has not committed yet, or rolled back: try later.
   if (!order || order.status !== 'denied')
     throw new Error(`order ${orderId} is not denied (yet); its refund waits`);
-  const pending = await rows<PendingRefund>(
-    runtime.db,
-    sql`select id, transaction_id from checkout.refunds
-        where order_id = ${orderId} and status = 'pending' order by id`,
-  );
+  const pending: PendingRefund[] = await runtime.db
+    .select({ id: refunds.id, transactionId: refunds.transactionId })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
+    .orderBy(asc(refunds.id));
   // One at a time, each recorded as soon as it is made: a failure keeps the ones before it.
   for (const refund of pending) await refundOne(runtime, processor, refund);
-  await notifyPatient(runtime, identity, orderId, order.user_id);
+  await notifyPatient(runtime, identity, orderId, order.userId);
 }
 
 export function refundDeniedOrderJob(
@@ -191,15 +194,14 @@ export async function requeuePendingRefunds(
   olderThanMs = 60_000,
 ): Promise<number> {
   const before = new Date(runtime.clock.now().getTime() - olderThanMs);
-  const orders = await rows<{ order_id: number }>(
-    runtime.db,
-    sql`select distinct order_id from checkout.refunds
-        where status = 'pending' and created_at <= ${before}`,
-  );
+  const waiting = await runtime.db
+    .selectDistinct({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.createdAt, before)));
   const stamp = runtime.clock.now().getTime();
-  for (const { order_id } of orders)
+  for (const { orderId } of waiting)
     await runtime.queue
       .job(deniedOrderRefund)
-      .enqueue({ orderId: order_id }, { jobId: `refund-denied-${order_id}-requeue-${stamp}` });
-  return orders.length;
+      .enqueue({ orderId }, { jobId: `refund-denied-${orderId}-requeue-${stamp}` });
+  return waiting.length;
 }

@@ -4,9 +4,9 @@
  * disqualification. Idempotent through the inbox; a later lead of the same patient replaces the
  * BMI, and a disqualification stays until a newer qualified lead arrives.
  */
-import { sql } from 'drizzle-orm';
 import { leadDisqualified, leadQualified } from '@clinic/contracts';
 import { defineSubscriber, type Clock } from '@clinic/kit';
+import { excluded } from '../db/excluded';
 import { patientEligibility } from '../db/schema';
 
 export function leadQualifiedSubscriber(clock: Clock) {
@@ -38,7 +38,10 @@ export function leadDisqualifiedSubscriber(clock: Clock) {
         .values({ userId: data.userId, bmi: null, disqualifiedReason: data.reason, updatedAt: now })
         .onConflictDoUpdate({
           target: patientEligibility.userId,
-          set: { disqualifiedReason: data.reason, updatedAt: sql`excluded.updated_at` },
+          set: {
+            disqualifiedReason: data.reason,
+            updatedAt: excluded(patientEligibility.updatedAt),
+          },
         });
     },
   });
