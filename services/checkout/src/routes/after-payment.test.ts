@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { antiNausea, shippingAddressSaved, type Principal } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
+import {
+  conversionAttempts,
+  orders,
+  shippingAddresses,
+  transactions,
+  trustedForms,
+} from '../db/schema';
 import { shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('after payment: add-on, address, trusted form, bundle, conversion', () => {
@@ -16,6 +23,19 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     orderId = paid.body.prescriptionPreauths[0].orderId;
   });
   afterAll(async () => t.close());
+
+  /** The patient's stored shipping address, in the spec's field names. */
+  const storedAddress = () =>
+    t.db
+      .select({
+        address_line_1: shippingAddresses.addressLine1,
+        address_line_2: shippingAddresses.addressLine2,
+        city: shippingAddresses.city,
+        state: shippingAddresses.state,
+        zip: shippingAddresses.zip,
+      })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.userId, 701));
 
   const post = (path: string, body: unknown, as: Principal | null = buyer) =>
     request(t.service.app)
@@ -38,10 +58,11 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
       { orderId, product_id: 7, product_name: antiNausea.name },
     ]);
     expect(await t.charges()).toBe(before + 1);
-    const addOns = await t.query<{ amount_cents: number }>(
-      sql`select amount_cents from checkout.transactions where order_id = ${orderId} and kind = 'add-on'`,
-    );
-    expect(addOns).toEqual([{ amount_cents: 1997 }]);
+    const addOns = await t.db
+      .select({ amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(and(eq(transactions.orderId, orderId), eq(transactions.kind, 'add-on')));
+    expect(addOns).toEqual([{ amountCents: 1997 }]);
   });
 
   it('Add To Order needs a login and an order', async () => {
@@ -54,10 +75,7 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
 
   it('saves the shipping address of the caller, refusing an incomplete or over-long one', async () => {
     expect((await post('/api/save-address', shipping)).status).toBe(200);
-    const [row] = await t.query(
-      sql`select address_line_1, address_line_2, city, state, zip
-          from checkout.shipping_addresses where user_id = 701`,
-    );
+    const [row] = await storedAddress();
     expect(row).toEqual({
       address_line_1: '1200 Congress Ave',
       address_line_2: 'Apt 4',
@@ -71,6 +89,7 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect(long.status).toBe(400);
     expect((await post('/api/save-address', shipping, null)).status).toBe(401);
     // Verification validates the saved address at /verify: it is published for it.
+    // The outbox is the kit's table: checkout's schema does not declare it.
     const published = await t.query<{ envelope: { data: { userId: number; source: string } } }>(
       sql`select envelope from checkout.outbox where name = 'shipping-address-saved'`,
     );
@@ -107,13 +126,7 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
           savedAt,
         }),
       );
-    const stored = async () =>
-      (
-        await t.query<typeof confirmed>(
-          sql`select address_line_1, address_line_2, city, state, zip
-              from checkout.shipping_addresses where user_id = 701`,
-        )
-      )[0];
+    const stored = async () => (await storedAddress())[0];
     t.clock.advance(60 * 1000);
     await publish(t.clock.now().toISOString());
     await eventually(async () => expect(await stored()).toEqual(confirmed));
@@ -130,7 +143,10 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect(
       (await post('/api/trust-form', { user_id: 701, url: 'javascript:alert(1)' })).status,
     ).toBe(400);
-    const stored = await t.query(sql`select url from checkout.trusted_forms where user_id = 701`);
+    const stored = await t.db
+      .select({ url: trustedForms.url })
+      .from(trustedForms)
+      .where(eq(trustedForms.userId, 701));
     expect(stored).toEqual([{ url }]);
   });
 
@@ -138,10 +154,11 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect((await post('/api/bundle-selected', { selectedMed: 'Nausea', terms: 2 })).status).toBe(
       200,
     );
-    const [order] = await t.query(
-      sql`select bundle_choice from checkout.orders where id = ${orderId}`,
-    );
-    expect(order).toEqual({ bundle_choice: 'Nausea' });
+    const [order] = await t.db
+      .select({ bundleChoice: orders.bundleChoice })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(order).toEqual({ bundleChoice: 'Nausea' });
     expect((await post('/api/bundle-selected', { selectedMed: 'B12', terms: 1 })).status).toBe(400);
   });
 
@@ -157,9 +174,10 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect((await post('/api/call-conversion', body)).status).toBe(200);
     expect((await post('/api/call-conversion', body)).status).toBe(200);
     await eventually(async () => {
-      const attempts = await t.query<Record<string, unknown>>(
-        sql`select outcome, request from checkout.conversion_attempts where order_id = ${orderId}`,
-      );
+      const attempts = await t.db
+        .select({ outcome: conversionAttempts.outcome, request: conversionAttempts.request })
+        .from(conversionAttempts)
+        .where(eq(conversionAttempts.orderId, orderId));
       // No affiliate endpoint is configured here: one attempt, stored as skipped.
       expect(attempts).toEqual([
         {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { checkoutMessages, couponMessages } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
+import { orders, paymentFailures, subscriptions, transactions } from '../db/schema';
 import { cards, shipping, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('POST /api/checkout-new', () => {
@@ -28,50 +29,60 @@ describe('POST /api/checkout-new', () => {
       payment_terms: 6,
     });
     const orderId = res.body.prescriptionPreauths[0].orderId as number;
-    const [order] = await t.query<Record<string, unknown>>(
-      sql`select user_id, status, payment_terms, amount_cents, shipping_address
-          from checkout.orders where id = ${orderId}`,
-    );
+    const [order] = await t.db
+      .select({
+        userId: orders.userId,
+        status: orders.status,
+        paymentTerms: orders.paymentTerms,
+        amountCents: orders.amountCents,
+        shippingAddress: orders.shippingAddress,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     expect(order).toEqual({
-      user_id: 101,
+      userId: 101,
       status: 'pending_approval',
-      payment_terms: 6,
-      amount_cents: 134982,
-      shipping_address: expect.objectContaining({
+      paymentTerms: 6,
+      amountCents: 134982,
+      shippingAddress: expect.objectContaining({
         addressLine1: '1200 Congress Ave',
         zip: '78701',
       }),
     });
-    const [transaction] = await t.query<Record<string, unknown>>(
-      sql`select transaction_id, amount_cents, status, card_last4 from checkout.transactions
-          where order_id = ${orderId}`,
-    );
+    const [transaction] = await t.db
+      .select({
+        transactionId: transactions.transactionId,
+        amountCents: transactions.amountCents,
+        status: transactions.status,
+        cardLast4: transactions.cardLast4,
+      })
+      .from(transactions)
+      .where(eq(transactions.orderId, orderId));
     expect(transaction).toEqual({
-      transaction_id: res.body.transaction_id,
-      amount_cents: 134982,
+      transactionId: res.body.transaction_id,
+      amountCents: 134982,
       status: 'success',
-      card_last4: '4242',
+      cardLast4: '4242',
     });
-    const [subscription] = await t.query<{
-      status: string;
-      payment_terms: number;
-      amount_cents: number;
-      next_billing_date: Date;
-      payment_method_id: string;
-    }>(
-      sql`select status, payment_terms, amount_cents, next_billing_date, payment_method_id
-          from checkout.subscriptions where order_id = ${orderId}`,
-    );
+    const [subscription] = await t.db
+      .select({
+        status: subscriptions.status,
+        paymentTerms: subscriptions.paymentTerms,
+        amountCents: subscriptions.amountCents,
+        nextBillingDate: subscriptions.nextBillingDate,
+        paymentMethodId: subscriptions.paymentMethodId,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
     expect(subscription).toMatchObject({
       status: 'active',
-      payment_terms: 6,
-      amount_cents: 134982,
+      paymentTerms: 6,
+      amountCents: 134982,
     });
-    expect(new Date(subscription!.next_billing_date).toISOString()).toBe(
-      '2027-05-22T12:00:00.000Z',
-    );
-    expect(subscription!.payment_method_id).toMatch(/^pm_/);
+    expect(subscription!.nextBillingDate.toISOString()).toBe('2027-05-22T12:00:00.000Z');
+    expect(subscription!.paymentMethodId).toMatch(/^pm_/);
     await eventually(async () => {
+      // The outbox is the kit's table: checkout's schema does not declare it.
       const [event] = await t.query<{ envelope: { data: Record<string, unknown> } }>(
         sql`select envelope from checkout.outbox where name = 'payment-succeeded'
             and envelope->'data'->>'orderId' = ${String(orderId)}`,
@@ -129,9 +140,9 @@ describe('POST /api/checkout-new', () => {
     const res = await t.pay(cartId, { cardNumber: number });
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ status: 'error', code, message, attempts: 1 });
-    expect(await t.query(sql`select id from checkout.orders where cart_id = ${cartId}`)).toEqual(
-      [],
-    );
+    expect(
+      await t.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)),
+    ).toEqual([]);
   });
 
   describe('bad input charges nothing', () => {
@@ -205,8 +216,11 @@ describe('POST /api/checkout-new', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body).toEqual(b.body);
       expect(await t.charges()).toBe(before + 1);
-      const orders = await t.query(sql`select id from checkout.orders where cart_id = ${cartId}`);
-      expect(orders).toHaveLength(1);
+      const placed = await t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.cartId, cartId));
+      expect(placed).toHaveLength(1);
     });
 
     it('replays a decline too, without counting it twice', async () => {
@@ -217,9 +231,10 @@ describe('POST /api/checkout-new', () => {
       const second = await t.pay(cartId, { cardToken: token }, { key });
       expect(second.status).toBe(402);
       expect(second.body).toEqual(first.body);
-      const failures = await t.query(
-        sql`select id from checkout.payment_failures where cart_id = ${cartId}`,
-      );
+      const failures = await t.db
+        .select({ id: paymentFailures.id })
+        .from(paymentFailures)
+        .where(eq(paymentFailures.cartId, cartId));
       expect(failures).toHaveLength(1);
     });
 

@@ -4,13 +4,14 @@
  * service's HTTP API on its real (embedded) engines.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import request from 'supertest';
 import type { CheckoutRequest, Principal } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { ManualClock, rows } from '@clinic/kit';
+import { ManualClock, rows, type Db } from '@clinic/kit';
 import { startServiceForTest, testPrincipal, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService, type CheckoutDeps } from '../app';
+import { sandboxCharges } from '../db/schema';
 
 export const cards = {
   visa: '4242424242424242',
@@ -52,7 +53,10 @@ export interface CheckoutHarness {
     body?: Partial<CheckoutRequest> & { cardNumber?: string },
     opts?: { key?: string | null; as?: Principal },
   ): Promise<request.Response>;
-  query<T>(query: ReturnType<typeof sql>): Promise<T[]>;
+  /** The service's database, for tests to read and arrange rows with the declared tables. */
+  db: Db;
+  /** Rows of a raw query: for the kit's tables (outbox, inbox, jobs), which checkout does not declare. */
+  query<T>(query: SQL): Promise<T[]>;
   charges(): Promise<number>;
   close(): Promise<void>;
 }
@@ -117,12 +121,13 @@ export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHa
       if (key !== null) req.set('Idempotency-Key', key);
       return req.send(payload);
     },
-    query: <T>(query: ReturnType<typeof sql>) => rows<T>(db, query),
+    db,
+    query: <T>(query: SQL) => rows<T>(db, query),
     async charges() {
-      const [row] = await rows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from checkout.sandbox_charges where status = 'succeeded'`,
-      );
+      const [row] = await db
+        .select({ n: count() })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.status, 'succeeded'));
       return row?.n ?? 0;
     },
     close: () => service.close(),
