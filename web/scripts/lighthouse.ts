@@ -187,7 +187,8 @@ function printDetails(report: Report) {
     const item = report.audits[id];
     if (!item) continue;
     console.log(`           ${id}: ${item.displayValue ?? ''}`.trimEnd());
-    for (const row of (item.details?.items ?? []).slice(0, 8)) {
+    const rows = Array.isArray(item.details?.items) ? item.details.items : [];
+    for (const row of rows.slice(0, 8)) {
       console.log(`             ${describe(row)}`);
     }
   }

@@ -93,6 +93,35 @@ describe('route budget', () => {
     ]);
   });
 
+  it('counts what the entry starts by dynamic import (the app after the first paint) as the entry', () => {
+    const booted: Manifest = {
+      ...manifest,
+      'index.html': {
+        file: 'assets/boot-b1.js',
+        src: 'index.html',
+        isEntry: true,
+        dynamicImports: ['_main-a1.js', 'src/intake/IntakePage.tsx'],
+      },
+      // No facade (other chunks import from it): keyed by its file, named after the module.
+      '_main-a1.js': {
+        file: 'assets/main-a1.js',
+        name: 'main',
+        isDynamicEntry: true,
+        imports: ['_vendor-v1.js'],
+      },
+    };
+    expect(firstLoadFiles(booted, 'src/intake/IntakePage.tsx', ['src/main.tsx'])).toEqual([
+      'assets/boot-b1.js',
+      'assets/main-a1.js',
+      'assets/vendor-v1.js',
+      'assets/IntakePage-i1.js',
+      'assets/forms-f1.js',
+    ]);
+    expect(() => firstLoadFiles(manifest, 'src/intake/IntakePage.tsx', ['src/main.tsx'])).toThrow(
+      'The entry does not start src/main.tsx in this build',
+    );
+  });
+
   it('refuses a page the build does not load lazily, or does not have', () => {
     expect(() => firstLoadFiles(manifest, '_forms-f1.js')).toThrow(
       '_forms-f1.js is not a lazily loaded chunk of this build',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { captureConversionId } from './checkout/conversionId';
@@ -15,8 +15,14 @@ captureConversionId(); // the affiliate's c_id, kept for the checkout
 // that need it ask React Query), so neither it nor React Query is part of the entry.
 void import('./queryScope').then(({ prefetchCatalog }) => prefetchCatalog());
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Started by boot.ts once the loading screen has painted. The first render is a transition,
+// which React renders in slices of a few milliseconds, yielding to the browser between them: the
+// loading screen keeps animating and no single long task blocks input while the page builds.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
