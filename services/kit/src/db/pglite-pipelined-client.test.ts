@@ -99,6 +99,19 @@ describe('PglitePipelinedClient', () => {
     expect(order).toEqual(['tx wrote', 'tx done', 'outside read 2']);
   });
 
+  it('runs the statements a transaction starts together one after another', async () => {
+    const [counts, labels] = await client.transaction((tx) =>
+      Promise.all([
+        tx.query<{ n: number }>('select count(*)::int as n from items'),
+        tx.query<unknown[]>('select label, n from items order by id limit 1', [], {
+          rowMode: 'array',
+        }),
+      ]),
+    );
+    expect(counts.rows).toEqual([{ n: 3 }]);
+    expect(labels.rows).toEqual([['a', 2]]);
+  });
+
   it('keeps committed rows in the data folder across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-pipelined-'));
     try {

@@ -8,7 +8,8 @@
  * Guarantees, as PGlite's own `query` and `transaction`:
  * - one statement or one transaction at a time: a transaction holds the connection from BEGIN to
  *   COMMIT or ROLLBACK; a statement outside it waits for it (code inside a transaction must use
- *   its `tx`, as with PGlite);
+ *   its `tx`, as with PGlite); the statements of one transaction run one after another even when
+ *   its code starts them together;
  * - the same values: parameters go as text with their types left to the server, which infers
  *   them as PGlite's Describe would; only strings, numbers, booleans, bigints and dates take this
  *   path (their text form is the same whatever the type), anything else (arrays, objects, bytes)
@@ -65,6 +66,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export class PglitePipelinedClient implements PgliteQueryClient {
   /** Held by a transaction for its whole length, or by one statement outside any. */
   private readonly connection = new Mutex();
+  /** One statement at a time, also among those a transaction runs side by side (Promise.all). */
+  private readonly statement = new Mutex();
   private readonly inTransaction: PgliteQueryClient;
 
   /** `pglite` must be ready (`await pglite.waitReady`): the raw protocol does not wait for it. */
@@ -120,7 +123,9 @@ export class PglitePipelinedClient implements PgliteQueryClient {
       serialize.sync(),
     ]);
     try {
-      const { messages } = await this.pglite.execProtocol(message, { syncToFs: false });
+      const { messages } = await this.statement.runExclusive(() =>
+        this.pglite.execProtocol(message, { syncToFs: false }),
+      );
       const [result] = parse.parseResults(messages, this.pglite.parsers, options) as Results<T>[];
       if (!result) throw new Error('the embedded database gave no result');
       return result;

@@ -77,7 +77,8 @@ export class LocalQueue implements QueueEngine {
 
   async enqueue(name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
     const id = await this.insert(this.opts.database.db, name, payload, opts);
-    this.wake.wake();
+    // A delayed job is not due yet: waking a worker for it would only claim nothing.
+    if (!opts.delayMs) this.wake.wake();
     return id;
   }
 

@@ -14,14 +14,17 @@ export async function recordSupply(
     paidAt: Date;
   },
 ): Promise<void> {
-  for (const shipment of shipmentsPaidBy(paid.term, paid.paymentNumber, paid.paidAt))
-    await tx
-      .insert(supplyShipments)
-      .values({
+  const shipments = shipmentsPaidBy(paid.term, paid.paymentNumber, paid.paidAt);
+  if (shipments.length === 0) return;
+  await tx
+    .insert(supplyShipments)
+    .values(
+      shipments.map((shipment) => ({
         subscriptionId: paid.subscriptionId,
         transactionId: paid.transactionId,
         shipOn: shipment.shipOn,
         vials: shipment.vials,
-      })
-      .onConflictDoNothing({ target: [supplyShipments.transactionId, supplyShipments.shipOn] });
+      })),
+    )
+    .onConflictDoNothing({ target: [supplyShipments.transactionId, supplyShipments.shipOn] });
 }

@@ -10,7 +10,7 @@
  * 4000 0000 0000 0341, which is saved and declined when charged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock, Tx, Database } from '@clinic/kit';
 import {
   sandboxCharges,
@@ -242,24 +242,23 @@ export class SandboxProcessor implements CardProcessor {
   }
 
   /**
-   * The card behind a single-use token, marking it used. The row is locked so that two requests
-   * with one token (under different keys) cannot both spend it.
+   * The card behind a single-use token, marking it used in the same statement. The update locks
+   * the row, so of two requests with one token (under different keys) only one spends it.
    */
   private async spendToken(tx: Tx, tokenId: string, now: Date): Promise<CardRow> {
     const t = sandboxTokens;
-    const [token] = await tx
-      .select({ ...cardColumns(t), usedAt: t.usedAt })
-      .from(t)
-      .where(eq(t.id, tokenId))
-      .for('update');
+    const [spent] = await tx
+      .update(t)
+      .set({ usedAt: now })
+      .where(and(eq(t.id, tokenId), isNull(t.usedAt)))
+      .returning(cardColumns(t));
+    if (spent) return spent;
+    const [token] = await tx.select({ id: t.id }).from(t).where(eq(t.id, tokenId));
     if (!token) throw new ProcessorRequestError('resource_missing', `No such token: '${tokenId}'`);
-    if (token.usedAt)
-      throw new ProcessorRequestError(
-        'token_already_used',
-        `You cannot use a Stripe token more than once: ${tokenId}.`,
-      );
-    await tx.update(t).set({ usedAt: now }).where(eq(t.id, tokenId));
-    return token;
+    throw new ProcessorRequestError(
+      'token_already_used',
+      `You cannot use a Stripe token more than once: ${tokenId}.`,
+    );
   }
 
   private async createCustomer(tx: Tx, now: Date): Promise<string> {
