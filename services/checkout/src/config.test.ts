@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { ManualClock, rows } from '@clinic/kit';
+import { ManualClock } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from './app';
 import { checkoutDepsFromConfig } from './config';
+import { carts, orders, transactions } from './db/schema';
 import { StripeProcessor } from './payments/stripe/stripe-processor';
 
 describe('checkout configured for Stripe', () => {
@@ -43,22 +44,39 @@ describe('checkout configured for Stripe', () => {
 
   it("marks a transaction refunded when Stripe's signed charge.refunded arrives", async () => {
     const db = service.engines.database.db;
-    await db.execute(
-      sql`insert into checkout.carts (id, sema_offer, tir_offer, current_glp_med, current_dose, created_at)
-          values ('00000000-0000-4000-8000-000000000001', 'default', 'default', 'No', '', now())`,
-    );
-    await db.execute(
-      sql`insert into checkout.orders (cart_id, status, product_id, plan_id, payment_terms,
-            amount_cents, discount_cents, shipping_address, created_at)
-          values ('00000000-0000-4000-8000-000000000001', 'pending_approval', 1, 'tirz_plan_1', 6,
-                  134982, 0, '{}'::jsonb, now())`,
-    );
-    await db.execute(
-      sql`insert into checkout.transactions (transaction_id, order_id, kind, amount_cents, status,
-            product_name, idempotency_key, created_at)
-          select 'pi_config_1', id, 'checkout', 134982, 'success', 'Tirzepatide', 'k-config-1', now()
-          from checkout.orders where cart_id = '00000000-0000-4000-8000-000000000001'`,
-    );
+    const cartId = '00000000-0000-4000-8000-000000000001';
+    await db.insert(carts).values({
+      id: cartId,
+      semaOffer: 'default',
+      tirOffer: 'default',
+      currentGlpMed: 'No',
+      currentDose: '',
+      createdAt: sql`now()`,
+    });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        cartId,
+        status: 'pending_approval',
+        productId: 1,
+        planId: 'tirz_plan_1',
+        paymentTerms: 6,
+        amountCents: 134982,
+        discountCents: 0,
+        shippingAddress: sql`'{}'::jsonb`,
+        createdAt: sql`now()`,
+      })
+      .returning({ id: orders.id });
+    await db.insert(transactions).values({
+      transactionId: 'pi_config_1',
+      orderId: order!.id,
+      kind: 'checkout',
+      amountCents: 134982,
+      status: 'success',
+      productName: 'Tirzepatide',
+      idempotencyKey: 'k-config-1',
+      createdAt: sql`now()`,
+    });
     const payload = JSON.stringify({
       id: 'evt_config_1',
       object: 'event',
@@ -78,10 +96,10 @@ describe('checkout configured for Stripe', () => {
       .set('Stripe-Signature', signature)
       .send(payload);
     expect(res.status).toBe(200);
-    const [row] = await rows<{ status: string }>(
-      db,
-      sql`select status from checkout.transactions where transaction_id = 'pi_config_1'`,
-    );
+    const [row] = await db
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(eq(transactions.transactionId, 'pi_config_1'));
     expect(row).toEqual({ status: 'refunded' });
   });
 });

@@ -8,11 +8,12 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { paymentSucceeded, type EventData } from '@clinic/contracts';
 import { ManualClock, rows, type ServiceModule, type ServiceRuntime } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, eventually, sleep } from '@clinic/kit/testing';
+import { conversionAttempts } from '../db/schema';
 import { paymentSucceededConversionSubscriber } from '../subscribers/payment-succeeded-conversion';
 import {
   callConversionJob,
@@ -139,6 +140,7 @@ describe('call-conversion', () => {
   /** Waits until the subscriber has handled these events (its inbox records them). */
   const handled = (eventIds: string[]) =>
     eventually(async () => {
+      // The inbox is the kit's table: checkout's schema does not declare it.
       const done = await rows<{ event_id: string }>(
         runtime.db,
         sql`select event_id from checkout.inbox where subscriber = 'queue-affiliate-conversion'`,
@@ -146,15 +148,23 @@ describe('call-conversion', () => {
       expect(done.map((r) => r.event_id)).toEqual(expect.arrayContaining(eventIds));
     });
 
-  const attempts = (orderId: number) =>
-    rows<AttemptRow>(
-      runtime.db,
-      sql`select attempt, c_id, request, outcome, http_status, detail
-          from checkout.conversion_attempts where order_id = ${orderId} order by attempt`,
-    );
+  const attempts = (orderId: number): Promise<AttemptRow[]> =>
+    runtime.db
+      .select({
+        attempt: conversionAttempts.attempt,
+        c_id: conversionAttempts.cId,
+        request: conversionAttempts.request,
+        outcome: conversionAttempts.outcome,
+        http_status: conversionAttempts.httpStatus,
+        detail: conversionAttempts.detail,
+      })
+      .from(conversionAttempts)
+      .where(eq(conversionAttempts.orderId, orderId))
+      .orderBy(asc(conversionAttempts.attempt));
 
   /** How long after now (the frozen clock) a queued job is due; null when it isn't queued. */
   async function dueInMs(jobId: string): Promise<number | null> {
+    // The job queue is the kit's table: checkout's schema does not declare it.
     const [job] = await rows<{ run_at: string | Date }>(
       runtime.db,
       sql`select run_at from checkout.jobs where id = ${jobId}`,
@@ -302,10 +312,13 @@ describe('call-conversion', () => {
   });
 
   it('counts an attempt cut off mid-call as an error and moves on instead of posting it again', async () => {
-    await runtime.db.execute(
-      sql`insert into checkout.conversion_attempts (order_id, attempt, c_id, request, started_at)
-          values (110, 1, 'aff-110', '{}'::jsonb, ${clock.now()})`,
-    );
+    await runtime.db.insert(conversionAttempts).values({
+      orderId: 110,
+      attempt: 1,
+      cId: 'aff-110',
+      request: sql`'{}'::jsonb`,
+      startedAt: clock.now(),
+    });
     const job = callConversionJob(runtime, { endpoint: affiliate.url, timeoutMs: TIMEOUT_MS });
     await job.handle(
       { orderId: 110, attempt: 1, request: conversionRecord(sample(110)) },

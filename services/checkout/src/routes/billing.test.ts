@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import {
   antiNausea,
@@ -9,6 +9,13 @@ import {
   type Principal,
 } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
+import {
+  sandboxPaymentMethods,
+  sandboxTokens,
+  subscriptionCancellations,
+  subscriptions,
+  transactions,
+} from '../db/schema';
 import { SubscriptionCharges } from '../domain/billing/subscription-charges';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
 import {
@@ -45,7 +52,7 @@ interface SubscriptionRow {
   customer_id: string | null;
   amount_cents: number;
   past_due_cents: number | null;
-  next_billing_date: Date | string;
+  next_billing_date: Date;
   billing_address: unknown;
   payments_made: number;
   failed_attempts: number;
@@ -69,31 +76,46 @@ function billingApi(t: CheckoutHarness) {
       return req.send(body);
     },
     async subscriptionOf(userId: number): Promise<SubscriptionRow> {
-      const [sub] = await t.query<SubscriptionRow>(
-        sql`select id, status, payment_method_id, customer_id, amount_cents, past_due_cents,
-                   next_billing_date, billing_address, payments_made, failed_attempts
-            from checkout.subscriptions where user_id = ${userId} order by id desc limit 1`,
-      );
+      const s = subscriptions;
+      const [sub]: SubscriptionRow[] = await t.db
+        .select({
+          id: s.id,
+          status: s.status,
+          payment_method_id: s.paymentMethodId,
+          customer_id: s.customerId,
+          amount_cents: s.amountCents,
+          past_due_cents: s.pastDueCents,
+          next_billing_date: s.nextBillingDate,
+          billing_address: s.billingAddress,
+          payments_made: s.paymentsMade,
+          failed_attempts: s.failedAttempts,
+        })
+        .from(s)
+        .where(eq(s.userId, userId))
+        .orderBy(desc(s.id))
+        .limit(1);
       if (!sub) throw new Error(`patient ${userId} has no subscription`);
       return sub;
     },
     async cancellationsOf(subscriptionId: number) {
-      return t.query<{
-        user_id: number;
-        reasons: unknown;
-        recommend: string | null;
-        within_commitment: boolean;
-        early_termination_cents: number;
-      }>(
-        sql`select user_id, reasons, recommend, within_commitment, early_termination_cents
-            from checkout.subscription_cancellations where subscription_id = ${subscriptionId}`,
-      );
+      const c = subscriptionCancellations;
+      return t.db
+        .select({
+          user_id: c.userId,
+          reasons: c.reasons,
+          recommend: c.recommend,
+          within_commitment: c.withinCommitment,
+          early_termination_cents: c.earlyTerminationCents,
+        })
+        .from(c)
+        .where(eq(c.subscriptionId, subscriptionId));
     },
     async tokenUsed(token: string): Promise<boolean> {
-      const [row] = await t.query<{ used_at: Date | null }>(
-        sql`select used_at from checkout.sandbox_tokens where id = ${token}`,
-      );
-      return row?.used_at !== null && row?.used_at !== undefined;
+      const [row] = await t.db
+        .select({ usedAt: sandboxTokens.usedAt })
+        .from(sandboxTokens)
+        .where(eq(sandboxTokens.id, token));
+      return row?.usedAt !== null && row?.usedAt !== undefined;
     },
   };
 }
@@ -215,10 +237,10 @@ describe('billing API', () => {
       const as = t.patient(703);
       await buy(t, as);
       const sub = await api.subscriptionOf(703);
-      await t.query(
-        sql`update checkout.subscriptions set status = 'paused', past_due_cents = 22499
-            where id = ${sub.id}`,
-      );
+      await t.db
+        .update(subscriptions)
+        .set({ status: 'paused', pastDueCents: 22499 })
+        .where(eq(subscriptions.id, sub.id));
       const res = await api.subscriptions(as);
       expect(res.status).toBe(200);
       expect(res.body.subscriptions).toEqual([
@@ -246,11 +268,12 @@ describe('billing API', () => {
       expect(items.body.subscriptions).toEqual([
         expect.objectContaining({ id: sub.id, status: 'ended' }),
       ]);
-      const [ended] = await t.query<{ ended_reason: string; ended_at: Date | null }>(
-        sql`select ended_reason, ended_at from checkout.subscriptions where id = ${sub.id}`,
-      );
-      expect(ended?.ended_reason).toBe('cancelled_by_patient');
-      expect(new Date(ended!.ended_at!).toISOString()).toBe(t.clock.now().toISOString());
+      const [ended] = await t.db
+        .select({ endedReason: subscriptions.endedReason, endedAt: subscriptions.endedAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, sub.id));
+      expect(ended?.endedReason).toBe('cancelled_by_patient');
+      expect(ended!.endedAt!.toISOString()).toBe(t.clock.now().toISOString());
       expect(await api.cancellationsOf(sub.id)).toEqual([
         {
           user_id: 711,
@@ -416,10 +439,13 @@ describe('billing API', () => {
       expect(after.customer_id).toBe(before.customer_id);
       expect(after.billing_address).toEqual(billingAddress);
       expect(after.status).toBe('active');
-      const [method] = await t.query<{ customer_id: string; last4: string }>(
-        sql`select customer_id, last4 from checkout.sandbox_payment_methods
-            where id = ${after.payment_method_id}`,
-      );
+      const [method] = await t.db
+        .select({
+          customer_id: sandboxPaymentMethods.customerId,
+          last4: sandboxPaymentMethods.last4,
+        })
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, after.payment_method_id!));
       expect(method).toEqual({ customer_id: before.customer_id, last4: '4242' });
       expect(await api.tokenUsed(token)).toBe(true);
     });
@@ -680,10 +706,14 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
     expect(after.payment_method_id).toMatch(/^pm_/);
     expect(after.payment_method_id).not.toBe(paused.payment_method_id);
 
-    const renewals = await t.query<{ transaction_id: string; amount_cents: number }>(
-      sql`select transaction_id, amount_cents from checkout.transactions
-          where user_id = 731 and kind = 'renewal'`,
-    );
+    const renewalsOf731 = and(eq(transactions.userId, 731), eq(transactions.kind, 'renewal'));
+    const renewals = await t.db
+      .select({
+        transaction_id: transactions.transactionId,
+        amount_cents: transactions.amountCents,
+      })
+      .from(transactions)
+      .where(renewalsOf731);
     expect(renewals).toEqual([{ transaction_id: expect.any(String), amount_cents: 134982 }]);
     const listed = await api.transactions(patient);
     expect(listed.body.transactions[0]).toEqual({
@@ -702,9 +732,7 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
     expect(again.body).toEqual({ status: 'success', message: billingMessages.paymentProcessed });
     expect(await t.charges()).toBe(chargesBefore + 1);
     expect(
-      await t.query(
-        sql`select 1 from checkout.transactions where user_id = 731 and kind = 'renewal'`,
-      ),
+      await t.db.select({ id: transactions.id }).from(transactions).where(renewalsOf731),
     ).toHaveLength(1);
     expect(await api.subscriptionOf(731)).toEqual(after);
 

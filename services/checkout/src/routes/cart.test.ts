@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import {
   leadDisqualified,
@@ -6,9 +6,9 @@ import {
   type EventData,
   type SaveCartRequest,
 } from '@clinic/contracts';
-import { rows } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
+import { cartItems, carts, patientEligibility } from '../db/schema';
 import { cartMessages } from '../domain/cart';
 
 const NOT_QUALIFIED =
@@ -51,10 +51,7 @@ describe('POST /forms/save-cart', () => {
       .send(body as object);
 
   async function cartCount(): Promise<number> {
-    const [row] = await rows<{ n: number }>(
-      service.engines.database.db,
-      sql`select count(*)::int as n from checkout.carts`,
-    );
+    const [row] = await service.engines.database.db.select({ n: count() }).from(carts);
     return row?.n ?? 0;
   }
 
@@ -62,12 +59,16 @@ describe('POST /forms/save-cart', () => {
     const res = await save(tirzepatideDefault({ price: 0.01, quantity: 3 }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    const [item] = await rows<Record<string, unknown>>(
-      service.engines.database.db,
-      sql`select c.current_glp_med, i.product_id, i.quantity, i.unit_price_cents
-          from checkout.carts c join checkout.cart_items i on i.cart_id = c.id
-          where c.id = ${res.body.id}`,
-    );
+    const [item] = await service.engines.database.db
+      .select({
+        current_glp_med: carts.currentGlpMed,
+        product_id: cartItems.productId,
+        quantity: cartItems.quantity,
+        unit_price_cents: cartItems.unitPriceCents,
+      })
+      .from(carts)
+      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .where(eq(carts.id, res.body.id));
     expect(item).toEqual({
       current_glp_med: 'No',
       product_id: 1,
@@ -174,10 +175,13 @@ describe('POST /forms/save-cart', () => {
     const patient = (userId: number) => service.as({ userId, role: 'patient', sessionId: 's' });
 
     async function eligibilityOf(userId: number) {
-      const [row] = await rows<{ bmi: number | null; disqualified_reason: string | null }>(
-        service.engines.database.db,
-        sql`select bmi::float as bmi, disqualified_reason from checkout.patient_eligibility where user_id = ${userId}`,
-      );
+      const [row] = await service.engines.database.db
+        .select({
+          bmi: patientEligibility.bmi,
+          disqualified_reason: patientEligibility.disqualifiedReason,
+        })
+        .from(patientEligibility)
+        .where(eq(patientEligibility.userId, userId));
       return row;
     }
 

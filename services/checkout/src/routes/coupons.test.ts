@@ -1,20 +1,25 @@
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { couponMessages } from '@clinic/contracts';
 import { ManualClock } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
+import { coupons } from '../db/schema';
 
 describe('POST /api/validate-coupon', () => {
   const clock = new ManualClock('2026-11-22T12:00:00Z');
   let service: ServiceUnderTest;
   beforeAll(async () => {
     service = await startServiceForTest(checkoutService, {}, { clock });
-    await service.engines.database.db.execute(
-      sql`insert into checkout.coupons (code, amount_cents, payment_terms, active, expires_at) values
-          ('ENDED', 1000, null, true, '2026-11-01T00:00:00Z'),
-          ('PAUSED', 1000, null, false, null)`,
-    );
+    await service.engines.database.db.insert(coupons).values([
+      {
+        code: 'ENDED',
+        amountCents: 1000,
+        paymentTerms: null,
+        active: true,
+        expiresAt: new Date('2026-11-01T00:00:00Z'),
+      },
+      { code: 'PAUSED', amountCents: 1000, paymentTerms: null, active: false, expiresAt: null },
+    ]);
   });
   afterAll(async () => service.close());
 

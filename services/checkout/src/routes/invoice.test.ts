@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import type { Principal } from '@clinic/contracts';
@@ -12,6 +12,7 @@ import {
   invoiceNumberOf,
   renderInvoicePdf,
 } from '../domain/billing/invoice-pdf';
+import { transactions } from '../db/schema';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 import { invoiceRoute } from './invoice';
 
@@ -116,10 +117,10 @@ describe('GET /api/invoice/:transaction_id', () => {
   });
 
   it('says "Subscription Service" when there is no product name, and shows a refund', async () => {
-    await t.query(
-      sql`update checkout.transactions set product_name = '', status = 'refunded'
-          where transaction_id = ${addOnId}`,
-    );
+    await t.db
+      .update(transactions)
+      .set({ productName: '', status: 'refunded' })
+      .where(eq(transactions.transactionId, addOnId));
     const text = await pdfText((await download(addOnId, buyer, '  ')).body);
     expect(text).toMatch(/Subscription Service\s+1\s+\$19\.97\s+\$19\.97/);
     expect(text).toMatch(/Paid\s+\$19\.97/);

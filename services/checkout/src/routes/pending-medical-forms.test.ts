@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { Principal } from '@clinic/contracts';
+import { orders, transactions } from '../db/schema';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 const HOUR = 60 * 60 * 1000;
@@ -71,12 +72,13 @@ describe('GET /api/pending-medical-forms', () => {
     const approved = await paidOrder(cy);
     const refunded = await paidOrder(cy);
     const waiting = await paidOrder(cy);
-    await t.query(sql`update checkout.orders set status = 'denied' where id = ${denied}`);
-    await t.query(sql`update checkout.orders set status = 'cancelled' where id = ${cancelled}`);
-    await t.query(sql`update checkout.orders set status = 'approved' where id = ${approved}`);
-    await t.query(
-      sql`update checkout.transactions set status = 'refunded' where order_id = ${refunded}`,
-    );
+    await t.db.update(orders).set({ status: 'denied' }).where(eq(orders.id, denied));
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled));
+    await t.db.update(orders).set({ status: 'approved' }).where(eq(orders.id, approved));
+    await t.db
+      .update(transactions)
+      .set({ status: 'refunded' })
+      .where(eq(transactions.orderId, refunded));
     const res = await pending(cy);
     expect(res.body.orders.map((o: { orderId: number }) => o.orderId)).toEqual([waiting]);
   });

@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { assessmentDenied, type EventData } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
+import {
+  orders,
+  refunds,
+  sandboxCharges,
+  sandboxIdempotency,
+  subscriptions,
+  transactions,
+} from '../db/schema';
 import { SandboxProcessor } from '../payments/sandbox/sandbox-processor';
 import {
   emailOf,
@@ -23,8 +31,6 @@ describe('assessment-denied: refund the order', () => {
     ({ service, clock } = t);
   });
   afterAll(async () => t.close());
-
-  const query = <T>(q: ReturnType<typeof sql>) => t.query<T>(q);
 
   async function buy(userId: number, opts: { addOn?: boolean } = {}) {
     const as = t.patient(userId);
@@ -53,32 +59,40 @@ describe('assessment-denied: refund the order', () => {
 
   const state = async (orderId: number) => ({
     order: (
-      await query<{ status: string }>(sql`select status from checkout.orders where id = ${orderId}`)
+      await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
     )[0]?.status,
     subscription: (
-      await query<{ status: string }>(
-        sql`select status from checkout.subscriptions where order_id = ${orderId}`,
-      )
+      await t.db
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.orderId, orderId))
     )[0]?.status,
-    transactions: await query<{ kind: string; status: string; amount_cents: number }>(
-      sql`select kind, status, amount_cents from checkout.transactions
-          where order_id = ${orderId} order by id`,
-    ),
-    charges: await query<{ amount_cents: number; refund_id: string | null }>(
-      sql`select c.amount_cents, c.refund_id from checkout.sandbox_charges c
-          join checkout.transactions t on t.transaction_id = c.id
-          where t.order_id = ${orderId} order by t.id`,
-    ),
-    refunds: await query<{
-      transaction_id: string;
-      refund_id: string | null;
-      amount_cents: number;
-      status: string;
-      reason: string;
-    }>(
-      sql`select transaction_id, refund_id, amount_cents, status, reason from checkout.refunds
-          where order_id = ${orderId} order by id`,
-    ),
+    transactions: await t.db
+      .select({
+        kind: transactions.kind,
+        status: transactions.status,
+        amount_cents: transactions.amountCents,
+      })
+      .from(transactions)
+      .where(eq(transactions.orderId, orderId))
+      .orderBy(asc(transactions.id)),
+    charges: await t.db
+      .select({ amount_cents: sandboxCharges.amountCents, refund_id: sandboxCharges.refundId })
+      .from(sandboxCharges)
+      .innerJoin(transactions, eq(transactions.transactionId, sandboxCharges.id))
+      .where(eq(transactions.orderId, orderId))
+      .orderBy(asc(transactions.id)),
+    refunds: await t.db
+      .select({
+        transaction_id: refunds.transactionId,
+        refund_id: refunds.refundId,
+        amount_cents: refunds.amountCents,
+        status: refunds.status,
+        reason: refunds.reason,
+      })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.id)),
   });
 
   /** The billing emails to a patient (the order confirmation of the checkout is not one). */
@@ -143,13 +157,15 @@ describe('assessment-denied: refund the order', () => {
     const s = await state(orderId);
     expect(s.refunds).toHaveLength(2);
     expect(s.refunds.map((r) => r.refund_id)).toEqual(s.charges.map((c) => c.refund_id));
-    const [sandboxRefunds] = await query<{ n: number }>(
-      sql`select count(*)::int as n from checkout.sandbox_idempotency
-          where key in (${sql.join(
-            s.refunds.map((r) => `refund:refund-${r.transaction_id}`),
-            sql`, `,
-          )})`,
-    );
+    const [sandboxRefunds] = await t.db
+      .select({ n: count() })
+      .from(sandboxIdempotency)
+      .where(
+        inArray(
+          sandboxIdempotency.key,
+          s.refunds.map((r) => `refund:refund-${r.transaction_id}`),
+        ),
+      );
     expect(sandboxRefunds?.n).toBe(2);
     expect(await emailsTo(902)).toHaveLength(1);
     // A later requeue finds nothing pending.
@@ -159,9 +175,10 @@ describe('assessment-denied: refund the order', () => {
   it('keeps the refund pending through a processor failure and finishes it on the retry', async () => {
     const orderId = await buy(903);
     // The processor refuses the first refund call for this charge (as Stripe's 5xx would).
-    const [charge] = await query<{ transaction_id: string }>(
-      sql`select transaction_id from checkout.transactions where order_id = ${orderId}`,
-    );
+    const [charge] = await t.db
+      .select({ transaction_id: transactions.transactionId })
+      .from(transactions)
+      .where(eq(transactions.orderId, orderId));
     const sandbox = SandboxProcessor.prototype;
     const realRefund = sandbox.refund;
     let failures = 0;

@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { assessmentDenied, termPrices, type Principal } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
+import {
+  orders,
+  sandboxCharges,
+  subscriptions,
+  supplyShipments,
+  transactions,
+} from '../../db/schema';
 import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
 import {
   cards,
@@ -54,39 +61,58 @@ describe('subscription renewals', () => {
       { as },
     );
     expect(paid.status).toBe(200);
-    const [sub] = await t.query<{ id: number }>(
-      sql`select id from checkout.subscriptions where user_id = ${userId}`,
-    );
+    const [sub] = await t.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId));
     return { ...as, subId: sub!.id };
   }
 
   async function subscription(id: number): Promise<SubscriptionState> {
-    const [sub] = await t.query<SubscriptionState>(
-      sql`select id, status, next_billing_date, failed_attempts, retry_at, past_due_cents,
-                 payments_made, ended_reason
-          from checkout.subscriptions where id = ${id}`,
-    );
-    return {
-      ...sub!,
-      next_billing_date: new Date(sub!.next_billing_date),
-      retry_at: sub!.retry_at === null ? null : new Date(sub!.retry_at),
-    };
+    const s = subscriptions;
+    const [sub] = await t.db
+      .select({
+        id: s.id,
+        status: s.status,
+        next_billing_date: s.nextBillingDate,
+        failed_attempts: s.failedAttempts,
+        retry_at: s.retryAt,
+        past_due_cents: s.pastDueCents,
+        payments_made: s.paymentsMade,
+        ended_reason: s.endedReason,
+      })
+      .from(s)
+      .where(eq(s.id, id));
+    return sub!;
   }
 
   const renewalsOf = (subId: number) =>
-    t.query<{ amount_cents: number; kind: string }>(
-      sql`select t.amount_cents, t.kind from checkout.transactions t
-          join checkout.subscriptions s on s.order_id = t.order_id
-          where s.id = ${subId} and t.kind = 'renewal'`,
-    );
+    t.db
+      .select({ amount_cents: transactions.amountCents, kind: transactions.kind })
+      .from(transactions)
+      .innerJoin(subscriptions, eq(subscriptions.orderId, transactions.orderId))
+      .where(and(eq(subscriptions.id, subId), eq(transactions.kind, 'renewal')));
 
   const chargesFor = async (subId: number) =>
     (
-      await t.query<{ n: number }>(
-        sql`select count(*)::int as n from checkout.sandbox_charges
-            where description like ${`Subscription ${subId} %`} and status = 'succeeded'`,
-      )
+      await t.db
+        .select({ n: count() })
+        .from(sandboxCharges)
+        .where(
+          and(
+            like(sandboxCharges.description, `Subscription ${subId} %`),
+            eq(sandboxCharges.status, 'succeeded'),
+          ),
+        )
     )[0]!.n;
+
+  const orderOf = async (subId: number) =>
+    (
+      await t.db
+        .select({ id: subscriptions.orderId })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subId))
+    )[0];
 
   /** Moves the clock to just after the subscription's billing date. */
   async function reachBillingDate(subId: number) {
@@ -125,9 +151,10 @@ describe('subscription renewals', () => {
     expect(after).toMatchObject({ status: 'active', failed_attempts: 0, payments_made: 2 });
     expect(after.next_billing_date.toISOString()).toBe('2027-11-22T12:00:00.000Z');
     // A 6-month payment ships 3 vials now and 3 more 90 days later.
-    const shipments = await t.query<{ vials: number }>(
-      sql`select vials from checkout.supply_shipments where subscription_id = ${patient.subId}`,
-    );
+    const shipments = await t.db
+      .select({ vials: supplyShipments.vials })
+      .from(supplyShipments)
+      .where(eq(supplyShipments.subscriptionId, patient.subId));
     expect(shipments).toHaveLength(4);
   });
 
@@ -225,10 +252,8 @@ describe('subscription renewals', () => {
 
   it('ends instead of charging when the prescription was denied', async () => {
     const patient = await subscribe(1104);
-    const [order] = await t.query<{ id: number }>(
-      sql`select order_id as id from checkout.subscriptions where id = ${patient.subId}`,
-    );
-    await t.query(sql`update checkout.orders set status = 'cancelled' where id = ${order!.id}`);
+    const order = await orderOf(patient.subId);
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order!.id));
     await reachBillingDate(patient.subId);
     expect(await charges.renew(patient.subId)).toBe('ended');
     expect(await subscription(patient.subId)).toMatchObject({
@@ -240,9 +265,7 @@ describe('subscription renewals', () => {
 
   it('refunds a renewal whose order was denied while it was being charged', async () => {
     const patient = await subscribe(1105);
-    const [order] = await t.query<{ id: number }>(
-      sql`select order_id as id from checkout.subscriptions where id = ${patient.subId}`,
-    );
+    const order = await orderOf(patient.subId);
     await reachBillingDate(patient.subId);
     const sandbox = SandboxProcessor.prototype;
     const realCharge = sandbox.charge;
@@ -261,9 +284,10 @@ describe('subscription renewals', () => {
         }),
       );
       await eventually(async () => {
-        const [o] = await t.query<{ status: string }>(
-          sql`select status from checkout.orders where id = ${order!.id}`,
-        );
+        const [o] = await t.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order!.id));
         expect(o?.status).toBe('denied');
       });
       return result;
@@ -274,9 +298,11 @@ describe('subscription renewals', () => {
       spy.mockRestore();
     }
     await eventually(async () => {
-      const refunded = await t.query<{ kind: string; status: string }>(
-        sql`select kind, status from checkout.transactions where order_id = ${order!.id} order by id`,
-      );
+      const refunded = await t.db
+        .select({ kind: transactions.kind, status: transactions.status })
+        .from(transactions)
+        .where(eq(transactions.orderId, order!.id))
+        .orderBy(asc(transactions.id));
       expect(refunded).toEqual([
         { kind: 'checkout', status: 'refunded' },
         { kind: 'renewal', status: 'refunded' },
@@ -322,13 +348,14 @@ describe('the renewal sweep job', () => {
       expect((await t.pay(await t.saveCart({ as }), {}, { as })).status).toBe(200);
       t.clock.advance(182 * dayMs); // past 2027-05-22
       await eventually(async () => {
-        const renewed = await t.query<{ n: number }>(
-          sql`select count(*)::int as n from checkout.transactions
-              where user_id = 1201 and kind = 'renewal'`,
-        );
+        const renewed = await t.db
+          .select({ n: count() })
+          .from(transactions)
+          .where(and(eq(transactions.userId, 1201), eq(transactions.kind, 'renewal')));
         expect(renewed[0]?.n).toBe(1);
       }, 20_000);
       await sleep(200);
+      // The job queue is the kit's table: checkout's schema does not declare it.
       const next = await t.query<{ id: string; run_at: Date }>(
         sql`select id, run_at from checkout.jobs where name = 'renewal-sweep'
             and status = 'waiting' order by run_at`,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import request from 'supertest';
 import { checkoutMessages } from '@clinic/contracts';
+import { sandboxCharges } from '../../db/schema';
 import { cards, startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
 import { cardRefusedMessage, cartBlockedMessage } from './card-blocking';
 
@@ -18,8 +19,7 @@ describe('card blocking (spec 001 section 4)', () => {
 
   /** Every call that reached the sandbox processor's charge, declined or not. */
   const processorCharges = async () =>
-    (await t.query<{ n: number }>(sql`select count(*)::int as n from checkout.sandbox_charges`))[0]!
-      .n;
+    (await t.db.select({ n: count() }).from(sandboxCharges))[0]!.n;
 
   it('refuses a card that failed 3 times on a cart, before charging it; a different card pays', async () => {
     const cartId = await t.saveCart();

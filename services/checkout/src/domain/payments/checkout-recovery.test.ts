@@ -6,8 +6,15 @@
  * the attempt's worker look silent (its last beat an hour ago, or a worker that never beat).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { eventually, startServiceForTest } from '@clinic/kit/testing';
+import {
+  orders,
+  paymentAttempts,
+  paymentWorkers,
+  sandboxCharges,
+  transactions,
+} from '../../db/schema';
 import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
 import type { CardProcessor } from '../../payments/card-processor';
 import { startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
@@ -46,26 +53,27 @@ describe('a crash between charge and commit', () => {
   afterAll(async () => t.close());
 
   const ordersOf = (cartId: string) =>
-    t.query<{ id: number }>(sql`select id from checkout.orders where cart_id = ${cartId}`);
+    t.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId));
   /** Keys are stored in their caller's scope; these payments are a visitor's, by cart. */
   const attemptsOf = (cartId: string) =>
-    t.query<{ status: string }>(
-      sql`select status from checkout.payment_attempts where cart_id = ${cartId}
-          order by created_at`,
-    );
+    t.db
+      .select({ status: paymentAttempts.status })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.cartId, cartId))
+      .orderBy(asc(paymentAttempts.createdAt));
   /**
    * The process that started the attempt died: the attempt is handed to a worker whose last
    * beat was a minute ago (a test runs in one process, which is alive by definition).
    */
   const workerDies = async (cartId: string) => {
     const dead = randomUUID();
-    await t.query(
-      sql`insert into checkout.payment_workers (id, seen_at) values (${dead}, now() - interval '1 minute')`,
-    );
-    await t.query(
-      sql`update checkout.payment_attempts set worker_id = ${dead}
-          where cart_id = ${cartId} and status = 'charging'`,
-    );
+    await t.db
+      .insert(paymentWorkers)
+      .values({ id: dead, seenAt: sql`now() - interval '1 minute'` });
+    await t.db
+      .update(paymentAttempts)
+      .set({ workerId: dead })
+      .where(and(eq(paymentAttempts.cartId, cartId), eq(paymentAttempts.status, 'charging')));
   };
   /** A charge lost between processor and commit, as a SIGKILL leaves it; its card token. */
   async function crashedPayment(cartId: string, key: string): Promise<string> {
@@ -102,11 +110,12 @@ describe('a crash between charge and commit', () => {
 
     const replay = await t.pay(cartId, { cardToken: token }, { key });
     expect(replay.status).toBe(200);
-    const [transaction] = await t.query<{ transaction_id: string }>(
-      sql`select t.transaction_id from checkout.transactions t
-          join checkout.orders o on o.id = t.order_id where o.cart_id = ${cartId}`,
-    );
-    expect(replay.body.transaction_id).toBe(transaction?.transaction_id);
+    const [transaction] = await t.db
+      .select({ transactionId: transactions.transactionId })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .where(eq(orders.cartId, cartId));
+    expect(replay.body.transaction_id).toBe(transaction?.transactionId);
   });
 
   it('refunds the charge when the cart was paid by another attempt in between', async () => {
@@ -116,22 +125,32 @@ describe('a crash between charge and commit', () => {
     crashNext = true;
     expect((await t.pay(cartId, { cardToken }, { key })).status).toBe(502);
     // The cart gets paid some other way before the settle job runs (e.g. a staff-placed order).
-    await t.query(
-      sql`insert into checkout.orders
-            (cart_id, status, product_id, plan_id, payment_terms, amount_cents, discount_cents,
-             shipping_address, created_at)
-          values (${cartId}, 'pending_approval', 1, 'tirz_plan_1', 6, 134982, 0, '{}'::jsonb, now())`,
-    );
+    await t.db.insert(orders).values({
+      cartId,
+      status: 'pending_approval',
+      productId: 1,
+      planId: 'tirz_plan_1',
+      paymentTerms: 6,
+      amountCents: 134982,
+      discountCents: 0,
+      shippingAddress: sql`'{}'::jsonb`,
+      createdAt: sql`now()`,
+    });
     t.clock.advance(settleAfterMs);
     await eventually(async () =>
       expect(await attemptsOf(cartId)).toEqual([{ status: 'refunded' }]),
     );
-    const [charge] = await t.query<{ refund_id: string | null }>(
-      sql`select c.refund_id from checkout.sandbox_charges c
-          where c.description = ${`Checkout of cart ${cartId}`} and c.status = 'succeeded'
-          limit 1`,
-    );
-    expect(charge?.refund_id).toMatch(/^re_/);
+    const [charge] = await t.db
+      .select({ refundId: sandboxCharges.refundId })
+      .from(sandboxCharges)
+      .where(
+        and(
+          eq(sandboxCharges.description, `Checkout of cart ${cartId}`),
+          eq(sandboxCharges.status, 'succeeded'),
+        ),
+      )
+      .limit(1);
+    expect(charge?.refundId).toMatch(/^re_/);
     expect(await ordersOf(cartId)).toHaveLength(1);
     const replay = await t.pay(cartId, { cardToken }, { key });
     expect(replay.status).toBe(409);

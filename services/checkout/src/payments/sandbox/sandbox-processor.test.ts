@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count as countOf, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { ManualClock, rows } from '@clinic/kit';
+import { ManualClock } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../../app';
+import { sandboxCharges, sandboxCustomers, sandboxPaymentMethods } from '../../db/schema';
 import { cardProcessorContract } from '../card-processor.suite';
 import { SandboxProcessor } from './sandbox-processor';
 import { sandboxUnderTest } from './sandbox-under-test';
@@ -34,10 +35,11 @@ describe('Sandbox saveCard', () => {
     return res.body.id as string;
   };
   const count = async (table: 'sandbox_customers' | 'sandbox_payment_methods') => {
-    const [row] = await rows<{ n: number }>(
-      service.engines.database.db,
-      sql`select count(*)::int as n from checkout.${sql.raw(table)}`,
-    );
+    const tables = {
+      sandbox_customers: sandboxCustomers,
+      sandbox_payment_methods: sandboxPaymentMethods,
+    };
+    const [row] = await service.engines.database.db.select({ n: countOf() }).from(tables[table]);
     return row?.n ?? 0;
   };
   const save = async (source: string) =>
@@ -74,11 +76,15 @@ describe('Sandbox saveCard', () => {
       idempotencyKey: randomUUID(),
     });
     expect(
-      await rows(
-        service.engines.database.db,
-        sql`select status, decline_code, customer_id, payment_method_id
-            from checkout.sandbox_charges where description = ${description}`,
-      ),
+      await service.engines.database.db
+        .select({
+          status: sandboxCharges.status,
+          decline_code: sandboxCharges.declineCode,
+          customer_id: sandboxCharges.customerId,
+          payment_method_id: sandboxCharges.paymentMethodId,
+        })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.description, description)),
     ).toEqual([
       {
         status: 'failed',

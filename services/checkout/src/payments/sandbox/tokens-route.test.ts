@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { sandboxTokenSchema } from '@clinic/contracts';
-import { ManualClock, rows } from '@clinic/kit';
+import { ManualClock } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from '../../app';
+import { sandboxTokens } from '../../db/schema';
 
 describe('POST /sandbox/v1/tokens', () => {
   let service: ServiceUnderTest;
@@ -33,10 +34,11 @@ describe('POST /sandbox/v1/tokens', () => {
       livemode: false,
       used: false,
     });
-    const stored = await rows<Record<string, unknown>>(
-      service.engines.database.db,
-      sql`select * from checkout.sandbox_tokens where id = ${token.id}`,
-    );
+    const stored = await service.engines.database.db
+      .select()
+      .from(sandboxTokens)
+      .where(eq(sandboxTokens.id, token.id));
+    expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain('4242424242424242');
   });
 

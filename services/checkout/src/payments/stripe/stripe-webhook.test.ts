@@ -5,12 +5,13 @@
  * (the kit's app, whose JSON parser keeps the raw bytes) and on a bare router (its own parser).
  */
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import express, { Router, type Express } from 'express';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { ManualClock, createHttpApp, finishApp, rows, type ServiceModule } from '@clinic/kit';
+import { ManualClock, createHttpApp, finishApp, type ServiceModule } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, silentLogger } from '@clinic/kit/testing';
+import { stripeWebhookEvents } from '../../db/schema';
 import { stripeWebhookMessages, stripeWebhookRoute } from './stripe-webhook';
 
 const secret = 'whsec_test_secret';
@@ -85,10 +86,14 @@ describe('POST /webhooks/stripe', () => {
     return req.send(payload);
   };
   const stored = (id: string) =>
-    rows<{ id: string; type: string; received_at: Date | string }>(
-      service.runtime.db,
-      sql`select id, type, received_at from checkout.stripe_webhook_events where id = ${id}`,
-    );
+    service.runtime.db
+      .select({
+        id: stripeWebhookEvents.id,
+        type: stripeWebhookEvents.type,
+        received_at: stripeWebhookEvents.receivedAt,
+      })
+      .from(stripeWebhookEvents)
+      .where(eq(stripeWebhookEvents.id, id));
   const idOf = (payload: string) => (JSON.parse(payload) as { id: string }).id;
 
   it('accepts a correctly signed event and records it', async () => {
@@ -98,7 +103,7 @@ describe('POST /webhooks/stripe', () => {
     expect(res.body).toEqual({ received: true });
     const [row] = await stored(idOf(payload));
     expect(row).toMatchObject({ id: idOf(payload), type: 'payment_intent.payment_failed' });
-    expect(new Date(row!.received_at).toISOString()).toBe('2026-11-22T12:00:00.000Z');
+    expect(row!.received_at.toISOString()).toBe('2026-11-22T12:00:00.000Z');
     expect(handled).toContain(idOf(payload));
   });
 
