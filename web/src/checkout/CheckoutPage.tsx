@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { checkoutMessages } from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
@@ -27,7 +27,9 @@ function CheckoutStages({ cartId, variant }: { cartId?: string; variant: Checkou
     if (!cartId) return;
     let active = true;
     loadCart(cartId).then(
-      (cart) => active && setStage({ kind: 'ready', cart }),
+      // The whole form renders at once here: as a transition, React renders it in slices and
+      // yields to the browser between them (no long task), the loading note showing meanwhile.
+      (cart) => active && startTransition(() => setStage({ kind: 'ready', cart })),
       (error: unknown) => active && setStage({ kind: 'error', message: cartErrorText(error) }),
     );
     return () => {
