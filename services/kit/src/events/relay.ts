@@ -30,6 +30,8 @@ export interface RelayOptions {
 export class OutboxRelay {
   private readonly owner = randomUUID();
   private readonly wake = new Wakeable();
+  /** When (performance.now()) this instance last asked for the lease and got it. */
+  private leaseClaimedAt: number | null = null;
   private running = false;
   private loop: Promise<void> | undefined;
 
@@ -64,6 +66,7 @@ export class OutboxRelay {
         await this.wake.sleep(pollMs);
       } catch (err) {
         failures += 1;
+        this.leaseClaimedAt = null; // ask again before the next batch
         this.opts.logger.warn({ err, failures }, 'outbox relay failed; will retry');
         await this.wake.sleep(Math.min(pollMs * 2 ** failures, 15000));
       }
@@ -74,7 +77,7 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const { database, schema, bus } = this.opts;
     const s = sql.identifier(schema);
-    if (!(await this.claimLease())) return 0;
+    if (!(await this.holdLease())) return 0;
     const pending = await rows<{
       seq: string;
       name: string;
@@ -108,6 +111,21 @@ export class OutboxRelay {
     return pending.length;
   }
 
+  /**
+   * Renews the lease once a third of it has passed, not on every batch: the database set its
+   * expiry after the moment this instance asked, so a lease asked for less than a third of
+   * `leaseMs` ago still has two thirds to run, as much as a fresh claim leaves a slow batch.
+   */
+  private async holdLease(): Promise<boolean> {
+    const leaseMs = this.opts.leaseMs ?? 10000;
+    const asked = performance.now();
+    if (this.leaseClaimedAt !== null && asked - this.leaseClaimedAt < leaseMs / 3) return true;
+    this.leaseClaimedAt = null;
+    if (!(await this.claimLease())) return false;
+    this.leaseClaimedAt = asked;
+    return true;
+  }
+
   private async claimLease(): Promise<boolean> {
     const s = sql.identifier(this.opts.schema);
     const leaseMs = this.opts.leaseMs ?? 10000;
@@ -123,6 +141,7 @@ export class OutboxRelay {
   }
 
   private async releaseLease(): Promise<void> {
+    this.leaseClaimedAt = null;
     const s = sql.identifier(this.opts.schema);
     await this.opts.database.db.execute(
       sql`delete from ${s}.relay_lease where owner = ${this.owner}`,

@@ -9,8 +9,9 @@
  * processes and is unaffected by the clock tests move.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rows, type Executor, type Logger } from '@clinic/kit';
+import { and, eq, gt, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import type { Executor, Logger } from '@clinic/kit';
+import { paymentAttempts, paymentWorkers } from '../../db/schema';
 
 export interface PaymentWorkerTiming {
   beatMs: number;
@@ -54,44 +55,57 @@ export class PaymentWorkers {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.beating;
-    await this.db.execute(sql`delete from checkout.payment_workers where id = ${this.id}`);
+    await this.db.delete(paymentWorkers).where(eq(paymentWorkers.id, this.id));
   }
 
   async beat(): Promise<void> {
-    await this.db.execute(
-      sql`insert into checkout.payment_workers (id, seen_at) values (${this.id}, now())
-          on conflict (id) do update set seen_at = now()`,
-    );
+    await this.db
+      .insert(paymentWorkers)
+      .values({ id: this.id, seenAt: sql`now()` })
+      .onConflictDoUpdate({ target: paymentWorkers.id, set: { seenAt: sql`now()` } });
     // Killed processes never say goodbye; a day later nothing can still refer to them.
-    await this.db.execute(
-      sql`delete from checkout.payment_workers where seen_at < now() - interval '1 day'`,
-    );
+    await this.db
+      .delete(paymentWorkers)
+      .where(lt(paymentWorkers.seenAt, sql`now() - interval '1 day'`));
   }
 
   /** Whether the worker that started an attempt still beats (this process always does). */
   async isAlive(workerId: string | null): Promise<boolean> {
     if (workerId === null || workerId === this.id) return workerId === this.id;
-    const [row] = await rows<{ alive: boolean }>(
-      this.db,
-      sql`select exists (
-            select 1 from checkout.payment_workers
-            where id = ${workerId} and seen_at > now() - make_interval(secs => ${this.timing.staleMs / 1000})
-          ) as alive`,
-    );
-    return row?.alive === true;
+    const [row] = await this.db
+      .select({ id: paymentWorkers.id })
+      .from(paymentWorkers)
+      .where(and(eq(paymentWorkers.id, workerId), this.seenRecently()));
+    return row !== undefined;
   }
 
   /** Keys of attempts still charging whose worker stopped beating. */
   async orphanedAttempts(): Promise<string[]> {
-    const found = await rows<{ idempotency_key: string }>(
-      this.db,
-      sql`select a.idempotency_key from checkout.payment_attempts a
-          where a.status = 'charging' and a.worker_id is not null and a.worker_id <> ${this.id}
-            and not exists (
-              select 1 from checkout.payment_workers w
-              where w.id = a.worker_id
-                and w.seen_at > now() - make_interval(secs => ${this.timing.staleMs / 1000}))`,
+    const a = paymentAttempts;
+    const found = await this.db
+      .select({ key: a.idempotencyKey })
+      .from(a)
+      .where(
+        and(
+          eq(a.status, 'charging'),
+          isNotNull(a.workerId),
+          ne(a.workerId, this.id),
+          notExists(
+            this.db
+              .select({ id: paymentWorkers.id })
+              .from(paymentWorkers)
+              .where(and(eq(paymentWorkers.id, a.workerId), this.seenRecently())),
+          ),
+        ),
+      );
+    return found.map((row) => row.key);
+  }
+
+  /** Seen within `staleMs`, by the database's clock. */
+  private seenRecently() {
+    return gt(
+      paymentWorkers.seenAt,
+      sql`now() - make_interval(secs => ${this.timing.staleMs / 1000})`,
     );
-    return found.map((row) => row.idempotency_key);
   }
 }
