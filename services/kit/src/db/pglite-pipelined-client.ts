@@ -14,15 +14,15 @@
  *   them as PGlite's Describe would; only strings, numbers, booleans, bigints and dates take this
  *   path (their text form is the same whatever the type), anything else (arrays, objects, bytes)
  *   goes through PGlite's own `query`, which serialises by the described type. Results are
- *   parsed by PGlite's own parser with the caller's options;
+ *   read as PGlite's own parser reads them, with the caller's options;
  * - errors are PGlite's DatabaseError (code, constraint, detail), and a failed statement leaves
  *   the connection usable (the Sync ends the failed pipeline);
  * - written data is synced to the data folder after each statement outside a transaction and
  *   after each COMMIT, as PGlite does.
  */
 import {
+  messages as backend,
   Mutex,
-  parse,
   protocol,
   type PGlite,
   type QueryOptions,
@@ -61,6 +61,45 @@ function concat(parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+type Parsers = PGlite['parsers'];
+
+/**
+ * The statement's answer as PGlite's own parser gives it (rows by field name, or arrays in
+ * 'array' row mode; each value through the caller's parser for its type, else PGlite's), without
+ * copying PGlite's few hundred default parsers into a new object for every statement as it does
+ * when the caller passes parsers (Drizzle always does).
+ */
+function resultOf<T>(
+  answer: readonly unknown[],
+  defaults: Parsers,
+  options: QueryOptions | undefined,
+): Results<T> {
+  const own = options?.parsers;
+  const asArrays = options?.rowMode === 'array';
+  let fields: { name: string; dataTypeID: number }[] = [];
+  const rows: unknown[] = [];
+  let affectedRows = 0;
+  const value = (text: string | null, type: number) => {
+    if (text === null) return null;
+    const parser = own?.[type] ?? defaults[type];
+    return parser ? parser(text, type) : text;
+  };
+  for (const message of answer) {
+    if (message instanceof backend.RowDescriptionMessage) {
+      fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+    } else if (message instanceof backend.DataRowMessage) {
+      const values = message.fields.map((text, i) => value(text, fields[i]?.dataTypeID ?? 0));
+      rows.push(asArrays ? values : Object.fromEntries(values.map((v, i) => [fields[i]?.name, v])));
+    } else if (message instanceof backend.CommandCompleteMessage) {
+      const words = message.text.split(' ');
+      const count = parseInt(words[words.length - 1] ?? '', 10);
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0] ?? ''))
+        affectedRows += count;
+    }
+  }
+  return { rows: rows as T[], fields, affectedRows };
 }
 
 export class PglitePipelinedClient implements PgliteQueryClient {
@@ -126,9 +165,7 @@ export class PglitePipelinedClient implements PgliteQueryClient {
       const { messages } = await this.statement.runExclusive(() =>
         this.pglite.execProtocol(message, { syncToFs: false }),
       );
-      const [result] = parse.parseResults(messages, this.pglite.parsers, options) as Results<T>[];
-      if (!result) throw new Error('the embedded database gave no result');
-      return result;
+      return resultOf<T>(messages, this.pglite.parsers, options);
     } finally {
       if (sync) await this.pglite.syncToFs();
     }
