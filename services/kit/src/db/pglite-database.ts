@@ -43,7 +43,7 @@ export class PgliteDatabase implements Database {
   }
 
   scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
-    return this.connection.exclusive(() =>
+    return this.connection.afterSchemaChange(() =>
       this.client.transaction(async (tx) =>
         fn({
           query: async <R>(text: string, params?: unknown[]) =>

@@ -112,6 +112,31 @@ describe('PglitePipelinedClient', () => {
     expect(labels.rows).toEqual([['a', 2]]);
   });
 
+  it('prepares each text once, keeps at most 500 prepared, and recovers from a failed first run', async () => {
+    const prepared = async () =>
+      (
+        await client.query<{ n: number }>(
+          `select count(*)::int as n from pg_prepared_statements where name like 'clinic_%'`,
+        )
+      ).rows[0]?.n ?? 0;
+    const before = await prepared();
+    for (let i = 0; i < 3; i += 1) await client.query('select label from items where id = $1', [1]);
+    expect((await prepared()) - before).toBe(1); // the select, once (the count was before)
+    for (let i = 0; i < 600; i += 1) await client.query(`select ${i} + $1::int as n`, [1]);
+    expect(await prepared()).toBeLessThanOrEqual(500);
+    // A text whose first run fails (after its Parse) works on the next run.
+    const insert = `insert into items (label) values ($1) returning label`;
+    await expect(client.query(insert, ['a'])).rejects.toMatchObject({ code: '23505' });
+    expect((await client.query(insert, ['fresh'])).rows).toEqual([{ label: 'fresh' }]);
+  });
+
+  it('answers with the new shape after a table changes under a prepared statement', async () => {
+    const all = 'select * from items where label = $1';
+    expect(Object.keys((await client.query(all, ['a'])).rows[0] as object)).not.toContain('extra');
+    await client.query('alter table items add column extra text');
+    expect((await client.query(all, ['a'])).rows[0]).toMatchObject({ label: 'a', extra: null });
+  });
+
   it('keeps committed rows in the data folder across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-pipelined-'));
     try {

@@ -37,6 +37,9 @@ export interface PgliteQueryClient {
 
 const { serialize } = protocol;
 
+/** Statements kept prepared; the least recently used beyond this are closed. */
+const maxPrepared = 500;
+
 /** A parameter's text form, or undefined when only its described type can say how to send it. */
 function textOf(value: unknown): string | null | undefined {
   if (value === null || value === undefined) return null;
@@ -108,6 +111,9 @@ export class PglitePipelinedClient implements PgliteQueryClient {
   /** One statement at a time, also among those a transaction runs side by side (Promise.all). */
   private readonly statement = new Mutex();
   private readonly inTransaction: PgliteQueryClient;
+  /** Statements prepared on the connection, by text, least recently used first. */
+  private readonly prepared = new Map<string, string>();
+  private named = 0;
 
   /** `pglite` must be ready (`await pglite.waitReady`): the raw protocol does not wait for it. */
   constructor(private readonly pglite: PGlite) {
@@ -145,6 +151,19 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     return this.connection.runExclusive(fn);
   }
 
+  /** Runs `fn` with the connection to itself, then drops every prepared statement: tables may
+   * have changed (migrations). */
+  async afterSchemaChange<T>(fn: () => Promise<T>): Promise<T> {
+    return this.connection.runExclusive(async () => {
+      try {
+        return await fn();
+      } finally {
+        this.prepared.clear();
+        await this.pglite.execProtocol(serialize.query('DEALLOCATE ALL'), { syncToFs: false });
+      }
+    });
+  }
+
   private async run<T>(
     text: string,
     params: unknown[] = [],
@@ -152,22 +171,72 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     sync: boolean,
   ): Promise<Results<T>> {
     const values = params.map(textOf);
-    if (values.includes(undefined) || options?.blob)
-      return this.pglite.query<T>(text, params, options);
-    const message = concat([
-      serialize.parse({ text }),
-      serialize.bind({ values: values as (string | null)[] }),
+    try {
+      return await this.statement.runExclusive(async (): Promise<Results<T>> => {
+        if (values.includes(undefined) || options?.blob)
+          return this.pglite.query<T>(text, params, options);
+        const answer = await this.execute(text, values as (string | null)[]).catch(
+          (err: unknown) => {
+            // A table changed shape under a prepared statement (DDL outside the migrations, which
+            // forget them all): outside a transaction, run it once more freshly prepared.
+            if (!sync || (err as { code?: string }).code !== '0A000') throw err;
+            this.prepared.delete(text);
+            return this.execute(text, values as (string | null)[]);
+          },
+        );
+        return resultOf<T>(answer, this.pglite.parsers, options);
+      });
+    } finally {
+      if (sync) await this.pglite.syncToFs();
+    }
+  }
+
+  /**
+   * One statement in one message. A text seen before runs as the statement prepared for it
+   * (Bind only: Postgres parses and plans it once, half of a short statement's time here); a new
+   * text is prepared under a fresh name in the same message. Postgres re-plans a prepared
+   * statement by itself when a table it uses changes.
+   */
+  private async execute(text: string, values: (string | null)[]) {
+    let name = this.prepared.get(text);
+    const parts: Uint8Array[] = [];
+    const fresh = name === undefined;
+    if (name === undefined) {
+      name = `clinic_${(this.named += 1)}`;
+      parts.push(serialize.parse({ name, text }));
+      this.prepared.set(text, name);
+      const oldest =
+        this.prepared.size > maxPrepared ? this.prepared.keys().next().value : undefined;
+      if (oldest !== undefined) {
+        parts.push(serialize.close({ type: 'S', name: this.prepared.get(oldest) }));
+        this.prepared.delete(oldest);
+      }
+    } else {
+      // Most recently used last, so the oldest is the one closed when the cache is full.
+      this.prepared.delete(text);
+      this.prepared.set(text, name);
+    }
+    parts.push(
+      serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    ]);
+    );
     try {
-      const { messages } = await this.statement.runExclusive(() =>
-        this.pglite.execProtocol(message, { syncToFs: false }),
-      );
-      return resultOf<T>(messages, this.pglite.parsers, options);
-    } finally {
-      if (sync) await this.pglite.syncToFs();
+      const { messages } = await this.pglite.execProtocol(concat(parts), { syncToFs: false });
+      return messages;
+    } catch (err) {
+      // Whether the Parse got through is unknown: forget the name (a fresh one is used next
+      // time) and close it, which is harmless if it was never made.
+      if (fresh) {
+        this.prepared.delete(text);
+        await this.pglite
+          .execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
+            syncToFs: false,
+          })
+          .catch(() => undefined);
+      }
+      throw err;
     }
   }
 
