@@ -100,7 +100,19 @@ interface Report {
   audits: Record<string, Audit>;
 }
 
-function audit(url: string, dir: string): Report {
+/** One Lighthouse run; a run that fails (its trace sometimes misses the navigation) is retried. */
+function audit(url: string, dir: string, attempts = 2): Report {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return auditOnce(url, dir);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`           (${(error as Error).message}; running it again)`);
+    }
+  }
+}
+
+function auditOnce(url: string, dir: string): Report {
   const output = join(dir, 'report.json');
   const run = spawnSync(
     'npx',
