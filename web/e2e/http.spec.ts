@@ -21,6 +21,13 @@ function expectRequestId(response: APIResponse): string {
 const cacheControl = (response: APIResponse) => response.headers()['cache-control'] ?? '';
 
 test.describe('web app files', () => {
+  test('robots.txt is a robots file, not the app page', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*$/m);
+  });
+
   test('hashed assets are cached for a year as immutable', async ({ request }) => {
     const index = await request.get('/');
     const html = await index.text();
