@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress';
 import { routeBudget } from './scripts/routeBudgetPlugin';
 import { routeBudgets } from './scripts/routeBudgets';
 import { zodForTheBrowser } from './scripts/zodBrowser';
@@ -28,6 +29,8 @@ export default defineConfig({
     // Prints each route's first-load gzipped JavaScript and fails the build above its budget.
     // index.html's script (src/boot.ts) imports the app (src/main.tsx) on start: it counts too.
     routeBudget(routeBudgets, ['src/main.tsx']),
+    // .br and .gz copies of the built files, which the gateway sends to browsers that take them.
+    precompressPlugin(),
   ],
   build: {
     outDir: 'dist',
