@@ -8,3 +8,5 @@ export * from './rules/cart';
 export * from './internal/identity';
 export * from './rules/pricing';
 export * from './rules/verification';
+export * from './forms/questionnaire';
+export * from './rules/questionnaire';

@@ -1,0 +1,121 @@
+/**
+ * The questionnaire rules of spec 002 sections 4 and 5 that the browser's engine and the forms
+ * service's re-check of a submission share: which questions a patient is shown, how choosing
+ * options treats a "none" answer, which follow-ups a multiple-choice answer asks for and in what
+ * order, and whether an answer lets the patient go on.
+ */
+import {
+  userStateDependency,
+  type AskedQuestion,
+  type DependencyRule,
+  type Question,
+} from '../forms/questionnaire';
+
+/** An answer: text, the options chosen, or an uploaded file's name. */
+export type Answer = string | readonly string[];
+export type Answers = Readonly<Record<string, Answer | undefined>>;
+
+export interface VisibilityContext {
+  /** First-time forms (medical integration, bare medication) or the refill form. */
+  form: 'first' | 'refill';
+  /** The bare-medication type of a first-time form hides questions 14 and 15. */
+  bareMeds?: boolean;
+  /** The patient's state, as a two-letter code or a name. */
+  state: string;
+  gender: 'Male' | 'Female' | null;
+  answers: Answers;
+  dependencies: readonly DependencyRule[];
+  /** Refill form: states besides MS and LA where `state_restriction` is asked. */
+  restrictedStates?: readonly string[];
+}
+
+const bareMedsHidden = new Set(['14', '15']);
+const refillRestricted = ['MS', 'LA'];
+
+function answerIn(answer: Answer | undefined, allowed: readonly string[]): boolean {
+  if (answer === undefined) return false;
+  return typeof answer === 'string'
+    ? allowed.includes(answer)
+    : answer.some((a) => allowed.includes(a));
+}
+
+/** Whether the patient is shown this question (spec 002 section 4, "Question visibility"). */
+export function isQuestionVisible(question: AskedQuestion, ctx: VisibilityContext): boolean {
+  const state = ctx.state.trim().toUpperCase();
+  if (ctx.form === 'first' && ctx.bareMeds && bareMedsHidden.has(question.id)) return false;
+  if (question.question === 'florida_bill_of_rights' && state !== 'FL' && state !== 'FLORIDA')
+    return false;
+  if (question.id === '0' && ctx.gender !== 'Female') return false;
+  if (
+    ctx.form === 'refill' &&
+    question.question === 'state_restriction' &&
+    ![...refillRestricted, ...(ctx.restrictedStates ?? [])].includes(state)
+  )
+    return false;
+  return ctx.dependencies
+    .filter((rule) => rule.question_id === question.id)
+    .every((rule) =>
+      rule.dependent_on === userStateDependency
+        ? rule.ask_if_val_in.some((value) => value.toUpperCase() === state)
+        : answerIn(ctx.answers[rule.dependent_on], rule.ask_if_val_in),
+    );
+}
+
+const isNone = (title: string) => title.toLowerCase().includes('none');
+
+/**
+ * The options chosen after ticking or unticking one: a "none" option leaves only itself, any
+ * other option removes the "none" ones; order of choosing is kept.
+ */
+export function toggleOption(chosen: readonly string[], option: string): string[] {
+  if (chosen.includes(option)) return chosen.filter((c) => c !== option);
+  if (isNone(option)) return [option];
+  return [...chosen.filter((c) => !isNone(c)), option];
+}
+
+/**
+ * The follow-ups a multiple-choice answer asks, in the order the options were chosen, leaving
+ * out those already answered; none when the only choice is a "none" option.
+ */
+export function followUpsFor(
+  question: Question,
+  chosen: readonly string[],
+  answers: Answers,
+): AskedQuestion[] {
+  const followUps = question.followup_questions;
+  if (!followUps || question.question_type !== 'multiple_option') return [];
+  if (chosen.length === 1 && isNone(chosen[0] ?? '')) return [];
+  return chosen.flatMap((option) => {
+    const followUp = followUps[option];
+    return followUp && !hasAnswer(answers[followUp.id]) ? [followUp] : [];
+  });
+}
+
+function hasAnswer(answer: Answer | undefined): boolean {
+  if (answer === undefined) return false;
+  return typeof answer === 'string' ? answer.trim() !== '' : answer.length > 0;
+}
+
+/** Whether an answer lets the patient go on (spec 002 section 5, "Proceed rules"). */
+export function mayProceed(question: AskedQuestion, answer: Answer | undefined): boolean {
+  switch (question.question_type) {
+    case 'single_option':
+    case 'consent':
+      return typeof answer === 'string' && answer !== '';
+    case 'multiple_option':
+      return Array.isArray(answer) && answer.length > 0;
+    case 'text':
+    case 'string':
+    case 'textarea':
+      return typeof answer === 'string' && answer.trim() !== '';
+    case 'integer':
+      return typeof answer === 'string' && /^\d+(\.\d+)?$/.test(answer.trim());
+    case 'file':
+    case 'image_upload':
+      return question.is_optional === true || hasAnswer(answer);
+    case 'dose_optimization':
+      return Array.isArray(answer) && answer.length > 0 && answer.every((dose) => dose !== '');
+    default:
+      return true;
+  }
+}
