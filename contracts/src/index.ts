@@ -10,3 +10,4 @@ export * from './rules/pricing';
 export * from './rules/verification';
 export * from './forms/questionnaire';
 export * from './rules/questionnaire';
+export * from './rules/dose-schedule';
