@@ -9,5 +9,7 @@ export * from './internal/identity';
 export * from './rules/pricing';
 export * from './rules/verification';
 export * from './forms/questionnaire';
+export * from './forms/answer-keys';
+export * from './rules/assessment';
 export * from './rules/questionnaire';
 export * from './rules/dose-schedule';

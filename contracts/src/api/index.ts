@@ -23,6 +23,7 @@ import { consoleMe } from './console';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
+import { formsOrder, processRefund, questionnaire, submitBareForm, submitMdForm } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
 import {
@@ -54,6 +55,7 @@ export * from './verification';
 export * from './orders';
 export * from './console';
 export * from './privacy';
+export * from './forms';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -96,4 +98,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   updatePhone,
   updateEmail,
   consoleMe,
+  formsOrder,
+  questionnaire,
+  submitMdForm,
+  submitBareForm,
+  processRefund,
 ];

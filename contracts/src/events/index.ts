@@ -2,6 +2,7 @@ import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
 import { assessmentDenied } from './clinic';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
+import { applicationWithdrawn, formSubmitted } from './forms';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
@@ -10,6 +11,7 @@ export * from './intake';
 export * from './payments';
 export * from './clinic';
 export * from './contact';
+export * from './forms';
 
 /** The product's events; every published event is registered here with its payload schema. */
 export const productEvents = new EventRegistry([
@@ -20,4 +22,6 @@ export const productEvents = new EventRegistry([
   shippingAddressSaved,
   patientContactChanged,
   contactVerification,
+  formSubmitted,
+  applicationWithdrawn,
 ]);

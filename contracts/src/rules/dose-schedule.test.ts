@@ -1,6 +1,13 @@
 import {
+  defaultSchedule,
   doseLadders,
+  fillMissingDoses,
   isScheduleWithinLadder,
+  ladderStep,
+  parseStrength,
+  sameStrength,
+  transitionStrength,
+  type LastDoseTiming,
   laterMonthChoices,
   monthOneChoices,
   refillMonthOneChoices,
@@ -43,5 +50,80 @@ describe('dose ladders and schedules', () => {
     expect(isScheduleWithinLadder('tirzepatide', [2.5, 7.5])).toBe(false);
     expect(isScheduleWithinLadder('semaglutide', [0.25, 0.3])).toBe(false);
     expect(isScheduleWithinLadder('semaglutide', [])).toBe(false);
+  });
+});
+
+describe('switching drugs and pre-filling the schedule', () => {
+  it('starts semaglutide at 0.25 mg from any tirzepatide strength and timing', () => {
+    for (const strength of doseLadders.tirzepatide)
+      for (const timing of ['withinTwoWeeks', 'twoToFourWeeks', 'overAMonth', null] as const)
+        expect(transitionStrength('tirzepatide', 'semaglutide', strength, timing)).toBe(0.25);
+  });
+
+  it('maps semaglutide to tirzepatide by strength and how recent the last dose was', () => {
+    const row = (timing: LastDoseTiming) =>
+      doseLadders.semaglutide.map((s) =>
+        transitionStrength('semaglutide', 'tirzepatide', s, timing),
+      );
+    expect(row('withinTwoWeeks')).toEqual([2.5, 2.5, 5, 7.5, 10]);
+    expect(row('twoToFourWeeks')).toEqual([2.5, 2.5, 2.5, 5, 7.5]);
+    expect(row('overAMonth')).toEqual([2.5, 2.5, 2.5, 2.5, 2.5]);
+    // Every value is a tirzepatide strength of 2.5 to 10 mg, never above the recent-dose mapping.
+    for (const timing of ['withinTwoWeeks', 'twoToFourWeeks', 'overAMonth'] as const)
+      for (const v of row(timing)) expect([2.5, 5, 7.5, 10]).toContain(v);
+    expect(transitionStrength('semaglutide', 'tirzepatide', 0.8, 'withinTwoWeeks')).toBe(2.5);
+    expect(transitionStrength('semaglutide', 'tirzepatide', 1, null)).toBe(2.5);
+  });
+
+  it('pre-fills the starter schedule for a new patient, for three or more months', () => {
+    expect(defaultSchedule('tirzepatide', null)).toEqual([2.5, 5, 7.5]);
+    expect(defaultSchedule('semaglutide', null, 4)).toEqual([0.25, 0.5, 1, 1]);
+  });
+
+  it('continues the same drug by the wish, and a switch from the transition strength', () => {
+    const on = (
+      drug: 'semaglutide' | 'tirzepatide',
+      strength: number,
+      preference: 'increase' | 'same' | 'decrease',
+      timing: LastDoseTiming | null = 'withinTwoWeeks',
+    ) => ({ drug, strength, preference, timing });
+    expect(defaultSchedule('tirzepatide', on('tirzepatide', 5, 'increase'))).toEqual([
+      7.5, 10, 12.5,
+    ]);
+    expect(defaultSchedule('tirzepatide', on('tirzepatide', 15, 'increase'))).toEqual([15, 15, 15]);
+    expect(defaultSchedule('tirzepatide', on('tirzepatide', 5, 'same'))).toEqual([5, 5, 5]);
+    expect(defaultSchedule('tirzepatide', on('tirzepatide', 2.5, 'decrease'))).toEqual([
+      2.5, 2.5, 2.5,
+    ]);
+    expect(defaultSchedule('tirzepatide', on('semaglutide', 1.7, 'increase'))).toEqual([
+      7.5, 10, 12.5,
+    ]);
+    expect(defaultSchedule('tirzepatide', on('semaglutide', 1.7, 'same', 'overAMonth'))).toEqual([
+      2.5, 2.5, 2.5,
+    ]);
+    expect(defaultSchedule('semaglutide', on('tirzepatide', 10, 'increase'))).toEqual([
+      0.25, 0.5, 1,
+    ]);
+    for (const schedule of [defaultSchedule('tirzepatide', on('semaglutide', 2.4, 'increase'))])
+      expect(isScheduleWithinLadder('tirzepatide', schedule)).toBe(true);
+  });
+
+  it('fills a schedule left incomplete with the starter schedule and its maintenance dose', () => {
+    expect(fillMissingDoses('tirzepatide', [5, null, 10])).toEqual({
+      months: [2.5, 5, 7.5],
+      maintenance: 10,
+    });
+    expect(fillMissingDoses('semaglutide', [])).toEqual({
+      months: [0.25, 0.5, 1],
+      maintenance: 2.4,
+    });
+    expect(fillMissingDoses('tirzepatide', [5, 7.5, 7.5]).months).toEqual([5, 7.5, 7.5]);
+  });
+
+  it('reads strengths as the questionnaire writes them, within the tolerance', () => {
+    expect(parseStrength('1.7 mg')).toBe(1.7);
+    expect(parseStrength('none')).toBeNull();
+    expect(sameStrength(2.4, 2.40001)).toBe(true);
+    expect(ladderStep('semaglutide', 0.25000001)).toBe(0);
   });
 });

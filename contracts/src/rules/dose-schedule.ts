@@ -24,7 +24,7 @@ export type DosePreference = 'increase' | 'same' | 'decrease';
 
 /** Where a strength sits on the drug's ladder, or -1 when it is not one of its strengths. */
 export function ladderStep(drug: Drug, strength: number): number {
-  return doseLadders[drug].findIndex((s) => Math.abs(s - strength) < 1e-9);
+  return doseLadders[drug].findIndex((s) => sameStrength(s, strength));
 }
 
 function at(drug: Drug, step: number): number {
@@ -82,4 +82,95 @@ export function isScheduleWithinLadder(drug: Drug, months: readonly number[]): b
     steps.every((s) => s >= 0) &&
     steps.every((s, i) => i === 0 || Math.abs(s - (steps[i - 1] as number)) <= 1)
   );
+}
+
+export type LastDoseTiming = 'withinTwoWeeks' | 'twoToFourWeeks' | 'overAMonth';
+
+/**
+ * The first strength on a new drug when the patient switches (spec 002 sections 4 and 9): from
+ * tirzepatide to semaglutide always the starting 0.25 mg; from semaglutide to tirzepatide by the
+ * current strength and how long ago the last dose was. A dose within two weeks carries over to
+ * the roughly equivalent tirzepatide strength; two to four weeks ago one step gentler; more than a
+ * month ago (tolerance lost) the starting dose. Unknown strengths fall back to the starting dose.
+ * The values were set with the clinic's medical director; the spec does not give them.
+ */
+export const semaglutideToTirzepatide: Readonly<Record<LastDoseTiming, Record<string, number>>> = {
+  withinTwoWeeks: { '0.25': 2.5, '0.5': 2.5, '1': 5, '1.7': 7.5, '2.4': 10 },
+  twoToFourWeeks: { '0.25': 2.5, '0.5': 2.5, '1': 2.5, '1.7': 5, '2.4': 7.5 },
+  overAMonth: { '0.25': 2.5, '0.5': 2.5, '1': 2.5, '1.7': 2.5, '2.4': 2.5 },
+};
+
+/** The strength a patient switching from `from` to `to` starts on. */
+export function transitionStrength(
+  from: Drug,
+  to: Drug,
+  current: number,
+  timing: LastDoseTiming | null,
+): number {
+  const start = doseLadders[to][0] as number;
+  if (from === to) return current;
+  if (to === 'semaglutide') return start;
+  const row = semaglutideToTirzepatide[timing ?? 'overAMonth'];
+  const key = String(doseLadders.semaglutide[ladderStep('semaglutide', current)] ?? '');
+  return row[key] ?? start;
+}
+
+/** What the dose pre-fill reads from the GLP-1 questions (8, 8_1/8_2, 8_3, 10_1). */
+export interface CurrentTreatment {
+  drug: Drug;
+  strength: number;
+  timing: LastDoseTiming | null;
+  preference: DosePreference;
+}
+
+/**
+ * The schedule pre-filled when the dose question is reached (spec 002 section 4, "Dose
+ * defaulting"): a new patient gets the starter schedule; one on the ordered drug continues from
+ * the current strength by their wish; one switching drugs starts from the transition strength
+ * and follows the same progression from there (switching never climbs in its first month).
+ */
+export function defaultSchedule(
+  ordered: Drug,
+  current: CurrentTreatment | null,
+  months = 3,
+): number[] {
+  if (!current || ladderStep(current.drug, current.strength) < 0) {
+    const starter = starterSchedules[ordered].months;
+    return Array.from(
+      { length: months },
+      (_, m) => starter[Math.min(m, starter.length - 1)] as number,
+    );
+  }
+  if (current.drug === ordered)
+    return scheduleFrom(ordered, current.strength, current.preference, months);
+  const start = transitionStrength(current.drug, ordered, current.strength, current.timing);
+  const rest = scheduleFrom(
+    ordered,
+    start,
+    current.preference === 'increase' ? 'increase' : 'same',
+    months - 1,
+  );
+  return [start, ...rest];
+}
+
+/** The starter schedule, for a dose left unchosen at submission (spec 002 section 5). */
+export function fillMissingDoses(
+  drug: Drug,
+  months: readonly (number | null)[],
+): { months: number[]; maintenance: number } {
+  const starter = starterSchedules[drug];
+  if (months.length > 0 && months.every((m) => m !== null && ladderStep(drug, m) >= 0))
+    return { months: months as number[], maintenance: starter.maintenance };
+  return { months: [...starter.months], maintenance: starter.maintenance };
+}
+
+/** A strength as the questionnaire writes it ("1.7 mg", "2.5") read as a number, or null. */
+export function parseStrength(text: string | undefined): number | null {
+  const match = /(\d+(?:\.\d+)?)/.exec(text ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** Two strengths are the same within the spec's tolerance of 0.0001. */
+export function sameStrength(a: number, b: number): boolean {
+  return Math.abs(a - b) < 0.0001;
 }

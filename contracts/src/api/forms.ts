@@ -1,0 +1,168 @@
+/**
+ * The forms service's calls of spec 002 (section 7): the form loader's order, the questionnaire
+ * files, the assessment submissions and Process Refund. Field names are the spec's, typos
+ * included (`maintanenceDose`, `isRefil`).
+ */
+import { z } from 'zod';
+import { drugs } from '../constants/catalog';
+import { questionnaireFileSchema } from '../forms/questionnaire';
+import { int, multilineText, numeric, rowId, text } from './fields';
+import { defineRoute } from './route';
+
+/** Spec 002 section 4 and 8, verbatim: the two /sorry messages of the form loader. */
+export const formsMessages = {
+  orderNotFound:
+    'Order not found or the assessment form was already submitted. Login to your dashboard to see details.',
+  fetchFailed: 'An error occurred while fetching your order. Please try again later.',
+  submitted: 'Thank you! Your medical assessment has been submitted for review.',
+  refundRequested:
+    'Your application has been withdrawn. A full refund is on its way to your card; we have emailed you the details.',
+} as const;
+
+const orderIdParams = z.object({ id: numeric(rowId()) });
+
+export const formsOrderSchema = z.object({
+  status: z.literal('success'),
+  order: z.object({ status: z.string(), product_id: z.number().int() }),
+  /** The patient's state, two-letter code. */
+  state: z.string(),
+  /** The partner provider that serves the order: 1 the medical-integration form, else bare medication. */
+  providerId: z.number().int(),
+  isTriz: z.boolean(),
+  isSema: z.boolean(),
+  health_id: z.string().nullable(),
+  /** The strength of the patient's current prescription (mg), for the refill form. */
+  currentDose: z.number().nullable(),
+  /** For question 0 (women only); null when the account has none. */
+  gender: z.enum(['Male', 'Female']).nullable(),
+  /** The questionnaire the loader shows: 1 medical integration, 2 bare medication, 3 refill. */
+  form: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  drug: z.enum(drugs),
+  paymentTerms: z.number().int(),
+});
+export type FormsOrder = z.infer<typeof formsOrderSchema>;
+
+export const formsOrder = defineRoute({
+  method: 'get',
+  path: '/forms/orders/:id',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "The caller's order as the form loader reads it (spec 002 section 4): 404 for an order that is not the caller's or whose assessment is no longer pending.",
+  params: orderIdParams,
+  response: formsOrderSchema,
+});
+
+export const questionnaireNames = ['medical-integration', 'bare-medication', 'refill'] as const;
+export type QuestionnaireName = (typeof questionnaireNames)[number];
+/** The questionnaire file of each form number of the loader. */
+export const questionnaireOfForm: Record<1 | 2 | 3, QuestionnaireName> = {
+  1: 'medical-integration',
+  2: 'bare-medication',
+  3: 'refill',
+};
+
+export const questionnaire = defineRoute({
+  method: 'get',
+  path: '/forms/questionnaires/:name',
+  service: 'forms',
+  auth: 'public',
+  summary: 'A questionnaire file (spec 002 section 3, "Question"): questions and dependency rules.',
+  params: z.object({ name: z.enum(questionnaireNames) }),
+  response: questionnaireFileSchema,
+});
+
+/** An answer as the browser sends it: text, the options chosen, or an uploaded file's name. */
+const answerValue = z.union([
+  multilineText(50_000),
+  z.array(text(500)).max(50),
+  // A client built from the spec may send a number for an integer question.
+  z.number().min(0).max(1_000_000).transform(String),
+]);
+
+/** One answer of the submission (spec 002 section 3, "Assessment submission payload"). */
+export const submittedAnswerSchema = z.object({
+  /** The question's id in the questionnaire file: how the server finds the question. */
+  id: text(40),
+  question: text(80).optional(),
+  label: multilineText(4000).optional(),
+  answer: answerValue,
+  type: z.enum(['string', 'number', 'image_upload']).optional(),
+  description: multilineText(4000).optional(),
+  important: z.boolean().optional(),
+  is_critical: z.boolean().optional(),
+  displayed_options: z.array(text(500)).max(50).optional(),
+  metadata: z
+    .object({
+      parentId: text(40).optional(),
+      parentAnswer: text(500).optional(),
+      isFollowUp: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
+
+const strength = z.union([z.number().min(0).max(100), text(20)]);
+
+export const assessmentSubmissionSchema = z.object({
+  answers: z.array(submittedAnswerSchema).max(300),
+  images: z.array(submittedAnswerSchema).max(20).default([]),
+  /** The dose chosen for each month, in mg ("2.5", 2.5 or "2.5 mg"). */
+  patientPreference: z.array(strength).max(12).default([]),
+  additional_details: z
+    .object({
+      allergies: multilineText(5000).optional(),
+      current_meds: multilineText(5000).optional(),
+      current_medical_condition: multilineText(5000).optional(),
+      pregnancy: z.boolean().optional(),
+    })
+    .optional(),
+  special_necessities: multilineText(2000).optional(),
+  form_id: numeric(rowId()),
+  userInfo: z.record(text(40), z.unknown()).optional(),
+  paymentTerms: numeric(int(0, 12)).optional(),
+  maintanenceDose: strength.optional(),
+  productPurchased: text(100).optional(),
+  isRefil: z.boolean().optional(),
+  frmName: text(40).optional(),
+});
+export type AssessmentSubmission = z.input<typeof assessmentSubmissionSchema>;
+
+export const assessmentSubmittedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Where the patient goes next: the identity video for the states that require it, else /home. */
+  redirect: z.string(),
+});
+
+export const submitMdForm = defineRoute({
+  method: 'post',
+  path: '/api/submit-md-form',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "Submits the medical-integration (or refill) assessment of the caller's order: re-checked against the questionnaire, stored, and `form-submitted` published in one transaction.",
+  body: assessmentSubmissionSchema,
+  response: assessmentSubmittedSchema,
+});
+
+export const submitBareForm = defineRoute({
+  method: 'post',
+  path: '/api/submit-bare-form',
+  service: 'forms',
+  auth: 'patient',
+  summary: "Submits the bare-medication assessment of the caller's order (as submit-md-form).",
+  body: assessmentSubmissionSchema,
+  response: assessmentSubmittedSchema,
+});
+
+export const processRefund = defineRoute({
+  method: 'post',
+  path: '/api/process-refund/:id',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    'Process Refund on the "We Cannot Proceed" popup: withdraws the application of the caller\'s pending order; checkout cancels and refunds it in full and emails the patient.',
+  params: orderIdParams,
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});

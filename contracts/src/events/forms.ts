@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { drugs } from '../constants/catalog';
+import { defineEvent } from './envelope';
+
+/**
+ * A patient submitted the medical assessment of an order. It carries no answers: the clinic
+ * reads the assessment from the forms service (audited); consumers need only whose order, which
+ * form and whether an identity video must follow before review.
+ */
+export const formSubmitted = defineEvent({
+  name: 'form-submitted',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A patient submitted an order's medical assessment (no answers in the event); videoRequired when the state requires the identity video before review.",
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    assessmentId: z.number().int(),
+    form: z.enum(['mdIntegration', 'bareMeds', 'refill']),
+    questionnaireVersion: z.string(),
+    drug: z.enum(drugs),
+    state: z.string(),
+    videoRequired: z.boolean(),
+    submittedAt: z.iso.datetime(),
+  }),
+});
+
+/**
+ * The patient chose Process Refund on the "We Cannot Proceed" popup: the application ends.
+ * Checkout cancels the order and refunds its payments in full, as for a denial. No reason is
+ * carried: it is a health answer.
+ */
+export const applicationWithdrawn = defineEvent({
+  name: 'application-withdrawn',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A patient withdrew an application the questionnaire cannot accept (Process Refund); checkout cancels and refunds the order.',
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    withdrawnAt: z.iso.datetime(),
+  }),
+});
