@@ -43,6 +43,7 @@ export const formsOrderSchema = z.object({
 export type FormsOrder = z.infer<typeof formsOrderSchema>;
 
 export const formsOrder = defineRoute({
+  allowCartSession: true,
   method: 'get',
   path: '/forms/orders/:id',
   service: 'forms',
@@ -136,6 +137,7 @@ export const assessmentSubmittedSchema = z.object({
 });
 
 export const submitMdForm = defineRoute({
+  allowCartSession: true,
   method: 'post',
   path: '/api/submit-md-form',
   service: 'forms',
@@ -147,6 +149,7 @@ export const submitMdForm = defineRoute({
 });
 
 export const submitBareForm = defineRoute({
+  allowCartSession: true,
   method: 'post',
   path: '/api/submit-bare-form',
   service: 'forms',
@@ -157,6 +160,7 @@ export const submitBareForm = defineRoute({
 });
 
 export const processRefund = defineRoute({
+  allowCartSession: true,
   method: 'post',
   path: '/api/process-refund/:id',
   service: 'forms',
@@ -165,4 +169,67 @@ export const processRefund = defineRoute({
     'Process Refund on the "We Cannot Proceed" popup: withdraws the application of the caller\'s pending order; checkout cancels and refunds it in full and emails the patient.',
   params: orderIdParams,
   response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+/** Spec 002 section 8, questionnaire uploads, verbatim. */
+export const uploadMessages = {
+  selectFile: 'Please select a file',
+  imageOnly: 'Please upload an image file',
+  tooLarge: 'File size exceeds 5 MB limit. Please choose a smaller file.',
+  tryAgainHint: 'Please try uploading again',
+  connection:
+    'Upload failed due to connection issues. Please check your internet connection and try again.',
+  preparing: 'Error preparing upload. Please try again.',
+  storing: 'Error uploading file. Please try again.',
+  unsuccessful: 'The upload was unsuccessful. Please try again.',
+  cancelled: 'Upload was cancelled',
+} as const;
+
+/** Images of the questionnaire: 5 MB at most (5,242,880 bytes). */
+export const maxImageBytes = 5_242_880;
+
+export const getSignedUrl = defineRoute({
+  method: 'post',
+  path: '/api/get-signed-url',
+  service: 'forms',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    'A short-lived signed URL to PUT one file to (the browser uploads it with its content type). The file counts only once its content is checked (`file_name` is the answer to send).',
+  body: z.object({
+    /** Built by the browser from the form id, the question key, a timestamp and the original name. */
+    filename: text(300).regex(/\S/, 'Please select a file'),
+    content_type: text(100),
+    /** The order the file belongs to. */
+    form_id: numeric(rowId()).optional(),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    url: z.string(),
+    upload_url: z.string(),
+    /** The stored file's name: the answer of the question it was uploaded for. */
+    file_name: z.string(),
+    public_url: z.string().optional(),
+  }),
+});
+
+export const logUploadAttempt = defineRoute({
+  method: 'post',
+  path: '/api/log-upload-attempt',
+  service: 'forms',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    "Records a failed upload for support (rate limited); it answers success even when it drops the record, so it never fails the patient's page.",
+  body: z.object({
+    success: z.boolean().optional(),
+    error: text(500).optional(),
+    userAgent: text(500).optional(),
+    fileSize: numeric(int(0)).optional(),
+    filename: text(300).optional(),
+    imageType: text(100).optional(),
+    idOfForm: numeric(rowId()).optional(),
+    timestamp: text(40).optional(),
+  }),
+  response: z.object({ success: z.literal(true) }),
 });

@@ -23,7 +23,15 @@ import { consoleMe } from './console';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
-import { formsOrder, processRefund, questionnaire, submitBareForm, submitMdForm } from './forms';
+import {
+  formsOrder,
+  getSignedUrl,
+  logUploadAttempt,
+  processRefund,
+  questionnaire,
+  submitBareForm,
+  submitMdForm,
+} from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
 import {
@@ -103,4 +111,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   submitMdForm,
   submitBareForm,
   processRefund,
+  getSignedUrl,
+  logUploadAttempt,
 ];
