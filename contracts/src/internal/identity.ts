@@ -64,12 +64,20 @@ export const openCartSessionResponseSchema = z.object({
 });
 export type OpenCartSessionResponse = z.infer<typeof openCartSessionResponseSchema>;
 
-/** How to reach a patient, for services that email them (checkout's billing notices). */
+/**
+ * How to reach a patient, for services that email them (checkout's billing notices), with what
+ * the medical form needs of the account: the gender (question 0 is for women), the state of the
+ * account and the health record id the clinic gave it.
+ */
 export const patientContactRequestSchema = z.object({ userId: z.number().int().positive() });
 export const patientContactSchema = z.object({
   email: z.string(),
   first_name: z.string(),
+  last_name: z.string(),
   phone: z.string(),
+  gender: z.enum(['Male', 'Female']).nullable(),
+  state: z.string(),
+  health_id: z.string().nullable(),
 });
 export const patientContactResponseSchema = z.object({ contact: patientContactSchema.nullable() });
 export type PatientContact = z.infer<typeof patientContactSchema>;

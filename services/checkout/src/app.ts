@@ -28,6 +28,7 @@ import { invoiceRoute } from './routes/invoice';
 import { pendingMedicalFormsRoute } from './routes/pending-medical-forms';
 import {
   assessmentDeniedRefundSubscriber,
+  applicationWithdrawnRefundSubscriber,
   refundDeniedOrderJob,
   requeuePendingRefunds,
 } from './subscribers/assessment-denied-refund';
@@ -100,6 +101,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         paymentSucceededConversionSubscriber(runtime),
         paymentSucceededConfirmationSubscriber(runtime),
         assessmentDeniedRefundSubscriber(runtime),
+        applicationWithdrawnRefundSubscriber(runtime),
         verifiedAddressSubscriber,
       ],
       jobs: [

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { assessmentDenied, type EventData } from '@clinic/contracts';
+import { applicationWithdrawn, assessmentDenied, type EventData } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
 import {
   orders,
@@ -216,5 +216,31 @@ describe('assessment-denied: refund the order', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('cancels and refunds in full an application the patient withdrew with Process Refund, once', async () => {
+    const orderId = await buy(904, { addOn: true });
+    const withdraw = () =>
+      service.runtime.transaction((_tx, events) =>
+        events.publish(applicationWithdrawn, {
+          orderId,
+          userId: 904,
+          withdrawnAt: clock.now().toISOString(),
+        }),
+      );
+    await withdraw();
+    await withdraw();
+    await eventually(async () => {
+      const s = await state(orderId);
+      expect(s.order).toBe('cancelled');
+      expect(s.subscription).toBe('ended');
+      expect(s.transactions.map((x) => x.status)).toEqual(['refunded', 'refunded']);
+      expect(s.refunds.map((r) => [r.status, r.reason])).toEqual([
+        ['refunded', 'application_withdrawn'],
+        ['refunded', 'application_withdrawn'],
+      ]);
+      expect(await emailsTo(904)).toHaveLength(1);
+    });
+    expect((await emailsTo(904))[0]?.subject).toBe('Your refund is on its way');
   });
 });

@@ -28,11 +28,16 @@
  * - The email says nothing medical (no denial reason), only the amount.
  */
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { assessmentDenied } from '@clinic/contracts';
+import { applicationWithdrawn, assessmentDenied } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, defineSubscriber, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, defineSubscriber, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { orders, refunds, transactions } from '../db/schema';
-import { deniedOrderRefund, denyOrder } from '../domain/billing/deny-order';
+import {
+  deniedOrderRefund,
+  denyOrder,
+  refundedEndStatuses,
+  type OrderEnding,
+} from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
@@ -46,31 +51,52 @@ export function assessmentDeniedRefundSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'refund-denied-order',
     event: assessmentDenied,
-    async handle(data, { tx, envelope }) {
-      const [order] = await tx
-        .select({ id: orders.id, userId: orders.userId })
-        .from(orders)
-        .where(eq(orders.id, data.orderId))
-        .for('update');
-      // Checkout created every order it can be told about: an unknown one is a bug upstream,
-      // and failing (then dead-lettering) the event keeps it visible.
-      if (!order) throw new Error(`assessment-denied for unknown order ${data.orderId}`);
-      if (data.userId !== null && order.userId !== data.userId)
-        runtime.logger.warn(
-          { orderId: order.id, eventUserId: data.userId, orderUserId: order.userId },
-          'assessment-denied names another patient than the order; refunding the order',
-        );
-      const added = await denyOrder(tx, order.id, runtime.clock.now());
-      if (added === 0) return; // already refunded or pending: nothing new to do
-      await runtime.queue
-        .job(deniedOrderRefund)
-        .enqueueAfterCommit(
-          tx,
-          { orderId: order.id },
-          { jobId: `refund-denied-${order.id}-${envelope.id}` },
-        );
-    },
+    handle: (data, context) => endAndRefund(runtime, data, context, 'denied'),
   });
+}
+
+/**
+ * The same for an application the patient withdrew with Process Refund
+ * (`application-withdrawn`): the order is `cancelled` and refunded in full, the same way.
+ */
+export function applicationWithdrawnRefundSubscriber(runtime: ServiceRuntime) {
+  return defineSubscriber({
+    name: 'refund-withdrawn-order',
+    event: applicationWithdrawn,
+    handle: (data, context) => endAndRefund(runtime, data, context, 'withdrawn'),
+  });
+}
+
+async function endAndRefund(
+  runtime: ServiceRuntime,
+  data: { orderId: number; userId: number | null },
+  { tx, envelope }: { tx: Tx; envelope: { id: string } },
+  ending: OrderEnding,
+): Promise<void> {
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, data.orderId))
+    .for('update');
+  // Checkout created every order it can be told about: an unknown one is a bug upstream,
+  // and failing (then dead-lettering) the event keeps it visible.
+  if (!order) throw new Error(`${ending} order ${data.orderId} is unknown`);
+  if (data.userId !== null && order.userId !== data.userId)
+    runtime.logger.warn(
+      { orderId: order.id, eventUserId: data.userId, orderUserId: order.userId },
+      'the event names another patient than the order; refunding the order',
+    );
+  // An order already ended the other way keeps its ending; its refunds are already pending.
+  if (ending === 'withdrawn' && order.status === 'denied') return;
+  const added = await denyOrder(tx, order.id, runtime.clock.now(), ending);
+  if (added === 0) return; // already refunded or pending: nothing new to do
+  await runtime.queue
+    .job(deniedOrderRefund)
+    .enqueueAfterCommit(
+      tx,
+      { orderId: order.id },
+      { jobId: `refund-denied-${order.id}-${envelope.id}` },
+    );
 }
 
 interface PendingRefund {
@@ -161,8 +187,8 @@ export async function refundDeniedOrder(
     .from(orders)
     .where(eq(orders.id, orderId));
   // Queued by a handler whose transaction has not committed yet, or rolled back: try later.
-  if (!order || order.status !== 'denied')
-    throw new Error(`order ${orderId} is not denied (yet); its refund waits`);
+  if (!order || !(refundedEndStatuses as readonly string[]).includes(order.status))
+    throw new Error(`order ${orderId} is not denied or cancelled (yet); its refund waits`);
   const pending: PendingRefund[] = await runtime.db
     .select({ id: refunds.id, transactionId: refunds.transactionId })
     .from(refunds)

@@ -186,7 +186,11 @@ export function identityDirectoryContract(
       expect(await directory.patientContact(provisioned.user.id)).toEqual({
         email: provisioned.user.email,
         first_name: 'Jordan',
+        last_name: 'Lee',
         phone: '5125550188',
+        gender: 'Female',
+        state: 'TX',
+        health_id: null,
       });
       expect(await directory.patientContact(staff)).toBeNull();
       expect(await directory.patientContact(987654321)).toBeNull();
@@ -210,7 +214,11 @@ export function identityDirectoryContract(
       expect(await directory.patientContact(id)).toEqual({
         email: 'new.address@example.com',
         first_name: 'Jordan',
+        last_name: 'Lee',
         phone: '2125550147',
+        gender: 'Female',
+        state: 'TX',
+        health_id: null,
       });
       expect(await identity.outboxEvents('patient-contact-changed')).toEqual(
         expect.arrayContaining([

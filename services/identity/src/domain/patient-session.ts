@@ -46,5 +46,13 @@ export async function patientContact(
 ): Promise<PatientContact | null> {
   const user = await findUserById(runtime.db, userId);
   if (!user || user.role !== 'patient') return null;
-  return { email: user.email, first_name: user.firstName ?? '', phone: user.phone ?? '' };
+  return {
+    email: user.email,
+    first_name: user.firstName ?? '',
+    last_name: user.lastName ?? '',
+    phone: user.phone ?? '',
+    gender: user.gender === 'Male' || user.gender === 'Female' ? user.gender : null,
+    state: user.state ?? '',
+    health_id: user.healthId,
+  };
 }

@@ -22,13 +22,33 @@ export const deniedOrderRefund = jobType({
 
 /** What `checkout.refunds.reason` says for these refunds. */
 export const DENIAL_REFUND_REASON = 'assessment_denied';
+export const WITHDRAWAL_REFUND_REASON = 'application_withdrawn';
 
-/** Denies the order and records its refunds as pending; returns how many were new. */
-export async function denyOrder(tx: Tx, orderId: number, now: Date): Promise<number> {
+/**
+ * How an order ends with a full refund: a clinician's denial (`denied`), or the patient's
+ * Process Refund on an application the questionnaire cannot accept (`cancelled`).
+ */
+export const orderEndings = {
+  denied: { status: 'denied', reason: DENIAL_REFUND_REASON },
+  withdrawn: { status: 'cancelled', reason: WITHDRAWAL_REFUND_REASON },
+} as const;
+export type OrderEnding = keyof typeof orderEndings;
+
+/** The order statuses whose pending refunds the refund job carries out. */
+export const refundedEndStatuses = Object.values(orderEndings).map((e) => e.status);
+
+/** Ends the order and records its refunds as pending; returns how many were new. */
+export async function denyOrder(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+  ending: OrderEnding = 'denied',
+): Promise<number> {
+  const { status, reason } = orderEndings[ending];
   await tx
     .update(orders)
-    .set({ status: 'denied' })
-    .where(and(eq(orders.id, orderId), ne(orders.status, 'denied')));
+    .set({ status })
+    .where(and(eq(orders.id, orderId), ne(orders.status, status)));
   await tx
     .update(subscriptions)
     .set({ status: 'ended', updatedAt: now })
@@ -55,7 +75,7 @@ export async function denyOrder(tx: Tx, orderId: number, now: Date): Promise<num
     .values(
       paid.map((t) => ({
         ...t,
-        reason: DENIAL_REFUND_REASON,
+        reason,
         status: 'pending' as const,
         createdAt: now,
       })),
