@@ -1,5 +1,6 @@
 import {
   defaultSchedule,
+  firstMonthChoices,
   doseLadders,
   fillMissingDoses,
   isScheduleWithinLadder,
@@ -125,5 +126,39 @@ describe('switching drugs and pre-filling the schedule', () => {
     expect(parseStrength('none')).toBeNull();
     expect(sameStrength(2.4, 2.40001)).toBe(true);
     expect(ladderStep('semaglutide', 0.25000001)).toBe(0);
+  });
+});
+
+describe("month 1's choices on a first-time form", () => {
+  it('start a new patient on the starting dose', () => {
+    expect(firstMonthChoices('tirzepatide', null)).toEqual([2.5]);
+    expect(firstMonthChoices('semaglutide', null)).toEqual([0.25]);
+  });
+
+  it('follow the wish on the same drug and the transition strength on a switch', () => {
+    const t = (strength: number, preference: 'increase' | 'same' | 'decrease') => ({
+      drug: 'tirzepatide' as const,
+      strength,
+      preference,
+      timing: 'withinTwoWeeks' as const,
+    });
+    expect(firstMonthChoices('tirzepatide', t(5, 'same'))).toEqual([5]);
+    expect(firstMonthChoices('tirzepatide', t(5, 'increase'))).toEqual([5, 7.5]);
+    expect(firstMonthChoices('tirzepatide', t(5, 'decrease'))).toEqual([2.5, 5]);
+    expect(firstMonthChoices('semaglutide', t(10, 'increase'))).toEqual([0.25]);
+    expect(
+      firstMonthChoices('tirzepatide', {
+        drug: 'semaglutide',
+        strength: 2.4,
+        preference: 'decrease',
+        timing: 'withinTwoWeeks',
+      }),
+    ).toEqual([7.5, 10]);
+    // The pre-filled month 1 is always one of the choices.
+    for (const preference of ['increase', 'same', 'decrease'] as const)
+      for (const strength of doseLadders.tirzepatide)
+        expect(firstMonthChoices('tirzepatide', t(strength, preference))).toContain(
+          defaultSchedule('tirzepatide', t(strength, preference))[0],
+        );
   });
 });

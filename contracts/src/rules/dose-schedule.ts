@@ -174,3 +174,23 @@ export function parseStrength(text: string | undefined): number | null {
 export function sameStrength(a: number, b: number): boolean {
   return Math.abs(a - b) < 0.0001;
 }
+
+/**
+ * The strengths month 1 may take on a first-time form (spec 002 section 4, "Dropdown choices"):
+ * a patient new to GLP-1s starts on the starting dose; one on the ordered drug by their wish
+ * (same: the current strength; increase: it or the next; decrease: it or the one below); one
+ * switching drugs the transition strength (or the one below it for decrease).
+ */
+export function firstMonthChoices(ordered: Drug, current: CurrentTreatment | null): number[] {
+  if (!current || ladderStep(current.drug, current.strength) < 0)
+    return [doseLadders[ordered][0] as number];
+  if (current.drug === ordered)
+    return monthOneChoices(ordered, current.strength, current.preference);
+  const start = transitionStrength(current.drug, ordered, current.strength, current.timing);
+  return monthOneChoices(ordered, start, current.preference === 'decrease' ? 'decrease' : 'same');
+}
+
+/** The maintenance strengths offered: every strength of the drug's ladder. */
+export function maintenanceChoices(drug: Drug): number[] {
+  return [...doseLadders[drug]];
+}

@@ -35,6 +35,7 @@ import {
 import { paymentSucceededConfirmationSubscriber } from './subscribers/payment-succeeded-confirmation';
 import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
 import { verifiedAddressSubscriber } from './subscribers/verified-address';
+import { formSubmittedSubscriber } from './subscribers/form-submitted';
 import {
   leadDisqualifiedSubscriber,
   leadQualifiedSubscriber,
@@ -103,6 +104,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         assessmentDeniedRefundSubscriber(runtime),
         applicationWithdrawnRefundSubscriber(runtime),
         verifiedAddressSubscriber,
+        formSubmittedSubscriber,
       ],
       jobs: [
         settlePaymentAttemptJob(payments),

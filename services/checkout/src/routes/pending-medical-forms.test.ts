@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import type { Principal } from '@clinic/contracts';
+import { formSubmitted, type Principal } from '@clinic/contracts';
+import { eventually } from '@clinic/kit/testing';
 import { orders, transactions } from '../db/schema';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
@@ -81,5 +82,28 @@ describe('GET /api/pending-medical-forms', () => {
       .where(eq(transactions.orderId, refunded));
     const res = await pending(cy);
     expect(res.body.orders.map((o: { orderId: number }) => o.orderId)).toEqual([waiting]);
+  });
+
+  it('leaves out an order whose assessment forms reported submitted', async () => {
+    const dee = t.patient(821);
+    const submitted = await paidOrder(dee);
+    const waiting = await paidOrder(dee);
+    await t.service.runtime.transaction((_tx, events) =>
+      events.publish(formSubmitted, {
+        orderId: submitted,
+        userId: 821,
+        assessmentId: 1,
+        form: 'mdIntegration',
+        questionnaireVersion: '2026-11-24.1',
+        drug: 'tirzepatide',
+        state: 'TX',
+        videoRequired: false,
+        submittedAt: t.clock.now().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const res = await pending(dee);
+      expect(res.body.orders.map((o: { orderId: number }) => o.orderId)).toEqual([waiting]);
+    });
   });
 });

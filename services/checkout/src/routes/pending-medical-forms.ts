@@ -1,11 +1,11 @@
 /**
  * GET /api/pending-medical-forms: the caller's paid prescription orders that wait for the medical
- * form, oldest first, for the portal's "Next step". Until the forms service records submitted
- * assessments, an order waits while it is pending approval and its payment stands: a denied,
+ * form, oldest first, for the portal's "Next step". An order waits while it is pending approval,
+ * its assessment is not submitted (forms' form-submitted) and its payment stands: a denied,
  * cancelled or approved order does not wait, nor does one whose checkout payment was refunded.
  */
 import type { Router } from 'express';
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, isNull, notExists } from 'drizzle-orm';
 import { pendingMedicalForms } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptionPreauths, transactions } from '../db/schema';
@@ -32,6 +32,7 @@ export function pendingMedicalFormsRoute(router: Router, runtime: ServiceRuntime
         and(
           eq(orders.userId, principal.userId),
           eq(orders.status, 'pending_approval'),
+          isNull(orders.assessmentSubmittedAt),
           notExists(
             db
               .select({ one: transactions.id })

@@ -36,6 +36,8 @@ export interface IdentityHarness {
     firstName?: string;
   }): Promise<number>;
   logIn(email: string, password: string): Promise<string>;
+  /** Gives the account a health record id (the clinic does it on a first review). */
+  setHealthId(userId: number, healthId: string): Promise<void>;
   principalOf(token: string): Promise<Principal | null>;
   /** When the newest session of a user ends, or null when the user has none. */
   sessionEndsAt(userId: number): Promise<Date | null>;
@@ -104,6 +106,9 @@ export async function startIdentity(
         .returning({ id: users.id });
       if (!user) throw new Error('user not created');
       return user.id;
+    },
+    async setHealthId(userId, healthId) {
+      await db.update(users).set({ healthId }).where(eq(users.id, userId));
     },
     async logIn(email, password) {
       const res = await harness.post('/api/login', { email, password });

@@ -42,6 +42,8 @@ export const orders = checkoutSchema.table('orders', {
   billingAddress: jsonb('billing_address').$type<CheckoutAddress>(),
   bundleChoice: text('bundle_choice', { enum: ['Nausea', 'None'] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** When forms reported the medical assessment submitted (form-submitted). */
+  assessmentSubmittedAt: timestamp('assessment_submitted_at', { withTimezone: true }),
 });
 
 /** What the medical form is filled in for: one per prescription product of the order. */
