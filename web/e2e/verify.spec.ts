@@ -13,10 +13,17 @@
  * channel): about 20 for both widths together. Screenshots land in
  * test-results/screenshots/<project>-verify-*.png.
  */
-import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillCard } from './checkout-steps';
 import { next, shot } from './quiz';
+import {
+  apiPatient,
+  storedAddress,
+  uniqueEmail,
+  uniqueLine,
+  type Address,
+  type ApiPatient,
+} from './patients';
 import { SESSION_KEY, mailTo, pendingPage, seedStorage, waitForApp } from './support';
 
 const PREAUTHS_KEY = 'clinic.preauths';
@@ -39,21 +46,6 @@ const stepItem = (page: Page, step: 'address' | 'phone' | 'email') =>
 const alertLine = (page: Page) => card(page).locator('[role="alert"]');
 const statusLine = (page: Page) => card(page).locator('p.verify-message[role="status"]');
 const digit = (page: Page, n: number) => page.locator(`#verify-digit-${n}`);
-
-interface Address {
-  addressLine1: string;
-  addressLine2?: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-/** A random line number that is valid (not 0000 or 9111) and unlike the other suites' numbers. */
-function uniqueLine(): string {
-  return String(randomInt(2000, 9000));
-}
-
-const uniqueEmail = (kind: string) => `verify.${kind}.${randomUUID().slice(0, 8)}@example.com`;
 
 /** The other code of four digits: every digit moved on by one. */
 function wrongFor(code: string): string {
@@ -111,122 +103,11 @@ async function verificationStatus(request: APIRequestContext, token: string) {
   return (await res.json()) as Record<'phone' | 'email', { status: string }>;
 }
 
-/** The shipping address verification holds for the patient (GET /api/ship-address). */
-async function storedAddress(request: APIRequestContext, token: string) {
-  const res = await request.get('/api/ship-address', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: Record<string, unknown> | null }).data;
-}
-
 function tokenOf(page: Page): Promise<string> {
   return page.evaluate(
     (key) => (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { token?: string }).token,
     SESSION_KEY,
   ) as Promise<string>;
-}
-
-interface ApiPatient {
-  token: string;
-  user: { id: number; [field: string]: unknown };
-  email: string;
-  line: string;
-  phone: string;
-  orderId: number;
-}
-
-/**
- * A paying patient made over HTTP as the pages would: the quiz's answers (a unique email and
- * phone number), the plan page's cart, a sandbox card token, checkout-new with 4242, and the
- * checkout page's save-address with `address`. Waits until verification holds the address.
- */
-async function apiPatient(request: APIRequestContext, address: Address): Promise<ApiPatient> {
-  const email = uniqueEmail('api');
-  const line = uniqueLine();
-  const phone = `512555${line}`;
-  const intake = await request.post('/api/intake-form', {
-    data: {
-      first_name: 'Jordan',
-      last_name: 'Rivera',
-      email,
-      phone,
-      phone_parts: { areaCode: '512', prefix: '555', line },
-      height: { foot: 5, inches: 10 },
-      weight: 240,
-      gender: 'Male',
-      agreed_to_text: 'Yes',
-      agreed_to_email: true,
-      agreed_to_terms: true,
-      form_step2_agree: true,
-      dob: { mm: 7, dd: 4, yyyy: 1980 },
-      desired_weight: 190,
-      state: 'TX',
-      source_web: 2,
-    },
-  });
-  const answer = (await intake.json()) as ApiPatient & { status: string };
-  expect(answer.status).toBe('success');
-  const { token, user } = answer;
-  const auth = { authorization: `Bearer ${token}` };
-
-  // Checkout hears of the lead's eligibility by event: the first cart may come too early.
-  let cartId = '';
-  await expect(async () => {
-    const cart = await request.post('/forms/save-cart', {
-      headers: auth,
-      data: {
-        id: 4,
-        name: 'Semaglutide',
-        price: 134.99,
-        retail_price: 249.97,
-        quantity: 1,
-        main_type: 'Prescription',
-        category: 'primary',
-        sku: 'sema_plan_278928',
-        stripe_id: 'sema_plan_278928',
-        sema_offer: 'default',
-        tir_offer: 'default',
-        currentGLPMed: 'No',
-        currentDose: '',
-      },
-    });
-    expect(cart.status()).toBe(200);
-    cartId = ((await cart.json()) as { id: string }).id;
-  }).toPass({ timeout: 15_000 });
-
-  const card = await request.post('/sandbox/v1/tokens', {
-    data: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' } },
-  });
-  expect(card.ok()).toBe(true);
-  const paid = await request.post('/api/checkout-new', {
-    headers: { ...auth, 'idempotency-key': randomUUID() },
-    data: {
-      payment_terms: 3,
-      user_id: user.id,
-      id: cartId,
-      cardToken: ((await card.json()) as { id: string }).id,
-      amount: 44997,
-      medication: 'Semaglutide',
-      paymentMethod: 'card',
-      shippingAddress: address,
-    },
-  });
-  expect(paid.status()).toBe(200);
-  const payment = (await paid.json()) as { prescriptionPreauths: { orderId: number }[] };
-  const orderId = payment.prescriptionPreauths[0]?.orderId ?? NaN;
-  expect(orderId).toEqual(expect.any(Number));
-
-  const saved = await request.post('/api/save-address', {
-    headers: auth,
-    data: { ...address, id: user.id },
-  });
-  expect(saved.ok()).toBe(true);
-  // Verification keeps the checkout's address from its event.
-  await expect
-    .poll(async () => (await storedAddress(request, token))?.zip, { timeout: 15_000 })
-    .toBe(address.zip);
-  return { token, user, email, line, phone, orderId };
 }
 
 /** Opens /verify logged in as `patient` (the session stored as the login page stores it). */

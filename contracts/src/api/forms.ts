@@ -233,3 +233,28 @@ export const logUploadAttempt = defineRoute({
   }),
   response: z.object({ success: z.literal(true) }),
 });
+
+/** Spec 002 section 5, identity video limits. */
+export const videoLimits = {
+  maxBytes: 100 * 1024 * 1024,
+  compressAboveBytes: 60 * 1024 * 1024,
+  minSeconds: 5,
+  maxSeconds: 60,
+} as const;
+
+export const uploadAvVideo = defineRoute({
+  method: 'post',
+  path: '/api/upload-av-video',
+  service: 'forms',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    'Records the identity video the caller uploaded (through get-signed-url) for their submitted assessment, once its content is checked as a video within 100 MB.',
+  body: z.object({
+    /** The uploaded file's name (get-signed-url's `file_name`). */
+    s3FileName: text(300).regex(/\S/, 'Please choose a video file to upload.'),
+    /** The order (form) id. */
+    uniqueId: numeric(rowId()),
+  }),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});

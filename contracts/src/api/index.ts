@@ -31,6 +31,7 @@ import {
   questionnaire,
   submitBareForm,
   submitMdForm,
+  uploadAvVideo,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
@@ -113,4 +114,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   processRefund,
   getSignedUrl,
   logUploadAttempt,
+  uploadAvVideo,
 ];

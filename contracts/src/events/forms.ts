@@ -43,3 +43,21 @@ export const applicationWithdrawn = defineEvent({
     withdrawnAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * The identity video a state requires (spec 002, /upload-video) was uploaded and checked for an
+ * order whose assessment is submitted: the clinician may review it now. No file name is
+ * carried: the clinic reads the video through the forms service's signed, audited reads.
+ */
+export const identityVideoUploaded = defineEvent({
+  name: 'identity-video-uploaded',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A patient's identity video for an order was uploaded and its content checked; the assessment can be reviewed.",
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    uploadedAt: z.iso.datetime(),
+  }),
+});

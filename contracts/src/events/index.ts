@@ -2,7 +2,7 @@ import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
 import { assessmentDenied } from './clinic';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
-import { applicationWithdrawn, formSubmitted } from './forms';
+import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
@@ -24,4 +24,5 @@ export const productEvents = new EventRegistry([
   contactVerification,
   formSubmitted,
   applicationWithdrawn,
+  identityVideoUploaded,
 ]);
