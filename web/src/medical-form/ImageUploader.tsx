@@ -1,0 +1,210 @@
+/**
+ * The questionnaire's image uploader (spec 002 sections 2, 4, 5 and 8): a drop zone or a click
+ * to choose, a preview with the file's name and size, then Confirm Upload: a signed URL from
+ * POST /api/get-signed-url, the file PUT there with progress ('Uploading... N%'), and half a
+ * second after success the stored file's name is the question's answer. A failure says what went
+ * wrong, is logged for support (POST /api/log-upload-attempt) and offers Try Again.
+ *
+ * Hooks for tests: .mf-upload[data-state="idle|ready|uploading|error|done"], input[type=file],
+ * .mf-upload__zone, .mf-upload__preview, [role=progressbar], #mf-upload-confirm.
+ */
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { uploadMessages } from '@clinic/contracts';
+import { Button, FormMessage } from '../ui';
+import { logFailedUpload, requestSignedUrl } from './formsApi';
+import {
+  fileProblem,
+  formatSize,
+  prepareFailure,
+  putFile,
+  uploadErrorText,
+  uploadFileName,
+} from './upload';
+
+/** Spec 002 section 9: the wait after a successful upload before moving on. */
+export const UPLOAD_DONE_DELAY_MS = 500;
+
+type UploadState = 'idle' | 'ready' | 'uploading' | 'error' | 'done';
+
+interface Props {
+  formId: string;
+  /** The question's key (prescription_photo, ...): part of the stored file's name. */
+  questionKey: string;
+  /** What the input accepts; images only. */
+  accept?: string;
+  onUploaded(fileName: string): void;
+}
+
+const buttonText: Record<UploadState, string> = {
+  idle: 'Confirm Upload',
+  ready: 'Confirm Upload',
+  uploading: 'Uploading...',
+  error: 'Try Again',
+  done: 'Uploaded!',
+};
+
+function previewUrl(file: File): string | null {
+  if (typeof URL.createObjectURL !== 'function') return null;
+  try {
+    return URL.createObjectURL(file);
+  } catch {
+    return null;
+  }
+}
+
+export function ImageUploader({ formId, questionKey, accept = 'image/*', onUploaded }: Props) {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [state, setState] = useState<UploadState>('idle');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const uploadedRef = useRef(onUploaded);
+  uploadedRef.current = onUploaded;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      if (preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  function pick(chosen: File | null | undefined) {
+    if (state === 'uploading' || state === 'done') return;
+    const problem = fileProblem(chosen);
+    setProgress(0);
+    if (problem || !chosen) {
+      setFile(null);
+      setPreview(null);
+      setError(problem);
+      setState('idle');
+      return;
+    }
+    setFile(chosen);
+    setPreview(previewUrl(chosen));
+    setError(null);
+    setState('ready');
+  }
+
+  async function upload() {
+    const problem = fileProblem(file);
+    if (problem || !file) {
+      setError(problem);
+      return;
+    }
+    setState('uploading');
+    setError(null);
+    setProgress(0);
+    const filename = uploadFileName(formId, questionKey, Date.now(), file.name);
+    try {
+      let signed;
+      try {
+        signed = await requestSignedUrl(filename, file.type, formId);
+      } catch (cause) {
+        throw prepareFailure(cause);
+      }
+      await putFile(signed.upload_url, file, setProgress);
+      setState('done');
+      timer.current = setTimeout(() => uploadedRef.current(signed.file_name), UPLOAD_DONE_DELAY_MS);
+    } catch (failure) {
+      const message = uploadErrorText(failure);
+      setState('error');
+      setError(message);
+      void logFailedUpload({
+        success: false,
+        error: message,
+        userAgent: navigator.userAgent.slice(0, 500),
+        fileSize: file.size,
+        filename: filename.slice(0, 300),
+        imageType: questionKey,
+        idOfForm: formId,
+        timestamp: new Date().toISOString(),
+      });
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    pick(event.dataTransfer?.files?.[0]);
+  }
+
+  const busy = state === 'uploading';
+  return (
+    <div className="mf-upload" data-state={state}>
+      <label
+        htmlFor={inputId}
+        className={`mf-upload__zone${dragging ? ' mf-upload__zone--over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        aria-disabled={busy || state === 'done' || undefined}
+      >
+        <span className="mf-upload__icon" aria-hidden="true">
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+            <path d="M12 16V4m0 0-4 4m4-4 4 4" strokeWidth="2" strokeLinecap="round" />
+            <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeWidth="2" />
+          </svg>
+        </span>
+        <span className="mf-upload__text">Drop image here or click to upload</span>
+        <span className="mf-upload__hint">Maximum file size: 5 MB</span>
+        <input
+          id={inputId}
+          type="file"
+          accept={accept.startsWith('image/') ? accept : 'image/*'}
+          className="visually-hidden"
+          disabled={busy || state === 'done'}
+          onChange={(event) => {
+            pick(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+
+      {file && (
+        <div className="mf-upload__preview">
+          {preview && <img src={preview} alt="" className="mf-upload__image" />}
+          <div className="mf-upload__file">
+            <span className="mf-upload__name">{file.name}</span>
+            <span className="mf-upload__size">{formatSize(file.size)}</span>
+          </div>
+        </div>
+      )}
+
+      {(busy || state === 'done') && (
+        <div className="mf-upload__progress">
+          <div
+            className="mf-upload__bar"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
+            <span style={{ width: `${progress}%` }} />
+          </div>
+          {busy && <p className="mf-upload__percent">Uploading... {progress}%</p>}
+        </div>
+      )}
+
+      <FormMessage kind="error">{error}</FormMessage>
+      {state === 'error' && <p className="mf-upload__hint">{uploadMessages.tryAgainHint}</p>}
+
+      <Button
+        id="mf-upload-confirm"
+        className="mf-upload__confirm"
+        onClick={() => void upload()}
+        disabled={busy || state === 'done'}
+        aria-busy={busy || undefined}
+      >
+        {buttonText[state]}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * A questionnaire image's upload (spec 002 sections 4, 5 and 8, "Questionnaire uploads"): the
+ * checks before it, the file name it is stored under, the PUT of the file to the signed URL with
+ * progress, and the message of each way it can fail.
+ */
+import { maxImageBytes, uploadMessages } from '@clinic/contracts';
+import { toApiError } from '../api/client';
+
+/** What is wrong with a chosen file before any upload, or null. */
+export function fileProblem(file: File | null | undefined): string | null {
+  if (!file) return uploadMessages.selectFile;
+  if (!file.type.startsWith('image/')) return uploadMessages.imageOnly;
+  if (file.size > maxImageBytes) return uploadMessages.tooLarge;
+  return null;
+}
+
+/** `${formId}_${questionKey}_${timestamp}_${originalName}` (spec 002 section 7). */
+export function uploadFileName(
+  formId: string,
+  questionKey: string,
+  now: number,
+  originalName: string,
+): string {
+  return `${formId}_${questionKey}_${now}_${originalName}`;
+}
+
+/** "1.2 MB", "340 KB". */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Where the upload failed: getting the signed URL, or storing the file there. */
+export class UploadFailure extends Error {
+  override readonly name = 'UploadFailure';
+  constructor(
+    readonly stage: 'prepare' | 'store' | 'cancelled',
+    readonly connection: boolean,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The message of a failed upload (spec 002 section 8). */
+export function uploadErrorText(error: unknown): string {
+  if (error instanceof UploadFailure) {
+    if (error.stage === 'cancelled') return uploadMessages.cancelled;
+    if (error.connection) return uploadMessages.connection;
+    return error.stage === 'prepare' ? uploadMessages.preparing : uploadMessages.storing;
+  }
+  const text = error instanceof Error ? error.message : '';
+  if (/failed to fetch|network/i.test(text)) return uploadMessages.connection;
+  return uploadMessages.unsuccessful;
+}
+
+/** The signed-URL request's failure as an UploadFailure. */
+export function prepareFailure(error: unknown): UploadFailure {
+  const failure = toApiError(error);
+  return new UploadFailure('prepare', failure.isNetwork, failure.message);
+}
+
+/**
+ * PUTs the file to the signed URL with its content type, reporting progress (0-100). Resolves
+ * on a 2xx; rejects with an UploadFailure of stage 'store' otherwise.
+ */
+export function putFile(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('Content-Type', file.type);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+      } else {
+        reject(new UploadFailure('store', false, `Storage answered ${xhr.status}`));
+      }
+    };
+    xhr.onerror = () => reject(new UploadFailure('store', true, 'Network error'));
+    xhr.ontimeout = () => reject(new UploadFailure('store', true, 'Network timeout'));
+    xhr.onabort = () => reject(new UploadFailure('cancelled', false, 'Upload was cancelled'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
