@@ -97,7 +97,8 @@ export function testQuestionnaire(form: 1 | 2 | 3 = 1): QuestionnaireFile {
         important: true,
         options: [
           { title: 'Diabetes', order: 0 },
-          { title: thyroidCancer, order: 1, is_critical: true },
+          // Stops the application through the stop screen that depends on it.
+          { title: thyroidCancer, order: 1 },
           { title: 'Kidney disease', order: 2 },
           { title: 'None of these', order: 3 },
         ],

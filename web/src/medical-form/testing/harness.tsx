@@ -88,3 +88,11 @@ export async function typeText(element: HTMLTextAreaElement, value: string): Pro
 
 export const dialog = (root: Document | ParentNode = document) =>
   root.querySelector<HTMLElement>('[role="alertdialog"]');
+
+/** Chooses `file` in the file input (as a browser's change event). */
+export async function chooseFile(input: HTMLInputElement, file: File | null): Promise<void> {
+  await act(async () => {
+    Object.defineProperty(input, 'files', { value: file ? [file] : [], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

@@ -1,0 +1,290 @@
+import {
+  cannotProceedMessage,
+  formsMessages,
+  glp1UseOptions,
+  type QuestionnaireFile,
+} from '@clinic/contracts';
+import { setSession } from '../session/session';
+import type { Rendered } from '../test-utils/render';
+import { testSession } from '../test-utils/session';
+import type { LoaderState } from './loaderState';
+import { loadProgress } from './progressStore';
+import { QuestionnaireScreen } from './QuestionnaireScreen';
+import {
+  $,
+  button,
+  checked,
+  click,
+  dialog,
+  fail,
+  fakeApi,
+  ok,
+  option,
+  questionId,
+  questionLabel,
+  renderForm,
+  type,
+  typeText,
+  where,
+  type FakeApi,
+} from './testing/harness';
+import { stopText, testLoader, testQuestionnaire, thyroidCancer } from './testing/fixture';
+
+let api: FakeApi;
+let view: Rendered | undefined;
+const root = () => view!.container;
+
+async function open(
+  loader: Partial<LoaderState> = {},
+  file: QuestionnaireFile = testQuestionnaire(),
+  before: string[] = [],
+) {
+  view = await renderForm(
+    '/medical-form/5?type=medical',
+    <QuestionnaireScreen
+      formId="5"
+      loader={testLoader(loader)}
+      file={file}
+      patient={{ first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com' }}
+    />,
+    before,
+  );
+}
+
+const next = () => click($(root(), '#mf-next'));
+const nextButton = () => $<HTMLButtonElement>(root(), '#mf-next');
+const goBack = () => click($(root(), '.mf-back'));
+const pick = (title: string) => click(option(root(), title));
+
+/** From question 8 with no GLP-1: the confirmation, then the conditions question. */
+async function toConditions() {
+  await pick(glp1UseOptions.neither);
+  expect(questionId(root())).toBe('8_confirm');
+  await click($(root(), '#mf-confirm'));
+  expect(questionId(root())).toBe('7');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setSession(testSession({ token: 'tok', id: 7 }));
+  api = fakeApi();
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+});
+
+describe('which questions are asked', () => {
+  it('asks question 0 of women only', async () => {
+    await open({ gender: 'Female' });
+    expect(questionId(root())).toBe('0');
+    expect(questionLabel(root())).toBe('Are you pregnant or breastfeeding?');
+    await view!.unmount();
+    localStorage.clear();
+    await open({ gender: 'Male' });
+    expect(questionId(root())).toBe('8');
+  });
+
+  it("asks Florida's bill of rights only in Florida, with its text and a Next", async () => {
+    await open({ userState: 'FL' });
+    expect(questionId(root())).toBe('fl');
+    expect(root().querySelector('.mf-question__description')?.textContent).toContain(
+      'courtesy and respect',
+    );
+    await next();
+    expect(questionId(root())).toBe('8');
+  });
+});
+
+describe('answering', () => {
+  it('moves on as soon as a single option is chosen', async () => {
+    await open();
+    expect(root().querySelectorAll('.mf-option')).toHaveLength(3);
+    await pick(glp1UseOptions.tirzepatide);
+    expect(questionId(root())).toBe('8_2');
+    await pick('5 mg');
+    expect(questionId(root())).toBe('8_3');
+  });
+
+  it('asks the follow-ups of a multiple choice in the order chosen, then goes on', async () => {
+    await open();
+    await toConditions();
+    expect(root().querySelector('.mf-question__sublabel')?.textContent).toBe(
+      'Choose all that apply.',
+    );
+    expect(nextButton().disabled).toBe(true);
+    await pick('Kidney disease');
+    await pick('Diabetes');
+    expect(checked(root())).toEqual(['Diabetes', 'Kidney disease']);
+    await next();
+    expect(questionId(root())).toBe('7b');
+    expect(root().querySelector('textarea')).not.toBeNull();
+    await typeText($(root(), '#mf-answer'), 'Stage 2');
+    await next();
+    expect(questionId(root())).toBe('7a');
+    expect($<HTMLTextAreaElement>(root(), '#mf-answer').placeholder).toBe(
+      'Type, medication, last A1c',
+    );
+    await typeText($(root(), '#mf-answer'), 'Type 2');
+    await next();
+    expect(questionId(root())).toBe('5');
+  });
+
+  it("keeps a 'none' choice alone, and asks no follow-up after it", async () => {
+    await open();
+    await toConditions();
+    await pick('Diabetes');
+    await pick('None of these');
+    expect(checked(root())).toEqual(['None of these']);
+    await pick('Kidney disease');
+    expect(checked(root())).toEqual(['Kidney disease']);
+    await pick('None of these');
+    await next();
+    expect(questionId(root())).toBe('5');
+  });
+
+  it('blocks Enter in text answers and enables Next only for a number on an integer question', async () => {
+    await open();
+    await toConditions();
+    await pick('None of these');
+    await next();
+    const input = $<HTMLInputElement>(root(), '#mf-answer');
+    expect(input.inputMode).toBe('numeric');
+    expect(input.placeholder).toBe('e.g. 180');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    input.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    await type(input, 'abc');
+    expect(nextButton().disabled).toBe(true);
+    await type(input, '182');
+    expect(nextButton().disabled).toBe(false);
+    await next();
+    expect(questionId(root())).toBe('dose');
+  });
+
+  it('shows the progress across the top as the share of questions answered', async () => {
+    await open();
+    const progress = () => Number($(root(), '.mf-progress').getAttribute('aria-valuenow'));
+    expect(progress()).toBe(0);
+    await pick(glp1UseOptions.neither);
+    expect(progress()).toBeGreaterThan(0);
+  });
+});
+
+describe('Go Back', () => {
+  it('from a follow-up returns to its question, with the choices kept and the follow-ups cleared', async () => {
+    await open();
+    await toConditions();
+    await pick('Diabetes');
+    await pick('Kidney disease');
+    await next();
+    await typeText($(root(), '#mf-answer'), 'Type 2');
+    await next();
+    expect(questionId(root())).toBe('7b');
+    await goBack();
+    expect(questionId(root())).toBe('7');
+    expect(checked(root())).toEqual(['Diabetes', 'Kidney disease']);
+    await next();
+    expect(questionId(root())).toBe('7a');
+    expect($<HTMLTextAreaElement>(root(), '#mf-answer').value).toBe('');
+  });
+
+  it('from the first question goes back in the browser history', async () => {
+    await open({}, testQuestionnaire(), ['/home']);
+    await goBack();
+    expect(where(view!)).toBe('/home');
+  });
+
+  it('is not offered on the first question of the refill form', async () => {
+    await open({ activeFrm: 3 }, testQuestionnaire(3));
+    expect(root().querySelector('.mf-back')).toBeNull();
+  });
+
+  it("Back on the confirmation step clears it and question 8's answer, and returns to 8", async () => {
+    await open();
+    await pick(glp1UseOptions.neither);
+    expect(questionLabel(root())).toContain('you will be prescribed starter doses');
+    expect(root().querySelector('.mf-question__description')?.textContent).toBe(
+      'We will not be able to change the prescription once approved by the doctor.',
+    );
+    await click($(root(), '#mf-confirm-back'));
+    expect(questionId(root())).toBe('8');
+    expect(root().querySelector('.mf-option[aria-pressed="true"]')).toBeNull();
+    expect(loadProgress('5', Date.now())?.record.answers).toEqual({});
+  });
+});
+
+describe('We Cannot Proceed', () => {
+  async function chooseThyroidCancer() {
+    await open();
+    await toConditions();
+    await pick(thyroidCancer);
+    await next();
+  }
+
+  it('opens when an answer leads to a stop screen, with its text; Resubmit Form lets the patient change it', async () => {
+    await chooseThyroidCancer();
+    const popup = dialog(root())!;
+    expect(popup.querySelector('h2')?.textContent).toBe('We Cannot Proceed');
+    expect(popup.textContent).toContain(stopText);
+    expect(popup.textContent).toContain('resubmit the form');
+    expect(popup.textContent).toContain('refund');
+    await click(button(popup, 'Resubmit Form'));
+    expect(dialog(root())).toBeNull();
+    expect(questionId(root())).toBe('7');
+    await pick('None of these');
+    await next();
+    expect(questionId(root())).toBe('5');
+    expect(api.calls()).toEqual([]);
+  });
+
+  it('shows the default text for a critical answer of a question without its own', async () => {
+    await open({ gender: 'Female' });
+    await pick('Yes');
+    expect(dialog(root())?.textContent).toContain(cannotProceedMessage);
+    expect(questionId(root())).toBe('0');
+  });
+
+  it('Process Refund posts the withdrawal and lands on /sorry with its message, forgetting the answers', async () => {
+    api.on(
+      'POST /api/process-refund/5',
+      ok({ success: true, message: formsMessages.refundRequested }),
+    );
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    expect(api.calls()).toEqual(['POST /api/process-refund/5']);
+    expect(where(view!)).toBe(
+      `/sorry?message=${encodeURIComponent(formsMessages.refundRequested)}`,
+    );
+    expect(loadProgress('5', Date.now())).toBeNull();
+  });
+
+  it('shows Processing... while the refund posts', async () => {
+    api.on('POST /api/process-refund/5', 'hang');
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    expect(button(dialog(root())!, 'Processing...').disabled).toBe(true);
+    expect(button(dialog(root())!, 'Resubmit Form').disabled).toBe(true);
+  });
+
+  it('shows a failed refund in the popup and stays', async () => {
+    api.on('POST /api/process-refund/5', fail(409, 'This order can no longer be refunded here.'));
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    expect(dialog(root())?.querySelector('[role="alert"]')?.textContent).toBe(
+      'This order can no longer be refunded here.',
+    );
+    expect(button(dialog(root())!, 'Process Refund').disabled).toBe(false);
+    expect(where(view!)).toBe('/medical-form/5?type=medical');
+  });
+
+  it('comes back at the stopped question, with its answer, after a reload', async () => {
+    await chooseThyroidCancer();
+    expect(dialog(root())).not.toBeNull();
+    await view!.unmount();
+    await open();
+    expect(questionId(root())).toBe('7');
+    expect(checked(root())).toEqual([thyroidCancer]);
+  });
+});
