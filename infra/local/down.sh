@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Stops the local stripe-mock, Kafka, Redis and PostgreSQL started by infra/local/up.sh.
+# Stops the local S3Proxy, stripe-mock, Kafka, Redis and PostgreSQL started by infra/local/up.sh.
 #
 #   infra/local/down.sh           # stop; data is kept for the next up.sh
-#   infra/local/down.sh --purge   # stop and delete all data and logs (Kafka jars and the stripe-mock binary are kept)
+#   infra/local/down.sh --purge   # stop and delete all data and logs (Kafka and S3Proxy jars and the stripe-mock binary are kept)
 #
 # Safe to run when nothing is running.
 set -euo pipefail
@@ -50,6 +50,8 @@ stop_pidfile() {
 
 # stripe-mock holds no state: SIGTERM is all it needs.
 stop_pidfile stripe-mock "$STRIPE_MOCK_PID" 10 stripe-mock
+# S3Proxy writes each object with a rename: SIGTERM stops Jetty, nothing is half-written.
+stop_pidfile s3proxy "$S3PROXY_PID" 20 org.gaul.s3proxy.Main
 # Kafka next: it is the one that can take a while (controlled shutdown, log flush).
 stop_pidfile kafka "$KAFKA_PID" 60 kafka.Kafka
 # SHUTDOWN flushes the AOF and writes a final snapshot before exiting.
@@ -64,10 +66,12 @@ else
 fi
 
 if [[ -n "$PURGE" ]]; then
-  log "purging data and logs under $STATE_DIR (Kafka jars in $KAFKA_DIR/libs-* and stripe-mock in $STRIPE_MOCK_DIR/bin-* are kept)"
+  log "purging data and logs under $STATE_DIR (Kafka jars in $KAFKA_DIR/libs-*, S3Proxy jars in $S3PROXY_DIR/libs-* and stripe-mock in $STRIPE_MOCK_DIR/bin-* are kept)"
   rm -rf "$PG_DIR" "$REDIS_DIR" "$KAFKA_DATA" "$KAFKA_CLUSTER_ID_FILE" \
     "$KAFKA_LOG" "$KAFKA_LOG.1" "$KAFKA_DIR"/*.properties "$KAFKA_DIR/maven.log" \
     "$STRIPE_MOCK_LOG" "$STRIPE_MOCK_LOG.1" "$STRIPE_MOCK_HTTPS_SOCKET" "$STRIPE_MOCK_DIR/build.log" \
-    "$STRIPE_MOCK_DIR/build.tmp"
+    "$STRIPE_MOCK_DIR/build.tmp" \
+    "$S3PROXY_DATA" "$S3PROXY_LOG" "$S3PROXY_LOG.1" "$S3PROXY_CONF" "$S3PROXY_LOGBACK" \
+    "$S3PROXY_DIR/maven.log" "$S3PROXY_LIBS.tmp"
 fi
 log "down"

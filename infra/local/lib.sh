@@ -59,11 +59,35 @@ STRIPE_MOCK_LOG="$STRIPE_MOCK_DIR/stripe-mock.log"
 # keeps it off the network (nothing here uses it).
 STRIPE_MOCK_HTTPS_SOCKET="$STRIPE_MOCK_DIR/https.sock"
 
+# --- S3Proxy (an S3-compatible server, org.gaul:s3proxy jars from Maven Central) ---
+# 3.1.0 is built for Java 17 (like Kafka) and signs/verifies SigV2 and SigV4, presigned URLs
+# included. Objects are plain files under data/<bucket>/ (jclouds' filesystem-nio2 provider).
+S3PROXY_VERSION="${S3PROXY_VERSION:-3.1.0}"
+S3PROXY_PORT=9300
+S3PROXY_DIR="$STATE_DIR/s3proxy"
+S3PROXY_LIBS="$S3PROXY_DIR/libs-$S3PROXY_VERSION"
+S3PROXY_DATA="$S3PROXY_DIR/data"
+S3PROXY_CONF="$S3PROXY_DIR/s3proxy.properties"
+S3PROXY_LOGBACK="$S3PROXY_DIR/logback.xml"
+S3PROXY_PID="$S3PROXY_DIR/s3proxy.pid"
+S3PROXY_LOG="$S3PROXY_DIR/s3proxy.log"
+# A fixed local key pair: the server only listens on loopback.
+S3_BUCKET=clinic-uploads
+S3_ACCESS_KEY_ID=clinic-local
+S3_SECRET_ACCESS_KEY=clinic-local-secret
+S3_REGION=us-east-1
+S3PROXY_JVM_OPTS=(-Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true)
+
 ENV_LINES=(
   "DATABASE_URL=postgres://$PG_USER:$PG_PASSWORD@127.0.0.1:$PG_PORT/$PG_DB"
   "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
   "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
   "STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT"
+  "S3_ENDPOINT=http://127.0.0.1:$S3PROXY_PORT"
+  "S3_REGION=$S3_REGION"
+  "S3_BUCKET=$S3_BUCKET"
+  "S3_ACCESS_KEY_ID=$S3_ACCESS_KEY_ID"
+  "S3_SECRET_ACCESS_KEY=$S3_SECRET_ACCESS_KEY"
 )
 
 log() { printf '[infra] %s\n' "$*" >&2; }
@@ -135,6 +159,16 @@ stripe_mock_ready() {
     printf "GET /v1/balance HTTP/1.0\r\nAuthorization: Bearer sk_test_123\r\n\r\n" >&5 &&
     head -n1 <&5' _ "$STRIPE_MOCK_PORT" 2>/dev/null)" || return 1
   [[ "$status" == *" 200 "* ]]
+}
+
+# True when S3Proxy answers HTTP (an anonymous request gets 403 AccessDenied: that is an answer).
+s3proxy_ready() {
+  local status
+  # shellcheck disable=SC2016  # $1 is meant for the inner bash
+  status="$(timeout 2 bash -c 'exec 5<>"/dev/tcp/127.0.0.1/$1" &&
+    printf "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n" >&5 &&
+    head -n1 <&5' _ "$S3PROXY_PORT" 2>/dev/null)" || return 1
+  [[ "$status" == HTTP/1.[01]\ [2-4][0-9][0-9]* ]]
 }
 
 # Writes the server.properties of a single-node KRaft broker: write_kafka_properties <file>

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs (when missing) and starts PostgreSQL 15, Redis, a single-node Kafka broker
-# (KRaft) and stripe-mock on 127.0.0.1 for cluster mode and its tests. Safe to run again:
-# it skips what is already installed, built, formatted or running.
+# (KRaft), stripe-mock and S3Proxy (S3-compatible) on 127.0.0.1 for cluster mode and its
+# tests. Safe to run again: it skips what is already installed, built, formatted or running.
 #
-#   infra/local/up.sh            # start, then print the four env lines on stdout
+#   infra/local/up.sh            # start, then print the env lines on stdout
 #   eval "$(infra/local/up.sh --env)"   # start, then export them into this shell
 #
 # Everything else is logged on stderr. State lives in ${INFRA_STATE_DIR:-<repo>/.infra}.
@@ -389,12 +389,104 @@ start_stripe_mock() {
 }
 
 # ---------------------------------------------------------------------------
+# S3Proxy: an S3-compatible server (github.com/gaul/s3proxy), jars from Maven Central via
+# infra/local/s3proxy/pom.xml, objects as files under the state dir, SigV2/SigV4 auth with a
+# fixed local key. The upload storage's infra test runs against it.
+# ---------------------------------------------------------------------------
+install_s3proxy_jars() {
+  local pom="$LOCAL_DIR/s3proxy/pom.xml" stamp
+  stamp="$(sha256sum "$pom" | cut -d' ' -f1)"
+  if [[ -f "$S3PROXY_LIBS/.complete" && "$(cat "$S3PROXY_LIBS/.complete")" == "$stamp" ]]; then
+    log "s3proxy: jars for $S3PROXY_VERSION already present"
+    return
+  fi
+  log "s3proxy: resolving org.gaul:s3proxy:$S3PROXY_VERSION and its dependencies from Maven Central"
+  local tmp="$S3PROXY_LIBS.tmp"
+  rm -rf "$tmp"
+  mkdir -p "$S3PROXY_DIR"
+  timeout 900 mvn -B -f "$pom" -Ds3proxy.version="$S3PROXY_VERSION" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$tmp" \
+    >"$S3PROXY_DIR/maven.log" 2>&1 ||
+    { rm -rf "$tmp"; tail -n 40 "$S3PROXY_DIR/maven.log" | sed 's/\x1b\[[0-9;]*m//g; s/^/    /' >&2; die "s3proxy: maven could not resolve the S3Proxy jars (full log: $S3PROXY_DIR/maven.log)"; }
+  echo "$stamp" >"$tmp/.complete"
+  rm -rf "$S3PROXY_LIBS"
+  mv "$tmp" "$S3PROXY_LIBS"
+  log "s3proxy: $(find "$S3PROXY_LIBS" -name '*.jar' | wc -l) jars in $S3PROXY_LIBS"
+}
+
+write_s3proxy_config() {
+  # The bucket is a folder of the filesystem provider: creating it here means it exists from
+  # the start (the storage's ensureBucket() would create it too).
+  mkdir -p "$S3PROXY_DATA/$S3_BUCKET"
+  cat >"$S3PROXY_CONF" <<EOF
+# Written by infra/local/up.sh -- edits are overwritten.
+s3proxy.endpoint=http://127.0.0.1:$S3PROXY_PORT
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$S3_ACCESS_KEY_ID
+s3proxy.credential=$S3_SECRET_ACCESS_KEY
+# Browsers PUT to signed URLs from the web app's origin.
+s3proxy.cors-allow-all=true
+jclouds.provider=filesystem-nio2
+jclouds.filesystem.basedir=$S3PROXY_DATA
+EOF
+  cat >"$S3PROXY_LOGBACK" <<'EOF'
+<!-- Written by infra/local/up.sh: edits are overwritten. -->
+<configuration>
+  <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
+    <encoder><pattern>[%d{ISO8601}] %level %msg \(%logger{0}\)%n</pattern></encoder>
+  </appender>
+  <root level="INFO"><appender-ref ref="OUT"/></root>
+</configuration>
+EOF
+}
+
+start_s3proxy() {
+  install_s3proxy_jars
+  write_s3proxy_config
+
+  if pid_alive "$S3PROXY_PID" org.gaul.s3proxy.Main; then
+    log "s3proxy: already running (pid $(cat "$S3PROXY_PID"))"
+    wait_until s3proxy "$S3PROXY_LOG" s3proxy_ready
+  else
+    require_free_port "$S3PROXY_PORT" s3proxy
+    log "s3proxy: starting"
+    [[ -f "$S3PROXY_LOG" ]] && mv -f "$S3PROXY_LOG" "$S3PROXY_LOG.1"   # keep one previous log
+    rm -f "$S3PROXY_PID"
+    # Started like Kafka (see there): own session, pid file written by the process itself.
+    (
+      cd "$S3PROXY_DIR"
+      # shellcheck disable=SC2016  # $$ and $@ are meant for the inner bash
+      exec setsid bash -c 'echo $$ >"$0"; exec "$@"' "$S3PROXY_PID" \
+        nohup java "${S3PROXY_JVM_OPTS[@]}" -Dlogback.configurationFile="$S3PROXY_LOGBACK" \
+        -cp "$S3PROXY_LIBS/*" org.gaul.s3proxy.Main --properties "$S3PROXY_CONF" \
+        </dev/null >"$S3PROXY_LOG" 2>&1 3>&-
+    ) &
+    for _ in $(seq 1 50); do [[ -s "$S3PROXY_PID" ]] && break; sleep 0.2; done
+    local deadline=$((SECONDS + START_TIMEOUT))
+    until s3proxy_ready; do
+      # On a busy machine the pid file can come late: only a written one that is dead means dead.
+      if { [[ -s "$S3PROXY_PID" ]] && ! pid_alive "$S3PROXY_PID" org.gaul.s3proxy.Main; } ||
+        ((SECONDS >= deadline)); then
+        log "s3proxy did not start; last lines of $S3PROXY_LOG:"
+        tail -n 40 "$S3PROXY_LOG" | sed 's/^/    /' >&2 || true
+        pid_alive "$S3PROXY_PID" org.gaul.s3proxy.Main && kill -KILL "$(cat "$S3PROXY_PID")" 2>/dev/null
+        rm -f "$S3PROXY_PID"
+        die "s3proxy failed to start"
+      fi
+      sleep 0.5
+    done
+  fi
+  log "s3proxy: ready on http://127.0.0.1:$S3PROXY_PORT (S3Proxy $S3PROXY_VERSION, bucket $S3_BUCKET)"
+}
+
+# ---------------------------------------------------------------------------
 ensure_packages
 check_java
 start_postgres
 start_redis
 start_kafka
 start_stripe_mock
+start_s3proxy
 log "all engines up in $((SECONDS - STARTED_AT))s (state in $STATE_DIR)"
 
 for line in "${ENV_LINES[@]}"; do
