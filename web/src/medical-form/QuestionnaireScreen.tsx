@@ -279,6 +279,7 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
   }
 
   function moveOn(given: AnswerMap, fromId: string) {
+    if (submitting) return;
     const nextId = nextQuestionId(file, ctx, given, fromId);
     if (nextId === null) {
       void submit(given);
