@@ -189,9 +189,7 @@ describe('submitting', () => {
     });
     expect(answers[2]).toMatchObject({ answer: ['None of these'], important: true });
     expect(answers[3]).toMatchObject({ answer: '182', type: 'number' });
-    expect(answers[4]).toMatchObject({
-      answer: ['2.5 mg (Month 1)', '5 mg (Month 2)', '7.5 mg (Month 3)'],
-    });
+    expect(answers[4]).toMatchObject({ answer: ['2.5', '5', '7.5'], type: 'string' });
     expect(body).toMatchObject({
       images: [],
       patientPreference: [2.5, 5, 7.5],

@@ -100,17 +100,12 @@ export function strengthLabel(drug: Drug, strength: number): string {
   return `${strength} mg${starting ? ' (Starting Dose)' : ''}`;
 }
 
-/**
- * The dose question's answer: each month's strength with its month, "5 mg (Month 1)". The
- * contracts' answer check refuses a list that repeats an entry, and a schedule that stays on a
- * strength repeats it; the month keeps each entry apart (and reads well in the record), while
- * `parseStrength` still reads the strength first.
- */
+/** The dose question's answer: each month's strength as the selects hold it ("2.5"). */
 export function doseAnswer(doses: readonly string[]): string[] {
-  return doses.map((dose, m) => (dose === '' ? '' : `${dose} mg (${monthLabel(m)})`));
+  return [...doses];
 }
 
-/** The doses of a dose question's answer ("5 mg (Month 1)" or "5"), as the selects hold them. */
+/** The doses of a dose question's answer ("5" or "5 mg"), as the selects hold them. */
 export function dosesFromAnswer(answer: readonly string[]): string[] {
   return answer.map((entry) => {
     const strength = parseStrength(entry);
