@@ -359,3 +359,25 @@ describe('what a submission carries besides the answers', () => {
     expect(specialNecessities(file, { motion: '7', gi: 'No' })).toBe('');
   });
 });
+
+describe('a dose schedule answer', () => {
+  it('may hold one strength for several months', () => {
+    const dose = questionnaireFileSchema.parse({
+      ...file,
+      questions: [
+        {
+          id: 'd',
+          question: 'next_dose_preference',
+          label: 'Doses',
+          question_type: 'dose_optimization',
+        },
+      ],
+      dependencies: [],
+    });
+    expect(checkAnswers(dose, woman, { d: ['1', '1', '1'] })).toBeNull();
+    expect(checkAnswers(dose, woman, { d: 'one' })).toEqual({
+      kind: 'wrong-type',
+      questionId: 'd',
+    });
+  });
+});

@@ -184,7 +184,8 @@ function answerShapeProblem(
       return 'wrong-type';
     if (type === 'multiple_option' && answer.some((a) => !titles.includes(a)))
       return 'not-an-option';
-    if (new Set(answer).size !== answer.length) return 'wrong-type';
+    // Options are chosen once each; a dose schedule may hold a strength for several months.
+    if (type === 'multiple_option' && new Set(answer).size !== answer.length) return 'wrong-type';
     return null;
   }
   if (typeof answer !== 'string' || answer.length > maxAnswerLength) return 'wrong-type';

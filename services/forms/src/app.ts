@@ -1,13 +1,53 @@
+import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import type { FormsDeps } from './deps';
+import { Assessments } from './domain/assessments';
+import { Uploads } from './domain/uploads';
+import { loadQuestionnaires } from './questionnaires/questionnaires';
+import { assessmentRoutes } from './routes/assessments';
+import { formsOrderRoute } from './routes/forms-order';
+import { identityVideoRoute } from './routes/identity-videos';
+import { processRefundRoute } from './routes/process-refund';
+import { questionnaireRoutes } from './routes/questionnaires';
+import { uploadRoutes } from './routes/uploads';
+import { LocalDiskStorage } from './storage/local-disk-storage';
+import { localUploadRoutes } from './storage/local-upload-routes';
+import { deniedOrdersSubscriber } from './subscribers/denied-orders';
+import { paidOrdersSubscriber } from './subscribers/paid-orders';
+import { patientStatesSubscriber } from './subscribers/patient-states';
+import { uploadLimits } from './uploads/file-content';
+
+export type { FormsDeps } from './deps';
 
 /**
  * Forms owns the medical questionnaires, their submissions, prescriptions awaiting the patient
- * and uploads (BRIEF section 4). It runs on the platform already; its calls arrive with the
- * medical-form issue.
+ * and uploads (BRIEF section 4): the form loader's order, the questionnaire files, the
+ * assessment submissions, Process Refund, signed uploads and the identity video.
  */
-export const formsService: ServiceModule = {
+export const formsService: ServiceModule<FormsDeps> = {
   name: 'forms',
-  migrationsDir: null,
-  build: () => ({ router: Router() }),
+  migrationsDir: join(__dirname, 'db', 'migrations'),
+  build(runtime, deps) {
+    const questionnaires = deps.questionnaires ?? loadQuestionnaires();
+    const uploads = new Uploads(runtime, deps.storage);
+    const router = Router();
+    // Local disk's signed URLs are served here; S3 serves its own.
+    if (deps.storage instanceof LocalDiskStorage)
+      localUploadRoutes(router, deps.storage, { maxBytes: uploadLimits.video });
+    formsOrderRoute(router, runtime, deps.identity);
+    questionnaireRoutes(router, questionnaires);
+    assessmentRoutes(router, new Assessments(runtime, deps.identity, questionnaires, uploads));
+    processRefundRoute(router, runtime);
+    uploadRoutes(router, uploads);
+    identityVideoRoute(router, runtime, uploads);
+    return {
+      router,
+      subscribers: [
+        paidOrdersSubscriber(runtime),
+        patientStatesSubscriber,
+        deniedOrdersSubscriber(runtime),
+      ],
+    };
+  },
 };

@@ -1,1 +1,2 @@
-export { formsService } from './app';
+export { formsService, type FormsDeps } from './app';
+export { formsConfigFields, formsDepsFromConfig } from './config';

@@ -1,7 +1,25 @@
-import { runServiceProcess } from '@clinic/kit';
+import { z } from 'zod';
+import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/kit';
+import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { formsService } from './app';
+import { formsConfigFields, formsDepsFromConfig } from './config';
 
-void runServiceProcess(formsService, () => undefined).catch((err: unknown) => {
+const formsConfigSchema = baseConfigSchema.extend({
+  IDENTITY_URL: z.url(),
+  ...formsConfigFields,
+});
+
+void runServiceProcess(
+  formsService,
+  (config) => ({
+    identity: new HttpIdentityDirectory(
+      config.IDENTITY_URL,
+      new PrincipalSigner(config.INTERNAL_SECRET),
+    ),
+    ...formsDepsFromConfig(config),
+  }),
+  formsConfigSchema,
+).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

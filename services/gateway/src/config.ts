@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema } from '@clinic/kit';
 import { checkoutConfigFields } from '@clinic/checkout';
+import { formsConfigFields } from '@clinic/forms';
 import { verificationConfigFields } from '@clinic/verification';
 
 export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'dist');
@@ -11,6 +12,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   // Single-node mode runs checkout in-process, so the gateway reads its settings too.
   ...checkoutConfigFields,
   ...verificationConfigFields,
+  ...formsConfigFields,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

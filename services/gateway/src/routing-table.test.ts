@@ -61,10 +61,11 @@ describe('routing table', () => {
     expect(owningService('/forms/save-cart', table)).toBe('checkout');
   });
 
-  it('keeps the paths that are not API calls: the Stripe webhook and the sandbox processor', () => {
+  it('keeps the paths that are not API calls: the Stripe webhook, the sandbox processor, local uploads', () => {
     expect(owningService('/webhooks/stripe')).toBe('checkout');
     expect(owningService('/sandbox/v1/tokens')).toBe('checkout');
     expect(owningService('/sandbox/v1/anything-else')).toBe('checkout');
+    expect(owningService('/forms/uploads/user_med_images/a_photo.jpg')).toBe('forms');
     for (const entry of nonApiRoutes) expect(routingTable).toContainEqual(entry);
   });
 
@@ -109,6 +110,13 @@ describe('routing table', () => {
       ['/api/verification-status', 'verification'],
       ['/api/update-phone', 'verification'],
       ['/api/update-email', 'verification'],
+      ['/forms/orders/12', 'forms'],
+      ['/forms/questionnaires/refill', 'forms'],
+      ['/api/submit-md-form', 'forms'],
+      ['/api/submit-bare-form', 'forms'],
+      ['/api/process-refund/12', 'forms'],
+      ['/api/get-signed-url', 'forms'],
+      ['/api/log-upload-attempt', 'forms'],
     ];
     expect(before.filter(([path, service]) => owningService(path) !== service)).toEqual([]);
   });

@@ -7,12 +7,14 @@ export interface RouteEntry {
 }
 
 /**
- * Paths the gateway routes that are not published API calls: the processor's webhooks and the
- * sandbox processor's own Stripe-like endpoints.
+ * Paths the gateway routes that are not published API calls: the processor's webhooks, the
+ * sandbox processor's own Stripe-like endpoints, and the signed upload URLs of the forms
+ * service's local-disk storage (single-node mode; S3 serves them itself in cluster mode).
  */
 export const nonApiRoutes: readonly RouteEntry[] = [
   { prefix: '/webhooks/stripe', service: 'checkout' },
   { prefix: '/sandbox/', service: 'checkout' },
+  { prefix: '/forms/uploads/', service: 'forms' },
 ];
 
 /**

@@ -3,7 +3,7 @@ import type { ServiceName } from '@clinic/contracts';
 import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService } from '@clinic/chat';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
-import { formsService } from '@clinic/forms';
+import { formsService, type FormsDeps } from '@clinic/forms';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '@clinic/intake';
@@ -26,6 +26,7 @@ export async function bootAllServices(
     seedDemoAccounts: boolean;
     checkout?: Omit<CheckoutDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
+    forms: Omit<FormsDeps, 'identity'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
   const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
@@ -41,10 +42,10 @@ export async function bootAllServices(
     name: 'verification',
     ...(await bootService(verificationService, engines, { ...opts.verification, identity })),
   });
-  for (const [name, module] of [
-    ['forms', formsService],
-    ['chat', chatService],
-  ] as const)
-    services.push({ name, ...(await bootService(module, engines, undefined)) });
+  services.push({
+    name: 'forms',
+    ...(await bootService(formsService, engines, { ...opts.forms, identity })),
+  });
+  services.push({ name: 'chat', ...(await bootService(chatService, engines, undefined)) });
   return { services, identity };
 }

@@ -12,6 +12,7 @@ import {
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { checkoutDepsFromConfig } from '@clinic/checkout';
+import { formsDepsFromConfig } from '@clinic/forms';
 import { verificationDepsFromConfig } from '@clinic/verification';
 import { bootAllServices } from './services';
 import { InProcessUpstream } from './upstream/in-process';
@@ -65,6 +66,7 @@ export async function startSingleNode(
     seedDemoAccounts: config.NODE_ENV !== 'production',
     checkout: { ...checkoutDepsFromConfig(config), publicUrl },
     verification: verificationDepsFromConfig(config),
+    forms: formsDepsFromConfig(config),
   });
   for (const s of services) await s.runtime.subscribe();
   for (const s of services) await s.runtime.run();

@@ -1,0 +1,131 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { AdditionalDetails, Drug } from '@clinic/contracts';
+
+/**
+ * The forms service's own schema, as its migrations (./migrations) make it; no other service
+ * reads it. schema.test.ts fails when the two disagree.
+ */
+export const formsSchema = pgSchema('forms');
+
+const utc = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Which partner provider serves a state: 1 medical integration, 2 bare medication. */
+export const stateProviders = formsSchema.table('state_providers', {
+  state: text('state').primaryKey(),
+  providerId: integer('provider_id').notNull(),
+});
+
+export const orderStatuses = ['pending_approval', 'submitted', 'withdrawn', 'denied'] as const;
+export type FormsOrderStatus = (typeof orderStatuses)[number];
+
+/** Paid prescription orders, from checkout's payment-succeeded. */
+export const orders = formsSchema.table(
+  'orders',
+  {
+    orderId: integer('order_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    cartId: text('cart_id'),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    drug: text('drug').$type<Drug>().notNull(),
+    paymentTerms: integer('payment_terms').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    paidAt: utc('paid_at').notNull(),
+    updatedAt: utc('updated_at').notNull(),
+  },
+  (t) => [index('orders_by_user').on(t.userId)],
+);
+
+/** The newest shipping state of each patient. */
+export const patientStates = formsSchema.table('patient_states', {
+  userId: integer('user_id').primaryKey(),
+  state: text('state').notNull(),
+  savedAt: utc('saved_at').notNull(),
+});
+
+export const assessmentForms = ['mdIntegration', 'bareMeds', 'refill'] as const;
+export type AssessmentForm = (typeof assessmentForms)[number];
+
+/** One answer as stored: the questionnaire's own wording and flags, and what the patient gave. */
+export interface StoredAnswer {
+  id: string;
+  question: string;
+  label: string;
+  question_type: string;
+  answer: string | string[];
+  important: boolean;
+  is_critical: boolean;
+  parentId: string | null;
+  parentAnswer: string | null;
+}
+
+/** One assessment per order. */
+export const assessments = formsSchema.table('assessments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.orderId),
+  userId: integer('user_id').notNull(),
+  form: text('form', { enum: assessmentForms }).notNull(),
+  questionnaire: text('questionnaire').notNull(),
+  questionnaireVersion: text('questionnaire_version').notNull(),
+  state: text('state').notNull(),
+  answers: jsonb('answers').$type<StoredAnswer[]>().notNull(),
+  images: jsonb('images').$type<StoredAnswer[]>().notNull(),
+  doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+  maintenanceDose: numeric('maintenance_dose', { mode: 'number' }).notNull(),
+  additionalDetails: jsonb('additional_details').$type<AdditionalDetails>().notNull(),
+  specialNecessities: text('special_necessities').notNull(),
+  videoRequired: boolean('video_required').notNull(),
+  submittedAt: utc('submitted_at').notNull(),
+  videoFileName: text('video_file_name'),
+  videoUploadedAt: utc('video_uploaded_at'),
+});
+
+export const uploadPurposes = ['image', 'video', 'attachment'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** One row per signed upload URL handed out; checked once its bytes were read. */
+export const uploads = formsSchema.table(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    fileName: text('file_name').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id'),
+    purpose: text('purpose', { enum: uploadPurposes }).notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: utc('created_at').notNull(),
+    checkedAt: utc('checked_at'),
+    sizeBytes: integer('size_bytes'),
+    detectedKind: text('detected_kind'),
+  },
+  (t) => [index('uploads_by_user').on(t.userId, t.createdAt.desc())],
+);
+
+/** Failed uploads the browser reported, for support. */
+export const uploadAttempts = formsSchema.table('upload_attempts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  orderId: integer('order_id'),
+  succeeded: boolean('succeeded').notNull(),
+  error: text('error'),
+  userAgent: text('user_agent'),
+  fileSize: bigint('file_size', { mode: 'number' }),
+  fileName: text('file_name'),
+  imageType: text('image_type'),
+  reportedAt: text('reported_at'),
+  createdAt: utc('created_at').notNull(),
+});

@@ -1,0 +1,152 @@
+/**
+ * Patients' uploads (spec 002 sections 3 and 8): a signed URL is handed out for one file of one
+ * patient, the browser sends the bytes straight to storage, and the file counts only once the
+ * server has read its size and first bytes and found the kind its purpose allows (a PNG renamed
+ * .mp4 is a PNG; a script is no image). A file that fails is deleted. Names are made safe (only
+ * letters, digits, ".", "_" and "-") and prefixed with a random part nobody can guess.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { uploadMessages, type Principal } from '@clinic/contracts';
+import { InvalidRequestError, TooManyRequestsError, type ServiceRuntime } from '@clinic/kit';
+import { uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
+import type { UploadStorage } from '../storage/upload-storage';
+import { detectFileKind, isAllowedUpload, uploadLimits } from '../uploads/file-content';
+import { ownOrder } from './orders';
+
+/** Where patients' medical images and videos live (spec 002 section 3). */
+export const UPLOAD_FOLDER = 'user_med_images';
+
+/** How long a signed PUT stays usable: enough for a slow phone, short enough to be useless later. */
+const putSeconds: Record<UploadPurpose, number> = { image: 600, video: 1800, attachment: 600 };
+/** Signed URLs a patient may ask for per hour (a form has a handful of uploads, retries included). */
+const signedUrlLimit = { limit: 60, windowMs: 60 * 60 * 1000 };
+/** Failed uploads a patient's browser may report per hour; more are dropped silently. */
+const attemptLogLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/** The requested name made safe for a storage key, with a random prefix. */
+export function storedFileName(requested: string, random = randomBytes(6).toString('hex')): string {
+  const safe = requested
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+/, '')
+    .slice(-150);
+  return `${random}_${safe || 'upload'}`;
+}
+
+function purposeOf(contentType: string): UploadPurpose | null {
+  const type = contentType.trim().toLowerCase();
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  return null;
+}
+
+export class UploadProblem extends InvalidRequestError {}
+
+export class Uploads {
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly storage: UploadStorage,
+  ) {}
+
+  /** POST /api/get-signed-url: a URL to PUT one image or video of the caller to. */
+  async signPut(
+    principal: Principal,
+    request: { filename: string; content_type: string; form_id?: number },
+  ): Promise<{ url: string; fileName: string }> {
+    const purpose = purposeOf(request.content_type);
+    if (!purpose) throw new InvalidRequestError(uploadMessages.imageOnly);
+    if (request.form_id !== undefined) await ownOrder(this.runtime.db, principal, request.form_id);
+    const decision = await this.runtime.engines.rateLimiter.hit(
+      `forms:signed-url:${principal.userId}`,
+      signedUrlLimit,
+    );
+    if (!decision.allowed)
+      throw new TooManyRequestsError(
+        'Too many uploads in a short time. Please try again later.',
+        decision.retryAfterMs,
+      );
+    const fileName = storedFileName(request.filename);
+    const key = `${UPLOAD_FOLDER}/${fileName}`;
+    const contentType = request.content_type.trim().toLowerCase();
+    const url = await this.storage.signedPutUrl(key, {
+      contentType,
+      expiresInSeconds: putSeconds[purpose],
+    });
+    await this.runtime.db.insert(uploads).values({
+      key,
+      fileName,
+      userId: principal.userId,
+      orderId: request.form_id ?? null,
+      purpose,
+      contentType,
+      createdAt: this.runtime.clock.now(),
+    });
+    return { url, fileName };
+  }
+
+  /**
+   * The caller's uploaded file, checked: it exists, is within its purpose's size and its first
+   * bytes are of an allowed kind. Throws UploadProblem (a 400) with the patient's message
+   * otherwise, and deletes a file that failed.
+   */
+  async check(userId: number, fileName: string, purpose: UploadPurpose): Promise<void> {
+    const [row] = await this.runtime.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
+    if (!row || row.purpose !== purpose)
+      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
+    if (row.checkedAt) return;
+    const info = await this.storage.head(row.key);
+    if (!info)
+      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
+    const refuse = async (message: string) => {
+      await this.storage.delete(row.key);
+      throw new UploadProblem(message);
+    };
+    if (info.size > uploadLimits[purpose])
+      await refuse(purpose === 'image' ? uploadMessages.tooLarge : 'The file is too large.');
+    const kind = detectFileKind(await this.storage.readStart(row.key, 64));
+    if (!isAllowedUpload(kind, purpose))
+      await refuse(purpose === 'image' ? uploadMessages.imageOnly : 'Please select a video file.');
+    await this.runtime.db
+      .update(uploads)
+      .set({ checkedAt: this.runtime.clock.now(), sizeBytes: info.size, detectedKind: kind })
+      .where(eq(uploads.key, row.key));
+  }
+
+  /** POST /api/log-upload-attempt: kept for support unless the caller reports too many. */
+  async logAttempt(
+    principal: Principal,
+    report: {
+      success?: boolean;
+      error?: string;
+      userAgent?: string;
+      fileSize?: number;
+      filename?: string;
+      imageType?: string;
+      idOfForm?: number;
+      timestamp?: string;
+    },
+  ): Promise<void> {
+    const decision = await this.runtime.engines.rateLimiter.hit(
+      `forms:upload-log:${principal.userId}`,
+      attemptLogLimit,
+    );
+    if (!decision.allowed) return;
+    await this.runtime.db.insert(uploadAttempts).values({
+      userId: principal.userId,
+      orderId: report.idOfForm ?? null,
+      succeeded: report.success ?? false,
+      error: report.error ?? null,
+      userAgent: report.userAgent ?? null,
+      fileSize: report.fileSize ?? null,
+      fileName: report.filename ?? null,
+      imageType: report.imageType ?? null,
+      reportedAt: report.timestamp ?? null,
+      createdAt: this.runtime.clock.now(),
+    });
+  }
+}

@@ -1,0 +1,17 @@
+/** POST /api/upload-av-video: the identity video the caller uploaded for an order. */
+import type { Router } from 'express';
+import { uploadAvVideo } from '@clinic/contracts';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { recordIdentityVideo, videoMessages } from '../domain/identity-videos';
+import type { Uploads } from '../domain/uploads';
+
+export function identityVideoRoute(
+  router: Router,
+  runtime: ServiceRuntime,
+  uploads: Uploads,
+): void {
+  bindRoute(router, uploadAvVideo, async ({ principal, body }) => {
+    await recordIdentityVideo(runtime, uploads, principal, body.uniqueId, body.s3FileName);
+    return { success: true as const, message: videoMessages.recorded };
+  });
+}

@@ -1,0 +1,270 @@
+import { eq } from 'drizzle-orm';
+import { uploadMessages, type FlowContext } from '@clinic/contracts';
+import { assessments, uploadAttempts, uploads } from '../db/schema';
+import { loadQuestionnaires } from '../questionnaires/questionnaires';
+import { completeAnswers, startForms, submissionOf, tinyPng, type FormsHarness } from '../testing';
+
+const files = loadQuestionnaires();
+const medical = files['medical-integration'];
+const bare = files['bare-medication'];
+const woman: FlowContext = { form: 'first', state: 'CA', gender: 'Female' };
+
+/** The first bytes of an MP4 (an ftyp box of brand isom), padded. */
+const mp4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypisom'),
+  Buffer.alloc(0x20 - 12),
+  Buffer.alloc(2048, 1),
+]);
+
+describe('uploads: signed URLs, content checks, the identity video', () => {
+  let h: FormsHarness;
+  beforeAll(async () => {
+    h = await startForms();
+  });
+  afterAll(() => h.close());
+
+  async function pending(state = 'CA') {
+    const patient = await h.patient({ state });
+    const orderId = await h.paidOrder(patient);
+    return { patient, orderId };
+  }
+
+  it('signs a PUT for an image, stores it privately under a safe name, and reads it back only signed', async () => {
+    const { patient, orderId } = await pending();
+    const res = await h.post(
+      '/api/get-signed-url',
+      {
+        filename: `${orderId}_id_image_1732450000000_<script>alert(1)</script>.png`,
+        content_type: 'image/png',
+        form_id: orderId,
+      },
+      patient,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.upload_url).toBe(res.body.url);
+    expect(res.body.file_name).toMatch(/^[0-9a-f]{12}_[A-Za-z0-9._-]+$/);
+    expect(res.body.file_name).not.toMatch(/[<>/]/);
+    expect(res.body.public_url).toBeUndefined();
+    const [row] = await h.db.select().from(uploads).where(eq(uploads.fileName, res.body.file_name));
+    expect(row).toMatchObject({
+      userId: patient.id,
+      orderId,
+      purpose: 'image',
+      contentType: 'image/png',
+    });
+    // Nobody reads it without a signature.
+    const key = row?.key ?? '';
+    expect((await h.get(`/forms/uploads/${key}`)).status).toBe(403);
+  });
+
+  it('refuses a file that is not an image or a video, and another patient’s order', async () => {
+    const { patient, orderId } = await pending();
+    const pdf = await h.post(
+      '/api/get-signed-url',
+      { filename: 'a.pdf', content_type: 'application/pdf' },
+      patient,
+    );
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.message).toBe(uploadMessages.imageOnly);
+    const stranger = await h.patient();
+    const theirs = await h.post(
+      '/api/get-signed-url',
+      { filename: 'a.png', content_type: 'image/png', form_id: orderId },
+      stranger,
+    );
+    expect(theirs.status).toBe(404);
+    const blank = await h.post(
+      '/api/get-signed-url',
+      { filename: '  ', content_type: 'image/png' },
+      patient,
+    );
+    expect(blank.status).toBe(400);
+  });
+
+  it('refuses at submission an image that is really a script, or larger than 5 MB, and deletes it', async () => {
+    const { patient, orderId } = await pending();
+    const base = await h.withUploads(
+      completeAnswers(medical, woman, 'tirzepatide'),
+      medical,
+      patient,
+      orderId,
+    );
+    const photo = medical.questions.find(
+      (q) => q.question_type === 'image_upload' && !q.is_optional,
+    );
+    if (!photo) throw new Error('the medical form asks for a photo');
+
+    const script = await h.upload(
+      patient,
+      {
+        name: 'photo.png',
+        contentType: 'image/png',
+        bytes: Buffer.from('<script>alert("x")</script>'),
+      },
+      orderId,
+    );
+    expect(script.status).toBe(200);
+    const refused = await h.post(
+      '/api/submit-md-form',
+      submissionOf(orderId, { ...base, [photo.id]: script.fileName }),
+      patient,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`Question ${photo.id}: ${uploadMessages.imageOnly}`);
+    const [row] = await h.db.select().from(uploads).where(eq(uploads.fileName, script.fileName));
+    expect(await h.storage.head(row?.key ?? '')).toBeNull();
+
+    const large = await h.upload(
+      patient,
+      {
+        name: 'big.png',
+        contentType: 'image/png',
+        bytes: Buffer.concat([tinyPng, Buffer.alloc(6 * 1024 * 1024)]),
+      },
+      orderId,
+    );
+    expect(large.status).toBe(200);
+    const tooLarge = await h.post(
+      '/api/submit-md-form',
+      submissionOf(orderId, { ...base, [photo.id]: large.fileName }),
+      patient,
+    );
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toBe(`Question ${photo.id}: ${uploadMessages.tooLarge}`);
+
+    // Another patient's file, or a name never signed, is not an answer either.
+    const other = await pending();
+    const theirs = await h.upload(
+      other.patient,
+      { name: 'p.png', contentType: 'image/png', bytes: tinyPng },
+      other.orderId,
+    );
+    for (const name of [theirs.fileName, 'never-uploaded.png'])
+      expect(
+        (
+          await h.post(
+            '/api/submit-md-form',
+            submissionOf(orderId, { ...base, [photo.id]: name }),
+            patient,
+          )
+        ).status,
+      ).toBe(400);
+    expect(
+      await h.db.select().from(assessments).where(eq(assessments.orderId, orderId)),
+    ).toHaveLength(0);
+  });
+
+  it('takes the identity video of a submitted bare-medication assessment in Texas, refusing a PNG renamed .mp4', async () => {
+    const { patient, orderId } = await pending('TX');
+    await h.shipTo(patient, 'TX');
+    const answers = await h.withUploads(
+      completeAnswers(bare, { ...woman, state: 'TX', bareMeds: true }, 'tirzepatide'),
+      bare,
+      patient,
+      orderId,
+    );
+    const submitted = await h.post(
+      '/api/submit-bare-form',
+      submissionOf(orderId, answers),
+      patient,
+    );
+    expect(submitted.body.redirect).toBe(`/upload-video/${orderId}`);
+
+    const fake = await h.upload(
+      patient,
+      { name: 'video.mp4', contentType: 'video/mp4', bytes: tinyPng },
+      orderId,
+    );
+    const refused = await h.post(
+      '/api/upload-av-video',
+      { s3FileName: fake.fileName, uniqueId: orderId },
+      patient,
+    );
+    expect(refused.status).toBe(400);
+    expect(await h.outboxEvents('identity-video-uploaded')).toHaveLength(0);
+
+    const video = await h.upload(
+      patient,
+      { name: 'video.mp4', contentType: 'video/mp4', bytes: mp4 },
+      orderId,
+    );
+    const res = await h.post(
+      '/api/upload-av-video',
+      { s3FileName: video.fileName, uniqueId: String(orderId) },
+      patient,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Video uploaded successfully!' });
+    const [assessment] = await h.db
+      .select()
+      .from(assessments)
+      .where(eq(assessments.orderId, orderId));
+    expect(assessment?.videoFileName).toBe(video.fileName);
+    expect((await h.outboxEvents('identity-video-uploaded')).map((e) => e.data)).toEqual([
+      { orderId, userId: patient.id, uploadedAt: h.clock.now().toISOString() },
+    ]);
+  });
+
+  it('refuses a video for an order that needs none or is not submitted', async () => {
+    const { patient, orderId } = await pending();
+    const video = await h.upload(
+      patient,
+      { name: 'v.mp4', contentType: 'video/mp4', bytes: mp4 },
+      orderId,
+    );
+    const early = await h.post(
+      '/api/upload-av-video',
+      { s3FileName: video.fileName, uniqueId: orderId },
+      patient,
+    );
+    expect(early.status).toBe(409);
+    const answers = await h.withUploads(
+      completeAnswers(medical, woman, 'tirzepatide'),
+      medical,
+      patient,
+      orderId,
+    );
+    expect(
+      (await h.post('/api/submit-md-form', submissionOf(orderId, answers), patient)).status,
+    ).toBe(200);
+    const notNeeded = await h.post(
+      '/api/upload-av-video',
+      { s3FileName: video.fileName, uniqueId: orderId },
+      patient,
+    );
+    expect(notNeeded.status).toBe(409);
+    expect(notNeeded.body.message).toBe('This order does not need an identity video.');
+  });
+
+  it('keeps failed-upload reports for support, rate limited, and never fails the page', async () => {
+    const { patient, orderId } = await pending();
+    const report = {
+      success: false,
+      error: 'Error uploading file. Please try again.',
+      userAgent: 'Mozilla/5.0 (iPhone)',
+      fileSize: 123456,
+      filename: 'photo.jpg',
+      imageType: 'full_body_image',
+      idOfForm: orderId,
+      timestamp: '2026-11-24T15:00:00.000Z',
+    };
+    for (let i = 0; i < 35; i += 1) {
+      const res = await h.post('/api/log-upload-attempt', report, patient);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+    }
+    const kept = await h.db
+      .select()
+      .from(uploadAttempts)
+      .where(eq(uploadAttempts.userId, patient.id));
+    expect(kept).toHaveLength(30);
+    expect(kept[0]).toMatchObject({
+      orderId,
+      fileSize: 123456,
+      imageType: 'full_body_image',
+      succeeded: false,
+    });
+  });
+});
