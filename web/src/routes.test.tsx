@@ -105,9 +105,20 @@ describe('route map', () => {
 
   it('opens a login-required route with a session', async () => {
     setSession(testSession({ token: 't', id: 1 }));
-    view = await visit('/medical-form/5?type=medical');
-    expect(text(view, '[data-testid="where"]')).toBe('/medical-form/5?type=medical');
-    expect(view.container.querySelector('[data-pending-page="medical-form"]')).not.toBeNull();
+    // The form loader's request for the order stays unanswered: its spinner shows.
+    const fetchMock = jest.fn(() => new Promise<Response>(() => undefined));
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      view = await visit('/medical-form/5?type=medical');
+      expect(text(view, '[data-testid="where"]')).toBe('/medical-form/5?type=medical');
+      expect(view.container.querySelector('main[data-page="medical-form-loading"]')).not.toBeNull();
+      expect(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0])).toContain(
+        '/forms/orders/5',
+      );
+    } finally {
+      global.fetch = realFetch;
+    }
     // the logged-in header offers Log Out
     expect(text(view, 'header button')).toBe('Log Out');
   });

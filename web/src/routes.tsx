@@ -51,6 +51,9 @@ const PasswordResetPage = page(() =>
 const PortalHomePage = page(() => import('./account/PortalHomePage').then((m) => m.PortalHomePage));
 const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
 const AboutPage = page(() => import('./pages/AboutPage').then((m) => m.AboutPage));
+const MedicalFormPage = page(() =>
+  import('./medical-form/MedicalFormPage').then((m) => m.MedicalFormPage),
+);
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -162,7 +165,7 @@ const pages: RouteObject[] = [
   {
     element: <RequireAuth allowCartSession />,
     children: [
-      { path: '/medical-form/:id', element: <PendingPage name="medical-form" /> },
+      { path: '/medical-form/:id', element: <MedicalFormPage /> },
       { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
     ],
   },

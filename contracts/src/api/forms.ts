@@ -120,7 +120,8 @@ export const assessmentSubmissionSchema = z.object({
     .optional(),
   special_necessities: multilineText(2000).optional(),
   form_id: numeric(rowId()),
-  userInfo: z.record(text(40), z.unknown()).optional(),
+  // Not a z.record: its class would join the quiz's first load (every page shares zod's chunk).
+  userInfo: z.object({}).catchall(z.unknown()).optional(),
   paymentTerms: numeric(int(0, 12)).optional(),
   maintanenceDose: strength.optional(),
   productPurchased: text(100).optional(),

@@ -76,7 +76,8 @@ export const followUpQuestionSchema = z.strictObject(questionFields);
 export const questionSchema = z.strictObject({
   ...questionFields,
   /** Option title -> the question asked when that option is chosen. */
-  followup_questions: z.record(z.string(), followUpQuestionSchema).optional(),
+  // Not a z.record: its class would join the quiz's first load (every page shares zod's chunk).
+  followup_questions: z.object({}).catchall(followUpQuestionSchema).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 export type FollowUpQuestion = z.infer<typeof followUpQuestionSchema>;

@@ -9,6 +9,21 @@ import { clearSession } from './session';
  * navigate would lose the race with RequireAuth, which sends a guest on a login-required page to
  * /login?page_ref=<that page>, leaving the next person the previous user's page.
  */
+/**
+ * What the browser keeps of a patient's health answers (the medical form's saved progress and
+ * loader state): removed at Log Out, so the next person on a shared phone finds none of it.
+ */
+export const healthDraftPrefix = 'clinic.medicalForm.';
+
+export function clearHealthDrafts(storage: Storage = window.localStorage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(healthDraftPrefix)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
 export async function logOut(): Promise<void> {
   try {
     await callApi(logout);
@@ -16,6 +31,7 @@ export async function logOut(): Promise<void> {
     // the session is dropped either way
   } finally {
     clearSession();
+    clearHealthDrafts();
     window.location.replace('/login');
   }
 }
