@@ -96,7 +96,9 @@ afterEach(async () => {
 describe('the dose schedule', () => {
   it("pre-fills a new patient's starter schedule, month 1 at the starting dose only", async () => {
     await newPatientToDoses();
-    expect(root().querySelector('.mf-doses__title')?.textContent).toBe('Choose Dosage Schedule:');
+    // The question's label is the spec's title, shown once.
+    expect(root().querySelector('#mf-question-label')?.textContent).toBe('Choose Dosage Schedule:');
+    expect(root().textContent?.split('Choose Dosage Schedule:')).toHaveLength(2);
     expect([...root().querySelectorAll('.mf-doses label')].map((l) => l.textContent)).toEqual([
       'Month 1',
       'Month 2',

@@ -31,7 +31,6 @@ export function DoseSchedule({
   const options = monthOptions(ctx, doses);
   return (
     <div className="mf-doses" data-testid="dose-schedule">
-      <h3 className="mf-doses__title">Choose Dosage Schedule:</h3>
       {doses.map((dose, m) => (
         <Select
           key={m}

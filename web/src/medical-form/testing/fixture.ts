@@ -136,7 +136,7 @@ export function testQuestionnaire(form: 1 | 2 | 3 = 1): QuestionnaireFile {
       {
         id: 'dose',
         question: 'next_dose_preference',
-        label: 'Your dosage schedule',
+        label: 'Choose Dosage Schedule:',
         question_type: 'dose_optimization',
       },
       {
