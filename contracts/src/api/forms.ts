@@ -259,3 +259,77 @@ export const uploadAvVideo = defineRoute({
   }),
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
+
+/** The prescription confirmation page and adjust-doses (spec 002 sections 2 and 4). */
+export const prescriptionMessages = {
+  accepted: 'Thank you! Your prescription is confirmed and will be sent to the pharmacy.',
+  declined: 'Please tell your doctor which doses you would like.',
+  adjustmentSent: 'Thank you! Your doctor will review your requested doses.',
+  noPrescription: 'There is no prescription waiting for your answer on this order.',
+  photoRequired: 'Please upload a picture of your current prescription or medication.',
+} as const;
+
+export const prescriptionPending = defineRoute({
+  method: 'get',
+  path: '/api/prescription-pending/:id',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "The prescription of the caller's order that waits for their confirmation (rxId, name, directions); 404 when none waits.",
+  params: orderIdParams,
+  response: z.object({
+    success: z.literal(true),
+    prescription: z.array(z.object({ rxId: z.string(), name: z.string(), directions: z.string() })),
+  }),
+});
+
+/** `accept` as a boolean, or as a form would send it ("true", "false", 1, 0). */
+const acceptValue = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+  z.union([z.literal(1), z.literal(0)]).transform((v) => v === 1),
+]);
+
+export const prescriptionUpdate = defineRoute({
+  method: 'post',
+  path: '/api/prescription-update/:id',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "Approve (accept true: the prescription ships as written) or Decline & Update with Doctor (accept false: the patient adjusts the doses) the caller's pending prescription.",
+  params: orderIdParams,
+  body: z.object({ order_id: numeric(rowId()).optional(), accept: acceptValue }),
+  response: z.object({ success: z.literal(true), message: z.string(), redirect: z.string() }),
+});
+
+export const prescriptionGetOrder = defineRoute({
+  method: 'get',
+  path: '/api/prescription-getorder/:id',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "The caller's order whose prescription they may adjust: its product, drug and the prescribed schedule (the adjust-doses form's defaults).",
+  params: orderIdParams,
+  response: z.object({
+    success: z.literal(true),
+    product_id: z.number().int(),
+    drug: z.enum(drugs),
+    doseSchedule: z.array(z.number()),
+    maintenanceDose: z.number().nullable(),
+  }),
+});
+
+export const submitAdjustDosesForm = defineRoute({
+  method: 'post',
+  path: '/api/submit-adjust-doses-form',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    'The doses the caller asks for instead of the prescribed ones, with a photo of their current prescription; it goes back to the clinician (dose-adjustment-submitted).',
+  body: assessmentSubmissionSchema.extend({
+    selectedDoses: z.array(strength).max(12).optional(),
+    product_id: numeric(rowId()).optional(),
+    formType: z.literal('adjustDose').optional(),
+  }),
+  response: assessmentSubmittedSchema,
+});

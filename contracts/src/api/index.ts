@@ -32,6 +32,10 @@ import {
   submitBareForm,
   submitMdForm,
   uploadAvVideo,
+  prescriptionGetOrder,
+  prescriptionPending,
+  prescriptionUpdate,
+  submitAdjustDosesForm,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
@@ -115,4 +119,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   getSignedUrl,
   logUploadAttempt,
   uploadAvVideo,
+  prescriptionPending,
+  prescriptionUpdate,
+  prescriptionGetOrder,
+  submitAdjustDosesForm,
 ];

@@ -1,6 +1,11 @@
 import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
-import { assessmentDenied } from './clinic';
+import {
+  assessmentDenied,
+  doseAdjustmentSubmitted,
+  prescriptionAccepted,
+  prescriptionApproved,
+} from './clinic';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
 import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
 import { EventRegistry } from './registry';
@@ -25,4 +30,7 @@ export const productEvents = new EventRegistry([
   formSubmitted,
   applicationWithdrawn,
   identityVideoUploaded,
+  prescriptionApproved,
+  prescriptionAccepted,
+  doseAdjustmentSubmitted,
 ]);
