@@ -29,6 +29,7 @@ export const prescriptionItemSchema = z.object({
   /** mg, for the GLP-1 itself; null for other items (the anti-nausea tablets). */
   strength: z.number().nullable(),
 });
+export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
 
 /**
  * A clinician approved an order's assessment with a prescription (published by the clinic

@@ -3,16 +3,19 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { FormsDeps } from './deps';
 import { Assessments } from './domain/assessments';
+import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
 import { formsOrderRoute } from './routes/forms-order';
 import { identityVideoRoute } from './routes/identity-videos';
+import { prescriptionRoutes } from './routes/prescriptions';
 import { processRefundRoute } from './routes/process-refund';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { uploadRoutes } from './routes/uploads';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { localUploadRoutes } from './storage/local-upload-routes';
+import { approvedPrescriptionsSubscriber } from './subscribers/approved-prescriptions';
 import { deniedOrdersSubscriber } from './subscribers/denied-orders';
 import { paidOrdersSubscriber } from './subscribers/paid-orders';
 import { patientStatesSubscriber } from './subscribers/patient-states';
@@ -23,7 +26,8 @@ export type { FormsDeps } from './deps';
 /**
  * Forms owns the medical questionnaires, their submissions, prescriptions awaiting the patient
  * and uploads (BRIEF section 4): the form loader's order, the questionnaire files, the
- * assessment submissions, Process Refund, signed uploads and the identity video.
+ * assessment submissions, Process Refund, signed uploads, the identity video, and the
+ * prescription's confirmation and dose adjustment by the patient.
  */
 export const formsService: ServiceModule<FormsDeps> = {
   name: 'forms',
@@ -41,12 +45,14 @@ export const formsService: ServiceModule<FormsDeps> = {
     processRefundRoute(router, runtime);
     uploadRoutes(router, uploads);
     identityVideoRoute(router, runtime, uploads);
+    prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     return {
       router,
       subscribers: [
         paidOrdersSubscriber(runtime),
         patientStatesSubscriber,
         deniedOrdersSubscriber(runtime),
+        approvedPrescriptionsSubscriber(runtime),
       ],
     };
   },

@@ -9,8 +9,9 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
-import type { AdditionalDetails, Drug } from '@clinic/contracts';
+import type { AdditionalDetails, Drug, PrescriptionItem } from '@clinic/contracts';
 
 /**
  * The forms service's own schema, as its migrations (./migrations) make it; no other service
@@ -26,7 +27,16 @@ export const stateProviders = formsSchema.table('state_providers', {
   providerId: integer('provider_id').notNull(),
 });
 
-export const orderStatuses = ['pending_approval', 'submitted', 'withdrawn', 'denied'] as const;
+export const orderStatuses = [
+  'pending_approval',
+  'submitted',
+  'withdrawn',
+  'denied',
+  'prescription_received',
+  'prescription_accepted',
+  'awaiting_dose_adjustment',
+  'dose_adjustment_submitted',
+] as const;
 export type FormsOrderStatus = (typeof orderStatuses)[number];
 
 /** Paid prescription orders, from checkout's payment-succeeded. */
@@ -129,3 +139,37 @@ export const uploadAttempts = formsSchema.table('upload_attempts', {
   reportedAt: text('reported_at'),
   createdAt: utc('created_at').notNull(),
 });
+
+/** The newest prescription of each order, as the patient is shown it. */
+export const prescriptions = formsSchema.table('prescriptions', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.orderId),
+  prescriptionId: text('prescription_id').notNull(),
+  userId: integer('user_id').notNull(),
+  drug: text('drug').$type<Drug>().notNull(),
+  items: jsonb('items').$type<PrescriptionItem[]>().notNull(),
+  doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+  maintenanceDose: numeric('maintenance_dose', { mode: 'number' }),
+  approvedAt: utc('approved_at').notNull(),
+  answer: text('answer', { enum: ['accepted', 'declined'] }),
+  answeredAt: utc('answered_at'),
+});
+
+/** The doses a patient asked for instead of a prescription. */
+export const doseAdjustments = formsSchema.table(
+  'dose_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    prescriptionId: text('prescription_id').notNull(),
+    userId: integer('user_id').notNull(),
+    doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+    maintenanceDose: numeric('maintenance_dose', { mode: 'number' }).notNull(),
+    photoFileName: text('photo_file_name').notNull(),
+    submittedAt: utc('submitted_at').notNull(),
+  },
+  (t) => [unique().on(t.orderId, t.prescriptionId)],
+);

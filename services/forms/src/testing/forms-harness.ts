@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
   paymentSucceeded,
+  prescriptionApproved,
   shippingAddressSaved,
   type Drug,
   type QuestionnaireFile,
@@ -48,6 +49,12 @@ export interface FormsHarness {
   patient(opts?: { gender?: 'Male' | 'Female'; state?: string }): Promise<FormsPatient>;
   /** A paid order of the patient (checkout's payment-succeeded), once forms has it. */
   paidOrder(patient: FormsPatient, opts?: { drug?: Drug; cartId?: string }): Promise<number>;
+  /** A clinician's prescription of the order (prescription-approved), once forms has it. */
+  approve(
+    patient: FormsPatient,
+    orderId: number,
+    opts?: { drug?: Drug; doseSchedule?: number[]; prescriptionId?: string },
+  ): Promise<string>;
   /** The patient's shipping address saved in a state, once forms has it. */
   shipTo(patient: FormsPatient, state: string): Promise<void>;
   post(path: string, body: unknown, as: FormsPatient): Promise<request.Response>;
@@ -168,6 +175,43 @@ export async function startForms(
         expect(row).toBeDefined();
       });
       return orderId;
+    },
+    async approve(patient, orderId, opts = {}) {
+      const drug = opts.drug ?? 'tirzepatide';
+      const prescriptionId = opts.prescriptionId ?? `rx-${orderId}-${clock.now().getTime()}`;
+      const tirzepatide = drug === 'tirzepatide';
+      await publish((_tx, events) =>
+        events.publish(prescriptionApproved, {
+          orderId,
+          userId: patient.id,
+          prescriptionId,
+          drug,
+          items: [
+            {
+              rxId: `${prescriptionId}-1`,
+              name: tirzepatide ? 'Tirzepatide T1 injection' : 'Semaglutide S1 injection',
+              directions: tirzepatide
+                ? 'Inject 2.5 mg under the skin once a week.'
+                : 'Inject 0.25 mg under the skin once a week.',
+              strength: tirzepatide ? 2.5 : 0.25,
+            },
+            {
+              rxId: `${prescriptionId}-2`,
+              name: 'Ondansetron 4 mg tablets',
+              directions: 'Take 1 tablet by mouth every 8 hours as needed for nausea.',
+              strength: null,
+            },
+          ],
+          doseSchedule: opts.doseSchedule ?? (tirzepatide ? [2.5, 5, 7.5] : [0.25, 0.5, 1]),
+          maintenanceDose: tirzepatide ? 10 : 2.4,
+          approvedAt: clock.now().toISOString(),
+        }),
+      );
+      await eventually(async () => {
+        const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+        expect(row?.status).toBe('prescription_received');
+      });
+      return prescriptionId;
     },
     async shipTo(patient, state) {
       const savedAt = clock.now().toISOString();
