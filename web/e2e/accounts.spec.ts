@@ -79,11 +79,11 @@ test('a patient logs in, sees the portal, logs out and is asked to log in again'
 });
 
 test('login returns to the page that asked for it (page_ref)', async ({ page, baseURL }) => {
-  await page.goto('/medical-form/42?type=medical');
+  await page.goto('/medical-form?ref=email');
   await waitForApp(page);
   await expect(loginPage(page)).toBeVisible();
   await logIn(page, DEMO_PATIENT.email, DEMO_PATIENT.password);
-  await expect(page).toHaveURL(`${baseURL}/medical-form/42?type=medical`);
+  await expect(page).toHaveURL(`${baseURL}/medical-form?ref=email`);
 });
 
 test('a patient sets a password from the emailed link, and the link works once', async ({

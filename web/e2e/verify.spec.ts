@@ -24,7 +24,7 @@ import {
   type Address,
   type ApiPatient,
 } from './patients';
-import { SESSION_KEY, mailTo, pendingPage, seedStorage, waitForApp } from './support';
+import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
 
 const PREAUTHS_KEY = 'clinic.preauths';
 
@@ -302,8 +302,8 @@ test.describe('the whole journey', () => {
     const emailCode = await codeSentTo(request, email);
     await shot(page, 'verify-email', project);
     await submitCode(page, emailCode);
-    await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}$`));
-    await expect(pendingPage(page, 'medical-form')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}\\?type=\\w+$`));
+    await expect(page.locator('main[data-page="medical-form"]')).toBeVisible();
 
     expect(await verificationStatus(request, await tokenOf(page))).toMatchObject({
       phone: { status: 'verified' },
@@ -640,8 +640,8 @@ test.describe('a revisit', () => {
     );
     await page.goto('/verify');
     await waitForApp(page);
-    await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}$`));
-    await expect(pendingPage(page, 'medical-form')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=\\w+$`));
+    await expect(page.locator('main[data-page="medical-form"]')).toBeVisible();
     expect(sends).toEqual([]);
     expect(await codesSentTo(request, patient.phone)).toBe(0);
     expect(await codesSentTo(request, patient.email)).toBe(0);
