@@ -54,6 +54,9 @@ const AboutPage = page(() => import('./pages/AboutPage').then((m) => m.AboutPage
 const MedicalFormPage = page(() =>
   import('./medical-form/MedicalFormPage').then((m) => m.MedicalFormPage),
 );
+const UploadVideoPage = page(() =>
+  import('./upload-video/UploadVideoPage').then((m) => m.UploadVideoPage),
+);
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -166,7 +169,7 @@ const pages: RouteObject[] = [
     element: <RequireAuth allowCartSession />,
     children: [
       { path: '/medical-form/:id', element: <MedicalFormPage /> },
-      { path: '/upload-video/:id', element: <PendingPage name="upload-video" /> },
+      { path: '/upload-video/:id', element: <UploadVideoPage /> },
     ],
   },
   {
