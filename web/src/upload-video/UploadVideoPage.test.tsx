@@ -363,6 +363,20 @@ describe('the identity video page', () => {
     if (message) expect(problem()?.message).toBe(message);
   });
 
+  it('gives up a signed URL request after 30 s and retries it', async () => {
+    api.on(signedCall, 'hang', signed);
+    await open();
+    await choose(videoFile());
+    await click(uploadButton());
+    await advance(29_999);
+    expect(uploadButton().textContent).toBe('Uploading Video...');
+    await advance(1);
+    expect(uploadButton().textContent).toBe('Retrying Upload... (1/3)');
+    await advance(2000);
+    expect(api.sent(signedCall)).toHaveLength(2);
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
   it('calls a blocked upload to another origin a browser security issue', async () => {
     api.on(signedCall, signedAt('https://files.example/put?sig=1'));
     await open();
@@ -413,6 +427,61 @@ describe('the identity video page', () => {
     expect(FakeXhr.sent).toHaveLength(1);
     expect(api.sent(recordCall)).toHaveLength(2);
     expect(uploadButton().textContent).toBe('Video Uploaded Successfully!');
+  });
+
+  it('uploads a video recorded in the camera dialog as webm', async () => {
+    class Recorder {
+      static isTypeSupported = (type: string) => type === 'video/webm';
+      static last: Recorder;
+      state = 'inactive';
+      mimeType = 'video/webm';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      constructor(
+        _stream: unknown,
+        readonly options: MediaRecorderOptions,
+      ) {
+        Recorder.last = this;
+      }
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob(['frames'], { type: 'video/webm' }) });
+        this.onstop?.();
+      }
+    }
+    globalThis.MediaRecorder = Recorder as unknown as typeof MediaRecorder;
+    const track = { stop: jest.fn() };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: jest.fn(async () => ({ getTracks: () => [track] })) },
+    });
+    api.on(signedCall, signed);
+    await open();
+    await click($(root(), '#uv-record'));
+    const start = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Start Recording',
+    )!;
+    await click(start);
+    await advance(3000);
+    expect(Recorder.last.options.videoBitsPerSecond).toBe(2_000_000);
+    await advance(15_000);
+    const stop = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Stop Recording',
+    )!;
+    await click(stop);
+    const use = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Use This Video',
+    )!;
+    await click(use);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(track.stop).toHaveBeenCalled();
+    expect($(root(), '.uv-file__meta').textContent).toContain('0:15');
+    await click(uploadButton());
+    expect(api.sent(signedCall)).toEqual([expect.objectContaining({ content_type: 'video/webm' })]);
+    expect(lastPut().headers['Content-Type']).toBe('video/webm');
   });
 
   describe('above 60 MB', () => {

@@ -63,18 +63,24 @@ export async function requestVideoUrl(
   timeoutMs: number = videoConstants.signedUrlTimeoutMs,
 ) {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Raced as well as aborted: an answer that never comes still ends at the timeout.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new VideoUploadFailure('prepare', 'timeout', 0));
+    }, timeoutMs);
+  });
   try {
-    return await callApi(getSignedUrl, {
-      body: { filename, content_type: contentType, form_id: formId },
-      signal: controller.signal,
-    });
+    return await Promise.race([
+      callApi(getSignedUrl, {
+        body: { filename, content_type: contentType, form_id: formId },
+        signal: controller.signal,
+      }),
+      timeout,
+    ]);
   } catch (error) {
-    if (timedOut) throw new VideoUploadFailure('prepare', 'timeout', 0);
+    if (controller.signal.aborted) throw new VideoUploadFailure('prepare', 'timeout', 0);
     throw apiFailure('prepare', error);
   } finally {
     clearTimeout(timer);
