@@ -31,6 +31,8 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/home', module: 'src/account/PortalHomePage.tsx', budgetKiB: 144 },
   { route: '/medical-form/:id', module: 'src/medical-form/MedicalFormPage.tsx', budgetKiB: null },
   { route: '/upload-video/:id', module: 'src/upload-video/UploadVideoPage.tsx', budgetKiB: null },
+  { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },
+  { route: '/adjust-doses/:id', module: 'src/prescription/AdjustDosesPage.tsx', budgetKiB: null },
   { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },
 ];

@@ -57,6 +57,12 @@ const MedicalFormPage = page(() =>
 const UploadVideoPage = page(() =>
   import('./upload-video/UploadVideoPage').then((m) => m.UploadVideoPage),
 );
+const PrescriptionPage = page(() =>
+  import('./prescription/PrescriptionPage').then((m) => m.PrescriptionPage),
+);
+const AdjustDosesPage = page(() =>
+  import('./prescription/AdjustDosesPage').then((m) => m.AdjustDosesPage),
+);
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -179,8 +185,8 @@ const pages: RouteObject[] = [
       { path: '/medical-form', element: <PendingPage name="medical-form" /> },
       { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
       { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
-      { path: '/prescription/:id', element: <PendingPage name="prescription" /> },
-      { path: '/adjust-doses/:id', element: <PendingPage name="adjust-doses" /> },
+      { path: '/prescription/:id', element: <PrescriptionPage /> },
+      { path: '/adjust-doses/:id', element: <AdjustDosesPage /> },
     ],
   },
 
