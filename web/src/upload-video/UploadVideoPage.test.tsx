@@ -377,6 +377,29 @@ describe('the identity video page', () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
+  it('cancels the upload, or the wait for a retry, when asked', async () => {
+    api.on(signedCall, signed);
+    await open();
+    await choose(videoFile());
+    await click(uploadButton());
+    await click($(root(), '#uv-cancel'));
+    expect(problem()?.title).toBe('Upload Cancelled');
+    expect(uploadButton().textContent).toBe('Try Again');
+    expect(root().querySelector('#uv-cancel')).toBeNull();
+    expect(api.sent(logCall)).toHaveLength(1);
+
+    await click(uploadButton());
+    expect(FakeXhr.sent).toHaveLength(2);
+    await act(async () => lastPut().fail());
+    await flush();
+    expect(uploadButton().textContent).toBe('Retrying Upload... (1/3)');
+    await click($(root(), '#uv-cancel'));
+    expect(problem()?.title).toBe('Upload Cancelled');
+    await advance(10_000);
+    expect(FakeXhr.sent).toHaveLength(2);
+    expect(api.sent(recordCall)).toHaveLength(0);
+  });
+
   it('calls a blocked upload to another origin a browser security issue', async () => {
     api.on(signedCall, signedAt('https://files.example/put?sig=1'));
     await open();

@@ -116,8 +116,18 @@ export function UploadVideoPage() {
   const stored = useRef<{ file: File; name: string } | null>(null);
   const picking = useRef(0);
   const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Cancel Upload, and leaving the page, stop the upload under way. */
+  const uploadControl = useRef<AbortController | null>(null);
+  const mounted = useRef(true);
 
-  useEffect(() => () => clearTimeout(doneTimer.current), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(doneTimer.current);
+      uploadControl.current?.abort();
+    };
+  }, []);
   useEffect(
     () => () => {
       if (preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(preview);
@@ -166,10 +176,13 @@ export function UploadVideoPage() {
     setProblem(null);
     setProgress(0);
     setRetry(0);
+    const control = new AbortController();
+    uploadControl.current = control;
     try {
       let name = stored.current?.file === video ? stored.current.name : null;
       if (!name) {
         name = await uploadVideoFile(video, filename, id, {
+          signal: control.signal,
           onProgress: setProgress,
           onRetry: (attempt) => {
             setRetry(attempt);
@@ -178,6 +191,7 @@ export function UploadVideoPage() {
         });
         stored.current = { file: video, name };
       }
+      if (control.signal.aborted) throw new VideoUploadFailure('record', 'cancelled', 0);
       await recordVideo(name, id);
       setStatus('done');
       doneTimer.current = setTimeout(
@@ -189,9 +203,13 @@ export function UploadVideoPage() {
         error instanceof VideoUploadFailure ? problemOf(error, video.size) : uploadProblems.generic;
       // The server refused the stored file (not a video): a retry uploads it again.
       if (error instanceof VideoUploadFailure && error.refused) stored.current = null;
+      // Leaving the page cancels the upload: nothing to show or report then.
+      if (!mounted.current) return;
       setProblem(found);
       setStatus('error');
       void logVideoFailure(found, video, filename, id);
+    } finally {
+      if (uploadControl.current === control) uploadControl.current = null;
     }
   }
 
@@ -366,6 +384,16 @@ export function UploadVideoPage() {
         >
           {buttonText(status, retry)}
         </Button>
+        {(status === 'uploading' || status === 'retrying') && (
+          <button
+            id="uv-cancel"
+            type="button"
+            className="uv-cancel"
+            onClick={() => uploadControl.current?.abort()}
+          >
+            Cancel Upload
+          </button>
+        )}
         {status === 'done' && (
           <p className="visually-hidden" role="status">
             Video Uploaded Successfully!

@@ -61,15 +61,29 @@ export async function requestVideoUrl(
   contentType: string,
   formId: string,
   timeoutMs: number = videoConstants.signedUrlTimeoutMs,
+  signal?: AbortSignal,
 ) {
   const controller = new AbortController();
+  let timedOut = false;
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Raced as well as aborted: an answer that never comes still ends at the timeout.
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      timedOut = true;
       controller.abort();
       reject(new VideoUploadFailure('prepare', 'timeout', 0));
     }, timeoutMs);
+  });
+  const cancelled = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        if (!timedOut) reject(new VideoUploadFailure('prepare', 'cancelled', 0));
+      },
+      { once: true },
+    );
   });
   try {
     return await Promise.race([
@@ -78,12 +92,15 @@ export async function requestVideoUrl(
         signal: controller.signal,
       }),
       timeout,
+      cancelled,
     ]);
   } catch (error) {
-    if (controller.signal.aborted) throw new VideoUploadFailure('prepare', 'timeout', 0);
+    if (controller.signal.aborted)
+      throw new VideoUploadFailure('prepare', timedOut ? 'timeout' : 'cancelled', 0);
     throw apiFailure('prepare', error);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -94,9 +111,11 @@ export function putVideo(
   contentType: string,
   onProgress: (percent: number) => void,
   timeoutMs: number = videoConstants.uploadTimeoutMs,
+  signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('PUT', url);
     xhr.timeout = timeoutMs;
     xhr.setRequestHeader('Content-Type', contentType);
@@ -128,9 +147,24 @@ export interface UploadHooks {
   onRetry(attempt: number): void;
   /** Waits between attempts (setTimeout by default). */
   wait?(ms: number): Promise<void>;
+  /** Cancel Upload: stops the request under way, or the wait for the next attempt. */
+  signal?: AbortSignal;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or until `signal` aborts (then rejects as cancelled). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new VideoUploadFailure('store', 'cancelled', 0));
+      },
+      { once: true },
+    );
+  });
+}
 
 /**
  * Uploads the file under `filename` and answers with the stored file's name (get-signed-url's
@@ -144,13 +178,28 @@ export async function uploadVideoFile(
   hooks: UploadHooks,
 ): Promise<string> {
   const contentType = contentTypeOf(file);
-  const wait = hooks.wait ?? sleep;
+  const { signal } = hooks;
+  const wait = hooks.wait ?? ((ms: number) => sleep(ms, signal));
   let signed: { upload_url: string; file_name: string } | null = null;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      signed ??= await requestVideoUrl(filename, contentType, formId);
+      if (signal?.aborted) throw new VideoUploadFailure('prepare', 'cancelled', 0);
+      signed ??= await requestVideoUrl(
+        filename,
+        contentType,
+        formId,
+        videoConstants.signedUrlTimeoutMs,
+        signal,
+      );
       hooks.onProgress(0);
-      await putVideo(signed.upload_url, file, contentType, hooks.onProgress);
+      await putVideo(
+        signed.upload_url,
+        file,
+        contentType,
+        hooks.onProgress,
+        videoConstants.uploadTimeoutMs,
+        signal,
+      );
       return signed.file_name;
     } catch (error) {
       const failure =
