@@ -1,4 +1,11 @@
-import { detectDevice, formatSeconds, isVideoFile, recordingBitrate } from './videoRules';
+import {
+  detectDevice,
+  formatSeconds,
+  isVideoFile,
+  readDuration,
+  recordingBitrate,
+  validateVideo,
+} from './videoRules';
 
 describe('the video rules', () => {
   it('tells phones, iOS and Android apart', () => {
@@ -27,5 +34,58 @@ describe('the video rules', () => {
   it('writes seconds as m:ss', () => {
     expect(formatSeconds(7.9)).toBe('0:07');
     expect(formatSeconds(65)).toBe('1:05');
+  });
+});
+
+describe("reading a video's duration", () => {
+  const clip = () => new File(['x'], 'clip.mp4', { type: 'video/mp4' });
+  let answer: (video: HTMLMediaElement) => void;
+
+  beforeEach(() => {
+    URL.createObjectURL = jest.fn(() => 'blob:clip');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      answer(this);
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const failWith = (code: number) => (video: HTMLMediaElement) => {
+    Object.defineProperty(video, 'error', { value: { code }, configurable: true });
+    video.dispatchEvent(new Event('error'));
+  };
+
+  it('reads it from the hidden video, which then leaves the page', async () => {
+    answer = (video) => {
+      expect(video.isConnected).toBe(true);
+      Object.defineProperty(video, 'duration', { value: 42.5 });
+      video.dispatchEvent(new Event('loadedmetadata'));
+    };
+    await expect(readDuration(clip())).resolves.toBe(42.5);
+    expect(document.querySelector('video')).toBeNull();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:clip');
+  });
+
+  it('assumes 8 seconds for a format the browser cannot play', async () => {
+    answer = failWith(4);
+    await expect(readDuration(clip())).resolves.toBe(8);
+  });
+
+  it('says Cannot Read Video when the file cannot be read', async () => {
+    answer = failWith(2);
+    await expect(validateVideo(clip())).rejects.toMatchObject({
+      problem: { title: 'Cannot Read Video' },
+    });
+  });
+
+  it('says Video Analysis Failed when the browser cannot open files', async () => {
+    URL.createObjectURL = jest.fn(() => {
+      throw new TypeError('not available');
+    });
+    await expect(validateVideo(clip())).rejects.toMatchObject({
+      problem: { title: 'Video Analysis Failed' },
+    });
   });
 });

@@ -160,6 +160,7 @@ export function readDuration(
       settled = true;
       clearTimeout(timer);
       video.removeAttribute('src');
+      video.remove();
       try {
         URL.revokeObjectURL(url);
       } catch {
@@ -170,6 +171,12 @@ export function readDuration(
     const timer = setTimeout(() => finish(() => resolve(videoConstants.assumedSeconds)), waitMs);
     video.preload = 'metadata';
     video.muted = true;
+    video.playsInline = true;
+    // In the page but unseen: some mobile browsers load no metadata for a detached element.
+    video.setAttribute('aria-hidden', 'true');
+    video.style.cssText =
+      'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0;pointer-events:none';
+    document.body.appendChild(video);
     video.addEventListener('loadedmetadata', () => {
       const seconds = video.duration;
       finish(() =>
