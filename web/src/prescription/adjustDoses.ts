@@ -68,10 +68,8 @@ export function scheduleOf(drug: Drug, order: AdjustableOrder | null): Schedule 
   for (let m = 1; m < doses.length; m += 1) {
     const previous = parseStrength(doses[m - 1]);
     const current = parseStrength(doses[m]);
-    if (previous === null || current === null) {
-      doses[m] = '';
-      continue;
-    }
+    // After an emptied month every strength is offered (doseChoices' monthOptions).
+    if (previous === null || current === null) continue;
     if (!laterMonthChoices(drug, previous).some((s) => sameStrength(s, current))) doses[m] = '';
   }
   const maintenance =
