@@ -205,6 +205,8 @@ export function AdjustDosesPage() {
           <Button
             id="rx-submit"
             className="mf-next"
+            // Beside the uploader's Confirm Upload, Submit is the main action once the photo is in.
+            variant={photo ? 'primary' : 'secondary'}
             onClick={() => void submit()}
             busy={submitting}
             aria-disabled={!photo || undefined}
