@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { infraEnv, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -99,6 +100,10 @@ describe('cluster mode', () => {
 
   it('verifies the address, the phone and the email of a patient, codes read from the mailbox', async () => {
     await runVerificationJourney(url);
+  });
+
+  it('takes a Texas patient through the medical form, its photos and the identity video', async () => {
+    await runMedicalFormJourney(url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

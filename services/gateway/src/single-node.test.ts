@@ -9,6 +9,7 @@ import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -49,6 +50,10 @@ describe('single-node product behind the gateway', () => {
 
   it('verifies the address, the phone and the email of a patient, codes read from the mailbox', async () => {
     await runVerificationJourney(product.url);
+  });
+
+  it('takes a Texas patient through the medical form, its photos and the identity video', async () => {
+    await runMedicalFormJourney(product.url);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

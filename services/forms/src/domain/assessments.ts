@@ -264,6 +264,6 @@ export class Assessments {
         submittedAt: now.toISOString(),
       });
     });
-    return { redirect: needsVideo ? `/upload-video/${orderId}` : '/home' };
+    return { redirect: needsVideo ? `/upload-video/${orderId}?state=${state}` : '/home' };
   }
 }

@@ -21,7 +21,12 @@ import {
   type Principal,
   type SubmittedAnswer,
 } from '@clinic/contracts';
-import { ConflictError, InvalidRequestError, type ServiceRuntime } from '@clinic/kit';
+import {
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  type ServiceRuntime,
+} from '@clinic/kit';
 import { doseAdjustments, orders, prescriptions, type FormsOrderStatus } from '../db/schema';
 import { ownOrder } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
@@ -62,7 +67,7 @@ export class Prescriptions {
     const order = await ownOrder(this.runtime.db, principal, orderId);
     const prescription = await this.prescriptionOf(orderId);
     if (order.status !== 'prescription_received' || !prescription)
-      throw new ConflictError(prescriptionMessages.noPrescription);
+      throw new NotFoundError(prescriptionMessages.noPrescription);
     return prescription.items.map(({ rxId, name, directions }) => ({ rxId, name, directions }));
   }
 
@@ -111,7 +116,7 @@ export class Prescriptions {
     const order = await ownOrder(this.runtime.db, principal, orderId);
     const prescription = await this.prescriptionOf(orderId);
     if (!adjustable.includes(order.status) || !prescription)
-      throw new ConflictError(prescriptionMessages.noPrescription);
+      throw new NotFoundError(prescriptionMessages.noPrescription);
     return {
       product_id: order.productId,
       drug: order.drug,

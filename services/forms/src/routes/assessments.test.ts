@@ -105,7 +105,7 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
     expect(wrong.body.message).toContain('/api/submit-bare-form');
     const res = await submit(patient, submissionOf(orderId, answers), '/api/submit-bare-form');
     expect(res.status).toBe(200);
-    expect(res.body.redirect).toBe(`/upload-video/${orderId}`);
+    expect(res.body.redirect).toBe(`/upload-video/${orderId}?state=TX`);
     expect((await stored(orderId))[0]).toMatchObject({ form: 'bareMeds', videoRequired: true });
   });
 

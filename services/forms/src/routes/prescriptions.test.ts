@@ -192,8 +192,8 @@ describe('the prescription back to the patient: confirmation and adjust-doses', 
   it('has nothing to confirm or adjust before a prescription arrives', async () => {
     const patient = await h.patient();
     const orderId = await h.paidOrder(patient);
-    expect((await h.get(`/api/prescription-pending/${orderId}`, patient)).status).toBe(409);
-    expect((await h.get(`/api/prescription-getorder/${orderId}`, patient)).status).toBe(409);
+    expect((await h.get(`/api/prescription-pending/${orderId}`, patient)).status).toBe(404);
+    expect((await h.get(`/api/prescription-getorder/${orderId}`, patient)).status).toBe(404);
     expect(
       (await h.post(`/api/prescription-update/${orderId}`, { accept: true }, patient)).status,
     ).toBe(409);

@@ -170,7 +170,7 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       submissionOf(orderId, answers),
       patient,
     );
-    expect(submitted.body.redirect).toBe(`/upload-video/${orderId}`);
+    expect(submitted.body.redirect).toBe(`/upload-video/${orderId}?state=TX`);
 
     const fake = await h.upload(
       patient,
