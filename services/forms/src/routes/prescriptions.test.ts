@@ -73,7 +73,7 @@ describe('the prescription back to the patient: confirmation and adjust-doses', 
       },
     ]);
     // Answered: nothing waits any more, and a second answer is refused.
-    expect((await h.get(`/api/prescription-pending/${orderId}`, patient)).status).toBe(409);
+    expect((await h.get(`/api/prescription-pending/${orderId}`, patient)).status).toBe(404);
     expect(
       (await h.post(`/api/prescription-update/${orderId}`, { accept: false }, patient)).status,
     ).toBe(409);
