@@ -28,7 +28,48 @@ const png = Buffer.from(
   'base64',
 );
 
+const texas: Address = {
+  addressLine1: '1100 Congress Avenue',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+
 const form = (page: Page) => page.locator('main[data-page="medical-form"]');
+
+/**
+ * A real six-second WebM video, recorded in the page from a drawn canvas with the browser's own
+ * MediaRecorder: what a phone's camera would hand the page, without a fixture file.
+ */
+async function recordTestVideo(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const stream = canvas.captureStream(15);
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    let frame = 0;
+    const timer = setInterval(() => {
+      frame += 1;
+      context.fillStyle = `hsl(${(frame * 7) % 360}, 60%, 50%)`;
+      context.fillRect(0, 0, 320, 240);
+    }, 66);
+    recorder.start(500);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
 
 async function skipVerification(request: APIRequestContext, patient: ApiPatient) {
   for (const type of [1, 2]) {
@@ -234,5 +275,45 @@ test.describe('the medical form', () => {
     await page.locator('.mf-back').click();
     await expect(form(page)).toHaveAttribute('data-question', answered[answered.length - 1] ?? '');
     await expect(page.locator('.mf-option[aria-pressed="true"]')).toHaveText('No');
+  });
+
+  test('a Texas patient on the bare-medication form records the identity video and goes home', async ({
+    page,
+    request,
+  }) => {
+    const project = test.info().project.name;
+    const patient = await apiPatient(request, texas, { gender: 'Male', kind: 'video' });
+    await skipVerification(request, patient);
+    await page.addInitScript(
+      ({ key, orderId }) => window.sessionStorage.setItem(key, JSON.stringify([{ orderId }])),
+      { key: PREAUTHS_KEY, orderId: patient.orderId },
+    );
+    await seedStorage(
+      page,
+      SESSION_KEY,
+      JSON.stringify({ token: patient.token, user: patient.user }),
+    );
+    await page.goto('/verify');
+    await waitForApp(page);
+    await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=bare$`));
+    const answered = await answerAll(page);
+    // The bare-medication form does not ask for the two partner photos (14, 15).
+    expect(answered).not.toContain('14');
+    expect(answered).not.toContain('15');
+    await expect(page).toHaveURL(new RegExp(`/upload-video/${patient.orderId}\\?state=TX$`));
+    const videoPage = page.locator('main[data-page="upload-video"]');
+    await expect(videoPage).toBeVisible();
+    await expect(videoPage.getByRole('heading', { level: 1 })).toHaveText(
+      'A Quick Video is Required (Per Texas Regulations)',
+    );
+    await shot(page, 'medical-form-identity-video', project);
+
+    const video = await recordTestVideo(page);
+    await page
+      .locator('#uv-gallery')
+      .setInputFiles({ name: 'me.webm', mimeType: 'video/webm', buffer: video });
+    await expect(page.locator('.uv-file__name')).toHaveText('me.webm', { timeout: 15_000 });
+    await page.locator('#uv-upload').click();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
   });
 });
