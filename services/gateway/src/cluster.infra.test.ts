@@ -103,7 +103,8 @@ describe('cluster mode', () => {
   });
 
   it('takes a Texas patient through the medical form, its photos and the identity video', async () => {
-    await runMedicalFormJourney(url);
+    // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
+    await runMedicalFormJourney(url, process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300');
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -21,6 +21,7 @@ const mp4 = Buffer.concat([
 
 /** get-signed-url, then the PUT the browser makes (to the gateway, or straight to S3). */
 async function upload(
+  uploadsTo: string,
   baseUrl: string,
   token: string,
   orderId: number,
@@ -34,6 +35,8 @@ async function upload(
   });
   expect(signed.status).toBe(200);
   const target = String(signed.body.upload_url);
+  // Local disk: a path on the gateway; S3: the object store's own signed URL.
+  expect(target.startsWith(uploadsTo)).toBe(true);
   const put = await fetch(target.startsWith('/') ? baseUrl + target : target, {
     method: 'PUT',
     headers: { 'content-type': contentType },
@@ -43,7 +46,11 @@ async function upload(
   return String(signed.body.file_name);
 }
 
-export async function runMedicalFormJourney(baseUrl: string): Promise<void> {
+/** `uploadsTo`: where signed upload URLs must point (the S3 endpoint in the cluster). */
+export async function runMedicalFormJourney(
+  baseUrl: string,
+  uploadsTo = '/forms/uploads/',
+): Promise<void> {
   const email = `form.${randomUUID().slice(0, 8)}@example.com`;
   const intake = await call(baseUrl, 'POST', '/api/intake-form', {
     json: quizAnswers(email, { gender: 'Female' }),
@@ -120,6 +127,7 @@ export async function runMedicalFormJourney(baseUrl: string): Promise<void> {
   for (const q of file.questions)
     if (q.question_type === 'image_upload' && typeof answers[q.id] === 'string')
       answers[q.id] = await upload(
+        uploadsTo,
         baseUrl,
         token,
         orderId,
@@ -135,7 +143,15 @@ export async function runMedicalFormJourney(baseUrl: string): Promise<void> {
   expect(submitted.body.redirect).toBe(`/upload-video/${orderId}?state=TX`);
   expect((await call(baseUrl, 'GET', `/forms/orders/${orderId}`, { token })).status).toBe(404);
 
-  const video = await upload(baseUrl, token, orderId, 'av_video_clip.mp4', 'video/mp4', mp4);
+  const video = await upload(
+    uploadsTo,
+    baseUrl,
+    token,
+    orderId,
+    'av_video_clip.mp4',
+    'video/mp4',
+    mp4,
+  );
   const recorded = await call(baseUrl, 'POST', '/api/upload-av-video', {
     token,
     json: { s3FileName: video, uniqueId: orderId },
