@@ -333,3 +333,41 @@ export const submitAdjustDosesForm = defineRoute({
   }),
   response: assessmentSubmittedSchema,
 });
+
+/** Spec 002 section 5: the images a patient may upload again from the portal. */
+export const portalImageTypes = [
+  'full_body_image',
+  'id_image',
+  'prescription_image',
+  'font_facing_image',
+  'top_head_image',
+  'id_front_image',
+  'id_back_image',
+] as const;
+export type PortalImageType = (typeof portalImageTypes)[number];
+
+/** Spec 002 section 8, portal image re-upload, verbatim, and the server's success text. */
+export const reuploadMessages = {
+  network: 'Network error. Please check your connection and try again.',
+  preparing: 'Error preparing upload. Please try using a smaller image size.',
+  storing: 'Error uploading file. Please try using a smaller image size.',
+  unsuccessful: 'The upload was unsuccessful. Please try using a smaller image size.',
+  hint: 'Please try uploading again',
+  replaced: 'Your image has been updated and sent to your doctor.',
+} as const;
+
+export const uploadImageAgain = defineRoute({
+  method: 'post',
+  path: '/api/upload-image-again',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "Replaces one image of the caller's submitted assessment (the seven image types) with a new upload (get-signed-url's file_name), once its content is checked as an image within 5 MB.",
+  body: z.object({
+    /** The order (form) id. */
+    id: numeric(rowId()),
+    file_name: text(300).regex(/\S/, uploadMessages.selectFile),
+    image_type: z.enum(portalImageTypes),
+  }),
+  response: z.object({ status: z.literal('success'), message: z.string() }),
+});

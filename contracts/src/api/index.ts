@@ -36,6 +36,7 @@ import {
   prescriptionPending,
   prescriptionUpdate,
   submitAdjustDosesForm,
+  uploadImageAgain,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
@@ -123,4 +124,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   prescriptionUpdate,
   prescriptionGetOrder,
   submitAdjustDosesForm,
+  uploadImageAgain,
 ];

@@ -43,7 +43,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     questionnaireRoutes(router, questionnaires);
     assessmentRoutes(router, new Assessments(runtime, deps.identity, questionnaires, uploads));
     processRefundRoute(router, runtime);
-    uploadRoutes(router, uploads);
+    uploadRoutes(router, runtime, uploads);
     identityVideoRoute(router, runtime, uploads);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     return {

@@ -267,4 +267,82 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       succeeded: false,
     });
   });
+
+  it("replaces one image of the caller's submitted assessment from the portal, by type", async () => {
+    const { patient, orderId } = await pending();
+    const early = await h.upload(
+      patient,
+      { name: 'id.png', contentType: 'image/png', bytes: tinyPng },
+      orderId,
+    );
+    const before = await h.post(
+      '/api/upload-image-again',
+      { id: orderId, file_name: early.fileName, image_type: 'id_image' },
+      patient,
+    );
+    expect(before.status).toBe(409);
+
+    const answers = await h.withUploads(
+      completeAnswers(medical, woman, 'tirzepatide'),
+      medical,
+      patient,
+      orderId,
+    );
+    expect(
+      (await h.post('/api/submit-md-form', submissionOf(orderId, answers), patient)).status,
+    ).toBe(200);
+    const fresh = await h.upload(
+      patient,
+      { name: 'id-clear.png', contentType: 'image/png', bytes: tinyPng },
+      orderId,
+    );
+    const res = await h.post(
+      '/api/upload-image-again',
+      { id: String(orderId), file_name: fresh.fileName, image_type: 'id_image' },
+      patient,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    const [assessment] = await h.db
+      .select()
+      .from(assessments)
+      .where(eq(assessments.orderId, orderId));
+    const ids = assessment?.images.filter((i) => i.question === 'id_image') ?? [];
+    expect(ids.map((i) => i.answer)).toEqual([fresh.fileName]);
+
+    // Not one of the seven types, not an image, or another patient's order: refused.
+    expect(
+      (
+        await h.post(
+          '/api/upload-image-again',
+          { id: orderId, file_name: fresh.fileName, image_type: 'selfie' },
+          patient,
+        )
+      ).status,
+    ).toBe(400);
+    const script = await h.upload(
+      patient,
+      { name: 'x.png', contentType: 'image/png', bytes: Buffer.from('#!/bin/sh\necho hi') },
+      orderId,
+    );
+    expect(
+      (
+        await h.post(
+          '/api/upload-image-again',
+          { id: orderId, file_name: script.fileName, image_type: 'id_image' },
+          patient,
+        )
+      ).status,
+    ).toBe(400);
+    const stranger = await h.patient();
+    expect(
+      (
+        await h.post(
+          '/api/upload-image-again',
+          { id: orderId, file_name: fresh.fileName, image_type: 'id_image' },
+          stranger,
+        )
+      ).status,
+    ).toBe(404);
+  });
 });

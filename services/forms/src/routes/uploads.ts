@@ -1,16 +1,27 @@
 /**
  * POST /api/get-signed-url (a signed URL to PUT one image or video to) and
- * POST /api/log-upload-attempt (a failed upload, for support; it never fails the page).
+ * POST /api/log-upload-attempt (a failed upload, for support; it never fails the page) and
+ * POST /api/upload-image-again (the portal's re-upload of an assessment image).
  */
 import type { Router } from 'express';
-import { getSignedUrl, logUploadAttempt } from '@clinic/contracts';
-import { bindRoute } from '@clinic/kit';
+import {
+  getSignedUrl,
+  logUploadAttempt,
+  reuploadMessages,
+  uploadImageAgain,
+} from '@clinic/contracts';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { replaceAssessmentImage } from '../domain/image-reuploads';
 import type { Uploads } from '../domain/uploads';
 
-export function uploadRoutes(router: Router, uploads: Uploads): void {
+export function uploadRoutes(router: Router, runtime: ServiceRuntime, uploads: Uploads): void {
   bindRoute(router, getSignedUrl, async ({ principal, body }) => {
     const { url, fileName } = await uploads.signPut(principal, body);
     return { success: true as const, url, upload_url: url, file_name: fileName };
+  });
+  bindRoute(router, uploadImageAgain, async ({ principal, body }) => {
+    await replaceAssessmentImage(runtime, uploads, principal, body);
+    return { status: 'success' as const, message: reuploadMessages.replaced };
   });
   bindRoute(router, logUploadAttempt, async ({ principal, body }) => {
     await uploads.logAttempt(principal, body);
