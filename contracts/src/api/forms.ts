@@ -200,7 +200,11 @@ export const getSignedUrl = defineRoute({
   body: z.object({
     /** Built by the browser from the form id, the question key, a timestamp and the original name. */
     filename: text(300).regex(/\S/, 'Please select a file'),
-    content_type: text(100),
+    /** An image or a video: the questionnaire's photos and the identity video. */
+    content_type: text(100).regex(
+      /^(image|video)\/[A-Za-z0-9.+-]+$/i,
+      'Please upload an image file',
+    ),
     /** The order the file belongs to. */
     form_id: numeric(rowId()).optional(),
   }),
@@ -223,7 +227,8 @@ export const logUploadAttempt = defineRoute({
   summary:
     "Records a failed upload for support (rate limited); it answers success even when it drops the record, so it never fails the patient's page.",
   body: z.object({
-    success: z.boolean().optional(),
+    /** The uploader sends it with every report (false: the reports are of failures). */
+    success: z.boolean(),
     error: text(500).optional(),
     userAgent: text(500).optional(),
     fileSize: numeric(int(0)).optional(),
