@@ -32,6 +32,11 @@ interface Props {
   questionKey: string;
   /** What the input accepts; images only. */
   accept?: string;
+  /**
+   * The text shown when an upload fails, in place of the one for its cause (adjust-doses always
+   * says the upload was unsuccessful, spec 002 section 8).
+   */
+  failureText?: string;
   onUploaded(fileName: string): void;
 }
 
@@ -52,7 +57,13 @@ function previewUrl(file: File): string | null {
   }
 }
 
-export function ImageUploader({ formId, questionKey, accept = 'image/*', onUploaded }: Props) {
+export function ImageUploader({
+  formId,
+  questionKey,
+  accept = 'image/*',
+  failureText,
+  onUploaded,
+}: Props) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -110,7 +121,7 @@ export function ImageUploader({ formId, questionKey, accept = 'image/*', onUploa
       setState('done');
       timer.current = setTimeout(() => uploadedRef.current(signed.file_name), UPLOAD_DONE_DELAY_MS);
     } catch (failure) {
-      const message = uploadErrorText(failure);
+      const message = failureText ?? uploadErrorText(failure);
       setState('error');
       setError(message);
       void logFailedUpload({
