@@ -376,3 +376,14 @@ export const uploadImageAgain = defineRoute({
   }),
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
+
+export const uploadReadUrl = defineRoute({
+  method: 'get',
+  path: '/api/uploads/:file_name/read-url',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "A signed URL that reads one of the caller's own checked uploads back for 5 minutes (staff read patients' files through the clinic's audited case view).",
+  params: z.object({ file_name: text(300).regex(/^[A-Za-z0-9._-]+$/, 'Unknown file') }),
+  response: z.object({ success: z.literal(true), url: z.string() }),
+});

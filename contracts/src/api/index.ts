@@ -37,6 +37,7 @@ import {
   prescriptionUpdate,
   submitAdjustDosesForm,
   uploadImageAgain,
+  uploadReadUrl,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
@@ -125,4 +126,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   prescriptionGetOrder,
   submitAdjustDosesForm,
   uploadImageAgain,
+  uploadReadUrl,
 ];

@@ -8,7 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { uploadMessages, type Principal } from '@clinic/contracts';
-import { InvalidRequestError, TooManyRequestsError, type ServiceRuntime } from '@clinic/kit';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  TooManyRequestsError,
+  type ServiceRuntime,
+} from '@clinic/kit';
 import { uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
 import type { UploadStorage } from '../storage/upload-storage';
 import { detectFileKind, isAllowedUpload, uploadLimits } from '../uploads/file-content';
@@ -115,6 +120,19 @@ export class Uploads {
       .update(uploads)
       .set({ checkedAt: this.runtime.clock.now(), sizeBytes: info.size, detectedKind: kind })
       .where(eq(uploads.key, row.key));
+  }
+
+  /**
+   * A 5-minute signed read of one of the caller's own uploads, once checked; anything else
+   * (another patient's file, one never uploaded or refused) is not found.
+   */
+  async signGet(principal: Principal, fileName: string): Promise<string> {
+    const [row] = await this.runtime.db
+      .select({ key: uploads.key, checkedAt: uploads.checkedAt })
+      .from(uploads)
+      .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, principal.userId)));
+    if (!row?.checkedAt) throw new NotFoundError('This file was not found.');
+    return this.storage.signedGetUrl(row.key, { expiresInSeconds: 300 });
   }
 
   /** POST /api/log-upload-attempt: kept for support unless the caller reports too many. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import request from 'supertest';
 import { uploadMessages, type FlowContext } from '@clinic/contracts';
 import { assessments, uploadAttempts, uploads } from '../db/schema';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
@@ -344,5 +345,38 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('reads a checked upload back only for its owner, through a short-lived signed URL', async () => {
+    const { patient, orderId } = await pending();
+    const answers = await h.withUploads(
+      completeAnswers(medical, woman, 'tirzepatide'),
+      medical,
+      patient,
+      orderId,
+    );
+    expect(
+      (await h.post('/api/submit-md-form', submissionOf(orderId, answers), patient)).status,
+    ).toBe(200);
+    const photo = answers[
+      medical.questions.find((q) => q.question_type === 'image_upload' && !q.is_optional)?.id ?? ''
+    ] as string;
+    const res = await h.get(`/api/uploads/${photo}/read-url`, patient);
+    expect(res.status).toBe(200);
+    const read = await request(h.service.app).get(res.body.url as string);
+    expect(read.status).toBe(200);
+    expect(Buffer.from(read.body as Buffer).equals(tinyPng)).toBe(true);
+    const stranger = await h.patient();
+    expect((await h.get(`/api/uploads/${photo}/read-url`, stranger)).status).toBe(404);
+    // Signed but never uploaded (or not yet checked): nothing to read.
+    const unsent = await h.post(
+      '/api/get-signed-url',
+      { filename: 'later.png', content_type: 'image/png' },
+      patient,
+    );
+    expect((await h.get(`/api/uploads/${unsent.body.file_name}/read-url`, patient)).status).toBe(
+      404,
+    );
+    expect((await h.get('/api/uploads/..%2F..%2Fetc/read-url', patient)).status).toBe(400);
   });
 });

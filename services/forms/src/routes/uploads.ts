@@ -1,7 +1,8 @@
 /**
  * POST /api/get-signed-url (a signed URL to PUT one image or video to) and
  * POST /api/log-upload-attempt (a failed upload, for support; it never fails the page) and
- * POST /api/upload-image-again (the portal's re-upload of an assessment image).
+ * POST /api/upload-image-again (the portal's re-upload of an assessment image), and
+ * GET /api/uploads/{file_name}/read-url (the owner's signed read of a checked upload).
  */
 import type { Router } from 'express';
 import {
@@ -9,6 +10,7 @@ import {
   logUploadAttempt,
   reuploadMessages,
   uploadImageAgain,
+  uploadReadUrl,
 } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { replaceAssessmentImage } from '../domain/image-reuploads';
@@ -23,6 +25,10 @@ export function uploadRoutes(router: Router, runtime: ServiceRuntime, uploads: U
     await replaceAssessmentImage(runtime, uploads, principal, body);
     return { status: 'success' as const, message: reuploadMessages.replaced };
   });
+  bindRoute(router, uploadReadUrl, async ({ principal, params }) => ({
+    success: true as const,
+    url: await uploads.signGet(principal, params.file_name),
+  }));
   bindRoute(router, logUploadAttempt, async ({ principal, body }) => {
     await uploads.logAttempt(principal, body);
     return { success: true as const };
