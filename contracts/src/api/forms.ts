@@ -202,7 +202,7 @@ export const getSignedUrl = defineRoute({
     filename: text(300).regex(/\S/, 'Please select a file'),
     /** An image or a video: the questionnaire's photos and the identity video. */
     content_type: text(100).regex(
-      /^(image|video)\/[A-Za-z0-9.+-]+$/i,
+      /^(image|video)\/[A-Za-z0-9][A-Za-z0-9.+-]*$/i,
       'Please upload an image file',
     ),
     /** The order the file belongs to. */

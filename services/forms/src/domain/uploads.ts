@@ -15,7 +15,7 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
-import type { UploadStorage } from '../storage/upload-storage';
+import { UploadStorageError, type UploadStorage } from '../storage/upload-storage';
 import { detectFileKind, isAllowedUpload, uploadLimits } from '../uploads/file-content';
 import { ownOrder } from './orders';
 
@@ -75,10 +75,18 @@ export class Uploads {
     const fileName = storedFileName(request.filename);
     const key = `${UPLOAD_FOLDER}/${fileName}`;
     const contentType = request.content_type.trim().toLowerCase();
-    const url = await this.storage.signedPutUrl(key, {
-      contentType,
-      expiresInSeconds: putSeconds[purpose],
-    });
+    let url: string;
+    try {
+      url = await this.storage.signedPutUrl(key, {
+        contentType,
+        expiresInSeconds: putSeconds[purpose],
+      });
+    } catch (err) {
+      // A content type or name the store cannot take is the caller's input, not our fault.
+      if (err instanceof UploadStorageError)
+        throw new InvalidRequestError(uploadMessages.imageOnly);
+      throw err;
+    }
     await this.runtime.db.insert(uploads).values({
       key,
       fileName,

@@ -76,6 +76,12 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       stranger,
     );
     expect(theirs.status).toBe(404);
+    const odd = await h.post(
+      '/api/get-signed-url',
+      { filename: '[', content_type: 'image/.QVooq' },
+      patient,
+    );
+    expect(odd.status).toBe(400);
     const blank = await h.post(
       '/api/get-signed-url',
       { filename: '  ', content_type: 'image/png' },
