@@ -92,7 +92,8 @@ export type LastDoseTiming = 'withinTwoWeeks' | 'twoToFourWeeks' | 'overAMonth';
  * current strength and how long ago the last dose was. A dose within two weeks carries over to
  * the roughly equivalent tirzepatide strength; two to four weeks ago one step gentler; more than a
  * month ago (tolerance lost) the starting dose. Unknown strengths fall back to the starting dose.
- * The values were set with the clinic's medical director; the spec does not give them.
+ * The spec does not give the values: these follow common conversion practice (roughly 1 mg
+ * semaglutide to 5 mg tirzepatide) and await the medical director's sign-off.
  */
 export const semaglutideToTirzepatide: Readonly<Record<LastDoseTiming, Record<string, number>>> = {
   withinTwoWeeks: { '0.25': 2.5, '0.5': 2.5, '1': 5, '1.7': 7.5, '2.4': 10 },
