@@ -255,4 +255,46 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
     expect(res.body.message).toBe(pregnancy?.description);
     expect(await stored(orderId)).toHaveLength(0);
   });
+
+  it('takes the refill form of a patient the clinic knows through submit-md-form, with no special necessities', async () => {
+    const { patient, orderId } = await pendingOrder({ state: 'CA' });
+    await h.identity.setHealthId(patient.id, 'H-2002');
+    const refill = files.refill;
+    const ctx: FlowContext = { form: 'refill', state: 'CA', gender: 'Female' };
+    const answers = await h.withUploads(
+      completeAnswers(refill, ctx, 'tirzepatide'),
+      refill,
+      patient,
+      orderId,
+    );
+    // The refill form is not the bare-medication one.
+    expect(
+      (await submit(patient, submissionOf(orderId, answers), '/api/submit-bare-form')).status,
+    ).toBe(400);
+    // State restriction is asked in MS and LA only: a Californian's answer to it is refused.
+    const restriction = refill.questions.find((q) => q.question === 'state_restriction');
+    if (!restriction) throw new Error('the refill form has a state restriction question');
+    expect(answers[restriction.id]).toBeUndefined();
+    const restricted = await submit(patient, {
+      ...submissionOf(orderId, {
+        ...answers,
+        [restriction.id]: restriction.options?.[0]?.title ?? 'Yes',
+      }),
+      isRefil: true,
+    });
+    expect(restricted.status).toBe(400);
+    expect(restricted.body.message).toBe(
+      `Question ${restriction.id} is not asked for your earlier answers.`,
+    );
+    const res = await submit(patient, { ...submissionOf(orderId, answers), isRefil: true });
+    expect(res.status).toBe(200);
+    expect(res.body.redirect).toBe('/home');
+    const [assessment] = await stored(orderId);
+    expect(assessment).toMatchObject({
+      form: 'refill',
+      questionnaire: 'refill',
+      questionnaireVersion: refill.version,
+      specialNecessities: '',
+    });
+  });
 });
