@@ -82,7 +82,11 @@ async function skipVerification(request: APIRequestContext, patient: ApiPatient)
 }
 
 /** Opens /verify as the patient with both contacts skipped: it leads to the order's form. */
-async function openFormFromVerify(page: Page, patient: ApiPatient): Promise<void> {
+async function openFormFromVerify(
+  page: Page,
+  patient: ApiPatient,
+  type: 'medical' | 'bare' = 'medical',
+): Promise<void> {
   await page.addInitScript(
     ({ key, orderId }) => window.sessionStorage.setItem(key, JSON.stringify([{ orderId }])),
     { key: PREAUTHS_KEY, orderId: patient.orderId },
@@ -94,7 +98,7 @@ async function openFormFromVerify(page: Page, patient: ApiPatient): Promise<void
   );
   await page.goto('/verify');
   await waitForApp(page);
-  await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=medical$`));
+  await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=${type}$`));
   await expect(form(page)).toBeVisible({ timeout: 15_000 });
 }
 
@@ -284,18 +288,7 @@ test.describe('the medical form', () => {
     const project = test.info().project.name;
     const patient = await apiPatient(request, texas, { gender: 'Male', kind: 'video' });
     await skipVerification(request, patient);
-    await page.addInitScript(
-      ({ key, orderId }) => window.sessionStorage.setItem(key, JSON.stringify([{ orderId }])),
-      { key: PREAUTHS_KEY, orderId: patient.orderId },
-    );
-    await seedStorage(
-      page,
-      SESSION_KEY,
-      JSON.stringify({ token: patient.token, user: patient.user }),
-    );
-    await page.goto('/verify');
-    await waitForApp(page);
-    await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=bare$`));
+    await openFormFromVerify(page, patient, 'bare');
     const answered = await answerAll(page);
     // The bare-medication form does not ask for the two partner photos (14, 15).
     expect(answered).not.toContain('14');
