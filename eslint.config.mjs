@@ -22,6 +22,7 @@ const serviceSchemas = [
   'verification',
   'forms',
   'chat',
+  'clinic',
   'gateway',
 ];
 

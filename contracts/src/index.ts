@@ -6,6 +6,7 @@ export * from './constants/states';
 export * from './rules/intake';
 export * from './rules/cart';
 export * from './internal/identity';
+export * from './internal/forms';
 export * from './rules/pricing';
 export * from './rules/verification';
 export * from './forms/questionnaire';

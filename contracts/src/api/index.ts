@@ -20,6 +20,18 @@ import {
 } from './checkout';
 import { getAllProducts } from './catalog';
 import { consoleMe } from './console';
+import {
+  approveCase,
+  assessmentOutcome,
+  auditTrail,
+  caseFileReadUrl,
+  caseView,
+  claimCase,
+  denyCase,
+  releaseCase,
+  requestMore,
+  reviewQueue,
+} from './clinic';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
@@ -71,6 +83,7 @@ export * from './orders';
 export * from './console';
 export * from './privacy';
 export * from './forms';
+export * from './clinic';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -127,4 +140,14 @@ export const apiRoutes: readonly ApiRoute[] = [
   submitAdjustDosesForm,
   uploadImageAgain,
   uploadReadUrl,
+  reviewQueue,
+  claimCase,
+  releaseCase,
+  caseView,
+  caseFileReadUrl,
+  approveCase,
+  denyCase,
+  requestMore,
+  auditTrail,
+  assessmentOutcome,
 ];

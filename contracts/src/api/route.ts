@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './identity';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -10,6 +11,7 @@ export const serviceNames = [
   'verification',
   'forms',
   'chat',
+  'clinic',
 ] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
@@ -34,6 +36,11 @@ export interface ApiRoute<
   service: ServiceName;
   summary: string;
   auth: A;
+  /**
+   * On a staff route: the roles that may call it (admins always may). Another staff role gets
+   * 403; without it any staff role may.
+   */
+  staffRoles?: readonly Exclude<Role, 'patient' | 'admin'>[];
   /**
    * A session opened from a checkout link (scoped to its cart) may call this route: the steps
    * that finish that order. Every other route that needs a login refuses it with 403 (the

@@ -92,3 +92,41 @@ export const doseAdjustmentSubmitted = defineEvent({
     submittedAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * A clinician claimed a patient's first case: the clinic opened the patient's clinical record.
+ * Identity keeps the health id on the patient (the session's health_id), forms and the portal
+ * read it (the refill form, Doctor on Demand's encounter).
+ */
+export const clinicalRecordOpened = defineEvent({
+  name: 'clinical-record-opened',
+  version: 1,
+  keyOf: (d) => String(d.userId),
+  description:
+    "The clinic opened a patient's clinical record on the first claim of their case: the health id and the encounter id of the order.",
+  schema: z.object({
+    userId: z.number().int(),
+    orderId: z.number().int(),
+    healthId: z.string(),
+    encounterId: z.string(),
+    openedAt: z.iso.datetime(),
+  }),
+});
+
+/**
+ * A clinician needs more before deciding: the identity video, or a visit (the order's
+ * `appointment_required` step). No message text: the clinic writes to the patient itself.
+ */
+export const appointmentRequired = defineEvent({
+  name: 'appointment-required',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A clinician asked for the identity video or a visit before deciding the order (appointment_required); missed when a booked visit was missed.',
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    kind: z.enum(['video', 'visit', 'visit-missed']),
+    requiredAt: z.iso.datetime(),
+  }),
+});

@@ -1,7 +1,9 @@
 import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
 import {
+  appointmentRequired,
   assessmentDenied,
+  clinicalRecordOpened,
   doseAdjustmentSubmitted,
   prescriptionAccepted,
   prescriptionApproved,
@@ -33,4 +35,6 @@ export const productEvents = new EventRegistry([
   prescriptionApproved,
   prescriptionAccepted,
   doseAdjustmentSubmitted,
+  clinicalRecordOpened,
+  appointmentRequired,
 ]);

@@ -41,6 +41,8 @@ const NOT_LOGGED_IN = 'Please log in to continue.';
 /** Refused with 403, not 401: the link's session stays good for the order it finishes. */
 export const CART_SESSION_REFUSED =
   'Your checkout link opens your order only. Please log in to your account for this.';
+/** A staff member whose role this part of the console is not for. */
+export const STAFF_ROLE_REFUSED = 'Your role does not include this part of the console.';
 export const JSON_ONLY = 'Send the request body as JSON (Content-Type: application/json).';
 
 /** Whether the request carries a body at all (a length, or a chunked stream). */
@@ -72,6 +74,12 @@ export function bindRoute<R extends ApiRoute>(
       throw new HttpError(403, CART_SESSION_REFUSED);
     if (route.auth === 'staff' && principal?.role === 'patient')
       throw new HttpError(403, 'This is for clinic staff only.');
+    if (
+      route.staffRoles &&
+      principal?.role !== 'admin' &&
+      !route.staffRoles.some((role) => role === principal?.role)
+    )
+      throw new HttpError(403, STAFF_ROLE_REFUSED);
     const input = {
       principal,
       params: parsePart(route.params, req.params, 'path'),

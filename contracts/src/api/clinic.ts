@@ -1,0 +1,385 @@
+/**
+ * The clinician's part of the staff console (issue 16): the review queue, claims, the case view,
+ * decisions and prescriptions, the audit trail (admins), and what a patient reads of a decision
+ * (/rejected/{id}). Paths are ours (BRIEF section 2: the console's endpoints are ours to name).
+ */
+import { z } from 'zod';
+import { drugs } from '../constants/catalog';
+import { prescriptionItemSchema } from '../events/clinic';
+import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { defineRoute } from './route';
+
+/** The clinic's promise to the patient: a decision within 24 hours of a complete assessment. */
+export const reviewPromiseHours = 24;
+/** Months a prescription's dose schedule may cover (a 12-month plan at most). */
+export const maxScheduleMonths = 12;
+/** Vials a prescription may supply at once (a 3-month shipment is 3). */
+export const maxVials = 12;
+/** A clinician's reason, note or message to a patient. */
+export const clinicianNoteMax = 2000;
+
+/** Messages the console shows verbatim. */
+export const clinicMessages = {
+  caseNotFound: 'No case for this order.',
+  claimedBy: (name: string) => `${name} is reviewing this case.`,
+  notClaimed: 'Claim this case before deciding it.',
+  notReviewable: 'This case is not waiting for a decision.',
+  alreadyDecided: (decision: string) =>
+    `This case was already decided (${decision}); a decision is never changed silently.`,
+  videoMissing: "This patient's state requires the identity video; it has not been uploaded yet.",
+  scheduleOffLadder:
+    'Each month must be a strength on the ladder of the chosen medication, rising at most one step from the month before.',
+  maintenanceOffLadder: 'The maintenance dose must be a strength on the ladder.',
+  fileNotInCase: 'This file is not part of the case.',
+  fhirNotFound: 'No such record.',
+} as const;
+
+/** Where a case stands in the clinic. */
+export const caseStatuses = [
+  /** Paid; the patient has not submitted the assessment yet. */
+  'awaiting-assessment',
+  /** Submitted in a state that requires the identity video, which is not in yet. */
+  'needs-video',
+  /** Ready for a clinician (a new assessment, or the patient asked for other doses). */
+  'waiting',
+  /** The clinician required a visit (`appointment_required`). */
+  'appointment-required',
+  /** Approved with a prescription the patient has not answered yet. */
+  'approved',
+  /** The prescription was accepted (by the patient, or after 12 hours). */
+  'accepted',
+  'denied',
+  /** The patient withdrew (Process Refund). */
+  'withdrawn',
+] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+
+export const caseFilters = ['waiting', 'needs-video', 'mine', 'decided'] as const;
+export type CaseFilter = (typeof caseFilters)[number];
+
+const staffRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const caseSummarySchema = z.object({
+  orderId: z.number().int(),
+  userId: z.number().int(),
+  patientName: z.string(),
+  state: z.string(),
+  drug: z.enum(drugs),
+  plan: z.string(),
+  paymentTerms: z.number().int(),
+  status: z.enum(caseStatuses),
+  /** The patient asked for other doses: the case came back from their confirmation page. */
+  adjustmentRequested: z.boolean(),
+  videoRequired: z.boolean(),
+  videoReceived: z.boolean(),
+  submittedAt: z.iso.datetime().nullable(),
+  /** submittedAt (or the video's arrival) + 24 hours: the promise to the patient. */
+  dueAt: z.iso.datetime().nullable(),
+  claimedBy: staffRef.nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const reviewQueue = defineRoute({
+  method: 'get',
+  path: '/api/console/cases',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'The review queue: cases waiting (oldest first), needing the video, claimed by the caller, or decided (newest first).',
+  query: z.object({ filter: z.enum(caseFilters).default('waiting') }),
+  response: z.object({ status: z.literal('success'), cases: z.array(caseSummarySchema) }),
+});
+
+const caseParams = z.object({ orderId: numeric(rowId()) });
+
+export const claimCase = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/claim',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "Claims a case for the caller (409 naming who holds it). The first claim opens the patient's clinical record (health id, encounter id).",
+  params: caseParams,
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+export const releaseCase = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/release',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary: 'Gives back a case the caller holds, undecided, to the queue.',
+  params: caseParams,
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+/** One answer as the clinician reads it: the question's words and the patient's. */
+export const caseAnswerSchema = z.object({
+  questionId: z.string(),
+  key: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  /** The answer is one the questionnaire marks critical (a contraindication or a review flag). */
+  critical: z.boolean(),
+  /** Follow-up answers of this one (the "please explain" of a chosen option). */
+  followUps: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+export type CaseAnswer = z.infer<typeof caseAnswerSchema>;
+
+export const caseFileSchema = z.object({
+  fileName: z.string(),
+  /** What the file shows: an answer's photo, the identity video, a dose-adjustment photo. */
+  kind: z.enum(['image', 'video']),
+  label: z.string(),
+});
+
+export const casePrescriptionSchema = z.object({
+  prescriptionId: z.string(),
+  orderId: z.number().int(),
+  drug: z.enum(drugs),
+  doseSchedule: z.array(z.number()),
+  maintenanceDose: z.number().nullable(),
+  directions: z.string(),
+  vials: z.number().int(),
+  items: z.array(prescriptionItemSchema),
+  status: z.enum(['pending', 'accepted', 'adjustment-requested', 'superseded']),
+  approvedBy: staffRef,
+  approvedAt: z.iso.datetime(),
+  acceptedBy: z.enum(['patient', 'timeout']).nullable(),
+  acceptedAt: z.iso.datetime().nullable(),
+});
+export type CasePrescription = z.infer<typeof casePrescriptionSchema>;
+
+export const decisionKinds = [
+  'claim',
+  'release',
+  'approve',
+  'deny',
+  'request-message',
+  'request-video',
+  'request-visit',
+  'visit-missed',
+] as const;
+export type DecisionKind = (typeof decisionKinds)[number];
+
+export const caseDecisionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(decisionKinds),
+  by: staffRef,
+  at: z.iso.datetime(),
+  note: z.string().nullable(),
+  prescriptionId: z.string().nullable(),
+});
+
+export const caseViewSchema = z.object({
+  case: caseSummarySchema,
+  patient: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    gender: z.string().nullable(),
+    state: z.string(),
+    healthId: z.string().nullable(),
+    encounterId: z.string().nullable(),
+  }),
+  assessment: z
+    .object({
+      form: z.enum(['mdIntegration', 'bareMeds', 'refill']),
+      questionnaireVersion: z.string(),
+      submittedAt: z.iso.datetime(),
+      heightInches: z.number().nullable(),
+      weightPounds: z.number().nullable(),
+      bmi: z.number().nullable(),
+      answers: z.array(caseAnswerSchema),
+      criticalCount: z.number().int(),
+      specialNecessities: z.array(z.string()),
+      allergies: z.string().nullable(),
+      medications: z.string().nullable(),
+      /** The month-by-month strengths the patient asked for (mg). */
+      doseSchedulePreference: z.array(z.number()),
+      maintenancePreference: z.number().nullable(),
+      files: z.array(caseFileSchema),
+    })
+    .nullable(),
+  /** The latest dose adjustment the patient asked for, when the case came back for it. */
+  adjustment: z
+    .object({
+      doseSchedule: z.array(z.number()),
+      maintenanceDose: z.number(),
+      submittedAt: z.iso.datetime(),
+    })
+    .nullable(),
+  /** Weights the patient reported, oldest first (intake, assessments, refills). */
+  weights: z.array(z.object({ at: z.iso.datetime(), pounds: z.number() })),
+  antiNausea: z.boolean(),
+  earlierOrders: z.array(caseSummarySchema),
+  prescriptions: z.array(casePrescriptionSchema),
+  decisions: z.array(caseDecisionSchema),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      from: z.enum(['clinician', 'patient']),
+      by: z.string(),
+      body: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
+});
+export type CaseView = z.infer<typeof caseViewSchema>;
+
+export const caseView = defineRoute({
+  method: 'get',
+  path: '/api/console/cases/:orderId',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'A case as the clinician reviews it: patient, answers (critical ones marked), files, history, decisions and messages. Every read is audited.',
+  params: caseParams,
+  response: z.object({ status: z.literal('success'), view: caseViewSchema }),
+});
+
+export const caseFileReadUrl = defineRoute({
+  method: 'get',
+  path: '/api/console/cases/:orderId/files/:fileName/read-url',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary: 'A short-lived signed URL to one image or the identity video of a case (audited).',
+  params: z.object({ orderId: numeric(rowId()), fileName: text(200) }),
+  response: z.object({
+    status: z.literal('success'),
+    url: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+});
+
+const strength = z.number().positive().max(100);
+
+export const approveCase = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/approve',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'Approves the case the caller holds with a prescription (dose schedule on the ladder, at most one step up a month); publishes prescription-approved.',
+  params: caseParams,
+  body: z.object({
+    drug: z.enum(drugs),
+    doseSchedule: z
+      .array(numeric(strength))
+      .min(1, 'The dose schedule needs at least one month.')
+      .max(maxScheduleMonths, `At most ${maxScheduleMonths} months`),
+    maintenanceDose: numeric(strength).nullable(),
+    directions: requiredText(clinicianNoteMax, 'Write the directions for the patient.'),
+    vials: numeric(rowId().max(maxVials)),
+    note: multilineText(clinicianNoteMax).optional(),
+  }),
+  response: z.object({
+    status: z.literal('success'),
+    case: caseSummarySchema,
+    prescription: casePrescriptionSchema,
+  }),
+});
+
+export const denyCase = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/deny',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'Denies the case the caller holds; the reason is shown to the patient (/rejected/{id}) and checkout refunds the order in full.',
+  params: caseParams,
+  body: z.object({
+    reason: multilineText(clinicianNoteMax).regex(/\S/, 'Write the reason the patient will read.'),
+  }),
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+export const requestMore = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/request',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'Asks the patient for more: a message, the identity video, or a visit (appointment_required); or records a missed visit (the patient is sent to /meeting-missed).',
+  params: caseParams,
+  body: z.object({
+    kind: z.enum(['message', 'video', 'visit', 'visit-missed']),
+    message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
+  }),
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+export const auditActions = [
+  'case.read',
+  'file.read',
+  'fhir.read',
+  'case.claim',
+  'case.release',
+  'case.approve',
+  'case.deny',
+  'case.request',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  staff: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
+  action: z.enum(auditActions),
+  orderId: z.number().int().nullable(),
+  patientId: z.number().int().nullable(),
+  /** What was read or decided (a file name, a FHIR resource), never its content. */
+  subject: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditTrail = defineRoute({
+  method: 'get',
+  path: '/api/console/audit',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: [],
+  summary:
+    'The audit trail (admins): every staff read of health information and every decision, newest first; filter by patient, order or staff member, page with `before`.',
+  query: z.object({
+    patientId: numeric(rowId()).optional(),
+    orderId: numeric(rowId()).optional(),
+    staffId: numeric(rowId()).optional(),
+    before: numeric(rowId()).optional(),
+    limit: numeric(rowId().max(200)).default(50),
+  }),
+  response: z.object({
+    status: z.literal('success'),
+    entries: z.array(auditEntrySchema),
+    /** Pass as `before` for the next page; null on the last. */
+    next: z.number().int().nullable(),
+  }),
+});
+
+/** What a patient reads of the clinic's decision on their order (/rejected/{id}). */
+export const assessmentOutcome = defineRoute({
+  method: 'get',
+  path: '/api/assessment-outcome/:id',
+  service: 'clinic',
+  auth: 'patient',
+  summary:
+    "The clinician's decision on the caller's order: pending, approved, denied (with the reason in the clinician's words) or a visit required.",
+  params: z.object({ id: numeric(rowId()) }),
+  response: z.object({
+    status: z.literal('success'),
+    outcome: z.enum(['pending', 'approved', 'denied', 'appointment_required', 'meeting_missed']),
+    reason: z.string().nullable(),
+    decidedAt: z.iso.datetime().nullable(),
+  }),
+});

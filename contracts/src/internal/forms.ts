@@ -1,0 +1,49 @@
+/**
+ * What the clinic asks forms within one request (FormsRecords, issue 16): an order's assessment as
+ * the clinician reads it, and short-lived signed reads of the files a case holds. In cluster mode
+ * these go over HTTP to forms' internal routes with the cluster's internal token; the clinic
+ * audits every staff read before it asks.
+ */
+import { z } from 'zod';
+import { caseAnswerSchema, caseFileSchema } from '../api/clinic';
+
+export const assessmentRecordRequestSchema = z.object({ orderId: z.number().int().positive() });
+
+export const assessmentRecordSchema = z.object({
+  orderId: z.number().int(),
+  userId: z.number().int(),
+  form: z.enum(['mdIntegration', 'bareMeds', 'refill']),
+  questionnaireName: z.string(),
+  questionnaireVersion: z.string(),
+  submittedAt: z.iso.datetime(),
+  /** The questions the patient was asked, in order, with their answers in words. */
+  answers: z.array(caseAnswerSchema),
+  specialNecessities: z.array(z.string()),
+  allergies: z.string().nullable(),
+  medications: z.string().nullable(),
+  /** From the answers when the form asks them (the refill form asks the current weight). */
+  weightPounds: z.number().nullable(),
+  doseSchedulePreference: z.array(z.number()),
+  maintenancePreference: z.number().nullable(),
+  /** Answer photos, the identity video and dose-adjustment photos of the order. */
+  files: z.array(caseFileSchema),
+});
+export type AssessmentRecord = z.infer<typeof assessmentRecordSchema>;
+export const assessmentRecordResponseSchema = z.object({
+  record: assessmentRecordSchema.nullable(),
+});
+
+export const fileReadRequestSchema = z.object({
+  orderId: z.number().int().positive(),
+  fileName: z.string().min(1).max(200),
+});
+export const fileReadResponseSchema = z.object({
+  /** Null when the file is not one of the order's. */
+  read: z.object({ url: z.string(), expiresAt: z.iso.datetime() }).nullable(),
+});
+export type FileRead = NonNullable<z.infer<typeof fileReadResponseSchema>['read']>;
+
+export const formsInternalPaths = {
+  assessmentRecord: '/internal/forms/assessment-record',
+  fileRead: '/internal/forms/file-read',
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * What the clinic asks forms directly, because a clinician's screen needs the answer within one
+ * request: an order's assessment in words, and a short-lived signed read of one of its files. In
+ * single-node mode the calls run in-process (LocalFormsRecords in @clinic/forms); in cluster mode
+ * they go over HTTP to forms' internal routes with the cluster secret (HttpFormsRecords). Both
+ * pass one shared suite (forms-records.suite.ts in @clinic/forms). The caller audits the read.
+ */
+import type { AssessmentRecord, FileRead } from '@clinic/contracts';
+
+export interface FormsRecords {
+  /** The latest assessment submitted for the order (answers in words), or null when none is. */
+  assessmentRecord(orderId: number): Promise<AssessmentRecord | null>;
+  /**
+   * A signed URL valid for a few minutes to one of the order's files (an answer's photo, the
+   * identity video, a dose-adjustment photo); null when the file is not the order's.
+   */
+  fileRead(orderId: number, fileName: string): Promise<FileRead | null>;
+}
