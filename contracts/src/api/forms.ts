@@ -265,6 +265,13 @@ export const uploadAvVideo = defineRoute({
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
+/**
+ * Hours a patient has to answer an approved prescription: with no answer by then it is accepted
+ * as written (spec 002: "If we don't hear from you within 12 hours, your order will be shipped
+ * as written").
+ */
+export const prescriptionAnswerHours = 12;
+
 /** The prescription confirmation page and adjust-doses (spec 002 sections 2 and 4). */
 export const prescriptionMessages = {
   accepted: 'Thank you! Your prescription is confirmed and will be sent to the pharmacy.',

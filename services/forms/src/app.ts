@@ -5,6 +5,7 @@ import type { FormsDeps } from './deps';
 import { Assessments } from './domain/assessments';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
+import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
 import { formsOrderRoute } from './routes/forms-order';
@@ -54,6 +55,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         deniedOrdersSubscriber(runtime),
         approvedPrescriptionsSubscriber(runtime),
       ],
+      jobs: [acceptUnansweredPrescriptionJob(runtime)],
     };
   },
 };

@@ -4,7 +4,10 @@
  * (`prescription-accepted`), Decline & Update with Doctor opens adjust-doses, whose request (the
  * doses wished for and a photo of the current prescription) goes back to the clinician
  * (`dose-adjustment-submitted`). Each answer is taken once, with the order row locked, and its
- * event is published in the same transaction.
+ * event is published in the same transaction. With no answer within 12 hours the
+ * accept-unanswered-prescription job accepts it as written under the same lock: whichever of the
+ * two comes second finds the prescription answered (the patient is told there is nothing
+ * waiting for an answer).
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -78,12 +81,14 @@ export class Prescriptions {
     accept: boolean,
   ): Promise<{ message: string; redirect: string }> {
     await this.runtime.transaction(async (tx, events) => {
+      // The order row's lock orders this answer with the 12-hour timeout's (and a new
+      // prescription's): whichever comes second sees the first's result.
       const order = await ownOrder(tx, principal, orderId, { forUpdate: true });
       const [prescription] = await tx
         .select()
         .from(prescriptions)
         .where(eq(prescriptions.orderId, orderId));
-      if (order.status !== 'prescription_received' || !prescription)
+      if (order.status !== 'prescription_received' || !prescription || prescription.answer !== null)
         throw new ConflictError(prescriptionMessages.noPrescription);
       const now = this.runtime.clock.now();
       await tx
@@ -168,7 +173,16 @@ export class Prescriptions {
 
     await this.runtime.transaction(async (tx, events) => {
       const locked = await ownOrder(tx, principal, orderId, { forUpdate: true });
-      if (!adjustable.includes(locked.status))
+      // Under the lock: the order may have been answered (by the 12-hour timeout too) or given a
+      // newer prescription since the checks above.
+      const [current] = await tx
+        .select({ prescriptionId: prescriptions.prescriptionId })
+        .from(prescriptions)
+        .where(eq(prescriptions.orderId, orderId));
+      if (
+        !adjustable.includes(locked.status) ||
+        current?.prescriptionId !== prescription.prescriptionId
+      )
         throw new ConflictError(prescriptionMessages.noPrescription);
       const now = this.runtime.clock.now();
       await tx.insert(doseAdjustments).values({

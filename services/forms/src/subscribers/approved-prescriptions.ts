@@ -2,12 +2,15 @@
  * Keeps the clinician's prescription of an order (`prescription-approved`) for the patient's
  * confirmation page: the newest replaces an earlier one (a new prescription after a dose
  * adjustment) and waits for an answer again. Idempotent through the inbox; a redelivered older
- * prescription does not replace a newer one (by approvedAt).
+ * prescription does not replace a newer one (by approvedAt). Each prescription it stores gets,
+ * in the same transaction, its accept-unanswered-prescription job: with no answer within 12
+ * hours it is accepted as written (see that job).
  */
 import { eq, sql } from 'drizzle-orm';
 import { prescriptionApproved } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions } from '../db/schema';
+import { scheduleUnansweredPrescriptionAcceptance } from '../jobs/accept-unanswered-prescription';
 
 export function approvedPrescriptionsSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
@@ -54,6 +57,11 @@ export function approvedPrescriptionsSubscriber(runtime: ServiceRuntime) {
         .update(orders)
         .set({ status: 'prescription_received', updatedAt: runtime.clock.now() })
         .where(eq(orders.orderId, data.orderId));
+      await scheduleUnansweredPrescriptionAcceptance(runtime, tx, {
+        orderId: data.orderId,
+        prescriptionId: data.prescriptionId,
+        approvedAt: approvedAt.toISOString(),
+      });
     },
   });
 }
