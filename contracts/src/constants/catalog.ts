@@ -72,3 +72,9 @@ export const planCards: Record<
 
 /** The report page's target weight when the visitor gave none (spec 000 section 9). */
 export const defaultTargetWeight = 120;
+
+/** The GLP-1 a product is ("Tirzepatide", "Semaglutide 3 months"), or null for another product. */
+export function drugOfProduct(productName: string): Drug | null {
+  const name = productName.toLowerCase();
+  return drugs.find((drug) => name.includes(drug)) ?? null;
+}

@@ -45,6 +45,7 @@ describe('the cluster gateway whose database is not up yet', () => {
         VERIFICATION_URL: nowhere,
         FORMS_URL: nowhere,
         CHAT_URL: nowhere,
+        CLINIC_URL: nowhere,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -51,6 +51,7 @@ function main(): void {
       verification: config.VERIFICATION_URL,
       forms: config.FORMS_URL,
       chat: config.CHAT_URL,
+      clinic: config.CLINIC_URL,
     },
     logger,
   );

@@ -69,6 +69,7 @@ describe('cluster mode', () => {
     expect(Object.keys(body.checks).sort()).toEqual([
       'chat',
       'checkout',
+      'clinic',
       'forms',
       'identity',
       'intake',

@@ -25,4 +25,5 @@ export const clusterConfigSchema = gatewayConfigSchema.extend({
   VERIFICATION_URL: z.url(),
   FORMS_URL: z.url(),
   CHAT_URL: z.url(),
+  CLINIC_URL: z.url(),
 });

@@ -2,8 +2,9 @@ import type { Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
 import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService } from '@clinic/chat';
+import { clinicService } from '@clinic/clinic';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
-import { formsService, type FormsDeps } from '@clinic/forms';
+import { createLocalFormsRecords, formsService, type FormsDeps } from '@clinic/forms';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '@clinic/intake';
@@ -42,9 +43,16 @@ export async function bootAllServices(
     name: 'verification',
     ...(await bootService(verificationService, engines, { ...opts.verification, identity })),
   });
+  const formsDeps = { ...opts.forms, identity };
+  const formsBoot = await bootService(formsService, engines, formsDeps);
+  services.push({ name: 'forms', ...formsBoot });
   services.push({
-    name: 'forms',
-    ...(await bootService(formsService, engines, { ...opts.forms, identity })),
+    name: 'clinic',
+    ...(await bootService(clinicService, engines, {
+      identity,
+      forms: createLocalFormsRecords(formsBoot.runtime, formsDeps),
+      publicUrl: opts.publicUrl,
+    })),
   });
   services.push({ name: 'chat', ...(await bootService(chatService, engines, undefined)) });
   return { services, identity };

@@ -77,6 +77,7 @@ describe('single-node product behind the gateway', () => {
     expect(Object.keys(ready.body.checks).sort()).toEqual([
       'chat',
       'checkout',
+      'clinic',
       'forms',
       'identity',
       'intake',

@@ -22,10 +22,7 @@ import { orders, patientStates, stateProviders } from '../db/schema';
 export const MEDICAL_INTEGRATION_PROVIDER = 1;
 
 /** The drug of a product by its name (Semaglutide, Tirzepatide), or null for a non-GLP-1 item. */
-export function drugOfProduct(productName: string): Drug | null {
-  const name = productName.toLowerCase();
-  return drugs.find((drug) => name.includes(drug)) ?? null;
-}
+export { drugOfProduct } from '@clinic/contracts';
 
 export type KnownOrder = typeof orders.$inferSelect;
 

@@ -21,6 +21,7 @@ import {
   eventually,
   openTestEngines,
   startServiceForTest,
+  type ServiceSchema,
   type ServiceUnderTest,
 } from '@clinic/kit/testing';
 import { mkdtempSync } from 'node:fs';
@@ -90,13 +91,17 @@ export const tinyPng = Buffer.from(
 let orderSerial = 7000;
 
 export async function startForms(
-  opts: { questionnaires?: Record<QuestionnaireName, QuestionnaireFile> } = {},
+  opts: {
+    questionnaires?: Record<QuestionnaireName, QuestionnaireFile>;
+    /** Services a caller starts beside forms on the same engines (their migrations are run). */
+    alongside?: ServiceSchema[];
+  } = {},
 ): Promise<FormsHarness> {
   const clock = new ManualClock('2026-11-24T15:00:00.000Z');
   const engines = await openTestEngines({
     processName: 'forms-test',
     clock,
-    services: [identityService, formsService],
+    services: [identityService, formsService, ...(opts.alongside ?? [])],
   });
   const identity = await startIdentity({ engines, clock });
   const directory = createLocalIdentityDirectory(identity.service.runtime, {

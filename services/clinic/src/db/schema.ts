@@ -1,0 +1,180 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import {
+  auditActions,
+  caseStatuses,
+  decisionKinds,
+  type Drug,
+  type PrescriptionItem,
+} from '@clinic/contracts';
+
+/**
+ * The clinic service's own schema, as its migrations (./migrations) make it; no other service
+ * reads it. schema.test.ts fails when the two disagree.
+ */
+export const clinicSchema = pgSchema('clinic');
+
+const utc = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const caseOutcomes = ['denied', 'appointment_required', 'meeting_missed'] as const;
+
+export const cases = clinicSchema.table(
+  'cases',
+  {
+    orderId: integer('order_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    patientName: text('patient_name').notNull().default(''),
+    state: text('state').notNull().default(''),
+    drug: text('drug').$type<Drug>().notNull(),
+    plan: text('plan').notNull().default(''),
+    paymentTerms: integer('payment_terms').notNull().default(1),
+    status: text('status', { enum: caseStatuses }).notNull(),
+    outcome: text('outcome', { enum: caseOutcomes }),
+    outcomeReason: text('outcome_reason'),
+    videoRequired: boolean('video_required').notNull().default(false),
+    videoReceived: boolean('video_received').notNull().default(false),
+    adjustmentRequested: boolean('adjustment_requested').notNull().default(false),
+    antiNausea: boolean('anti_nausea').notNull().default(false),
+    paidAt: utc('paid_at'),
+    submittedAt: utc('submitted_at'),
+    dueAt: utc('due_at'),
+    claimedBy: integer('claimed_by'),
+    claimedAt: utc('claimed_at'),
+    decidedAt: utc('decided_at'),
+    updatedAt: utc('updated_at').notNull(),
+  },
+  (t) => [
+    index('cases_queue').on(t.status, t.dueAt),
+    index('cases_by_user').on(t.userId),
+    index('cases_by_claim').on(t.claimedBy),
+  ],
+);
+export type CaseRow = typeof cases.$inferSelect;
+
+export const staff = clinicSchema.table('staff', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  updatedAt: utc('updated_at').notNull(),
+});
+
+export const patientRecords = clinicSchema.table('patient_records', {
+  userId: integer('user_id').primaryKey(),
+  healthId: text('health_id').notNull().unique(),
+  openedAt: utc('opened_at').notNull(),
+});
+
+export const encounters = clinicSchema.table('encounters', {
+  orderId: integer('order_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  encounterId: text('encounter_id').notNull().unique(),
+  openedAt: utc('opened_at').notNull(),
+});
+
+export const decisions = clinicSchema.table(
+  'decisions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    kind: text('kind', { enum: decisionKinds }).notNull(),
+    staffId: integer('staff_id').notNull(),
+    staffName: text('staff_name').notNull(),
+    note: text('note'),
+    prescriptionId: text('prescription_id'),
+    at: utc('at').notNull(),
+  },
+  (t) => [index('decisions_by_order').on(t.orderId, t.id)],
+);
+
+export const prescriptionStatuses = [
+  'pending',
+  'accepted',
+  'adjustment-requested',
+  'superseded',
+] as const;
+
+export const prescriptions = clinicSchema.table(
+  'prescriptions',
+  {
+    prescriptionId: text('prescription_id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    drug: text('drug').$type<Drug>().notNull(),
+    doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+    maintenanceDose: numeric('maintenance_dose', { mode: 'number' }),
+    directions: text('directions').notNull(),
+    vials: integer('vials').notNull(),
+    items: jsonb('items').$type<PrescriptionItem[]>().notNull(),
+    status: text('status', { enum: prescriptionStatuses }).notNull(),
+    approvedBy: integer('approved_by').notNull(),
+    approvedByName: text('approved_by_name').notNull(),
+    approvedAt: utc('approved_at').notNull(),
+    acceptedBy: text('accepted_by', { enum: ['patient', 'timeout'] }),
+    acceptedAt: utc('accepted_at'),
+  },
+  (t) => [
+    index('prescriptions_by_order').on(t.orderId, t.approvedAt),
+    index('prescriptions_by_user').on(t.userId),
+  ],
+);
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+
+export const doseAdjustments = clinicSchema.table(
+  'dose_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    prescriptionId: text('prescription_id').notNull(),
+    doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+    maintenanceDose: numeric('maintenance_dose', { mode: 'number' }).notNull(),
+    submittedAt: utc('submitted_at').notNull(),
+  },
+  (t) => [unique().on(t.orderId, t.prescriptionId)],
+);
+
+export const caseMessages = clinicSchema.table(
+  'case_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    sender: text('sender', { enum: ['clinician', 'patient'] }).notNull(),
+    staffId: integer('staff_id'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    at: utc('at').notNull(),
+  },
+  (t) => [index('case_messages_by_order').on(t.orderId, t.id)],
+);
+
+export const auditLog = clinicSchema.table(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: utc('at').notNull(),
+    staffId: integer('staff_id').notNull(),
+    staffName: text('staff_name').notNull(),
+    staffRole: text('staff_role').notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
+    orderId: integer('order_id'),
+    patientId: integer('patient_id'),
+    subject: text('subject'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_by_patient').on(t.patientId, t.id),
+    index('audit_by_order').on(t.orderId, t.id),
+    index('audit_by_staff').on(t.staffId, t.id),
+  ],
+);

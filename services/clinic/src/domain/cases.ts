@@ -1,0 +1,424 @@
+/**
+ * A clinician's work on one case: claiming it (which opens the patient's clinical record on the
+ * first claim), giving it back, and deciding it (approve with a prescription, deny, or ask for
+ * more). Each runs in one transaction under the case's row lock, so two clinicians cannot both
+ * claim or decide one case; each writes its decision row, its audit line, its event and the
+ * patient's email together, or nothing.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  antiNausea,
+  appointmentRequired,
+  assessmentDenied,
+  clinicalRecordOpened,
+  clinicMessages,
+  doseLadders,
+  isScheduleWithinLadder,
+  prescriptionApproved,
+  type AuditAction,
+  type CasePrescription,
+  type CaseSummary,
+  type DecisionKind,
+  type Drug,
+  type PrescriptionItem,
+} from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import {
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  sendNotification,
+  type EventWriter,
+  type ServiceRuntime,
+  type Tx,
+} from '@clinic/kit';
+import {
+  caseMessages,
+  cases,
+  decisions,
+  encounters,
+  patientRecords,
+  prescriptions,
+  type CaseRow,
+} from '../db/schema';
+import { audit, type StaffRequest } from './audit';
+import { reviewableStatuses, summariesOf } from './case-summaries';
+import { patientEmail, type PatientEmail } from './patient-emails';
+import { toCasePrescription } from './prescriptions';
+import { staffName } from './staff-members';
+
+export interface Prescribing {
+  drug: Drug;
+  doseSchedule: number[];
+  maintenanceDose: number | null;
+  directions: string;
+  vials: number;
+  note?: string;
+}
+
+export type MoreKind = 'message' | 'video' | 'visit' | 'visit-missed';
+
+const requestDecision: Record<MoreKind, DecisionKind> = {
+  message: 'request-message',
+  video: 'request-video',
+  visit: 'request-visit',
+  'visit-missed': 'visit-missed',
+};
+
+const antiNauseaDirections =
+  'Take 1 tablet by mouth every 8 hours as needed for nausea. Do not take more than 3 tablets in 24 hours.';
+
+export class Cases {
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly identity: IdentityDirectory,
+    private readonly publicUrl: string,
+  ) {}
+
+  async claim(orderId: number, who: StaffRequest): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, events, row, now) => {
+      await this.refuseOtherHolder(tx, row, who);
+      if (row.claimedBy !== who.member.id) {
+        await tx
+          .update(cases)
+          .set({ claimedBy: who.member.id, claimedAt: now, updatedAt: now })
+          .where(eq(cases.orderId, orderId));
+        await this.record(tx, row, who, 'claim', 'case.claim', now);
+      }
+      await this.openClinicalRecord(tx, events, row, now);
+    });
+  }
+
+  async release(orderId: number, who: StaffRequest): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, _events, row, now) => {
+      await this.refuseUnlessHeld(tx, row, who);
+      await tx
+        .update(cases)
+        .set({ claimedBy: null, claimedAt: null, updatedAt: now })
+        .where(eq(cases.orderId, orderId));
+      await this.record(tx, row, who, 'release', 'case.release', now);
+    });
+  }
+
+  async approve(
+    orderId: number,
+    who: StaffRequest,
+    rx: Prescribing,
+  ): Promise<{ case: CaseSummary; prescription: CasePrescription }> {
+    let written: CasePrescription | undefined;
+    const summary = await this.onCase(orderId, async (tx, events, row, now) => {
+      await this.refuseUnlessHeld(tx, row, who);
+      if (row.status === 'needs-video') throw new ConflictError(clinicMessages.videoMissing);
+      checkPrescribing(row, rx);
+      const prescriptionId = `rx-${orderId}-${now.getTime().toString(36)}`;
+      const items = prescriptionItems(prescriptionId, rx, row.antiNausea);
+      await tx
+        .update(prescriptions)
+        .set({ status: 'superseded' })
+        .where(and(eq(prescriptions.orderId, orderId), eq(prescriptions.status, 'pending')));
+      const [stored] = await tx
+        .insert(prescriptions)
+        .values({
+          prescriptionId,
+          orderId,
+          userId: row.userId,
+          drug: rx.drug,
+          doseSchedule: rx.doseSchedule,
+          maintenanceDose: rx.maintenanceDose,
+          directions: rx.directions,
+          vials: rx.vials,
+          items,
+          status: 'pending',
+          approvedBy: who.member.id,
+          approvedByName: who.member.name,
+          approvedAt: now,
+        })
+        .returning();
+      written = toCasePrescription(stored!);
+      await tx
+        .update(cases)
+        .set({ status: 'approved', adjustmentRequested: false, decidedAt: now, updatedAt: now })
+        .where(eq(cases.orderId, orderId));
+      await this.record(tx, row, who, 'approve', 'case.approve', now, rx.note, prescriptionId);
+      await events.publish(prescriptionApproved, {
+        orderId,
+        userId: row.userId,
+        prescriptionId,
+        drug: rx.drug,
+        items,
+        doseSchedule: rx.doseSchedule,
+        maintenanceDose: rx.maintenanceDose,
+        approvedAt: now.toISOString(),
+      });
+      await this.email(tx, row, `approved-${prescriptionId}`, (link) => ({
+        subject: 'Your prescription is ready for you to review',
+        body: `Good news: your clinician has approved your treatment and written your prescription.\n\nPlease review and confirm it here: ${link(`/prescription/${orderId}`)}\n\nIf you do not answer within 12 hours, it will be sent to the pharmacy as written.`,
+      }));
+    });
+    return { case: summary, prescription: written! };
+  }
+
+  async deny(orderId: number, who: StaffRequest, reason: string): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, events, row, now) => {
+      await this.refuseUnlessHeld(tx, row, who);
+      await tx
+        .update(cases)
+        .set({
+          status: 'denied',
+          outcome: 'denied',
+          outcomeReason: reason,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(cases.orderId, orderId));
+      await this.record(tx, row, who, 'deny', 'case.deny', now, reason);
+      // The reason stays in the clinic: the patient reads it on /rejected/{id}.
+      await events.publish(assessmentDenied, {
+        orderId,
+        userId: row.userId,
+        reason: null,
+        deniedAt: now.toISOString(),
+      });
+      await this.email(tx, row, `denied-${orderId}`, (link) => ({
+        subject: 'An update on your application',
+        body: `Your clinician has reviewed your medical assessment and is not able to prescribe this treatment for you at this time.\n\nYou can read your clinician's explanation here: ${link(`/rejected/${orderId}`)}\n\nYour payment is being refunded in full; you will receive a separate email when the refund is on its way.`,
+      }));
+    });
+  }
+
+  async requestMore(
+    orderId: number,
+    who: StaffRequest,
+    kind: MoreKind,
+    message: string,
+  ): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, events, row, now) => {
+      await this.refuseUnlessHeld(tx, row, who);
+      await tx.insert(caseMessages).values({
+        orderId,
+        userId: row.userId,
+        sender: 'clinician',
+        staffId: who.member.id,
+        authorName: who.member.name,
+        body: message,
+        at: now,
+      });
+      if (kind === 'video')
+        await tx
+          .update(cases)
+          .set({ status: 'needs-video', videoRequired: true, videoReceived: false, updatedAt: now })
+          .where(eq(cases.orderId, orderId));
+      if (kind === 'visit' || kind === 'visit-missed')
+        await tx
+          .update(cases)
+          .set({
+            status: 'appointment-required',
+            outcome: kind === 'visit' ? 'appointment_required' : 'meeting_missed',
+            updatedAt: now,
+          })
+          .where(eq(cases.orderId, orderId));
+      await this.record(tx, row, who, requestDecision[kind], 'case.request', now, message);
+      if (kind !== 'message')
+        await events.publish(appointmentRequired, {
+          orderId,
+          userId: row.userId,
+          kind,
+          requiredAt: now.toISOString(),
+        });
+      const stamp = now.getTime().toString(36);
+      await this.email(tx, row, `request-${orderId}-${stamp}`, (link) =>
+        moreEmail(kind, message, link, orderId, row.state),
+      );
+    });
+  }
+
+  /** Runs `work` on the locked case and answers the case as it then stands. */
+  private async onCase(
+    orderId: number,
+    work: (tx: Tx, events: EventWriter, row: CaseRow, now: Date) => Promise<void>,
+  ): Promise<CaseSummary> {
+    const row = await this.runtime.transaction(async (tx, events) => {
+      const [locked] = await tx
+        .select()
+        .from(cases)
+        .where(eq(cases.orderId, orderId))
+        .for('update');
+      if (!locked) throw new NotFoundError(clinicMessages.caseNotFound);
+      await work(tx, events, locked, this.runtime.clock.now());
+      const [after] = await tx.select().from(cases).where(eq(cases.orderId, orderId));
+      return after!;
+    });
+    const [summary] = await summariesOf(this.runtime.db, [row]);
+    return summary!;
+  }
+
+  private async refuseOtherHolder(tx: Tx, row: CaseRow, who: StaffRequest): Promise<void> {
+    if (!reviewableStatuses.some((s) => s === row.status)) {
+      if (['approved', 'accepted', 'denied'].includes(row.status))
+        throw new ConflictError(clinicMessages.alreadyDecided(row.status));
+      throw new ConflictError(clinicMessages.notReviewable);
+    }
+    if (row.claimedBy !== null && row.claimedBy !== who.member.id)
+      throw new ConflictError(clinicMessages.claimedBy(await staffName(tx, row.claimedBy)));
+  }
+
+  private async refuseUnlessHeld(tx: Tx, row: CaseRow, who: StaffRequest): Promise<void> {
+    await this.refuseOtherHolder(tx, row, who);
+    if (row.claimedBy !== who.member.id) throw new ConflictError(clinicMessages.notClaimed);
+  }
+
+  private async record(
+    tx: Tx,
+    row: CaseRow,
+    who: StaffRequest,
+    kind: DecisionKind,
+    action: AuditAction,
+    at: Date,
+    note?: string | null,
+    prescriptionId?: string,
+  ): Promise<void> {
+    await tx.insert(decisions).values({
+      orderId: row.orderId,
+      kind,
+      staffId: who.member.id,
+      staffName: who.member.name,
+      note: note ?? null,
+      prescriptionId: prescriptionId ?? null,
+      at,
+    });
+    await audit(tx, who, {
+      action,
+      orderId: row.orderId,
+      patientId: row.userId,
+      subject: prescriptionId ?? null,
+      at,
+    });
+  }
+
+  /**
+   * The patient's clinical record and this order's encounter, made on the case's first claim and
+   * published once each: identity keeps the health id, the portal the encounter.
+   */
+  private async openClinicalRecord(
+    tx: Tx,
+    events: EventWriter,
+    row: CaseRow,
+    now: Date,
+  ): Promise<void> {
+    const [existing] = await tx
+      .select({ encounterId: encounters.encounterId })
+      .from(encounters)
+      .where(eq(encounters.orderId, row.orderId));
+    if (existing) return;
+    await tx
+      .insert(patientRecords)
+      .values({ userId: row.userId, healthId: newHealthId(), openedAt: now })
+      .onConflictDoNothing({ target: patientRecords.userId });
+    const [record] = await tx
+      .select({ healthId: patientRecords.healthId })
+      .from(patientRecords)
+      .where(eq(patientRecords.userId, row.userId));
+    const encounterId = newEncounterId();
+    await tx
+      .insert(encounters)
+      .values({ orderId: row.orderId, userId: row.userId, encounterId, openedAt: now });
+    await events.publish(clinicalRecordOpened, {
+      userId: row.userId,
+      orderId: row.orderId,
+      healthId: record!.healthId,
+      encounterId,
+      openedAt: now.toISOString(),
+    });
+  }
+
+  /** Queues the patient's email with the transaction; a patient without an account gets none. */
+  private async email(
+    tx: Tx,
+    row: CaseRow,
+    jobId: string,
+    write: (link: (path: string) => string) => PatientEmail,
+  ): Promise<void> {
+    const contact = await this.identity.patientContact(row.userId);
+    if (!contact) return;
+    const message = patientEmail(
+      contact,
+      write((path) => `${this.publicUrl}${path}`),
+    );
+    await this.runtime.queue.job(sendNotification).enqueueAfterCommit(tx, message, { jobId });
+  }
+}
+
+/** The clinician's prescription, checked against the order and the spec's ladders. */
+function checkPrescribing(row: CaseRow, rx: Prescribing): void {
+  if (rx.drug !== row.drug)
+    throw new InvalidRequestError(`This order is for ${row.drug}; prescribe ${row.drug}.`);
+  if (!isScheduleWithinLadder(rx.drug, rx.doseSchedule))
+    throw new InvalidRequestError(clinicMessages.scheduleOffLadder);
+  if (rx.maintenanceDose !== null && !doseLadders[rx.drug].includes(rx.maintenanceDose))
+    throw new InvalidRequestError(clinicMessages.maintenanceOffLadder);
+}
+
+export function prescriptionItems(
+  prescriptionId: string,
+  rx: Prescribing,
+  withAntiNausea: boolean,
+): PrescriptionItem[] {
+  const drugName = rx.drug === 'semaglutide' ? 'Semaglutide' : 'Tirzepatide';
+  const items: PrescriptionItem[] = [
+    {
+      rxId: `${prescriptionId}-1`,
+      name: `Compounded ${drugName} injection, ${rx.vials} ${rx.vials === 1 ? 'vial' : 'vials'}`,
+      directions: rx.directions,
+      strength: rx.doseSchedule[0]!,
+    },
+  ];
+  if (withAntiNausea)
+    items.push({
+      rxId: `${prescriptionId}-2`,
+      name: `Ondansetron 4 mg tablets (${antiNausea.name}), 30 tablets`,
+      directions: antiNauseaDirections,
+      strength: null,
+    });
+  return items;
+}
+
+function moreEmail(
+  kind: MoreKind,
+  message: string,
+  link: (path: string) => string,
+  orderId: number,
+  state: string,
+): PatientEmail {
+  const words = `Your clinician wrote:\n\n${message}\n\n`;
+  switch (kind) {
+    case 'message':
+      return {
+        subject: 'Your clinician has a question',
+        body: `${words}Please reply to this email or contact our care team so your clinician can finish reviewing your assessment.`,
+      };
+    case 'video':
+      return {
+        subject: 'Your clinician needs a short identity video',
+        body: `${words}Please record and upload it here: ${link(`/upload-video/${orderId}?state=${state}`)}`,
+      };
+    case 'visit':
+      return {
+        subject: 'Your clinician would like a short visit with you',
+        body: `${words}Our care team will contact you to book a time. You can also reply to this email.`,
+      };
+    case 'visit-missed':
+      return {
+        subject: 'We missed you at your visit',
+        body: `${words}See how to book a new time here: ${link('/meeting-missed')}`,
+      };
+  }
+}
+
+function newHealthId(): string {
+  return `H${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+}
+
+function newEncounterId(): string {
+  return `E${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+}

@@ -1,0 +1,1 @@
+export { clinicService, type ClinicDeps } from './app';

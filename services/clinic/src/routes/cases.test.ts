@@ -1,0 +1,272 @@
+/**
+ * The clinician's console calls against a real forms and identity: the queue built from the
+ * patient's events, claims under concurrency, each decision with its events, emails and audit
+ * lines, the ladder and bad input refused without a change, and the roles.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { apiRoutes, clinicMessages } from '@clinic/contracts';
+import { STAFF_ROLE_REFUSED } from '@clinic/kit';
+import { eventually } from '@clinic/kit/testing';
+import { auditLog, cases, decisions, prescriptions } from '../db/schema';
+import { startClinic, type ClinicHarness, type StaffMemberUnderTest } from '../testing';
+
+describe('the clinician console', () => {
+  let h: ClinicHarness;
+  let casey: StaffMemberUnderTest;
+  let robin: StaffMemberUnderTest;
+  beforeAll(async () => {
+    h = await startClinic();
+    casey = await h.staff('clinician', 'Casey');
+    robin = await h.staff('clinician', 'Robin');
+  });
+  afterAll(() => h.close());
+
+  const db = () => h.service.runtime.db;
+  const caseRow = async (orderId: number) =>
+    (await db().select().from(cases).where(eq(cases.orderId, orderId)))[0]!;
+  const claim = (orderId: number, who: StaffMemberUnderTest) =>
+    h.post(`/api/console/cases/${orderId}/claim`, {}, who);
+  const approval = {
+    drug: 'tirzepatide',
+    doseSchedule: [2.5, 5, 7.5],
+    maintenanceDose: 7.5,
+    directions: 'Inject 2.5 mg under the skin once a week, on the same day each week.',
+    vials: 3,
+  };
+
+  it('queues submitted cases oldest first, with the 24-hour promise, state, drug and plan', async () => {
+    const first = await h.submittedCase();
+    h.forms.clock.advance(60_000);
+    const second = await h.submittedCase({ state: 'NY' });
+    const res = await h.get('/api/console/cases?filter=waiting', casey);
+    expect(res.status).toBe(200);
+    const ids = res.body.cases.map((c: { orderId: number }) => c.orderId);
+    expect(ids.indexOf(first.orderId)).toBeLessThan(ids.indexOf(second.orderId));
+    const mine = res.body.cases.find((c: { orderId: number }) => c.orderId === second.orderId);
+    expect(mine).toMatchObject({
+      state: 'NY',
+      drug: 'tirzepatide',
+      plan: 'Tirzepatide monthly',
+      status: 'waiting',
+      patientName: 'Avery Stone',
+      claimedBy: null,
+    });
+    expect(Date.parse(mine.dueAt) - Date.parse(mine.submittedAt)).toBe(24 * 3600_000);
+  });
+
+  it('lets one of two clinicians claiming at once hold the case; the other is told who holds it', async () => {
+    const { orderId } = await h.submittedCase();
+    const answers = await Promise.all([claim(orderId, casey), claim(orderId, robin)]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = answers.find((r) => r.status === 200)!.body.case.claimedBy.name as string;
+    const loser = answers.find((r) => r.status === 409)!;
+    expect(loser.body.message).toBe(clinicMessages.claimedBy(winner));
+    const claims = await db().select().from(decisions).where(eq(decisions.orderId, orderId));
+    expect(claims.filter((d) => d.kind === 'claim')).toHaveLength(1);
+  });
+
+  it("opens the patient's clinical record on the first claim: one health id per patient, one encounter per order", async () => {
+    const { orderId, patient } = await h.submittedCase();
+    expect((await claim(orderId, casey)).status).toBe(200);
+    expect((await claim(orderId, casey)).status).toBe(200);
+    await eventually(async () => {
+      const opened = (await h.outboxEvents('clinical-record-opened')).filter(
+        (e) => (e.data as { orderId: number }).orderId === orderId,
+      );
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.data).toMatchObject({
+        userId: patient.id,
+        healthId: expect.stringMatching(/^H\d{9}$/),
+      });
+    });
+  });
+
+  it('refuses a schedule off the ladder, a jump of two steps, no months and a 20,000-character note, changing nothing', async () => {
+    const { orderId } = await h.submittedCase();
+    await claim(orderId, casey);
+    const tries = [
+      { ...approval, doseSchedule: [2.5, 3] },
+      { ...approval, doseSchedule: [2.5, 7.5] },
+      { ...approval, doseSchedule: [] },
+      { ...approval, note: 'x'.repeat(20_000) },
+      { ...approval, drug: 'semaglutide', doseSchedule: [0.25] },
+      { ...approval, vials: 0 },
+    ];
+    for (const body of tries) {
+      const res = await h.post(`/api/console/cases/${orderId}/approve`, body, casey);
+      expect(res.status).toBe(400);
+      expect(res.body.status).toBe('error');
+    }
+    expect((await caseRow(orderId)).status).toBe('waiting');
+    expect(
+      await db().select().from(prescriptions).where(eq(prescriptions.orderId, orderId)),
+    ).toHaveLength(0);
+  });
+
+  it('approves with a prescription: publishes it, emails the patient, records who and why, and refuses a second decision', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    expect(
+      (await h.post(`/api/console/cases/${orderId}/approve`, approval, casey)).body.message,
+    ).toBe(clinicMessages.notClaimed);
+    await claim(orderId, casey);
+    const res = await h.post(
+      `/api/console/cases/${orderId}/approve`,
+      { ...approval, doseSchedule: ['2.5', '5', '7.5'], vials: '3', note: 'Starter ladder.' },
+      casey,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.case.status).toBe('approved');
+    expect(res.body.prescription).toMatchObject({
+      drug: 'tirzepatide',
+      doseSchedule: [2.5, 5, 7.5],
+      status: 'pending',
+      approvedBy: { id: casey.id, name: 'Casey Person' },
+    });
+    await eventually(async () => {
+      const approved = (await h.outboxEvents('prescription-approved')).map((e) => e.data);
+      expect(approved).toContainEqual(
+        expect.objectContaining({ orderId, userId: patient.id, doseSchedule: [2.5, 5, 7.5] }),
+      );
+    });
+    // Forms now shows the patient the prescription to confirm.
+    await eventually(async () => {
+      const pending = await h.forms.get(`/api/prescription-pending/${orderId}`, patient);
+      expect(pending.status).toBe(200);
+      expect(pending.body.prescription[0].directions).toBe(approval.directions);
+    });
+    await eventually(async () => {
+      const mail = await h.forms.engines.mailbox.list({ to: patient.email });
+      expect(mail.map((m) => m.subject)).toContain('Your prescription is ready for you to review');
+    });
+    const again = await h.post(
+      `/api/console/cases/${orderId}/deny`,
+      { reason: 'Changed my mind' },
+      casey,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(clinicMessages.alreadyDecided('approved'));
+    const trail = await db().select().from(decisions).where(eq(decisions.orderId, orderId));
+    expect(trail.map((d) => [d.kind, d.staffId, d.note])).toEqual([
+      ['claim', casey.id, null],
+      ['approve', casey.id, 'Starter ladder.'],
+    ]);
+  });
+
+  it('denies with a reason the patient reads; checkout gets assessment-denied without it', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    await claim(orderId, robin);
+    const reason = 'Your answers show a history of pancreatitis, which makes this medicine unsafe.';
+    const res = await h.post(`/api/console/cases/${orderId}/deny`, { reason }, robin);
+    expect(res.status).toBe(200);
+    const outcome = await h.get(`/api/assessment-outcome/${orderId}`, patient);
+    expect(outcome.body).toMatchObject({ outcome: 'denied', reason });
+    const other = await h.forms.patient();
+    expect((await h.get(`/api/assessment-outcome/${orderId}`, other)).status).toBe(404);
+    await eventually(async () => {
+      const denied = (await h.outboxEvents('assessment-denied')).map((e) => e.data);
+      expect(denied).toContainEqual(expect.objectContaining({ orderId, reason: null }));
+    });
+  });
+
+  it('asks for a visit (appointment_required) and records a missed one', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    await claim(orderId, casey);
+    const visit = await h.post(
+      `/api/console/cases/${orderId}/request`,
+      { kind: 'visit', message: 'I would like to talk about your blood pressure.' },
+      casey,
+    );
+    expect(visit.status).toBe(200);
+    expect(visit.body.case.status).toBe('appointment-required');
+    expect((await h.get(`/api/assessment-outcome/${orderId}`, patient)).body.outcome).toBe(
+      'appointment_required',
+    );
+    await h.post(
+      `/api/console/cases/${orderId}/request`,
+      { kind: 'visit-missed', message: 'We missed you.' },
+      casey,
+    );
+    expect((await h.get(`/api/assessment-outcome/${orderId}`, patient)).body.outcome).toBe(
+      'meeting_missed',
+    );
+    const required = (await h.outboxEvents('appointment-required')).map((e) => e.data);
+    expect(required).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderId, kind: 'visit' }),
+        expect.objectContaining({ orderId, kind: 'visit-missed' }),
+      ]),
+    );
+  });
+
+  it('audits every read of a case and its files, and the trail cannot be rewritten', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    const view = await h.get(`/api/console/cases/${orderId}`, casey);
+    expect(view.status).toBe(200);
+    expect(view.body.view.patient).toMatchObject({ firstName: 'Avery', state: 'CA' });
+    expect(view.body.view.assessment.answers.length).toBeGreaterThan(10);
+    const file = view.body.view.assessment.files[0];
+    expect(file).toBeDefined();
+    const read = await h.get(
+      `/api/console/cases/${orderId}/files/${encodeURIComponent(file.fileName)}/read-url`,
+      casey,
+    );
+    expect(read.status).toBe(200);
+    const notHers = await h.get(
+      `/api/console/cases/${orderId}/files/someone-else.png/read-url`,
+      casey,
+    );
+    expect(notHers.status).toBe(404);
+    const lines = await db().select().from(auditLog).where(eq(auditLog.orderId, orderId));
+    expect(lines.map((l) => [l.action, l.staffId, l.patientId, l.subject])).toEqual([
+      ['case.read', casey.id, patient.id, null],
+      ['file.read', casey.id, patient.id, file.fileName],
+    ]);
+    await expect(
+      db().execute(sql`update clinic.audit_log set staff_id = 1 where order_id = ${orderId}`),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      db().execute(sql`delete from clinic.audit_log where order_id = ${orderId}`),
+    ).rejects.toThrow(/append-only/);
+  });
+
+  it('shows admins the audit trail, page by page; clinicians may not read it', async () => {
+    const admin = await h.staff('admin', 'Alex');
+    const { orderId } = await h.submittedCase();
+    for (let i = 0; i < 3; i += 1) await h.get(`/api/console/cases/${orderId}`, casey);
+    const page = await h.get(`/api/console/audit?orderId=${orderId}&limit=2`, admin);
+    expect(page.status).toBe(200);
+    expect(page.body.entries).toHaveLength(2);
+    expect(page.body.entries[0].staff).toEqual({
+      id: casey.id,
+      name: 'Casey Person',
+      role: 'clinician',
+    });
+    const rest = await h.get(
+      `/api/console/audit?orderId=${orderId}&limit=2&before=${page.body.next}`,
+      admin,
+    );
+    expect(rest.body.entries).toHaveLength(1);
+    expect(rest.body.next).toBeNull();
+    expect((await h.get('/api/console/audit', casey)).status).toBe(403);
+  });
+
+  it('refuses a patient on every console call and other staff roles on the clinician calls', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    const support = await h.staff('support', 'Sam');
+    const consoleRoutes = apiRoutes.filter(
+      (r) => r.path.startsWith('/api/console/') && r.service === 'clinic',
+    );
+    expect(consoleRoutes.length).toBeGreaterThanOrEqual(9);
+    for (const route of consoleRoutes) {
+      const path = route.path.replace(':orderId', String(orderId)).replace(':fileName', 'x.png');
+      for (const who of [patient, support]) {
+        const res = route.method === 'get' ? await h.get(path, who) : await h.post(path, {}, who);
+        expect([route.path, res.status]).toEqual([route.path, 403]);
+      }
+    }
+    const res = await h.get('/api/console/cases', support);
+    expect(res.body.message).toBe(STAFF_ROLE_REFUSED);
+    expect((await caseRow(orderId)).claimedBy).toBeNull();
+  });
+});

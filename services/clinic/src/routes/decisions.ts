@@ -1,0 +1,39 @@
+import type { Router } from 'express';
+import { approveCase, denyCase, requestMore } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import type { Cases } from '../domain/cases';
+import { staffRequest } from './staff-request';
+
+export function decisionRoutes(
+  router: Router,
+  runtime: ServiceRuntime,
+  identity: IdentityDirectory,
+  work: Cases,
+): void {
+  bindRoute(router, approveCase, async ({ principal, params, body, req }) => ({
+    status: 'success' as const,
+    ...(await work.approve(
+      params.orderId,
+      await staffRequest(runtime, identity, principal, req),
+      body,
+    )),
+  }));
+  bindRoute(router, denyCase, async ({ principal, params, body, req }) => ({
+    status: 'success' as const,
+    case: await work.deny(
+      params.orderId,
+      await staffRequest(runtime, identity, principal, req),
+      body.reason,
+    ),
+  }));
+  bindRoute(router, requestMore, async ({ principal, params, body, req }) => ({
+    status: 'success' as const,
+    case: await work.requestMore(
+      params.orderId,
+      await staffRequest(runtime, identity, principal, req),
+      body.kind,
+      body.message,
+    ),
+  }));
+}

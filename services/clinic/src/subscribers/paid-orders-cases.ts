@@ -1,0 +1,53 @@
+/**
+ * Opens a case for each paid prescription order (checkout's `payment-succeeded`, the first
+ * checkout) and marks it when the anti-nausea add-on is bought for it. Idempotent: the order id
+ * is the case's key and a redelivery changes nothing; a form-submitted that arrived first (they
+ * travel on different topics) already made the case, and only the order's facts are filled in.
+ */
+import { eq } from 'drizzle-orm';
+import { antiNausea, drugOfProduct, paymentSucceeded } from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
+import { cases } from '../db/schema';
+
+export function paidOrdersCasesSubscriber(runtime: ServiceRuntime, identity: IdentityDirectory) {
+  return defineSubscriber({
+    name: 'open-cases-of-paid-orders',
+    event: paymentSucceeded,
+    async handle(data, { tx }) {
+      if (data.userId === null) return;
+      const now = runtime.clock.now();
+      if (data.kind === 'add-on') {
+        if (data.planId === antiNausea.sku)
+          await tx
+            .update(cases)
+            .set({ antiNausea: true, updatedAt: now })
+            .where(eq(cases.orderId, data.orderId));
+        return;
+      }
+      if (data.kind !== 'checkout') return;
+      const preauth = data.prescriptionPreauths.find((p) => p.orderId === data.orderId);
+      const drug = preauth && drugOfProduct(preauth.product_name);
+      if (!drug) return;
+      const contact = await identity.patientContact(data.userId);
+      const facts = {
+        patientName: contact ? `${contact.first_name} ${contact.last_name}`.trim() : '',
+        plan: data.productName,
+        paymentTerms: data.paymentTerms,
+        paidAt: now,
+        updatedAt: now,
+      };
+      await tx
+        .insert(cases)
+        .values({
+          orderId: data.orderId,
+          userId: data.userId,
+          drug,
+          state: contact?.state ?? '',
+          status: 'awaiting-assessment',
+          ...facts,
+        })
+        .onConflictDoUpdate({ target: cases.orderId, set: facts });
+    },
+  });
+}

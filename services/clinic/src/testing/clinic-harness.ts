@@ -1,0 +1,131 @@
+/**
+ * The clinic under test with the real identity and forms beside it on the same embedded engines
+ * and a ManualClock: patients are real accounts whose orders are paid (checkout's event) and
+ * whose assessments are submitted through forms' own route, so the case the clinician sees is
+ * built from the events and records a real patient produces. Staff are real accounts too.
+ */
+import request from 'supertest';
+import type { QuestionnaireFile, Role } from '@clinic/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { createLocalFormsRecords } from '@clinic/forms';
+import { rows } from '@clinic/kit';
+import {
+  completeAnswers,
+  startForms,
+  submissionOf,
+  type FormsHarness,
+  type FormsPatient,
+} from '@clinic/forms/testing';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
+import { clinicService } from '../app';
+import { cases } from '../db/schema';
+
+export interface StaffMemberUnderTest {
+  id: number;
+  name: string;
+  headers: Record<string, string>;
+}
+
+export interface ClinicHarness {
+  forms: FormsHarness;
+  service: ServiceUnderTest;
+  /** A staff account of the role (a clinician unless said), with its console headers. */
+  staff(role?: Exclude<Role, 'patient'>, firstName?: string): Promise<StaffMemberUnderTest>;
+  /**
+   * A patient with a paid order whose complete assessment forms accepted, once the clinic has
+   * queued it. `given` answers replace the defaults (a critical answer, a state).
+   */
+  submittedCase(opts?: {
+    state?: string;
+    given?: Record<string, string | string[]>;
+  }): Promise<{ patient: FormsPatient; orderId: number }>;
+  get(path: string, as: { headers: Record<string, string> }): Promise<request.Response>;
+  post(
+    path: string,
+    body: unknown,
+    as: { headers: Record<string, string> },
+  ): Promise<request.Response>;
+  /** The events the clinic published (or has yet to relay) under one name, oldest first. */
+  outboxEvents(name: string): Promise<{ data: unknown }[]>;
+  close(): Promise<void>;
+}
+
+let staffSerial = 0;
+
+export async function startClinic(): Promise<ClinicHarness> {
+  const forms = await startForms({ alongside: [clinicService] });
+  const service = await startServiceForTest(
+    clinicService,
+    {
+      identity: forms.directory,
+      forms: createLocalFormsRecords(forms.service.runtime, {
+        identity: forms.directory,
+        storage: forms.storage,
+      }),
+      publicUrl: 'https://clinic.test',
+    },
+    { engines: forms.engines },
+  );
+  let medical: QuestionnaireFile | undefined;
+
+  const harness: ClinicHarness = {
+    forms,
+    service,
+    async staff(role = 'clinician', firstName = 'Casey') {
+      staffSerial += 1;
+      const id = await forms.identity.createUser({
+        email: `${role}-${staffSerial}-${Date.now()}@clinic.test`,
+        role,
+        firstName,
+      });
+      return {
+        id,
+        name: `${firstName} Person`,
+        headers: service.as({ userId: id, role, sessionId: `staff-${id}` }),
+      };
+    },
+    async submittedCase({ state = 'CA', given = {} } = {}) {
+      const patient = await forms.patient({ state });
+      await forms.shipTo(patient, state);
+      const orderId = await forms.paidOrder(patient, { drug: 'tirzepatide' });
+      medical ??= (await forms.get('/forms/questionnaires/medical-integration'))
+        .body as QuestionnaireFile;
+      const answers = await forms.withUploads(
+        completeAnswers(medical, { form: 'first', state, gender: 'Female' }, 'tirzepatide', given),
+        medical,
+        patient,
+        orderId,
+      );
+      const res = await forms.post('/api/submit-md-form', submissionOf(orderId, answers), patient);
+      if (res.status !== 200)
+        throw new Error(`assessment refused: ${res.status} ${JSON.stringify(res.body)}`);
+      await eventually(async () => {
+        const [queued] = await service.runtime.db
+          .select({ status: cases.status })
+          .from(cases)
+          .where(eq(cases.orderId, orderId));
+        expect(queued?.status).toMatch(/waiting|needs-video/);
+      });
+      return { patient, orderId };
+    },
+    get: (path, as) => request(service.app).get(path).set(as.headers),
+    post: (path, body, as) =>
+      request(service.app)
+        .post(path)
+        .set(as.headers)
+        .send(body as object),
+    async outboxEvents(name) {
+      // Raw: the outbox is the kit's table, not declared in the clinic's schema.
+      const found = await rows<{ envelope: { data: unknown } }>(
+        service.runtime.db,
+        sql`select envelope from clinic.outbox where name = ${name} order by seq`,
+      );
+      return found.map((r) => r.envelope);
+    },
+    async close() {
+      await service.close();
+      await forms.close();
+    },
+  };
+  return harness;
+}
