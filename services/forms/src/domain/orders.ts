@@ -7,9 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import {
-  drugs,
   identityVideoStates,
-  type Drug,
   type FormsOrder,
   type Principal,
 } from '@clinic/contracts';
