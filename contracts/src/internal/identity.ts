@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from '../api/console';
 import { cartSessionUserSchema, roles, sessionUserSchema } from '../api/identity';
 
 /**
@@ -67,7 +68,8 @@ export type OpenCartSessionResponse = z.infer<typeof openCartSessionResponseSche
 /**
  * How to reach a patient, for services that email them (checkout's billing notices), with what
  * the medical form needs of the account: the gender (question 0 is for women), the state of the
- * account and the health record id the clinic gave it.
+ * account and the health record id the clinic gave it; and the height and weight the quiz gave
+ * (the clinician's BMI), null when the account has none.
  */
 export const patientContactRequestSchema = z.object({ userId: z.number().int().positive() });
 export const patientContactSchema = z.object({
@@ -78,6 +80,8 @@ export const patientContactSchema = z.object({
   gender: z.enum(['Male', 'Female']).nullable(),
   state: z.string(),
   health_id: z.string().nullable(),
+  height_inch: z.number().nullable(),
+  weight: z.number().nullable(),
 });
 export const patientContactResponseSchema = z.object({ contact: patientContactSchema.nullable() });
 export type PatientContact = z.infer<typeof patientContactSchema>;
@@ -99,10 +103,25 @@ export const changePatientContactResponseSchema = z.discriminatedUnion('changed'
 ]);
 export type ChangePatientContactResponse = z.infer<typeof changePatientContactResponseSchema>;
 
+/**
+ * A member of staff as another service names them (the clinic's claims, decisions and audit
+ * trail): null for a patient or an unknown id.
+ */
+export const staffMemberRequestSchema = z.object({ userId: z.number().int().positive() });
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: staffRoleSchema,
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffMemberResponseSchema = z.object({ staff: staffMemberSchema.nullable() });
+
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
   openCartSession: '/internal/identity/open-cart-session',
   patientContact: '/internal/identity/patient-contact',
   changePatientContact: '/internal/identity/change-patient-contact',
+  staffMember: '/internal/identity/staff-member',
 } as const;

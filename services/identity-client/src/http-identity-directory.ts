@@ -14,6 +14,7 @@ import {
   provisionPatientResponseSchema,
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
+  staffMemberResponseSchema,
   type ChangePatientContactRequest,
   type ChangePatientContactResponse,
   type OpenCartSessionRequest,
@@ -22,6 +23,7 @@ import {
   type Principal,
   type ProvisionPatientRequest,
   type ProvisionPatientResponse,
+  type StaffMember,
 } from '@clinic/contracts';
 import { describeIssues, INTERNAL_CALL_HEADER, type PrincipalSigner } from '@clinic/kit';
 import type { IdentityDirectory } from './identity-directory';
@@ -85,6 +87,15 @@ export class HttpIdentityDirectory implements IdentityDirectory {
       request,
       changePatientContactResponseSchema,
     );
+  }
+
+  async staffMember(userId: number): Promise<StaffMember | null> {
+    const answer = await this.call(
+      internalPaths.staffMember,
+      { userId },
+      staffMemberResponseSchema,
+    );
+    return answer.staff;
   }
 
   private async call<S extends z.ZodType>(

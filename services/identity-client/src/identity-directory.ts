@@ -14,6 +14,7 @@ import type {
   Principal,
   ProvisionPatientRequest,
   ProvisionPatientResponse,
+  StaffMember,
 } from '@clinic/contracts';
 
 export interface IdentityDirectory {
@@ -30,11 +31,19 @@ export interface IdentityDirectory {
    * `expiresAt`. A staff account, an unknown id or a past end gets `session: null`.
    */
   openCartSession(request: OpenCartSessionRequest): Promise<OpenCartSessionResponse>;
-  /** A patient's email, first name and phone; null for staff or an unknown id. */
+  /**
+   * A patient's email, name, phone, gender, state, health id, height and weight; null for staff
+   * or an unknown id.
+   */
   patientContact(userId: number): Promise<PatientContact | null>;
   /**
    * Applies a patient's new phone or email (verification's update-phone and update-email) and
    * publishes `patient-contact-changed`; refuses an email another account has.
    */
   changePatientContact(request: ChangePatientContactRequest): Promise<ChangePatientContactResponse>;
+  /**
+   * A member of staff's name and role (the clinic names who claimed or decided a case); null for
+   * a patient or an unknown id.
+   */
+  staffMember(userId: number): Promise<StaffMember | null>;
 }

@@ -12,6 +12,7 @@ import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
 import { privacyRequestRoute } from './routes/privacy-request';
 import { updatePasswordRoute } from './routes/update-password';
+import { clinicalRecordOpenedHealthIdSubscriber } from './subscribers/clinical-record-opened-health-id';
 
 export type { IdentityDeps } from './deps';
 
@@ -33,6 +34,10 @@ export const identityService: ServiceModule<IdentityDeps> = {
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
     internalRoutes(router, runtime, deps);
-    return { router, jobs: [sendPasswordResetLinkJob(runtime, deps)] };
+    return {
+      router,
+      subscribers: [clinicalRecordOpenedHealthIdSubscriber(runtime)],
+      jobs: [sendPasswordResetLinkJob(runtime, deps)],
+    };
   },
 };

@@ -191,6 +191,8 @@ export function identityDirectoryContract(
         gender: 'Female',
         state: 'TX',
         health_id: null,
+        height_inch: 65,
+        weight: 212.5,
       });
       expect(await directory.patientContact(staff)).toBeNull();
       expect(await directory.patientContact(987654321)).toBeNull();
@@ -219,6 +221,8 @@ export function identityDirectoryContract(
         gender: 'Female',
         state: 'TX',
         health_id: null,
+        height_inch: 65,
+        weight: 212.5,
       });
       expect(await identity.outboxEvents('patient-contact-changed')).toEqual(
         expect.arrayContaining([
@@ -253,6 +257,45 @@ export function identityDirectoryContract(
           value: '2125550147',
         }),
       ).toEqual({ changed: false, reason: 'not-a-patient' });
+    });
+
+    it('names a member of staff by id with their role, never a patient or an unknown id', async () => {
+      const clinician = await identity.createUser({
+        email: `staff-clinician-${serial}@example.com`,
+        role: 'clinician',
+        firstName: 'Dana',
+      });
+      const admin = await identity.createUser({
+        email: `staff-admin-${serial}@example.com`,
+        role: 'admin',
+        firstName: 'Robin',
+      });
+      expect(await directory.staffMember(clinician)).toEqual({
+        id: clinician,
+        first_name: 'Dana',
+        last_name: 'Person',
+        role: 'clinician',
+      });
+      expect(await directory.staffMember(admin)).toMatchObject({ id: admin, role: 'admin' });
+      const patient = await directory.provisionPatient(lead());
+      if (!patient.created) throw new Error('expected a new account');
+      expect(await directory.staffMember(patient.user.id)).toBeNull();
+      expect(await directory.staffMember(987654321)).toBeNull();
+      await expect(directory.staffMember(0)).rejects.toThrow(/userId/);
+    });
+
+    it('tells the height and weight of a patient, null when the account has none', async () => {
+      const provisioned = await directory.provisionPatient(lead({ height_inch: 70, weight: 250 }));
+      if (!provisioned.created) throw new Error('expected a new account');
+      expect(await directory.patientContact(provisioned.user.id)).toMatchObject({
+        height_inch: 70,
+        weight: 250,
+      });
+      const bare = await identity.createUser({ email: `no-measures-${serial}@example.com` });
+      expect(await directory.patientContact(bare)).toMatchObject({
+        height_inch: null,
+        weight: null,
+      });
     });
 
     it('resolves unknown, malformed and over-long tokens to no one', async () => {

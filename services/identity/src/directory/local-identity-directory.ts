@@ -9,6 +9,7 @@ import {
   patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
+  staffMemberRequestSchema,
 } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
@@ -16,6 +17,7 @@ import { changePatientContact } from '../domain/change-contact';
 import { openCartSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
+import { staffMember } from '../domain/staff-members';
 import { parseOrRefuse } from '../domain/validation';
 import type { IdentityDirectory } from '@clinic/identity-client';
 
@@ -44,6 +46,10 @@ export function createLocalIdentityDirectory(
         runtime,
         parseOrRefuse(changePatientContactRequestSchema, request),
       );
+    },
+    async staffMember(userId) {
+      const request = parseOrRefuse(staffMemberRequestSchema, { userId });
+      return staffMember(runtime.db, request.userId);
     },
   };
 }

@@ -39,7 +39,10 @@ export async function openCartSession(
   });
 }
 
-/** How to reach a patient (email, first name, phone); null for staff or an unknown id. */
+/**
+ * How to reach a patient (email, name, phone), with the gender, state, health id, height and
+ * weight the medical form and the clinician read; null for staff or an unknown id.
+ */
 export async function patientContact(
   runtime: ServiceRuntime,
   userId: number,
@@ -54,5 +57,7 @@ export async function patientContact(
     gender: user.gender === 'Male' || user.gender === 'Female' ? user.gender : null,
     state: user.state ?? '',
     health_id: user.healthId,
+    height_inch: user.heightInch,
+    weight: user.weight,
   };
 }

@@ -44,6 +44,8 @@ describe('internal routes', () => {
     [internalPaths.resolveSession, { token: 'x'.repeat(10_000) }],
     [internalPaths.provisionPatient, { email: 'a@example.com' }],
     [internalPaths.provisionPatient, { email: ['a@example.com'], height_inch: '70' }],
+    [internalPaths.staffMember, { userId: 'one' }],
+    [internalPaths.patientContact, {}],
   ])('answers 400 to a malformed body on %s and stores nothing', async (path, body) => {
     const users = await identity.count('users');
     const res = await call(path, body, internalToken);

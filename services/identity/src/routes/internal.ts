@@ -1,6 +1,7 @@
 /**
  * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
- * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link, verification's contact changes. Never published: the gateway
+ * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link,
+ * verification's contact changes, the clinic naming a member of staff. Never published: the gateway
  * does not route /internal, and each call must carry the cluster's internal token (403 without).
  * Bodies are validated with the internal contract schemas (400 naming the fields).
  */
@@ -12,6 +13,7 @@ import {
   patientContactRequestSchema,
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
+  staffMemberRequestSchema,
   type ProvisionPatientResponse,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
@@ -20,6 +22,7 @@ import { changePatientContact } from '../domain/change-contact';
 import { openCartSession, patientContact } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
+import { staffMember } from '../domain/staff-members';
 import { parseOrRefuse } from '../domain/validation';
 
 export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: IdentityDeps): void {
@@ -49,5 +52,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   router.post(internalPaths.changePatientContact, guard, async (req, res) => {
     const request = parseOrRefuse(changePatientContactRequestSchema, req.body);
     res.json(await changePatientContact(runtime, request));
+  });
+
+  router.post(internalPaths.staffMember, guard, async (req, res) => {
+    const { userId } = parseOrRefuse(staffMemberRequestSchema, req.body);
+    res.json({ staff: await staffMember(runtime.db, userId) });
   });
 }
