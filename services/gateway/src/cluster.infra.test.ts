@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { infraEnv, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runClinicJourney } from './testing/clinic-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
@@ -37,6 +38,8 @@ describe('cluster mode', () => {
           SERVICES_BASE_PORT: '4311',
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
+          // The clinician of the review journey.
+          SEED_DEMO_ACCOUNTS: 'true',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -103,9 +106,13 @@ describe('cluster mode', () => {
     await runVerificationJourney(url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts', async () => {
     // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
-    await runMedicalFormJourney(url, process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300');
+    const patient = await runMedicalFormJourney(
+      url,
+      process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300',
+    );
+    await runClinicJourney(url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -9,6 +9,7 @@ import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
+import { runClinicJourney } from './testing/clinic-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
@@ -52,8 +53,9 @@ describe('single-node product behind the gateway', () => {
     await runVerificationJourney(product.url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video', async () => {
-    await runMedicalFormJourney(product.url);
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts', async () => {
+    const patient = await runMedicalFormJourney(product.url);
+    await runClinicJourney(product.url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

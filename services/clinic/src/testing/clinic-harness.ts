@@ -37,8 +37,12 @@ export interface ClinicHarness {
    */
   submittedCase(opts?: {
     state?: string;
+    /** The bare-medication form of the video states (Texas) instead of the medical one. */
+    bare?: boolean;
     given?: Record<string, string | string[]>;
   }): Promise<{ patient: FormsPatient; orderId: number }>;
+  /** The patient uploads the identity video of a submitted bare-medication assessment. */
+  uploadVideo(patient: FormsPatient, orderId: number): Promise<void>;
   get(path: string, as: { headers: Record<string, string> }): Promise<request.Response>;
   post(
     path: string,
@@ -51,6 +55,14 @@ export interface ClinicHarness {
 }
 
 let staffSerial = 0;
+
+/** The first bytes of an MP4 (its ftyp box), enough for forms' content check. */
+const tinyMp4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypisom'),
+  Buffer.alloc(0x20 - 12),
+  Buffer.alloc(2048, 1),
+]);
 
 export async function startClinic(): Promise<ClinicHarness> {
   const forms = await startForms({ alongside: [clinicService] });
@@ -66,7 +78,12 @@ export async function startClinic(): Promise<ClinicHarness> {
     },
     { engines: forms.engines },
   );
-  let medical: QuestionnaireFile | undefined;
+  const questionnaires = new Map<string, QuestionnaireFile>();
+  const questionnaire = async (name: string) => {
+    if (!questionnaires.has(name))
+      questionnaires.set(name, (await forms.get(`/forms/questionnaires/${name}`)).body);
+    return questionnaires.get(name)!;
+  };
 
   const harness: ClinicHarness = {
     forms,
@@ -84,19 +101,20 @@ export async function startClinic(): Promise<ClinicHarness> {
         headers: service.as({ userId: id, role, sessionId: `staff-${id}` }),
       };
     },
-    async submittedCase({ state = 'CA', given = {} } = {}) {
+    async submittedCase({ state = 'CA', bare = false, given = {} } = {}) {
       const patient = await forms.patient({ state });
       await forms.shipTo(patient, state);
       const orderId = await forms.paidOrder(patient, { drug: 'tirzepatide' });
-      medical ??= (await forms.get('/forms/questionnaires/medical-integration'))
-        .body as QuestionnaireFile;
+      const file = await questionnaire(bare ? 'bare-medication' : 'medical-integration');
+      const flow = { form: 'first' as const, state, gender: 'Female' as const, bareMeds: bare };
       const answers = await forms.withUploads(
-        completeAnswers(medical, { form: 'first', state, gender: 'Female' }, 'tirzepatide', given),
-        medical,
+        completeAnswers(file, flow, 'tirzepatide', given),
+        file,
         patient,
         orderId,
       );
-      const res = await forms.post('/api/submit-md-form', submissionOf(orderId, answers), patient);
+      const path = bare ? '/api/submit-bare-form' : '/api/submit-md-form';
+      const res = await forms.post(path, submissionOf(orderId, answers), patient);
       if (res.status !== 200)
         throw new Error(`assessment refused: ${res.status} ${JSON.stringify(res.body)}`);
       await eventually(async () => {
@@ -107,6 +125,19 @@ export async function startClinic(): Promise<ClinicHarness> {
         expect(queued?.status).toMatch(/waiting|needs-video/);
       });
       return { patient, orderId };
+    },
+    async uploadVideo(patient, orderId) {
+      const video = await forms.upload(
+        patient,
+        { name: 'video.mp4', contentType: 'video/mp4', bytes: tinyMp4 },
+        orderId,
+      );
+      const res = await forms.post(
+        '/api/upload-av-video',
+        { s3FileName: video.fileName, uniqueId: orderId },
+        patient,
+      );
+      if (res.status !== 200) throw new Error(`video refused: ${res.status}`);
     },
     get: (path, as) => request(service.app).get(path).set(as.headers),
     post: (path, body, as) =>

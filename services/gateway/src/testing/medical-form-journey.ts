@@ -4,6 +4,7 @@
  * a patient pays, the loader's order gives the bare-medication form in Texas, every photo is
  * uploaded through a signed URL, the assessment is submitted and the patient is sent to the
  * identity video, which is uploaded and recorded; the order then leaves the portal's Next step.
+ * Answers the patient's session and order, for the clinician's review that follows.
  */
 import { randomUUID } from 'node:crypto';
 import { questionnaireOfForm, type FormsOrder, type QuestionnaireFile } from '@clinic/contracts';
@@ -50,7 +51,7 @@ async function upload(
 export async function runMedicalFormJourney(
   baseUrl: string,
   uploadsTo = '/forms/uploads/',
-): Promise<void> {
+): Promise<{ token: string; orderId: number }> {
   const email = `form.${randomUUID().slice(0, 8)}@example.com`;
   const intake = await call(baseUrl, 'POST', '/api/intake-form', {
     json: quizAnswers(email, { gender: 'Female' }),
@@ -165,4 +166,5 @@ export async function runMedicalFormJourney(
       orderId,
     );
   }, 30000);
+  return { token, orderId };
 }
