@@ -147,7 +147,7 @@ describe('a case from the events of checkout and forms', () => {
           .where(eq(prescriptions.prescriptionId, prescriptionId));
         expect(rx).toMatchObject({ status: 'accepted', acceptedBy: 'timeout' });
       },
-      { timeoutMs: 15_000 },
+      15_000,
     );
     expect((await caseRow(orderId)).status).toBe('accepted');
   });
