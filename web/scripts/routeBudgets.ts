@@ -33,6 +33,8 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/upload-video/:id', module: 'src/upload-video/UploadVideoPage.tsx', budgetKiB: null },
   { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },
   { route: '/adjust-doses/:id', module: 'src/prescription/AdjustDosesPage.tsx', budgetKiB: null },
+  { route: '/rejected/:id', module: 'src/pages/RejectedPage.tsx', budgetKiB: null },
+  { route: '/meeting-missed', module: 'src/pages/MeetingMissedPage.tsx', budgetKiB: null },
   { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },
 ];

@@ -63,6 +63,10 @@ const PrescriptionPage = page(() =>
 const AdjustDosesPage = page(() =>
   import('./prescription/AdjustDosesPage').then((m) => m.AdjustDosesPage),
 );
+const RejectedPage = page(() => import('./pages/RejectedPage').then((m) => m.RejectedPage));
+const MeetingMissedPage = page(() =>
+  import('./pages/MeetingMissedPage').then((m) => m.MeetingMissedPage),
+);
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -183,8 +187,8 @@ const pages: RouteObject[] = [
     children: [
       { element: <QueryScope />, children: [{ path: '/home', element: <PortalHomePage /> }] },
       { path: '/medical-form', element: <PendingPage name="medical-form" /> },
-      { path: '/rejected/:id', element: <PendingPage name="rejected" /> },
-      { path: '/meeting-missed', element: <PendingPage name="meeting-missed" /> },
+      { path: '/rejected/:id', element: <RejectedPage /> },
+      { path: '/meeting-missed', element: <MeetingMissedPage /> },
       { path: '/prescription/:id', element: <PrescriptionPage /> },
       { path: '/adjust-doses/:id', element: <AdjustDosesPage /> },
     ],

@@ -101,7 +101,11 @@ const text = (v: Rendered) => v.container.textContent ?? '';
 
 describe('the staff console', () => {
   it("opens a clinician's first section, with their name, role and navigation", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, meAnswer('clinician')));
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/console/cases')
+        ? jsonResponse(200, { status: 'success', cases: [] })
+        : jsonResponse(200, meAnswer('clinician')),
+    );
     view = await open('/console', 'clinician');
 
     expect(where(view)).toBe('/console/review-queue');
@@ -151,7 +155,8 @@ describe('the staff console', () => {
     view = await open('/console/coupons', 'admin');
 
     expect(where(view)).toBe('/console/coupons');
-    expect(navLinks(view)).toHaveLength(15);
+    expect(navLinks(view)).toHaveLength(16);
+    expect(navLinks(view).at(-1)).toEqual(['Audit trail', '/console/audit-trail']);
     expect(headings(view)).toEqual([
       'Clinical',
       'Support',

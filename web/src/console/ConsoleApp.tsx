@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import type { ConsoleSection } from '@clinic/contracts';
+import { Navigate, useLocation } from 'react-router-dom';
 import { getSession, setSession, useSession } from '../session/session';
 import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
+import { AuditTrailPage } from './clinic/AuditTrailPage';
+import { CasePage } from './clinic/CasePage';
+import { DecidedPage, PatientMessagesPage, ReviewQueuePage } from './clinic/ReviewQueuePage';
 import { SectionPage } from './SectionPage';
 import './console.css';
 
@@ -16,8 +20,9 @@ import './console.css';
  */
 export default function ConsoleApp() {
   const session = useSession();
-  // What follows /console/ (the route is /console/*): a section's key, or nothing.
-  const { '*': rest = '' } = useParams();
+  // What follows /console/: a section's key, a case (review-queue/{orderId}), or nothing.
+  const { pathname } = useLocation();
+  const [key = '', sub, ...more] = pathname.replace(/^\/console\/?/, '').split('/');
   const me = useQuery({ ...consoleMeQuery(session?.user.id ?? ''), enabled: session !== null });
   const forbidden = isForbidden(me.error);
 
@@ -54,11 +59,39 @@ export default function ConsoleApp() {
   }
 
   // /console, and any path that is not a section of this role, opens the role's first section.
-  const section = me.data.sections.find((s) => s.key === rest);
-  if (!section) return <Navigate to={`/console/${me.data.sections[0]?.key ?? ''}`} replace />;
+  const section = me.data.sections.find((s) => s.key === key);
+  const orderId = key === 'review-queue' && sub !== undefined ? Number(sub) : null;
+  const valid =
+    section &&
+    more.length === 0 &&
+    (sub === undefined ||
+      sub === '' ||
+      (orderId !== null && Number.isSafeInteger(orderId) && orderId > 0));
+  if (!valid) return <Navigate to={`/console/${me.data.sections[0]?.key ?? ''}`} replace />;
   return (
     <ConsoleShell me={me.data}>
-      <SectionPage section={section} />
+      {orderId ? (
+        <CasePage key={orderId} orderId={orderId} staffId={me.data.staff.id} />
+      ) : (
+        <SectionContent section={section} />
+      )}
     </ConsoleShell>
   );
+}
+
+/** The page of a section: the ones built so far, else its placeholder. */
+function SectionContent({ section }: { section: ConsoleSection }) {
+  switch (section.key) {
+    case 'review-queue':
+      return <ReviewQueuePage />;
+    case 'decisions':
+    case 'prescriptions':
+      return <DecidedPage key={section.key} kind={section.key} />;
+    case 'patient-messages':
+      return <PatientMessagesPage />;
+    case 'audit-trail':
+      return <AuditTrailPage />;
+    default:
+      return <SectionPage section={section} />;
+  }
 }

@@ -24,7 +24,10 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe | null; children:
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const { pathname } = useLocation();
-  const current = me?.sections.find((s) => pathname === `/console/${s.key}`);
+  // The open section: /console/{key}, or a page inside it (/console/review-queue/{orderId}).
+  const current = me?.sections.find(
+    (s) => pathname === `/console/${s.key}` || pathname.startsWith(`/console/${s.key}/`),
+  );
 
   useEffect(() => {
     if (!menuOpen) return;

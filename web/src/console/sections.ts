@@ -106,4 +106,10 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     empty: 'Staff accounts and their roles will appear here.',
     icon: 'users',
   },
+  'audit-trail': {
+    purpose: 'Every staff read of health information and every decision, newest first.',
+    emptyTitle: 'No entries yet',
+    empty: 'Reads of patient records and clinical decisions will appear here.',
+    icon: 'shield',
+  },
 };

@@ -1,0 +1,283 @@
+import { clinicMessages } from '@clinic/contracts';
+import { act } from 'react';
+import { choose } from '../../intake/testing/dom';
+import type { Rendered } from '../../test-utils/render';
+import { fail, fakeApi, flush, ok, type FakeApi } from '../../verify/testing/harness';
+import { typeText } from '../../medical-form/testing/harness';
+import {
+  buttonNamed,
+  caseView,
+  ME_ID,
+  meAnswer,
+  openConsole,
+  summary,
+  until,
+  viewAnswer,
+} from './testing';
+
+let api: FakeApi;
+let view: Rendered | undefined;
+const root = () => view!.container;
+const text = () => root().textContent ?? '';
+
+beforeEach(() => {
+  localStorage.clear();
+  api = fakeApi();
+  api.on('GET /api/console/me', meAnswer());
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+  jest.restoreAllMocks();
+});
+
+/** The control a visible label names. */
+function labelled<T extends HTMLElement>(name: string): T {
+  const label = [...root().querySelectorAll('label')].find((l) => l.textContent?.trim() === name);
+  const control = label && document.getElementById(label.htmlFor);
+  if (!control) throw new Error(`No control labelled "${name}"`);
+  return control as T;
+}
+
+const monthValues = () =>
+  [...root().querySelectorAll<HTMLSelectElement>('.cd-month select')].map((s) => s.value);
+
+async function click(element: Element) {
+  await act(async () => (element as HTMLElement).click());
+  await flush();
+}
+
+const mine = { claimedBy: { id: ME_ID, name: 'Casey Clinician' } };
+
+async function openCase(...answers: Parameters<FakeApi['on']>[1][]) {
+  api.on('GET /api/console/cases/41', ...answers);
+  view = await openConsole('/console/review-queue/41');
+  await until(view, () => root().querySelector('.cv-head') !== null);
+}
+
+describe('a case', () => {
+  it('shows the critical answers first, counted, with the patient and their history', async () => {
+    await openCase(viewAnswer(caseView()));
+    expect(root().querySelector('h1')?.textContent).toBe('Pat Patient');
+    expect(root().querySelector('.cv-attention')?.textContent).toBe('2 answers need attention');
+    const answers = [...root().querySelectorAll('.cv-answer')];
+    expect(answers.map((a) => a.hasAttribute('data-critical'))).toEqual([true, true, false]);
+    expect(answers[0]?.textContent).toContain('Have you ever had pancreatitis?');
+    expect(answers[0]?.textContent).toContain('In 2019, resolved');
+    expect(text()).toContain('Penicillin');
+    expect(text()).toContain('33.9');
+    expect(text()).toContain('Month 1: 0.25 mg · Month 2: 0.5 mg · Month 3: 1 mg');
+    // Not mine yet: no decision panel, a Claim button.
+    expect(root().querySelector('.cd-panel')).toBeNull();
+    expect(buttonNamed(root(), 'Claim')).toBeTruthy();
+  });
+
+  it("says who holds the case when the claim is refused (409), in the server's words", async () => {
+    await openCase(viewAnswer(caseView()));
+    api.on(
+      'POST /api/console/cases/41/claim',
+      fail(409, clinicMessages.claimedBy('Casey Clinician')),
+    );
+    await click(buttonNamed(root(), 'Claim'));
+    await until(view!, () => root().querySelector('[role="alert"]') !== null);
+    expect(root().querySelector('[role="alert"]')?.textContent).toBe(
+      'Casey Clinician is reviewing this case.',
+    );
+    expect(root().querySelector('.cd-panel')).toBeNull();
+  });
+
+  it('claims the case and opens the decision panel', async () => {
+    await openCase(viewAnswer(caseView()), viewAnswer(caseView({}, mine)));
+    api.on('POST /api/console/cases/41/claim', ok({ status: 'success', case: summary(mine) }));
+    await click(buttonNamed(root(), 'Claim'));
+    await until(view!, () => root().querySelector('.cd-panel') !== null);
+    expect(api.calls().filter((c) => c === 'GET /api/console/cases/41')).toHaveLength(2);
+    expect(text()).toContain('You are reviewing this case.');
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('The case is yours.');
+  });
+
+  it('approves with the schedule the patient asked for, then reloads the case', async () => {
+    await openCase(
+      viewAnswer(caseView({}, mine)),
+      viewAnswer(
+        caseView({}, { ...mine, status: 'approved', decidedAt: '2026-11-24T12:00:00.000Z' }),
+      ),
+    );
+    api.on(
+      'POST /api/console/cases/41/approve',
+      ok({ status: 'success', case: summary({ status: 'approved' }), prescription: undefined }),
+    );
+    expect(monthValues()).toEqual(['0.25', '0.5', '1']);
+    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(
+      'Inject 0.25 mg under the skin once a week, on the same day each week.',
+    );
+    // A fourth month repeats the third; the vials follow the plan.
+    await click(buttonNamed(root(), 'Add a month'));
+    expect(monthValues()).toEqual(['0.25', '0.5', '1', '1']);
+    await choose(labelled<HTMLSelectElement>('Month 4'), '1.7');
+    await choose(labelled<HTMLSelectElement>('Vials'), '3');
+
+    await click(buttonNamed(root(), 'Approve and send the prescription'));
+    expect(api.sent('POST /api/console/cases/41/approve')).toEqual([
+      {
+        drug: 'semaglutide',
+        doseSchedule: [0.25, 0.5, 1, 1.7],
+        maintenanceDose: 1,
+        directions: 'Inject 0.25 mg under the skin once a week, on the same day each week.',
+        vials: 3,
+      },
+    ]);
+  });
+
+  it('shows a toast and the decided case after an approval', async () => {
+    const prescription = {
+      prescriptionId: 'rx-1',
+      orderId: 41,
+      drug: 'semaglutide',
+      doseSchedule: [0.25],
+      maintenanceDose: null,
+      directions: 'Inject.',
+      vials: 1,
+      items: [],
+      status: 'pending',
+      approvedBy: { id: ME_ID, name: 'Casey Clinician' },
+      approvedAt: '2026-11-24T12:00:00.000Z',
+      acceptedBy: null,
+      acceptedAt: null,
+    };
+    await openCase(
+      viewAnswer(caseView({}, mine)),
+      viewAnswer(
+        caseView(
+          { prescriptions: [prescription as never] },
+          { ...mine, status: 'approved', decidedAt: '2026-11-24T12:00:00.000Z' },
+        ),
+      ),
+    );
+    api.on(
+      'POST /api/console/cases/41/approve',
+      ok({ status: 'success', case: summary({ status: 'approved' }), prescription }),
+    );
+    await click(buttonNamed(root(), 'Approve and send the prescription'));
+    await until(view!, () => root().querySelector('.cd-panel') === null);
+    expect(root().querySelector('[role="status"]')?.textContent).toBe(
+      'Approved. The prescription was sent to the patient.',
+    );
+    expect(root().querySelector('.cq-status')?.textContent).toBe('Approved');
+    expect(text()).toContain('Approved by Casey Clinician');
+  });
+
+  it('refuses a schedule off the ladder before sending it', async () => {
+    await openCase(viewAnswer(caseView({}, mine)));
+    // 0.5 mg then 1.7 mg skips a step.
+    await choose(labelled<HTMLSelectElement>('Month 3'), '1.7');
+    expect(text()).toContain(clinicMessages.scheduleOffLadder);
+    await click(buttonNamed(root(), 'Approve and send the prescription'));
+    expect(api.calls()).not.toContain('POST /api/console/cases/41/approve');
+    expect(root().querySelector('[role="alert"]')?.textContent).toBe(
+      clinicMessages.scheduleOffLadder,
+    );
+  });
+
+  it("starts from the patient's adjustment, and follows a change of medication", async () => {
+    await openCase(
+      viewAnswer(
+        caseView(
+          {
+            adjustment: {
+              doseSchedule: [0.5, 1, 1.7],
+              maintenanceDose: 2.4,
+              submittedAt: '2026-11-24T09:00:00.000Z',
+            },
+          },
+          { ...mine, adjustmentRequested: true },
+        ),
+      ),
+    );
+    expect(text()).toContain('Adjustment requested');
+    expect(monthValues()).toEqual(['0.5', '1', '1.7']);
+    expect(labelled<HTMLSelectElement>('Maintenance dose').value).toBe('2.4');
+
+    await choose(labelled<HTMLSelectElement>('Medication'), 'tirzepatide');
+    expect(monthValues()).toEqual(['2.5', '5', '7.5']);
+    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(
+      'Inject 2.5 mg under the skin once a week, on the same day each week.',
+    );
+  });
+
+  it("shows the server's message when the approval is refused", async () => {
+    await openCase(viewAnswer(caseView({}, mine)));
+    api.on('POST /api/console/cases/41/approve', fail(409, clinicMessages.videoMissing));
+    await click(buttonNamed(root(), 'Approve and send the prescription'));
+    expect(root().querySelector('.cd-panel [role="alert"]')?.textContent).toBe(
+      clinicMessages.videoMissing,
+    );
+  });
+
+  it('denies with the reason the patient will read', async () => {
+    await openCase(viewAnswer(caseView({}, mine)));
+    api.on('POST /api/console/cases/41/deny', ok({ status: 'success', case: summary() }));
+    await click(buttonNamed(root(), 'Deny'));
+    expect(text()).toContain('Shown to the patient');
+
+    await click(buttonNamed(root(), 'Deny and refund'));
+    expect(text()).toContain('Write the reason the patient will read.');
+    expect(api.calls()).not.toContain('POST /api/console/cases/41/deny');
+
+    await typeText(labelled<HTMLTextAreaElement>('Reason'), '  Your BMI is below our minimum.  ');
+    await click(buttonNamed(root(), 'Deny and refund'));
+    expect(api.sent('POST /api/console/cases/41/deny')).toEqual([
+      { reason: 'Your BMI is below our minimum.' },
+    ]);
+    expect(root().querySelector('[role="status"]')?.textContent).toContain('Denied.');
+  });
+
+  it('asks for a visit with a message', async () => {
+    await openCase(viewAnswer(caseView({}, mine)));
+    api.on('POST /api/console/cases/41/request', ok({ status: 'success', case: summary() }));
+    await click(buttonNamed(root(), 'Ask for more'));
+    const visit = [...root().querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+      (r) => r.value === 'visit',
+    )!;
+    await click(visit);
+    await typeText(labelled<HTMLTextAreaElement>('Message to the patient'), 'Please book a visit.');
+    await click(buttonNamed(root(), 'Send to the patient'));
+    expect(api.sent('POST /api/console/cases/41/request')).toEqual([
+      { kind: 'visit', message: 'Please book a visit.' },
+    ]);
+  });
+
+  it('releases the case', async () => {
+    await openCase(viewAnswer(caseView({}, mine)), viewAnswer(caseView()));
+    api.on('POST /api/console/cases/41/release', ok({ status: 'success', case: summary() }));
+    await click(buttonNamed(root(), 'Release'));
+    await until(view!, () => root().querySelector('.cd-panel') === null);
+    expect(api.calls()).toContain('POST /api/console/cases/41/release');
+    expect(buttonNamed(root(), 'Claim')).toBeTruthy();
+  });
+
+  it('opens a photo inline and the video in a player', async () => {
+    await openCase(viewAnswer(caseView()));
+    api.on(
+      'GET /api/console/cases/41/files/photo-1.jpg/read-url',
+      ok({ status: 'success', url: '/files/signed/photo', expiresAt: '2026-11-24T12:05:00.000Z' }),
+    );
+    api.on(
+      'GET /api/console/cases/41/files/id-video.webm/read-url',
+      ok({ status: 'success', url: '/files/signed/video', expiresAt: '2026-11-24T12:05:00.000Z' }),
+    );
+    await click(buttonNamed(root(), 'Full-body photo'));
+    expect(root().querySelector('.cv-viewer img')?.getAttribute('src')).toBe('/files/signed/photo');
+    await click(buttonNamed(root(), '▶ Identity video'));
+    expect(root().querySelector('.cv-viewer video')?.getAttribute('src')).toBe(
+      '/files/signed/video',
+    );
+  });
+
+  it("shows the server's message for an unknown case", async () => {
+    await openCase(fail(404, clinicMessages.caseNotFound));
+    await until(view!, () => root().querySelector('[role="alert"]') !== null);
+    expect(root().querySelector('[role="alert"]')?.textContent).toBe('No case for this order.');
+  });
+});

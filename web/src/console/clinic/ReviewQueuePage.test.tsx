@@ -1,0 +1,162 @@
+import { act } from 'react';
+import type { Rendered } from '../../test-utils/render';
+import { fail, fakeApi, flush, ok, type FakeApi } from '../../verify/testing/harness';
+import {
+  buttonNamed,
+  caseView,
+  meAnswer,
+  openConsole,
+  summary,
+  until,
+  viewAnswer,
+  where,
+} from './testing';
+
+let api: FakeApi;
+let view: Rendered | undefined;
+const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+
+beforeEach(() => {
+  localStorage.clear();
+  api = fakeApi();
+  api.on('GET /api/console/me', meAnswer());
+  jest.spyOn(Date, 'now').mockReturnValue(NOW);
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+  jest.restoreAllMocks();
+});
+
+const rows = () => [...view!.container.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+const cell = (row: Element, name: string) => row.querySelector(`.cq__${name}`)?.textContent;
+
+async function key(target: Element, key: string) {
+  await act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+  await flush();
+}
+
+const waiting = [
+  summary({
+    orderId: 3,
+    patientName: 'Cara Later',
+    dueAt: '2026-11-25T08:00:00.000Z',
+    claimedBy: { id: 2, name: 'Dana Doctor' },
+  }),
+  summary({
+    orderId: 1,
+    patientName: 'Abe Overdue',
+    state: 'FL',
+    drug: 'tirzepatide',
+    plan: '3-month plan',
+    paymentTerms: 3,
+    dueAt: '2026-11-24T10:00:00.000Z',
+    adjustmentRequested: true,
+  }),
+  summary({ orderId: 2, patientName: 'Bea Soon', dueAt: '2026-11-24T17:30:00.000Z' }),
+];
+
+describe('the review queue', () => {
+  it('lists the waiting cases oldest first, with the time left, badges and holder', async () => {
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: waiting }));
+    view = await openConsole('/console/review-queue');
+
+    expect(view.container.querySelector('h1')?.textContent).toBe('Review queue');
+    expect(rows().map((r) => cell(r, 'name'))).toEqual(['Abe Overdue', 'Bea Soon', 'Cara Later']);
+    const [abe, bea, cara] = [rows()[0]!, rows()[1]!, rows()[2]!];
+    expect(cell(abe, 'state')).toBe('FL');
+    expect(cell(abe, 'drug')).toBe('Tirzepatide');
+    expect(cell(abe, 'plan')).toBe('3-month plan · 3 months');
+    expect(cell(abe, 'due')).toBe('Overdue by 2 h');
+    expect(abe.querySelector('.cq__overdue')).not.toBeNull();
+    expect(abe.querySelector('.cq-badge')?.textContent).toBe('Adjustment requested');
+    expect(cell(abe, 'holder')).toBe('Unclaimed');
+    expect(cell(bea, 'due')).toBe('5 h 30 min left');
+    expect(bea.querySelector('.cq__overdue')).toBeNull();
+    expect(cell(cara, 'holder')).toBe('Dana Doctor');
+    expect(cell(cara, 'status')).toBe('Waiting');
+  });
+
+  it('moves through the rows with the arrow keys and j / k, and opens one with Enter', async () => {
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: waiting }));
+    api.on('GET /api/console/cases/2', viewAnswer(caseView({}, { orderId: 2 })));
+    view = await openConsole('/console/review-queue');
+    const first = rows()[0]!;
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+
+    await key(first, 'ArrowDown');
+    expect(document.activeElement).toBe(rows()[1]);
+    await key(rows()[1]!, 'j');
+    expect(document.activeElement).toBe(rows()[2]);
+    await key(rows()[2]!, 'j'); // the last row stays
+    expect(document.activeElement).toBe(rows()[2]);
+    await key(rows()[2]!, 'k');
+    expect(document.activeElement).toBe(rows()[1]);
+    expect(rows().map((r) => r.tabIndex)).toEqual([-1, 0, -1]);
+
+    await key(rows()[1]!, 'Enter');
+    await until(view, () => view!.container.querySelector('.cv-head') !== null);
+    expect(where(view)).toBe('/console/review-queue/2');
+    expect(view.container.querySelector('h1')?.textContent).toBe('Pat Patient');
+    // The navigation still marks the queue as the open section.
+    expect(view.container.querySelector('nav a[aria-current="page"]')?.textContent).toBe(
+      'Review queue',
+    );
+  });
+
+  it('opens a case on a click, and asks for each tab', async () => {
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: [] }));
+    api.on(
+      'GET /api/console/cases?filter=mine',
+      ok({ status: 'success', cases: [summary({ orderId: 8, claimedBy: { id: 9, name: 'Me' } })] }),
+    );
+    api.on('GET /api/console/cases/8', viewAnswer(caseView({}, { orderId: 8 })));
+    view = await openConsole('/console/review-queue');
+    expect(view.container.textContent).toContain('Cases waiting for review will appear here.');
+
+    await act(async () => buttonNamed(view!.container, 'Mine').click());
+    await until(view, () => rows().length === 1);
+    expect(where(view)).toBe('/console/review-queue?filter=mine');
+    expect(buttonNamed(view.container, 'Mine').getAttribute('aria-selected')).toBe('true');
+
+    await act(async () => rows()[0]!.click());
+    await until(view, () => view!.container.querySelector('.cv-head') !== null);
+    expect(where(view)).toBe('/console/review-queue/8');
+  });
+
+  it("shows the server's message when the queue fails", async () => {
+    api.on('GET /api/console/cases?filter=waiting', fail(403, 'This is for clinicians only.'));
+    view = await openConsole('/console/review-queue');
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'This is for clinicians only.',
+    );
+  });
+
+  it('lists the decided cases newest first in Decisions, and the approved ones in Prescriptions', async () => {
+    const decided = [
+      summary({
+        orderId: 5,
+        patientName: 'Old',
+        status: 'denied',
+        decidedAt: '2026-11-20T10:00:00.000Z',
+      }),
+      summary({
+        orderId: 6,
+        patientName: 'New',
+        status: 'approved',
+        decidedAt: '2026-11-23T10:00:00.000Z',
+      }),
+    ];
+    api.on('GET /api/console/cases?filter=decided', ok({ status: 'success', cases: decided }));
+    view = await openConsole('/console/decisions');
+    expect(rows().map((r) => cell(r, 'name'))).toEqual(['New', 'Old']);
+    await view.unmount();
+
+    view = await openConsole('/console/prescriptions');
+    expect(rows().map((r) => cell(r, 'name'))).toEqual(['New']);
+  });
+});

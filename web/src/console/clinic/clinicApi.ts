@@ -1,0 +1,71 @@
+/**
+ * The clinician's calls (contracts/src/api/clinic.ts) through the typed client: the review queue,
+ * claims, the case view, its files, the three decisions, and the audit trail (admins). Reads are
+ * React Query options; every answer is parsed by the route's response schema.
+ */
+import {
+  approveCase,
+  auditTrail,
+  caseFileReadUrl,
+  caseView,
+  claimCase,
+  denyCase,
+  releaseCase,
+  requestMore,
+  reviewQueue,
+  type CaseFilter,
+  type CaseSummary,
+  type CaseView,
+} from '@clinic/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../api/client';
+
+export type ApproveBody = z.input<NonNullable<typeof approveCase.body>>;
+export type RequestBody = z.input<NonNullable<typeof requestMore.body>>;
+export type RequestKind = RequestBody['kind'];
+export type AuditQuery = z.input<NonNullable<typeof auditTrail.query>>;
+export type AuditPage = z.infer<typeof auditTrail.response>;
+
+/** GET /api/console/cases?filter=...: the cases of one tab. */
+export function queueQuery(filter: CaseFilter) {
+  return queryOptions<CaseSummary[], Error>({
+    queryKey: ['console-cases', filter],
+    queryFn: async () => (await callApi(reviewQueue, { query: { filter } })).cases,
+    retry: false,
+    // The queue moves as other clinicians claim and decide: read it again every half minute.
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/console/cases/{orderId}: the case as the clinician reviews it. */
+export function caseQuery(orderId: number) {
+  return queryOptions<CaseView, Error>({
+    queryKey: ['console-case', orderId],
+    queryFn: async () => (await callApi(caseView, { params: { orderId } })).view,
+    retry: false,
+  });
+}
+
+/** GET /api/console/audit with the filters and page. */
+export function auditQuery(query: AuditQuery) {
+  return queryOptions<AuditPage, Error>({
+    queryKey: ['console-audit', query],
+    queryFn: () => callApi(auditTrail, { query }),
+    retry: false,
+  });
+}
+
+export const claim = (orderId: number) => callApi(claimCase, { params: { orderId } });
+export const release = (orderId: number) => callApi(releaseCase, { params: { orderId } });
+export const approve = (orderId: number, body: ApproveBody) =>
+  callApi(approveCase, { params: { orderId }, body });
+export const deny = (orderId: number, reason: string) =>
+  callApi(denyCase, { params: { orderId }, body: { reason } });
+export const askForMore = (orderId: number, body: RequestBody) =>
+  callApi(requestMore, { params: { orderId }, body });
+
+/** A short-lived signed URL to one file of the case. */
+export async function fileUrl(orderId: number, fileName: string): Promise<string> {
+  return (await callApi(caseFileReadUrl, { params: { orderId, fileName } })).url;
+}

@@ -1,0 +1,78 @@
+/** How the console writes times, strengths and the 24-hour promise. */
+import { drugLabels, type CaseStatus, type CaseSummary, type Drug } from '@clinic/contracts';
+
+const MINUTE = 60_000;
+
+/** Hours and minutes: "5 h 20 min", "2 h", "35 min". */
+function span(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+export interface TimeLeft {
+  text: string;
+  overdue: boolean;
+}
+
+/**
+ * The time left to the 24-hour promise: "5 h 20 min left", or past it "Overdue by 2 h" (whole
+ * hours once an hour has passed, minutes before). Null without a due time.
+ */
+export function timeLeft(dueAt: string | null, now: number = Date.now()): TimeLeft | null {
+  if (!dueAt) return null;
+  const diff = Date.parse(dueAt) - now;
+  if (diff >= 0) return { text: `${span(Math.floor(diff / MINUTE))} left`, overdue: false };
+  const late = Math.floor(-diff / MINUTE);
+  return {
+    text: `Overdue by ${late >= 60 ? `${Math.floor(late / 60)} h` : `${late} min`}`,
+    overdue: true,
+  };
+}
+
+export const statusLabels: Record<CaseStatus, string> = {
+  'awaiting-assessment': 'Awaiting assessment',
+  'needs-video': 'Needs video',
+  waiting: 'Waiting',
+  'appointment-required': 'Visit required',
+  approved: 'Approved',
+  accepted: 'Accepted',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+};
+
+export const drugLabel = (drug: Drug) => drugLabels[drug];
+
+/** "Monthly" or "3-month plan" from the plan name and its payment terms. */
+export function planText(summary: Pick<CaseSummary, 'plan' | 'paymentTerms'>): string {
+  const months = summary.paymentTerms;
+  return `${summary.plan} · ${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/** "2.5 mg" */
+export const mg = (strength: number) => `${strength} mg`;
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "Nov 24, 2026, 3:05 PM" in the reader's time zone. */
+export function when(iso: string | null): string {
+  return iso ? dateTime.format(new Date(iso)) : '—';
+}
+
+/** The cases of a tab in reading order: oldest promise first; decided ones newest first. */
+export function sortCases(cases: readonly CaseSummary[], decided: boolean): CaseSummary[] {
+  // A case without a time (not submitted yet) goes last either way.
+  const key = (c: CaseSummary) =>
+    Date.parse((decided ? c.decidedAt : (c.dueAt ?? c.submittedAt)) ?? '') ||
+    (decided ? 0 : Number.MAX_SAFE_INTEGER);
+  return [...cases].sort((a, b) =>
+    decided ? key(b) - key(a) : key(a) - key(b) || a.orderId - b.orderId,
+  );
+}
