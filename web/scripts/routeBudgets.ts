@@ -34,7 +34,7 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },
   { route: '/adjust-doses/:id', module: 'src/prescription/AdjustDosesPage.tsx', budgetKiB: null },
   { route: '/rejected/:id', module: 'src/pages/RejectedPage.tsx', budgetKiB: null },
-  { route: '/meeting-missed', module: 'src/pages/MeetingMissedPage.tsx', budgetKiB: null },
+  // /meeting-missed downloads with /rejected/:id (src/pages/RejectedPage.tsx re-exports it).
   { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },
 ];

@@ -64,8 +64,9 @@ const AdjustDosesPage = page(() =>
   import('./prescription/AdjustDosesPage').then((m) => m.AdjustDosesPage),
 );
 const RejectedPage = page(() => import('./pages/RejectedPage').then((m) => m.RejectedPage));
+// The two decision pages share a download (RejectedPage re-exports MeetingMissedPage).
 const MeetingMissedPage = page(() =>
-  import('./pages/MeetingMissedPage').then((m) => m.MeetingMissedPage),
+  import('./pages/RejectedPage').then((m) => m.MeetingMissedPage),
 );
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */

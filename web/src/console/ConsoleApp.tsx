@@ -1,15 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { ConsoleSection } from '@clinic/contracts';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { getSession, setSession, useSession } from '../session/session';
 import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
-import { AuditTrailPage } from './clinic/AuditTrailPage';
-import { CasePage } from './clinic/CasePage';
-import { DecidedPage, PatientMessagesPage, ReviewQueuePage } from './clinic/ReviewQueuePage';
 import { SectionPage } from './SectionPage';
+import type { ClinicPageKey } from './clinic/ClinicPages';
 import './console.css';
+
+const ClinicPages = lazy(() => import('./clinic/ClinicPages'));
+
+/** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
+const clinicKeys = new Set<string>([
+  'review-queue',
+  'decisions',
+  'prescriptions',
+  'patient-messages',
+  'audit-trail',
+] satisfies ClinicPageKey[]);
+const isClinicKey = (key: string): key is ClinicPageKey => clinicKeys.has(key);
 
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
@@ -70,28 +79,19 @@ export default function ConsoleApp() {
   if (!valid) return <Navigate to={`/console/${me.data.sections[0]?.key ?? ''}`} replace />;
   return (
     <ConsoleShell me={me.data}>
-      {orderId ? (
-        <CasePage key={orderId} orderId={orderId} staffId={me.data.staff.id} />
+      {isClinicKey(section.key) ? (
+        <Suspense
+          fallback={
+            <main className="console-page" aria-busy="true">
+              <p className="console-page__purpose">Loading...</p>
+            </main>
+          }
+        >
+          <ClinicPages section={section.key} orderId={orderId || null} staffId={me.data.staff.id} />
+        </Suspense>
       ) : (
-        <SectionContent section={section} />
+        <SectionPage section={section} />
       )}
     </ConsoleShell>
   );
-}
-
-/** The page of a section: the ones built so far, else its placeholder. */
-function SectionContent({ section }: { section: ConsoleSection }) {
-  switch (section.key) {
-    case 'review-queue':
-      return <ReviewQueuePage />;
-    case 'decisions':
-    case 'prescriptions':
-      return <DecidedPage key={section.key} kind={section.key} />;
-    case 'patient-messages':
-      return <PatientMessagesPage />;
-    case 'audit-trail':
-      return <AuditTrailPage />;
-    default:
-      return <SectionPage section={section} />;
-  }
 }

@@ -27,12 +27,13 @@ function ConsoleDownloadFailed() {
 }
 
 /**
- * /console, its sections and one case of the review queue: staff only; a patient is sent to
- * /home (RequireAuth). The children only name the addresses: ConsoleApp reads which one matched
- * and renders the page inside its frame, once the server has said which sections the role opens.
+ * /console, its sections and one case of the review queue (/console/review-queue/{orderId}):
+ * staff only; a patient is sent to /home (RequireAuth). ConsoleApp reads the rest of the path
+ * and renders the page inside its frame once the server has said which sections the role opens
+ * (no child routes here: this file is in the main bundle, which the quiz's budget counts).
  */
 export const consoleRoute: RouteObject = {
-  path: '/console',
+  path: '/console/*',
   element: (
     <RequireAuth audience="staff">
       <Suspense fallback={<p aria-busy="true">Loading the staff console...</p>}>
@@ -41,12 +42,4 @@ export const consoleRoute: RouteObject = {
     </RequireAuth>
   ),
   errorElement: <ConsoleDownloadFailed />,
-  // No element of their own (null): ConsoleApp renders the page.
-  children: [
-    { index: true, element: null },
-    // One case of the queue (clinic/CasePage): /console/review-queue/{orderId}.
-    { path: 'review-queue/:orderId', element: null },
-    // A section (/console/{key}); anything else goes to the role's first section.
-    { path: '*', element: null },
-  ],
 };

@@ -8,6 +8,9 @@ import { usePageTitle } from '../components/usePageTitle';
 import { mailtoHref } from '../support/contactLinks';
 import './pages.css';
 
+/** /meeting-missed shares this page's download (routes.tsx). */
+export { MeetingMissedPage } from './MeetingMissedPage';
+
 export const rejectedTexts = {
   title: "We're unable to prescribe for you right now",
   intro: 'Your clinician carefully reviewed your medical assessment. Here is what they told us:',

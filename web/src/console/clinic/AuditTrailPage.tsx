@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/usePageTitle';
 import { Button, Field, FormMessage } from '../../ui';
-import { roleLabels } from '../roles';
 import { auditQuery, type AuditQuery } from './clinicApi';
 import { when } from './format';
 import { ConsoleEmpty } from './ReviewQueuePage';
@@ -30,7 +29,8 @@ const filterNames: [FilterName, string][] = [
 /** Entries per page. */
 const PAGE_SIZE = 50;
 
-const roleLabel = (role: string) => (roleLabels as Record<string, string>)[role] ?? role;
+/** "clinician" as "Clinician" (the console's role labels are the roles capitalised). */
+const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 /**
  * /console/audit-trail (admins): every staff read of health information and every decision,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
-import { ConsoleIcon, type ConsoleIconName } from '../ConsoleIcon';
+import { EmptyIcon, type EmptyIconName } from './EmptyIcon';
 import { CaseTable } from './CaseTable';
 import { queueQuery } from './clinicApi';
 import { sortCases } from './format';
@@ -34,14 +34,14 @@ export function ConsoleEmpty({
   title,
   text,
 }: {
-  icon: ConsoleIconName;
+  icon: EmptyIconName;
   title: string;
   text: string;
 }) {
   return (
     <section className="console-empty" aria-label={title}>
       <span className="console-empty__icon" aria-hidden="true">
-        <ConsoleIcon name={icon} size={28} />
+        <EmptyIcon name={icon} />
       </span>
       <h2 className="console-empty__title">{title}</h2>
       <p className="console-empty__text">{text}</p>
