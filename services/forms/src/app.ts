@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { FormsDeps } from './deps';
+import { AssessmentRecords } from './domain/assessment-records';
 import { Assessments } from './domain/assessments';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
@@ -10,6 +11,7 @@ import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
 import { formsOrderRoute } from './routes/forms-order';
 import { identityVideoRoute } from './routes/identity-videos';
+import { internalRoutes } from './routes/internal';
 import { prescriptionRoutes } from './routes/prescriptions';
 import { processRefundRoute } from './routes/process-refund';
 import { questionnaireRoutes } from './routes/questionnaires';
@@ -47,6 +49,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     uploadRoutes(router, runtime, uploads);
     identityVideoRoute(router, runtime, uploads);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
+    internalRoutes(router, runtime, new AssessmentRecords(runtime, questionnaires, deps.storage));
     return {
       router,
       subscribers: [

@@ -1,2 +1,3 @@
 export { formsService, type FormsDeps } from './app';
 export { formsConfigFields, formsDepsFromConfig } from './config';
+export { createLocalFormsRecords } from './records/local-forms-records';

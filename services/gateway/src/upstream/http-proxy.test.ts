@@ -42,6 +42,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     changePatientContact: async () => {
       throw new Error('not used by the gateway');
     },
+    staffMember: async () => {
+      throw new Error('not used by the gateway');
+    },
   };
 }
 

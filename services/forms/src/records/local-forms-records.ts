@@ -1,0 +1,32 @@
+/**
+ * The forms records in-process (single-node mode): the same domain code as forms' internal
+ * routes, on forms' own runtime, without HTTP. Input is validated with the same schemas, so a
+ * bad request fails here as it would over HTTP; a file name no file can have is simply not the
+ * order's (null), as HttpFormsRecords answers it.
+ */
+import { assessmentRecordRequestSchema, fileReadRequestSchema } from '@clinic/contracts';
+import type { FormsRecords } from '@clinic/forms-client';
+import type { ServiceRuntime } from '@clinic/kit';
+import type { FormsDeps } from '../deps';
+import { AssessmentRecords } from '../domain/assessment-records';
+import { parseOrRefuse } from '../domain/validation';
+import { loadQuestionnaires } from '../questionnaires/questionnaires';
+
+export function createLocalFormsRecords(runtime: ServiceRuntime, deps: FormsDeps): FormsRecords {
+  const records = new AssessmentRecords(
+    runtime,
+    deps.questionnaires ?? loadQuestionnaires(),
+    deps.storage,
+  );
+  return {
+    async assessmentRecord(orderId) {
+      const request = parseOrRefuse(assessmentRecordRequestSchema, { orderId });
+      return records.record(request.orderId);
+    },
+    async fileRead(orderId, fileName) {
+      if (!fileReadRequestSchema.shape.fileName.safeParse(fileName).success) return null;
+      const request = parseOrRefuse(fileReadRequestSchema, { orderId, fileName });
+      return records.fileRead(request.orderId, request.fileName);
+    },
+  };
+}

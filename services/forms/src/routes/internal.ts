@@ -1,0 +1,34 @@
+/**
+ * Forms' internal routes, for the clinic in cluster mode (HttpFormsRecords): an order's
+ * assessment as the clinician reads it, and a signed read of one of its files. Never published:
+ * the gateway does not route /internal, and each call must carry the cluster's internal token
+ * (403 without). Bodies are validated with the internal contract schemas (400 naming the fields).
+ * The clinic audits every staff read before it asks.
+ */
+import type { Router } from 'express';
+import {
+  assessmentRecordRequestSchema,
+  fileReadRequestSchema,
+  formsInternalPaths,
+} from '@clinic/contracts';
+import { internalOnly, type ServiceRuntime } from '@clinic/kit';
+import type { AssessmentRecords } from '../domain/assessment-records';
+import { parseOrRefuse } from '../domain/validation';
+
+export function internalRoutes(
+  router: Router,
+  runtime: ServiceRuntime,
+  records: AssessmentRecords,
+): void {
+  const guard = internalOnly(runtime.engines.principals);
+
+  router.post(formsInternalPaths.assessmentRecord, guard, async (req, res) => {
+    const { orderId } = parseOrRefuse(assessmentRecordRequestSchema, req.body);
+    res.json({ record: await records.record(orderId) });
+  });
+
+  router.post(formsInternalPaths.fileRead, guard, async (req, res) => {
+    const { orderId, fileName } = parseOrRefuse(fileReadRequestSchema, req.body);
+    res.json({ read: await records.fileRead(orderId, fileName) });
+  });
+}
