@@ -20,6 +20,7 @@ import {
 } from './checkout';
 import { getAllProducts } from './catalog';
 import { consoleMe } from './console';
+import { fhirMedicationRequest, fhirQuestionnaire, fhirQuestionnaireResponse } from './fhir';
 import {
   approveCase,
   assessmentOutcome,
@@ -84,6 +85,7 @@ export * from './console';
 export * from './privacy';
 export * from './forms';
 export * from './clinic';
+export * from './fhir';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -150,4 +152,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   requestMore,
   auditTrail,
   assessmentOutcome,
+  fhirQuestionnaire,
+  fhirQuestionnaireResponse,
+  fhirMedicationRequest,
 ];

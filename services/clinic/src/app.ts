@@ -9,6 +9,7 @@ import { auditTrailRoute } from './routes/audit-trail';
 import { caseViewRoutes } from './routes/case-view';
 import { claimRoutes } from './routes/claims';
 import { decisionRoutes } from './routes/decisions';
+import { fhirRoutes } from './routes/fhir';
 import { reviewQueueRoute } from './routes/review-queue';
 import { acceptedPrescriptionsSubscriber } from './subscribers/accepted-prescriptions';
 import { doseAdjustmentsSubscriber } from './subscribers/dose-adjustments-queue';
@@ -42,6 +43,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
     decisionRoutes(router, runtime, deps.identity, work);
     auditTrailRoute(router, runtime);
     assessmentOutcomeRoute(router, runtime);
+    fhirRoutes(router, runtime, deps);
     return {
       router,
       subscribers: [

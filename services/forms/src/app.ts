@@ -9,6 +9,7 @@ import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
+import { fhirQuestionnaireRoute } from './routes/fhir-questionnaire';
 import { formsOrderRoute } from './routes/forms-order';
 import { identityVideoRoute } from './routes/identity-videos';
 import { internalRoutes } from './routes/internal';
@@ -44,6 +45,7 @@ export const formsService: ServiceModule<FormsDeps> = {
       localUploadRoutes(router, deps.storage, { maxBytes: uploadLimits.video });
     formsOrderRoute(router, runtime, deps.identity);
     questionnaireRoutes(router, questionnaires);
+    fhirQuestionnaireRoute(router, questionnaires);
     assessmentRoutes(router, new Assessments(runtime, deps.identity, questionnaires, uploads));
     processRefundRoute(router, runtime);
     uploadRoutes(router, runtime, uploads);
