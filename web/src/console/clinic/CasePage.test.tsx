@@ -41,7 +41,7 @@ function labelled<T extends HTMLElement>(name: string): T {
 }
 
 const monthValues = () =>
-  [...root().querySelectorAll<HTMLSelectElement>('.cd-month select')].map((s) => s.value);
+  [...root().querySelectorAll<HTMLSelectElement>('.cd-month-grid select')].map((s) => s.value);
 
 async function click(element: Element) {
   await act(async () => (element as HTMLElement).click());

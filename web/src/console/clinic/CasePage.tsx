@@ -396,7 +396,12 @@ export function CasePage({ orderId, staffId }: { orderId: number; staffId: numbe
             </p>
           ) : mine ? (
             <>
-              <p>You are reviewing this case.</p>
+              <p>
+                You are reviewing this case.{' '}
+                <a href="#cd-panel" className="cv-jump">
+                  Go to the decision
+                </a>
+              </p>
               <Button
                 variant="secondary"
                 size="small"

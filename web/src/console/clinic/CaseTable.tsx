@@ -1,6 +1,6 @@
 import type { CaseSummary } from '@clinic/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { drugLabel, planText, statusLabels, timeLeft, when } from './format';
+import { drugLabel, monthsText, statusLabels, timeLeft, when } from './format';
 
 /**
  * The cases of a tab, one row each: patient, state, drug, plan, the time left to the 24-hour
@@ -96,7 +96,10 @@ export function CaseTable({
                 </th>
                 <td className="cq__state">{summary.state}</td>
                 <td className="cq__drug">{drugLabel(summary.drug)}</td>
-                <td className="cq__plan">{planText(summary)}</td>
+                <td className="cq__plan">
+                  {summary.plan}
+                  <span className="cq__order">{monthsText(summary.paymentTerms)}</span>
+                </td>
                 <td className="cq__due">
                   {decided ? (
                     when(summary.decidedAt)

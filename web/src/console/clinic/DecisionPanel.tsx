@@ -120,9 +120,10 @@ function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
         aria-invalid={!onLadder || undefined}
       >
         <legend className="field__label">Dose schedule</legend>
-        {draft.months.map((strength, index) => (
-          <div className="cd-month" key={index}>
+        <div className="cd-month-grid">
+          {draft.months.map((strength, index) => (
             <Select
+              key={index}
               label={`Month ${index + 1}`}
               look="compact"
               value={String(strength)}
@@ -134,35 +135,35 @@ function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
                 </option>
               ))}
             </Select>
-            {index === draft.months.length - 1 && draft.months.length > 1 && (
-              <Button
-                variant="secondary"
-                size="small"
-                className="cd-month__remove"
-                aria-label={`Remove month ${index + 1}`}
-                onClick={() => change({ ...draft, months: draft.months.slice(0, -1) })}
-              >
-                Remove
-              </Button>
-            )}
-          </div>
-        ))}
+          ))}
+        </div>
         {!onLadder && (
           <p id="cd-months-error" className="field__error" role={tried ? 'alert' : undefined}>
             {clinicMessages.scheduleOffLadder}
           </p>
         )}
-        {draft.months.length < maxScheduleMonths && (
-          <Button
-            variant="secondary"
-            size="small"
-            onClick={() =>
-              change({ ...draft, months: [...draft.months, draft.months.at(-1) ?? ladder[0]!] })
-            }
-          >
-            Add a month
-          </Button>
-        )}
+        <div className="cd-month-actions">
+          {draft.months.length < maxScheduleMonths && (
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() =>
+                change({ ...draft, months: [...draft.months, draft.months.at(-1) ?? ladder[0]!] })
+              }
+            >
+              Add a month
+            </Button>
+          )}
+          {draft.months.length > 1 && (
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => change({ ...draft, months: draft.months.slice(0, -1) })}
+            >
+              Remove month {draft.months.length}
+            </Button>
+          )}
+        </div>
       </fieldset>
       <div className="cd-pair">
         <Select
@@ -309,7 +310,7 @@ function RequestForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
 export function DecisionPanel({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const [tab, setTab] = useState<Tab>('approve');
   return (
-    <section className="cd-panel card" aria-labelledby="cd-panel-title">
+    <section id="cd-panel" className="cd-panel card" aria-labelledby="cd-panel-title">
       <h2 id="cd-panel-title" className="cd-panel__title">
         Decision
       </h2>

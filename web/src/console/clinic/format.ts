@@ -44,10 +44,12 @@ export const statusLabels: Record<CaseStatus, string> = {
 
 export const drugLabel = (drug: Drug) => drugLabels[drug];
 
-/** "Monthly" or "3-month plan" from the plan name and its payment terms. */
+/** "1 month", "3 months": what the plan's payment covers. */
+export const monthsText = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
+
+/** "Monthly · 1 month", "3-month plan · 3 months": the plan's name and its payment terms. */
 export function planText(summary: Pick<CaseSummary, 'plan' | 'paymentTerms'>): string {
-  const months = summary.paymentTerms;
-  return `${summary.plan} · ${months} ${months === 1 ? 'month' : 'months'}`;
+  return `${summary.plan} · ${monthsText(summary.paymentTerms)}`;
 }
 
 /** "2.5 mg" */
