@@ -4,6 +4,8 @@ import type { ServiceModule } from '@clinic/kit';
 import type { ClinicDeps } from './deps';
 import { CaseViews } from './domain/case-views';
 import { Cases } from './domain/cases';
+import { emailPatientJob } from './jobs/email-patient';
+import { rememberCasePatientJob } from './jobs/remember-case-patient';
 import { assessmentOutcomeRoute } from './routes/assessment-outcome';
 import { auditTrailRoute } from './routes/audit-trail';
 import { caseViewRoutes } from './routes/case-view';
@@ -31,7 +33,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
   migrationsDir: join(__dirname, 'db', 'migrations'),
   build(runtime, deps) {
     const router = Router();
-    const work = new Cases(runtime, deps.identity, deps.publicUrl);
+    const work = new Cases(runtime, deps.publicUrl);
     reviewQueueRoute(router, runtime);
     claimRoutes(router, runtime, deps.identity, work);
     caseViewRoutes(
@@ -47,12 +49,16 @@ export const clinicService: ServiceModule<ClinicDeps> = {
     return {
       router,
       subscribers: [
-        paidOrdersCasesSubscriber(runtime, deps.identity),
+        paidOrdersCasesSubscriber(runtime),
         submittedAssessmentsSubscriber(runtime),
         identityVideosSubscriber(runtime),
         withdrawnApplicationsSubscriber(runtime),
         doseAdjustmentsSubscriber(runtime),
         acceptedPrescriptionsSubscriber(runtime),
+      ],
+      jobs: [
+        emailPatientJob(runtime, deps.identity),
+        rememberCasePatientJob(runtime, deps.identity),
       ],
     };
   },

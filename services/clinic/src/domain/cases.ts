@@ -5,7 +5,7 @@
  * claim or decide one case; each writes its decision row, its audit line, its event and the
  * patient's email together, or nothing.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   antiNausea,
@@ -23,12 +23,10 @@ import {
   type Drug,
   type PrescriptionItem,
 } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   ConflictError,
   InvalidRequestError,
   NotFoundError,
-  sendNotification,
   type EventWriter,
   type ServiceRuntime,
   type Tx,
@@ -44,7 +42,8 @@ import {
 } from '../db/schema';
 import { audit, type StaffRequest } from './audit';
 import { reviewableStatuses, summariesOf } from './case-summaries';
-import { patientEmail, type PatientEmail } from './patient-emails';
+import { emailPatient } from '../jobs/email-patient';
+import type { PatientEmail } from './patient-emails';
 import { toCasePrescription } from './prescriptions';
 import { staffName } from './staff-members';
 
@@ -72,7 +71,6 @@ const antiNauseaDirections =
 export class Cases {
   constructor(
     private readonly runtime: ServiceRuntime,
-    private readonly identity: IdentityDirectory,
     private readonly publicUrl: string,
   ) {}
 
@@ -111,7 +109,7 @@ export class Cases {
       await this.refuseUnlessHeld(tx, row, who);
       if (row.status === 'needs-video') throw new ConflictError(clinicMessages.videoMissing);
       checkPrescribing(row, rx);
-      const prescriptionId = `rx-${orderId}-${now.getTime().toString(36)}`;
+      const prescriptionId = `rx-${orderId}-${randomBytes(5).toString('hex')}`;
       const items = prescriptionItems(prescriptionId, rx, row.antiNausea);
       await tx
         .update(prescriptions)
@@ -226,8 +224,7 @@ export class Cases {
           kind,
           requiredAt: now.toISOString(),
         });
-      const stamp = now.getTime().toString(36);
-      await this.email(tx, row, `request-${orderId}-${stamp}`, (link) =>
+      await this.email(tx, row, `request-${orderId}-${randomBytes(5).toString('hex')}`, (link) =>
         moreEmail(kind, message, link, orderId, row.state),
       );
     });
@@ -332,20 +329,17 @@ export class Cases {
     });
   }
 
-  /** Queues the patient's email with the transaction; a patient without an account gets none. */
+  /** Queues the patient's email with the transaction: it goes if and only if the decision stands. */
   private async email(
     tx: Tx,
     row: CaseRow,
     jobId: string,
     write: (link: (path: string) => string) => PatientEmail,
   ): Promise<void> {
-    const contact = await this.identity.patientContact(row.userId);
-    if (!contact) return;
-    const message = patientEmail(
-      contact,
-      write((path) => `${this.publicUrl}${path}`),
-    );
-    await this.runtime.queue.job(sendNotification).enqueueAfterCommit(tx, message, { jobId });
+    const email = write((path) => `${this.publicUrl}${path}`);
+    await this.runtime.queue
+      .job(emailPatient)
+      .enqueueAfterCommit(tx, { userId: row.userId, ...email }, { jobId });
   }
 }
 

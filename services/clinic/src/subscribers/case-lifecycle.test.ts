@@ -139,16 +139,13 @@ describe('a case from the events of checkout and forms', () => {
       ).toBeGreaterThan(0),
     );
     h.forms.clock.advance(12 * 3_600_000 + 1000);
-    await eventually(
-      async () => {
-        const [rx] = await h.service.runtime.db
-          .select()
-          .from(prescriptions)
-          .where(eq(prescriptions.prescriptionId, prescriptionId));
-        expect(rx).toMatchObject({ status: 'accepted', acceptedBy: 'timeout' });
-      },
-      15_000,
-    );
+    await eventually(async () => {
+      const [rx] = await h.service.runtime.db
+        .select()
+        .from(prescriptions)
+        .where(eq(prescriptions.prescriptionId, prescriptionId));
+      expect(rx).toMatchObject({ status: 'accepted', acceptedBy: 'timeout' });
+    }, 15_000);
     expect((await caseRow(orderId)).status).toBe('accepted');
   });
 

@@ -3,14 +3,15 @@
  * checkout) and marks it when the anti-nausea add-on is bought for it. Idempotent: the order id
  * is the case's key and a redelivery changes nothing; a form-submitted that arrived first (they
  * travel on different topics) already made the case, and only the order's facts are filled in.
+ * The patient's name is written by the remember-case-patient job it queues.
  */
 import { eq } from 'drizzle-orm';
 import { antiNausea, drugOfProduct, paymentSucceeded } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
+import { rememberCasePatient } from '../jobs/remember-case-patient';
 
-export function paidOrdersCasesSubscriber(runtime: ServiceRuntime, identity: IdentityDirectory) {
+export function paidOrdersCasesSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'open-cases-of-paid-orders',
     event: paymentSucceeded,
@@ -29,9 +30,7 @@ export function paidOrdersCasesSubscriber(runtime: ServiceRuntime, identity: Ide
       const preauth = data.prescriptionPreauths.find((p) => p.orderId === data.orderId);
       const drug = preauth && drugOfProduct(preauth.product_name);
       if (!drug) return;
-      const contact = await identity.patientContact(data.userId);
       const facts = {
-        patientName: contact ? `${contact.first_name} ${contact.last_name}`.trim() : '',
         plan: data.productName,
         paymentTerms: data.paymentTerms,
         paidAt: now,
@@ -43,11 +42,18 @@ export function paidOrdersCasesSubscriber(runtime: ServiceRuntime, identity: Ide
           orderId: data.orderId,
           userId: data.userId,
           drug,
-          state: contact?.state ?? '',
           status: 'awaiting-assessment',
           ...facts,
         })
         .onConflictDoUpdate({ target: cases.orderId, set: facts });
+      // The name comes from identity, asked outside this transaction.
+      await runtime.queue.job(rememberCasePatient).enqueueAfterCommit(
+        tx,
+        { orderId: data.orderId, userId: data.userId },
+        {
+          jobId: `case-patient-${data.orderId}`,
+        },
+      );
     },
   });
 }

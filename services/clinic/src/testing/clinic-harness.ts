@@ -119,10 +119,11 @@ export async function startClinic(): Promise<ClinicHarness> {
         throw new Error(`assessment refused: ${res.status} ${JSON.stringify(res.body)}`);
       await eventually(async () => {
         const [queued] = await service.runtime.db
-          .select({ status: cases.status })
+          .select({ status: cases.status, patientName: cases.patientName })
           .from(cases)
           .where(eq(cases.orderId, orderId));
         expect(queued?.status).toMatch(/waiting|needs-video/);
+        expect(queued?.patientName).not.toBe('');
       });
       return { patient, orderId };
     },
