@@ -227,6 +227,16 @@ describe('a case', () => {
 
     await typeText(labelled<HTMLTextAreaElement>('Reason'), '  Your BMI is below our minimum.  ');
     await click(buttonNamed(root(), 'Deny and refund'));
+    // A confirmation first: going back sends nothing.
+    expect(root().querySelector('[role="alertdialog"]')?.textContent).toContain(
+      "Deny Pat Patient's order?",
+    );
+    await click(buttonNamed(root(), 'Go back'));
+    expect(root().querySelector('[role="alertdialog"]')).toBeNull();
+    expect(api.calls()).not.toContain('POST /api/console/cases/41/deny');
+
+    await click(buttonNamed(root(), 'Deny and refund'));
+    await click(buttonNamed(root(), 'Yes, deny and refund'));
     expect(api.sent('POST /api/console/cases/41/deny')).toEqual([
       { reason: 'Your BMI is below our minimum.' },
     ]);

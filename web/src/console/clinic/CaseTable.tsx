@@ -34,6 +34,25 @@ export function CaseTable({
     moved.current = false;
   }, [active]);
 
+  // j / k anywhere on the page (outside a field) start the navigation at the current row.
+  useEffect(() => {
+    function onPageKey(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'j' && event.key !== 'k') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target;
+      if (
+        target instanceof HTMLElement &&
+        (target.closest('input, textarea, select, [contenteditable="true"]') ||
+          target.closest('.cq tbody'))
+      )
+        return;
+      event.preventDefault();
+      rows.current[active]?.focus();
+    }
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
+  }, [active]);
+
   function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
     const step =
       event.key === 'ArrowDown' || event.key === 'j'

@@ -9,7 +9,7 @@ import {
   type Drug,
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button, FormMessage, Select } from '../../ui';
+import { Button, Dialog, FormMessage, Select } from '../../ui';
 import { approve, askForMore, deny, type RequestKind } from './clinicApi';
 import { drugLabel, mg } from './format';
 import { defaultDirections, draftFrom, switchDrug, type ScheduleDraft } from './schedule';
@@ -226,14 +226,22 @@ function DenyForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const [missing, setMissing] = useState(false);
   const call = useCall(onDone);
 
+  const [confirming, setConfirming] = useState(false);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === '') return setMissing(true);
     setMissing(false);
-    void call.run(
-      () => deny(view.case.orderId, reason.trim()),
-      'Denied. The patient was told and the order is being refunded.',
-    );
+    setConfirming(true);
+  }
+
+  function confirm() {
+    void call
+      .run(
+        () => deny(view.case.orderId, reason.trim()),
+        'Denied. The patient was told and the order is being refunded.',
+      )
+      .finally(() => setConfirming(false));
   }
 
   return (
@@ -250,6 +258,24 @@ function DenyForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
       <Button type="submit" variant="danger" busy={call.busy} busyLabel="Denying...">
         Deny and refund
       </Button>
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          title={`Deny ${view.case.patientName}'s order?`}
+          description="The patient reads your reason on their page and is refunded in full. A decision is never changed afterwards."
+          busy={call.busy}
+          onClose={() => setConfirming(false)}
+        >
+          <div className="cd-confirm">
+            <Button variant="secondary" disabled={call.busy} onClick={() => setConfirming(false)}>
+              Go back
+            </Button>
+            <Button variant="danger" busy={call.busy} busyLabel="Denying..." onClick={confirm}>
+              Yes, deny and refund
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </form>
   );
 }

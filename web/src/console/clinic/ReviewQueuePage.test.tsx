@@ -86,7 +86,9 @@ describe('the review queue', () => {
     view = await openConsole('/console/review-queue');
     const first = rows()[0]!;
     expect(first.tabIndex).toBe(0);
-    first.focus();
+    // j outside the table starts at the current row.
+    await key(document.body, 'j');
+    expect(document.activeElement).toBe(first);
 
     await key(first, 'ArrowDown');
     expect(document.activeElement).toBe(rows()[1]);
