@@ -1,8 +1,8 @@
 /**
  * The clinician's review over HTTP, after the medical form journey, against a running product
  * (single-node in the unit suite, the cluster in the infra suite): the demo clinician logs in,
- * finds the Texas case in the queue once its video is in, claims it, reads it (a photo through
- * its signed URL, from the gateway's disk or the S3-compatible store), approves a schedule on the
+ * finds the Texas case in the queue once its video is in, claims it, reads it (the identity video
+ * through its signed URL, from the gateway's disk or the S3-compatible store), approves a schedule on the
  * ladder; the patient sees the prescription, approves it, and the clinic records the acceptance.
  * A patient's token is refused on the console.
  */
@@ -46,23 +46,21 @@ export async function runClinicJourney(
   expect(view.status).toBe(200);
   const files = (view.body.view as { assessment: { files: { fileName: string; kind: string }[] } })
     .assessment.files;
-  expect(files.map((f) => f.kind)).toEqual(expect.arrayContaining(['image', 'video']));
-  const photo = files.find((f) => f.kind === 'image')!;
+  // The bare-medication form asks no photos; the identity video is the file to watch.
+  expect(files.map((f) => f.kind)).toEqual(['video']);
+  const video = files[0]!;
   const read = await call(
     baseUrl,
     'GET',
-    `/api/console/cases/${orderId}/files/${encodeURIComponent(photo.fileName)}/read-url`,
+    `/api/console/cases/${orderId}/files/${encodeURIComponent(video.fileName)}/read-url`,
     { token: clinician },
   );
   expect(read.status).toBe(200);
   const url = String(read.body.url);
-  const image = await fetch(url.startsWith('/') ? baseUrl + url : url);
-  expect(image.status).toBe(200);
-  expect(
-    Buffer.from(await image.arrayBuffer())
-      .subarray(1, 4)
-      .toString(),
-  ).toBe('PNG');
+  const watched = await fetch(url.startsWith('/') ? baseUrl + url : url);
+  expect(watched.status).toBe(200);
+  const bytes = Buffer.from(await watched.arrayBuffer());
+  expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
 
   const approved = await call(baseUrl, 'POST', `/api/console/cases/${orderId}/approve`, {
     token: clinician,
