@@ -24,6 +24,13 @@ const decisionLabels: Record<CaseView['decisions'][number]['kind'], string> = {
   'visit-missed': 'Recorded a missed visit',
 };
 
+const prescriptionStatusLabels: Record<CaseView['prescriptions'][number]['status'], string> = {
+  pending: "Waiting for the patient's answer",
+  accepted: 'Accepted',
+  'adjustment-requested': 'Adjustment requested',
+  superseded: 'Replaced',
+};
+
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
     <section className="cv-section card" aria-labelledby={`cv-${id}`}>
@@ -271,7 +278,7 @@ function CaseDetails({ view }: { view: CaseView }) {
               <li key={p.prescriptionId} className="cv-rx">
                 <p className="cv-rx__head">
                   {drugLabel(p.drug)} · {p.vials} {p.vials === 1 ? 'vial' : 'vials'} ·{' '}
-                  <span className="cq-status">{p.status}</span>
+                  <span className="cq-status">{prescriptionStatusLabels[p.status]}</span>
                 </p>
                 <p>{schedule(p.doseSchedule)}</p>
                 {p.maintenanceDose !== null && <p>Maintenance {mg(p.maintenanceDose)}</p>}

@@ -90,7 +90,7 @@ export function CaseTable({
             <th scope="col">Plan</th>
             <th scope="col">{decided ? 'Decided' : 'Time left'}</th>
             <th scope="col">Status</th>
-            <th scope="col">Held by</th>
+            <th scope="col">{decided ? 'Clinician' : 'Held by'}</th>
           </tr>
         </thead>
         <tbody onKeyDown={onKeyDown}>

@@ -74,7 +74,9 @@ export function caseView(over: Partial<CaseView> = {}, c: Partial<CaseSummary> =
           question: 'Have you ever had pancreatitis?',
           answer: 'Yes',
           critical: true,
-          followUps: [{ question: 'Please explain', answer: 'In 2019, resolved' }],
+          followUps: [
+            { questionId: '5_1', question: 'Please explain', answer: 'In 2019, resolved' },
+          ],
         },
         {
           questionId: 'q3',
