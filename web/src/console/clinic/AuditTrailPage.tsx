@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/usePageTitle';
 import { Button, Field, FormMessage } from '../../ui';
 import { auditQuery, type AuditQuery } from './clinicApi';
-import { when } from './format';
+import { whenExact } from './format';
 import { ConsoleEmpty } from './ReviewQueuePage';
 import './clinic.css';
 
@@ -134,7 +134,7 @@ export function AuditTrailPage() {
             <tbody>
               {trail.data.entries.map((e) => (
                 <tr key={e.id} data-entry-id={e.id}>
-                  <td data-label="Time">{when(e.at)}</td>
+                  <td data-label="Time">{whenExact(e.at)}</td>
                   <td data-label="Staff">
                     {e.staff.name} <span className="at-role">{roleLabel(e.staff.role)}</span>
                   </td>

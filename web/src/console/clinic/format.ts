@@ -63,6 +63,20 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+const exact = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** "Nov 24, 2026, 3:05:09 PM": the audit trail's entries come seconds apart. */
+export function whenExact(iso: string): string {
+  return exact.format(new Date(iso));
+}
+
 /** "Nov 24, 2026, 3:05 PM" in the reader's time zone. */
 export function when(iso: string | null): string {
   return iso ? dateTime.format(new Date(iso)) : '—';
