@@ -126,7 +126,9 @@ export const caseAnswerSchema = z.object({
   /** The answer is one the questionnaire marks critical (a contraindication or a review flag). */
   critical: z.boolean(),
   /** Follow-up answers of this one (the "please explain" of a chosen option). */
-  followUps: z.array(z.object({ question: z.string(), answer: z.string() })),
+  followUps: z.array(
+    z.object({ questionId: z.string(), question: z.string(), answer: z.string() }),
+  ),
 });
 export type CaseAnswer = z.infer<typeof caseAnswerSchema>;
 
@@ -259,7 +261,8 @@ export const caseFileReadUrl = defineRoute({
   }),
 });
 
-const strength = z.number().positive().max(100);
+// mg: every strength on the ladders is within (0, 100].
+const strength = z.number().min(0.01).max(100);
 
 export const approveCase = defineRoute({
   method: 'post',

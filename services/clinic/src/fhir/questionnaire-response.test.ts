@@ -33,10 +33,15 @@ const record: AssessmentRecord = {
       critical: true,
       followUps: [
         {
+          questionId: '5_2_1',
           question: 'Which insulin do you take, and how much do you usually take each day?',
           answer: 'Insulin glargine, 20 units at bedtime',
         },
-        { question: 'Which other diabetes medication do you take?', answer: 'Metformin 500 mg' },
+        {
+          questionId: '5_2_2',
+          question: 'Which other diabetes medication do you take?',
+          answer: 'Metformin 500 mg',
+        },
       ],
     },
     {
@@ -113,12 +118,12 @@ describe('an assessment as a FHIR R4 QuestionnaireResponse', () => {
         valueString: 'Insulin, Another diabetes medication (for example, metformin)',
         item: [
           {
-            linkId: '5_2.1',
+            linkId: '5_2_1',
             text: 'Which insulin do you take, and how much do you usually take each day?',
             answer: [{ valueString: 'Insulin glargine, 20 units at bedtime' }],
           },
           {
-            linkId: '5_2.2',
+            linkId: '5_2_2',
             text: 'Which other diabetes medication do you take?',
             answer: [{ valueString: 'Metformin 500 mg' }],
           },

@@ -56,8 +56,8 @@ export function toQuestionnaireResponse(
   const item = record.answers.flatMap((answer): FhirResponseItem[] => {
     const followUps = answer.followUps
       .filter((f) => f.answer.trim() !== '')
-      .map((f, i) => ({
-        linkId: followUpLinkId(answer.questionId, f, i),
+      .map((f) => ({
+        linkId: f.questionId,
         text: f.question,
         answer: [answerOf(f.answer)],
       }));
@@ -81,16 +81,4 @@ export function toQuestionnaireResponse(
     authored: record.submittedAt,
     item,
   };
-}
-
-/**
- * A follow-up's linkId: its question id when the record carries it; otherwise one made from its
- * parent's and its place under it (the record names follow-ups by their words only).
- */
-function followUpLinkId(
-  parentId: string,
-  followUp: { question: string; questionId?: string },
-  index: number,
-): string {
-  return followUp.questionId ?? `${parentId}.${index + 1}`;
 }

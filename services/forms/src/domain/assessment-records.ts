@@ -118,7 +118,7 @@ export class AssessmentRecords {
       critical: isCritical(questionOf(s), s),
       followUps: stored
         .filter((f) => f.parentId === s.id)
-        .map((f) => ({ question: f.label, answer: answerInWords(f) })),
+        .map((f) => ({ questionId: f.id, question: f.label, answer: answerInWords(f) })),
     }));
     // A follow-up marked critical makes its parent's answer critical: the clinician sees it there.
     for (const entry of answers)

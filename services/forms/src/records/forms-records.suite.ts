@@ -230,10 +230,12 @@ export function formsRecordsContract(
         critical: false,
         followUps: [
           {
+            questionId: '5_2_1',
             question: 'Which insulin do you take, and how much do you usually take each day?',
             answer: 'Lantus, 10 units at night',
           },
           {
+            questionId: '5_2_3',
             question: expect.stringMatching(/other diabetes medications/),
             answer: 'Metformin 500 mg twice a day',
           },
