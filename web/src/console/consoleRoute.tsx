@@ -1,30 +1,14 @@
 /**
  * The staff console's entry in the route map, and the only console file in the main bundle: the
  * console itself downloads when staff open it, so patients (and the quiz) never load its code.
+ * A failed download is the route map's PageBoundary's to show (the app's plain router ignores a
+ * route's errorElement, so the console keeps none).
  */
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NoticePage } from '../components/NoticePage';
 import { RequireAuth } from '../session/RequireAuth';
 
 const ConsoleApp = lazy(() => import('./ConsoleApp'));
-
-/** The download failed (offline, or a release replaced the file): a reload fetches it again. */
-function ConsoleDownloadFailed() {
-  return (
-    <NoticePage
-      icon="warning"
-      title="The staff console could not load."
-      actions={
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      }
-    >
-      <p className="notice__text">Please check your connection and reload the page.</p>
-    </NoticePage>
-  );
-}
 
 /**
  * /console, its sections and one case of the review queue (/console/review-queue/{orderId}):
@@ -41,5 +25,4 @@ export const consoleRoute: RouteObject = {
       </Suspense>
     </RequireAuth>
   ),
-  errorElement: <ConsoleDownloadFailed />,
 };
