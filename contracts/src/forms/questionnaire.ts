@@ -39,6 +39,12 @@ export const questionOptionSchema = z.strictObject({
   important: z.boolean().optional(),
   /** A contraindication: choosing it leads to the "We Cannot Proceed" popup. */
   is_critical: z.boolean().optional(),
+  /**
+   * Not a stop, but a risk the clinician must weigh (gallbladder disease, bariatric surgery,
+   * insulin or a sulfonylurea, cancer treatment): the case view shows it among the answers that
+   * need attention.
+   */
+  needs_review: z.boolean().optional(),
   /** Choosing it goes back instead of answering. */
   is_back_button: z.boolean().optional(),
 });

@@ -14,7 +14,7 @@ const record: AssessmentRecord = {
   userId: 41,
   form: 'mdIntegration',
   questionnaireName: 'medical-integration',
-  questionnaireVersion: '2026-11-24.1',
+  questionnaireVersion: '2026-11-24.2',
   submittedAt: '2026-11-20T14:03:00.000Z',
   answers: [
     {
@@ -91,7 +91,7 @@ describe('an assessment as a FHIR R4 QuestionnaireResponse', () => {
       id: '812',
       status: 'completed',
       questionnaire:
-        'https://glp-clinic.example/fhir/Questionnaire/medical-integration|2026-11-24.1',
+        'https://glp-clinic.example/fhir/Questionnaire/medical-integration|2026-11-24.2',
       subject: { reference: 'Patient/H000000123' },
       authored: '2026-11-20T14:03:00.000Z',
     });
@@ -139,7 +139,7 @@ describe('an assessment as a FHIR R4 QuestionnaireResponse', () => {
     );
     expect(early.subject).toEqual({ reference: 'Patient/41' });
     expect(early.questionnaire).toBe(
-      'https://glp-clinic.example/fhir/Questionnaire/refill|2026-11-24.1',
+      'https://glp-clinic.example/fhir/Questionnaire/refill|2026-11-24.2',
     );
     expect(fhirProblems(early)).toEqual([]);
   });

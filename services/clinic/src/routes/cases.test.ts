@@ -238,6 +238,21 @@ describe('the clinician console', () => {
     ).toMatch(/append-only/);
   });
 
+  it('marks the answers a clinician must weigh: gallbladder disease and insulin', async () => {
+    const { orderId } = await h.submittedCase({
+      given: { '16': 'Yes', '5_1': 'Yes', '5_2': ['Insulin'] },
+    });
+    const view = await h.get(`/api/console/cases/${orderId}`, casey);
+    const answers = view.body.view.assessment.answers as {
+      questionId: string;
+      critical: boolean;
+    }[];
+    const flagged = answers.filter((a) => a.critical).map((a) => a.questionId);
+    expect(flagged).toEqual(expect.arrayContaining(['16', '5_2']));
+    expect(view.body.view.assessment.criticalCount).toBe(flagged.length);
+    expect(answers.find((a) => a.questionId === '17')?.critical).toBe(false);
+  });
+
   it('shows admins the audit trail, page by page; clinicians may not read it', async () => {
     const admin = await h.staff('admin', 'Alex');
     const { orderId } = await h.submittedCase();

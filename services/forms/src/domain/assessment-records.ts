@@ -61,7 +61,9 @@ function isCritical(question: AskedQuestion | undefined, stored: StoredAnswer): 
   if (!question) return false;
   const chosen = chosenOf(stored.answer);
   return (question.options ?? []).some(
-    (o) => (o.is_critical === true || o.important === true) && chosen.includes(o.title),
+    (o) =>
+      (o.is_critical === true || o.important === true || o.needs_review === true) &&
+      chosen.includes(o.title),
   );
 }
 

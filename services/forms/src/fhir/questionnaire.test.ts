@@ -149,7 +149,7 @@ describe('a questionnaire as a FHIR R4 Questionnaire', () => {
     const file: QuestionnaireFile = {
       form: 1,
       name: 'Fixture',
-      version: '2026-11-24.1',
+      version: '2026-11-24.2',
       questions: ['a', 'b', 'c', 'd'].map(question),
       dependencies: [
         { question_id: 'c', dependent_on: 'a', ask_if_val_in: ['Yes'] },

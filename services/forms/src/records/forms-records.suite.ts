@@ -227,7 +227,7 @@ export function formsRecordsContract(
         key: 'diabetes_medications',
         question: label('5_2'),
         answer: 'Insulin, Another diabetes medication (for example, metformin)',
-        critical: false,
+        critical: true,
         followUps: [
           {
             questionId: '5_2_1',
@@ -250,10 +250,11 @@ export function formsRecordsContract(
       expect(byId.get(questionIds.allergies)?.answer).toBe(affirmations.allergies);
     });
 
-    it('marks the answer whose chosen option the questionnaire flags, and no other', async () => {
+    it('marks the answers whose chosen option the questionnaire flags for review, and no other', async () => {
       const record = await records.assessmentRecord(medicalCase.orderId);
       const critical = record?.answers.filter((a) => a.critical).map((a) => a.questionId);
-      expect(critical).toEqual([reviewQuestionId]);
+      // Insulin (5_2) and gallbladder disease (16) need the clinician's attention.
+      expect(critical).toEqual(['5_2', reviewQuestionId]);
       expect(record?.answers.find((a) => a.questionId === reviewQuestionId)?.answer).toBe(
         yesAnswer,
       );
