@@ -5,7 +5,6 @@
  * FormsRecordsError saying which call failed and why (never what the record holds). Reads only:
  * nothing is retried here, the caller may simply ask again.
  */
-import type { z } from 'zod';
 import {
   assessmentRecordResponseSchema,
   fileReadRequestSchema,
@@ -14,7 +13,7 @@ import {
   type AssessmentRecord,
   type FileRead,
 } from '@clinic/contracts';
-import { describeIssues, INTERNAL_CALL_HEADER, type PrincipalSigner } from '@clinic/kit';
+import { InternalClient, type PrincipalSigner } from '@clinic/kit';
 import type { FormsRecords } from './forms-records';
 
 export class FormsRecordsError extends Error {
@@ -30,18 +29,20 @@ export class FormsRecordsError extends Error {
 }
 
 export class HttpFormsRecords implements FormsRecords {
-  private readonly baseUrl: string;
+  private readonly client: InternalClient;
 
-  constructor(
-    baseUrl: string,
-    private readonly principals: PrincipalSigner,
-    private readonly timeoutMs = 5000,
-  ) {
-    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  constructor(baseUrl: string, principals: PrincipalSigner, timeoutMs = 5000) {
+    this.client = new InternalClient(
+      'forms',
+      baseUrl,
+      principals,
+      timeoutMs,
+      (message, status) => new FormsRecordsError(message, status),
+    );
   }
 
   async assessmentRecord(orderId: number): Promise<AssessmentRecord | null> {
-    const answer = await this.call(
+    const answer = await this.client.call(
       formsInternalPaths.assessmentRecord,
       { orderId },
       assessmentRecordResponseSchema,
@@ -52,70 +53,11 @@ export class HttpFormsRecords implements FormsRecords {
   async fileRead(orderId: number, fileName: string): Promise<FileRead | null> {
     // A name no file can have (empty, over-long) is simply not the order's, as in-process.
     if (!fileReadRequestSchema.shape.fileName.safeParse(fileName).success) return null;
-    const answer = await this.call(
+    const answer = await this.client.call(
       formsInternalPaths.fileRead,
       { orderId, fileName },
       fileReadResponseSchema,
     );
     return answer.read;
-  }
-
-  private async call<S extends z.ZodType>(
-    path: string,
-    payload: unknown,
-    schema: S,
-  ): Promise<z.infer<S>> {
-    const what = `forms ${path}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [INTERNAL_CALL_HEADER]: this.principals.internalToken(),
-        },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      // Checked by shape: fetch's DOMException and TypeError need not share this realm's Error.
-      const { name, message, cause } = (err ?? {}) as {
-        name?: unknown;
-        message?: unknown;
-        cause?: unknown;
-      };
-      const reason = (cause as { message?: unknown } | undefined)?.message ?? message ?? err;
-      throw new FormsRecordsError(
-        name === 'TimeoutError'
-          ? `${what} did not answer within ${this.timeoutMs} ms`
-          : `${what} could not be reached: ${String(reason)}`,
-      );
-    }
-    const body = parseJson(text);
-    if (!res.ok) {
-      const message = (body as { message?: unknown } | undefined)?.message;
-      throw new FormsRecordsError(
-        `${what} answered ${res.status}: ${typeof message === 'string' ? message : res.statusText}`,
-        res.status,
-      );
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success)
-      // The issues name fields and kinds only (describeIssues), never the values received.
-      throw new FormsRecordsError(
-        `${what} answered outside its contract: ${describeIssues(parsed.error)}`,
-        res.status,
-      );
-    return parsed.data;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }

@@ -5,7 +5,6 @@
  * IdentityDirectoryError saying which call failed and why. Nothing is retried: provisioning is
  * not idempotent for the caller (a retry after a lost answer returns `created: false`).
  */
-import type { z } from 'zod';
 import {
   changePatientContactResponseSchema,
   internalPaths,
@@ -25,7 +24,7 @@ import {
   type ProvisionPatientResponse,
   type StaffMember,
 } from '@clinic/contracts';
-import { describeIssues, INTERNAL_CALL_HEADER, type PrincipalSigner } from '@clinic/kit';
+import { InternalClient, type PrincipalSigner } from '@clinic/kit';
 import type { IdentityDirectory } from './identity-directory';
 
 export class IdentityDirectoryError extends Error {
@@ -41,20 +40,22 @@ export class IdentityDirectoryError extends Error {
 }
 
 export class HttpIdentityDirectory implements IdentityDirectory {
-  private readonly baseUrl: string;
+  private readonly client: InternalClient;
 
-  constructor(
-    baseUrl: string,
-    private readonly principals: PrincipalSigner,
-    private readonly timeoutMs = 5000,
-  ) {
-    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  constructor(baseUrl: string, principals: PrincipalSigner, timeoutMs = 5000) {
+    this.client = new InternalClient(
+      'identity',
+      baseUrl,
+      principals,
+      timeoutMs,
+      (message, status) => new IdentityDirectoryError(message, status),
+    );
   }
 
   async resolveSession(token: string): Promise<Principal | null> {
     // Identity refuses over-long tokens as bad input; to the caller they are simply no session.
     if (!resolveSessionRequestSchema.safeParse({ token }).success) return null;
-    const answer = await this.call(
+    const answer = await this.client.call(
       internalPaths.resolveSession,
       { token },
       resolveSessionResponseSchema,
@@ -63,15 +64,19 @@ export class HttpIdentityDirectory implements IdentityDirectory {
   }
 
   provisionPatient(request: ProvisionPatientRequest): Promise<ProvisionPatientResponse> {
-    return this.call(internalPaths.provisionPatient, request, provisionPatientResponseSchema);
+    return this.client.call(
+      internalPaths.provisionPatient,
+      request,
+      provisionPatientResponseSchema,
+    );
   }
 
   openCartSession(request: OpenCartSessionRequest): Promise<OpenCartSessionResponse> {
-    return this.call(internalPaths.openCartSession, request, openCartSessionResponseSchema);
+    return this.client.call(internalPaths.openCartSession, request, openCartSessionResponseSchema);
   }
 
   async patientContact(userId: number): Promise<PatientContact | null> {
-    const answer = await this.call(
+    const answer = await this.client.call(
       internalPaths.patientContact,
       { userId },
       patientContactResponseSchema,
@@ -82,7 +87,7 @@ export class HttpIdentityDirectory implements IdentityDirectory {
   changePatientContact(
     request: ChangePatientContactRequest,
   ): Promise<ChangePatientContactResponse> {
-    return this.call(
+    return this.client.call(
       internalPaths.changePatientContact,
       request,
       changePatientContactResponseSchema,
@@ -90,69 +95,11 @@ export class HttpIdentityDirectory implements IdentityDirectory {
   }
 
   async staffMember(userId: number): Promise<StaffMember | null> {
-    const answer = await this.call(
+    const answer = await this.client.call(
       internalPaths.staffMember,
       { userId },
       staffMemberResponseSchema,
     );
     return answer.staff;
-  }
-
-  private async call<S extends z.ZodType>(
-    path: string,
-    payload: unknown,
-    schema: S,
-  ): Promise<z.infer<S>> {
-    const what = `identity ${path}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [INTERNAL_CALL_HEADER]: this.principals.internalToken(),
-        },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      // Checked by shape: fetch's DOMException and TypeError need not share this realm's Error.
-      const { name, message, cause } = (err ?? {}) as {
-        name?: unknown;
-        message?: unknown;
-        cause?: unknown;
-      };
-      const reason = (cause as { message?: unknown } | undefined)?.message ?? message ?? err;
-      throw new IdentityDirectoryError(
-        name === 'TimeoutError'
-          ? `${what} did not answer within ${this.timeoutMs} ms`
-          : `${what} could not be reached: ${String(reason)}`,
-      );
-    }
-    const body = parseJson(text);
-    if (!res.ok) {
-      const message = (body as { message?: unknown } | undefined)?.message;
-      throw new IdentityDirectoryError(
-        `${what} answered ${res.status}: ${typeof message === 'string' ? message : res.statusText}`,
-        res.status,
-      );
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success)
-      throw new IdentityDirectoryError(
-        `${what} answered outside its contract: ${describeIssues(parsed.error)}`,
-        res.status,
-      );
-    return parsed.data;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
   }
 }

@@ -6,6 +6,7 @@ export * from './logging/logger';
 export * from './logging/redact';
 export * from './metrics/metrics';
 export * from './auth/principal';
+export * from './auth/internal-client';
 export * from './ratelimit/rate-limiter';
 export * from './ratelimit/memory-rate-limiter';
 export * from './ratelimit/redis-rate-limiter';

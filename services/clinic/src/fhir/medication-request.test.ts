@@ -5,7 +5,7 @@
  */
 import type { PrescriptionRow } from '../db/schema';
 import { fhirStatusOf, toMedicationBundle } from './medication-request';
-import { compileFhirSchema } from './testing/fhir-r4-schema';
+import { compileFhirSchema } from '@clinic/forms/testing';
 
 const fhirProblems = compileFhirSchema();
 

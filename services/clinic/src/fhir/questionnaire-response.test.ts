@@ -5,7 +5,7 @@
  */
 import type { AssessmentRecord } from '@clinic/contracts';
 import { patientReference, toQuestionnaireResponse } from './questionnaire-response';
-import { compileFhirSchema } from './testing/fhir-r4-schema';
+import { compileFhirSchema } from '@clinic/forms/testing';
 
 const fhirProblems = compileFhirSchema();
 

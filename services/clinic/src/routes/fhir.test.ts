@@ -9,7 +9,7 @@ import { clinicMessages } from '@clinic/contracts';
 import type { FormsPatient } from '@clinic/forms/testing';
 import { STAFF_ROLE_REFUSED } from '@clinic/kit';
 import { auditLog, patientRecords } from '../db/schema';
-import { compileFhirSchema } from '../fhir/testing/fhir-r4-schema';
+import { compileFhirSchema } from '@clinic/forms/testing';
 import { startClinic, type ClinicHarness, type StaffMemberUnderTest } from '../testing';
 
 describe('the FHIR export', () => {
