@@ -1,0 +1,190 @@
+/**
+ * The clinician's review as the two people meet it (issue 16), in two browser contexts: a patient
+ * pays, skips verification and submits the medical form in the browser; the demo clinician logs
+ * in at /console, opens the case, claims it and approves a schedule; the patient sees
+ * /prescription/{id}, declines and asks for other doses; the case comes back to the queue marked
+ * as an adjustment, the clinician approves again and the patient approves. And a denial: the
+ * patient reads the clinician's reason at /rejected/{id} and the refund email is in the mailbox.
+ *
+ * Every test runs at phone and desktop widths; screenshots land in
+ * test-results/screenshots/<project>-clinic-*.png.
+ */
+import { randomInt } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  answerAll,
+  california,
+  openFormFromVerify,
+  png,
+  skipVerification,
+} from './medical-form-steps';
+import { apiPatient, type ApiPatient } from './patients';
+import { shot } from './quiz';
+import { logIn, mailTo, waitForApp } from './support';
+
+const clinician = { email: 'clinician@demo.glp-clinic.local', password: 'demo-clinician-2026' };
+
+/** A patient whose assessment was submitted through the form in the browser. */
+async function submittedPatient(page: Page, patient: ApiPatient): Promise<void> {
+  await openFormFromVerify(page, patient);
+  await answerAll(page);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+}
+
+/**
+ * The clinician's own browser (a desktop laptop), logged in from an address of its own: login
+ * allows 20 attempts per address in 15 minutes and the other journeys log in too.
+ */
+async function clinicianPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: {
+      'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await waitForApp(page);
+  await logIn(page, clinician.email, clinician.password);
+  await expect(page).toHaveURL(/\/console\/review-queue$/);
+  return page;
+}
+
+/** Opens the case from the queue (the row of the order) and claims it. */
+async function claimFromQueue(page: Page, orderId: number): Promise<void> {
+  await page.goto('/console/review-queue');
+  const row = page.locator(`[data-order-id="${orderId}"]`);
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/console/review-queue/${orderId}$`));
+  await page.getByTestId('claim-bar').getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByTestId('claim-bar')).toContainText('You are reviewing this case.');
+}
+
+async function approve(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Approve' });
+  await form.getByRole('button', { name: 'Approve and send the prescription' }).click();
+  await expect(page.getByText('Approved. The prescription was sent to the patient.')).toBeVisible();
+}
+
+test.describe("the clinician's review", () => {
+  // Two people, the whole medical form and two decisions: longer than one page's journey.
+  test.setTimeout(120_000);
+
+  test('approve, the patient asks for other doses, approve again, the patient approves', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const project = test.info().project.name;
+    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'review' });
+    await skipVerification(request, patient);
+    await submittedPatient(page, patient);
+    const orderId = patient.orderId;
+
+    const desk = await clinicianPage(browser, baseURL!);
+    await claimFromQueue(desk, orderId);
+    await expect(desk.getByRole('heading', { name: 'Answers' })).toBeVisible();
+    await shot(desk, 'clinic-case', project);
+    await approve(desk);
+
+    // The patient confirms on the page the email links to.
+    await expect(async () => {
+      const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
+      expect(subjects).toContain('Your prescription is ready for you to review');
+    }).toPass({ timeout: 20_000 });
+    await page.goto(`/prescription/${orderId}`);
+    await expect(page.locator('main[data-page="prescription"] .rx-item').first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await shot(page, 'clinic-prescription', project);
+    await page.locator('#rx-decline').click();
+    await expect(page).toHaveURL(new RegExp(`/adjust-doses/${orderId}$`));
+    const adjust = page.locator('main[data-page="adjust-doses"]');
+    await expect(adjust).toHaveAttribute('data-question', 'doses', { timeout: 15_000 });
+    await page.locator('#mf-next').click();
+    await expect(adjust).toHaveAttribute('data-question', 'photo');
+    await page
+      .locator('.mf-upload input[type=file]')
+      .setInputFiles({ name: 'vial-label.png', mimeType: 'image/png', buffer: png });
+    await page.locator('#mf-upload-confirm').click();
+    await expect(page.locator('.rx-photo-done')).toBeVisible({ timeout: 15_000 });
+    await page.locator('#rx-submit').click();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+
+    // Back in the queue as an adjustment request, free to claim again.
+    await expect(async () => {
+      await desk.goto(`/console/review-queue/${orderId}`);
+      await expect(desk.getByText('Adjustment requested').first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await claimFromQueue(desk, orderId);
+    await shot(desk, 'clinic-adjustment', project);
+    await approve(desk);
+
+    await expect(async () => {
+      await page.goto(`/prescription/${orderId}`);
+      await expect(page.locator('#rx-approve')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.locator('#rx-approve').click();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+
+    // The clinic records the acceptance: the case is done.
+    await expect(async () => {
+      await desk.goto(`/console/review-queue/${orderId}`);
+      await expect(desk.getByTestId('claim-bar')).toContainText('Decided', { timeout: 2_000 });
+      await expect(desk.locator('.cv-head__tags .cq-status')).toHaveText('Accepted', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await desk.context().close();
+  });
+
+  test('a denial: the patient reads the reason and is refunded', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const project = test.info().project.name;
+    const patient = await apiPatient(request, california, { gender: 'Male', kind: 'denied' });
+    await skipVerification(request, patient);
+    await submittedPatient(page, patient);
+    const orderId = patient.orderId;
+
+    const desk = await clinicianPage(browser, baseURL!);
+    await claimFromQueue(desk, orderId);
+    await desk.getByRole('tab', { name: 'Deny' }).click();
+    const reason =
+      'Your blood pressure readings need to be under control before this medicine is safe for you. Please see your doctor, and you are welcome to apply again.';
+    await desk.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
+    await desk.getByRole('button', { name: 'Deny and refund' }).click();
+    await desk
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Yes, deny and refund' })
+      .click();
+    await expect(
+      desk.getByText('Denied. The patient was told and the order is being refunded.'),
+    ).toBeVisible();
+    await desk.context().close();
+
+    await expect(async () => {
+      const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
+      expect(subjects).toEqual(
+        expect.arrayContaining(['An update on your application', 'Your refund is on its way']),
+      );
+    }).toPass({ timeout: 30_000 });
+    const update = (await mailTo(request, patient.email)).find(
+      (m) => m.subject === 'An update on your application',
+    );
+    expect(update?.body).toContain(`/rejected/${orderId}`);
+
+    await page.goto(`/rejected/${orderId}`);
+    await expect(page.getByText(reason)).toBeVisible({ timeout: 15_000 });
+    await shot(page, 'clinic-rejected', project);
+  });
+});
