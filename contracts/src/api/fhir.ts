@@ -12,7 +12,7 @@ import { questionnaireNames, type QuestionnaireName } from './forms';
 import { defineRoute } from './route';
 
 /** The media type of FHIR's JSON format. */
-export const fhirJson = 'application/fhir+json';
+export const fhirJson = 'application/fhir+json' as const;
 
 /**
  * The canonical URL of one of the clinic's questionnaires: the identity a QuestionnaireResponse
@@ -66,6 +66,7 @@ export const fhirQuestionnaire = defineRoute({
   method: 'get',
   path: '/api/fhir/Questionnaire/:name',
   service: 'forms',
+  responseMediaType: fhirJson,
   auth: 'public',
   summary:
     'One of the three questionnaires as a FHIR R4 Questionnaire (items, answer options, enableWhen from the dependency rules).',
@@ -77,6 +78,7 @@ export const fhirQuestionnaireResponse = defineRoute({
   method: 'get',
   path: '/api/fhir/QuestionnaireResponse/:orderId',
   service: 'clinic',
+  responseMediaType: fhirJson,
   auth: 'patient',
   summary:
     "The order's submitted assessment as a FHIR R4 QuestionnaireResponse: the patient's own, or any for a clinician or admin (audited).",
@@ -88,6 +90,7 @@ export const fhirMedicationRequest = defineRoute({
   method: 'get',
   path: '/api/fhir/MedicationRequest/:prescriptionId',
   service: 'clinic',
+  responseMediaType: fhirJson,
   auth: 'patient',
   summary:
     "A prescription as a FHIR R4 Bundle (collection) of MedicationRequests, one per item: the patient's own, or any for a clinician or admin (audited).",

@@ -68,7 +68,11 @@ export function buildOpenApiDocument(
           description: 'Success',
           content: route.responseContentType
             ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
-            : { 'application/json': { schema: toSchema(route.response) } },
+            : {
+                [route.responseMediaType ?? 'application/json']: {
+                  schema: toSchema(route.response),
+                },
+              },
         },
         default: {
           description: 'Error',

@@ -55,6 +55,8 @@ export interface ApiRoute<
   response: R;
   /** What a success answers with, when it is not JSON (an invoice is `application/pdf`). */
   responseContentType?: 'application/pdf';
+  /** A JSON success under another media type than application/json (FHIR's). */
+  responseMediaType?: 'application/fhir+json';
 }
 
 export function defineRoute<
