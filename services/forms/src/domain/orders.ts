@@ -6,11 +6,7 @@
  * same "not found", so nobody learns of another patient's order.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  identityVideoStates,
-  type FormsOrder,
-  type Principal,
-} from '@clinic/contracts';
+import { identityVideoStates, type FormsOrder, type Principal } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { NotFoundError, type Db, type Tx } from '@clinic/kit';
 import { formsMessages } from '@clinic/contracts';
