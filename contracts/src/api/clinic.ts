@@ -188,6 +188,9 @@ export const caseViewSchema = z.object({
     state: z.string(),
     healthId: z.string().nullable(),
     encounterId: z.string().nullable(),
+    /** How the phone and the email were checked at /verify; null before either. */
+    phoneCheck: z.enum(['verified', 'skipped']).nullable(),
+    emailCheck: z.enum(['verified', 'skipped']).nullable(),
   }),
   assessment: z
     .object({

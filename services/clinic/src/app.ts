@@ -14,6 +14,7 @@ import { decisionRoutes } from './routes/decisions';
 import { fhirRoutes } from './routes/fhir';
 import { reviewQueueRoute } from './routes/review-queue';
 import { acceptedPrescriptionsSubscriber } from './subscribers/accepted-prescriptions';
+import { contactChecksSubscriber } from './subscribers/contact-checks';
 import { doseAdjustmentsSubscriber } from './subscribers/dose-adjustments-queue';
 import { identityVideosSubscriber } from './subscribers/identity-videos-queue';
 import { paidOrdersCasesSubscriber } from './subscribers/paid-orders-cases';
@@ -55,6 +56,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
         withdrawnApplicationsSubscriber(runtime),
         doseAdjustmentsSubscriber(runtime),
         acceptedPrescriptionsSubscriber(runtime),
+        contactChecksSubscriber,
       ],
       jobs: [
         emailPatientJob(runtime, deps.identity),

@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -61,6 +62,17 @@ export const cases = clinicSchema.table(
   ],
 );
 export type CaseRow = typeof cases.$inferSelect;
+
+export const contactChecks = clinicSchema.table(
+  'contact_checks',
+  {
+    userId: integer('user_id').notNull(),
+    channel: text('channel', { enum: ['phone', 'email'] }).notNull(),
+    outcome: text('outcome', { enum: ['verified', 'skipped'] }).notNull(),
+    at: utc('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
 
 export const staff = clinicSchema.table('staff', {
   id: integer('id').primaryKey(),

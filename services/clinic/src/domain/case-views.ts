@@ -10,6 +10,7 @@ import { NotFoundError, type ServiceRuntime } from '@clinic/kit';
 import {
   caseMessages,
   cases,
+  contactChecks,
   decisions,
   doseAdjustments,
   encounters,
@@ -47,6 +48,7 @@ export class CaseViews {
       adjustment,
       health,
       encounter,
+      checks,
     ] = await Promise.all([
       this.identity.patientContact(row.userId),
       this.forms.assessmentRecord(orderId),
@@ -70,6 +72,7 @@ export class CaseViews {
         .limit(1),
       db.select().from(patientRecords).where(eq(patientRecords.userId, row.userId)),
       db.select().from(encounters).where(eq(encounters.orderId, orderId)),
+      db.select().from(contactChecks).where(eq(contactChecks.userId, row.userId)),
     ]);
     const [summary, ...earlier] = await summariesOf(db, [
       row,
@@ -93,6 +96,8 @@ export class CaseViews {
         state: contact?.state || row.state,
         healthId: health[0]?.healthId ?? null,
         encounterId: encounter[0]?.encounterId ?? null,
+        phoneCheck: checks.find((c) => c.channel === 'phone')?.outcome ?? null,
+        emailCheck: checks.find((c) => c.channel === 'email')?.outcome ?? null,
       },
       assessment: record && {
         form: record.form,

@@ -4,7 +4,7 @@
  * lines, the ladder and bad input refused without a change, and the roles.
  */
 import { eq, sql } from 'drizzle-orm';
-import { apiRoutes, clinicMessages } from '@clinic/contracts';
+import { apiRoutes, clinicMessages, contactVerification } from '@clinic/contracts';
 import { STAFF_ROLE_REFUSED } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { auditLog, cases, decisions, prescriptions } from '../db/schema';
@@ -236,6 +236,25 @@ describe('the clinician console', () => {
     expect(
       await refusal(db().execute(sql`delete from clinic.audit_log where order_id = ${orderId}`)),
     ).toMatch(/append-only/);
+  });
+
+  it('says how the contacts were checked at /verify, the newest outcome of each', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    const check = (channel: 'phone' | 'email', outcome: 'verified' | 'skipped', at: string) =>
+      h.forms.service.runtime.transaction((_tx, events) =>
+        events.publish(contactVerification, { userId: patient.id, channel, outcome, at }),
+      );
+    await check('phone', 'verified', '2026-11-24T15:02:00.000Z');
+    await check('email', 'verified', '2026-11-24T15:03:00.000Z');
+    // An older outcome delivered late does not replace the newer one.
+    await check('email', 'skipped', '2026-11-24T15:01:00.000Z');
+    await eventually(async () => {
+      const view = await h.get(`/api/console/cases/${orderId}`, casey);
+      expect(view.body.view.patient).toMatchObject({
+        phoneCheck: 'verified',
+        emailCheck: 'verified',
+      });
+    });
   });
 
   it('marks the answers a clinician must weigh: gallbladder disease and insulin', async () => {

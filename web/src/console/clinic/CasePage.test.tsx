@@ -68,6 +68,11 @@ describe('a case', () => {
     expect(text()).toContain('Penicillin');
     expect(text()).toContain('33.9');
     expect(text()).toContain('Month 1: 0.25 mg · Month 2: 0.5 mg · Month 3: 1 mg');
+    // How /verify checked the contacts.
+    expect(root().querySelector('.cv-check--verified')?.textContent).toBe(' · verified');
+    expect(root().querySelector('.cv-check--skipped')?.textContent).toBe(
+      ' · not verified (skipped)',
+    );
     // Not mine yet: no decision panel, a Claim button.
     expect(root().querySelector('.cd-panel')).toBeNull();
     expect(buttonNamed(root(), 'Claim')).toBeTruthy();

@@ -10,6 +10,19 @@ import { casePath } from './ReviewQueuePage';
 import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
 import './clinic.css';
 
+/** How /verify checked a contact: the clinician knows whether it is proven. */
+function checked(outcome: 'verified' | 'skipped' | null) {
+  return (
+    <span className={`cv-check cv-check--${outcome ?? 'none'}`}>
+      {outcome === 'verified'
+        ? ' · verified'
+        : outcome === 'skipped'
+          ? ' · not verified (skipped)'
+          : ' · not checked yet'}
+    </span>
+  );
+}
+
 /** Cases a clinician may claim and decide (a visit required can still be recorded missed). */
 const openStatuses: readonly CaseStatus[] = ['waiting', 'needs-video', 'appointment-required'];
 
@@ -184,8 +197,20 @@ function CaseDetails({ view }: { view: CaseView }) {
         <Facts
           rows={[
             ['Name', `${patient.firstName} ${patient.lastName}`],
-            ['Email', <a href={`mailto:${patient.email}`}>{patient.email}</a>],
-            ['Phone', patient.phone],
+            [
+              'Email',
+              <>
+                <a href={`mailto:${patient.email}`}>{patient.email}</a>
+                {checked(patient.emailCheck)}
+              </>,
+            ],
+            [
+              'Phone',
+              <>
+                {patient.phone}
+                {checked(patient.phoneCheck)}
+              </>,
+            ],
             ['Gender', patient.gender],
             ['State', patient.state],
             ['Health id', patient.healthId ?? 'Opened when the case is first claimed'],

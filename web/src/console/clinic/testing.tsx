@@ -51,6 +51,8 @@ export function caseView(over: Partial<CaseView> = {}, c: Partial<CaseSummary> =
       state: 'TX',
       healthId: null,
       encounterId: null,
+      phoneCheck: 'verified',
+      emailCheck: 'skipped',
     },
     assessment: {
       form: 'mdIntegration',
