@@ -363,7 +363,7 @@ export function prescriptionItems(
     {
       rxId: `${prescriptionId}-1`,
       name: `Compounded ${drugName} injection, ${rx.vials} ${rx.vials === 1 ? 'vial' : 'vials'}`,
-      directions: rx.directions,
+      directions: `${rx.directions} ${weeklyDoses(rx)}`,
       strength: rx.doseSchedule[0]!,
     },
   ];
@@ -375,6 +375,17 @@ export function prescriptionItems(
       strength: null,
     });
   return items;
+}
+
+/**
+ * The month-by-month strengths in the patient's words, after the clinician's directions: the
+ * confirmation page shows only the items' directions, and a patient must see every step.
+ */
+export function weeklyDoses(rx: Pick<Prescribing, 'doseSchedule' | 'maintenanceDose'>): string {
+  const months = rx.doseSchedule.map((mg, i) => `month ${i + 1}: ${mg} mg`).join(', ');
+  const after =
+    rx.maintenanceDose === null ? '' : ` After that, ${rx.maintenanceDose} mg once a week.`;
+  return `Your dose, once a week: ${months}.${after}`;
 }
 
 function moreEmail(

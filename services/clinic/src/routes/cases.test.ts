@@ -133,7 +133,9 @@ describe('the clinician console', () => {
     await eventually(async () => {
       const pending = await h.forms.get(`/api/prescription-pending/${orderId}`, patient);
       expect(pending.status).toBe(200);
-      expect(pending.body.prescription[0].directions).toBe(approval.directions);
+      expect(pending.body.prescription[0].directions).toBe(
+        `${approval.directions} Your dose, once a week: month 1: 2.5 mg, month 2: 5 mg, month 3: 7.5 mg. After that, 7.5 mg once a week.`,
+      );
     });
     await eventually(async () => {
       const mail = await h.forms.engines.mailbox.list({ to: patient.email });

@@ -14,6 +14,7 @@ import {
   until,
   viewAnswer,
 } from './testing';
+import { defaultDirections } from './schedule';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -114,9 +115,7 @@ describe('a case', () => {
       ok({ status: 'success', case: summary({ status: 'approved' }), prescription: undefined }),
     );
     expect(monthValues()).toEqual(['0.25', '0.5', '1']);
-    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(
-      'Inject 0.25 mg under the skin once a week, on the same day each week.',
-    );
+    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(defaultDirections);
     // A fourth month repeats the third; the vials follow the plan.
     await click(buttonNamed(root(), 'Add a month'));
     expect(monthValues()).toEqual(['0.25', '0.5', '1', '1']);
@@ -129,7 +128,7 @@ describe('a case', () => {
         drug: 'semaglutide',
         doseSchedule: [0.25, 0.5, 1, 1.7],
         maintenanceDose: 1,
-        directions: 'Inject 0.25 mg under the skin once a week, on the same day each week.',
+        directions: defaultDirections,
         vials: 3,
       },
     ]);
@@ -206,9 +205,7 @@ describe('a case', () => {
 
     await choose(labelled<HTMLSelectElement>('Medication'), 'tirzepatide');
     expect(monthValues()).toEqual(['2.5', '5', '7.5']);
-    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(
-      'Inject 2.5 mg under the skin once a week, on the same day each week.',
-    );
+    expect(labelled<HTMLTextAreaElement>('Directions').value).toBe(defaultDirections);
   });
 
   it("shows the server's message when the approval is refused", async () => {

@@ -64,19 +64,14 @@ function useCall(onDone: Decided) {
 function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const orderId = view.case.orderId;
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftFrom(view));
-  const [directions, setDirections] = useState(() => defaultDirections(draft.months[0]));
-  const [edited, setEdited] = useState(false);
+  const [directions, setDirections] = useState(defaultDirections);
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const call = useCall(onDone);
   const ladder = doseLadders[draft.drug];
   const onLadder = isScheduleWithinLadder(draft.drug, draft.months);
 
-  /** Changes the draft; the default directions follow month 1 until the clinician edits them. */
-  function change(next: ScheduleDraft) {
-    setDraft(next);
-    if (!edited) setDirections(defaultDirections(next.months[0]));
-  }
+  const change = setDraft;
 
   const setMonth = (index: number, strength: number) =>
     change({ ...draft, months: draft.months.map((m, i) => (i === index ? strength : m)) });
@@ -194,13 +189,10 @@ function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
       </div>
       <TextArea
         label="Directions"
-        hint="Printed on the label and shown to the patient."
+        hint="Printed on the label and shown to the patient, followed by the month-by-month strengths."
         value={directions}
         maxLength={2000}
-        onValueChange={(value) => {
-          setEdited(true);
-          setDirections(value);
-        }}
+        onValueChange={setDirections}
       />
       <TextArea
         label="Note for the record (optional)"

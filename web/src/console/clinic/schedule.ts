@@ -1,6 +1,5 @@
 /** The approve form's starting values, from what the patient asked for. */
 import {
-  doseLadders,
   ladderStep,
   maxScheduleMonths,
   maxVials,
@@ -46,7 +45,9 @@ export function switchDrug(draft: ScheduleDraft, drug: Drug): ScheduleDraft {
   return { ...draft, drug, months, maintenance: starter.maintenance };
 }
 
-/** The plain default directions for month 1's strength. */
-export function defaultDirections(strength: number | undefined): string {
-  return `Inject ${strength ?? doseLadders.semaglutide[0]} mg under the skin once a week, on the same day each week.`;
-}
+/**
+ * The plain default directions. The month-by-month strengths are not repeated here: the clinic
+ * adds the schedule to the directions the patient is shown.
+ */
+export const defaultDirections =
+  'Inject under the skin of your belly, thigh or upper arm once a week, on the same day each week. Use a new spot each time.';
