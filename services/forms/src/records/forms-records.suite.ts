@@ -6,7 +6,7 @@
  * reads are downloaded over real HTTP from the forms app that signed them.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from '@clinic/kit/testing';
 import {
   affirmations,
   questionIds,
@@ -66,14 +66,6 @@ const mp4 = Buffer.concat([
   Buffer.alloc(2048, 1),
 ]);
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-}
-
 export function formsRecordsContract(
   name: string,
   open: (forms: FormsHarness) => Promise<OpenedRecords>,
@@ -93,12 +85,11 @@ export function formsRecordsContract(
       opened = await open(h);
       records = opened.records;
       downloads = createServer(h.service.app);
-      downloadBase = await listen(downloads);
+      downloadBase = await listenOnLoopback(downloads);
     });
     afterAll(async () => {
       await opened.close();
-      downloads.closeAllConnections();
-      await new Promise<void>((resolve) => downloads.close(() => resolve()));
+      await closeServer(downloads);
       await h.close();
     });
 

@@ -1,31 +1,18 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { formsInternalPaths } from '@clinic/contracts';
 import { FormsRecordsError, HttpFormsRecords } from '@clinic/forms-client';
 import { INTERNAL_CALL_HEADER, PrincipalSigner } from '@clinic/kit';
+import { closeServer, listenOnLoopback } from '@clinic/kit/testing';
 import { startForms, type FormsHarness } from '../testing';
 import { formsRecordsContract } from './forms-records.suite';
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
 formsRecordsContract('over HTTP', async (forms) => {
   const server = createServer(forms.service.app);
-  const url = await listen(server);
+  const url = await listenOnLoopback(server);
   return {
     records: new HttpFormsRecords(`${url}/`, forms.service.engines.principals),
-    close: () => close(server),
+    close: () => closeServer(server),
   };
 });
 
@@ -90,10 +77,10 @@ describe('HttpFormsRecords failures', () => {
   const serve = (handler?: RequestListener) => {
     const server = handler ? createServer(handler) : createServer();
     servers.push(server);
-    return listen(server);
+    return listenOnLoopback(server);
   };
   afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => (s.listening ? close(s) : undefined)));
+    await Promise.all(servers.splice(0).map((s) => (s.listening ? closeServer(s) : undefined)));
   });
 
   it('rejects clearly when forms does not answer in time', async () => {
@@ -108,7 +95,7 @@ describe('HttpFormsRecords failures', () => {
 
   it('rejects clearly when forms cannot be reached', async () => {
     const url = await serve();
-    await close(servers[0] as Server);
+    await closeServer(servers[0] as Server);
     const records = new HttpFormsRecords(url, new PrincipalSigner());
     await expect(records.fileRead(1, 'a.png')).rejects.toThrow(/could not be reached/);
   });

@@ -1,29 +1,16 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { internalPaths } from '@clinic/contracts';
 import { PrincipalSigner } from '@clinic/kit';
+import { closeServer, listenOnLoopback } from '@clinic/kit/testing';
 import { HttpIdentityDirectory, IdentityDirectoryError } from '@clinic/identity-client';
 import { identityDirectoryContract } from './identity-directory.suite';
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
 identityDirectoryContract('over HTTP', async (identity) => {
   const server = createServer(identity.service.app);
-  const url = await listen(server);
+  const url = await listenOnLoopback(server);
   return {
     directory: new HttpIdentityDirectory(`${url}/`, identity.service.engines.principals),
-    close: () => close(server),
+    close: () => closeServer(server),
   };
 });
 
@@ -33,10 +20,10 @@ describe('HttpIdentityDirectory failures', () => {
   const serve = (handler?: RequestListener) => {
     const server = handler ? createServer(handler) : createServer();
     servers.push(server);
-    return listen(server);
+    return listenOnLoopback(server);
   };
   afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => (s.listening ? close(s) : undefined)));
+    await Promise.all(servers.splice(0).map((s) => (s.listening ? closeServer(s) : undefined)));
   });
 
   const lead = {
@@ -63,7 +50,7 @@ describe('HttpIdentityDirectory failures', () => {
 
   it('rejects clearly when identity cannot be reached', async () => {
     const url = await serve();
-    await close(servers[0] as Server);
+    await closeServer(servers[0] as Server);
     const directory = new HttpIdentityDirectory(url, new PrincipalSigner());
     await expect(directory.provisionPatient(lead)).rejects.toThrow(/could not be reached/);
   });

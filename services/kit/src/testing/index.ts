@@ -10,3 +10,4 @@ export * from './service-app';
 export * from './support';
 export * from './tcp-proxy';
 export * from './test-database';
+export * from './loopback-server';
