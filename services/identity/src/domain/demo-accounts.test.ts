@@ -9,7 +9,11 @@ describe('demo accounts', () => {
     const first = await startIdentity({ deps: { seedDemoAccounts: true } });
     const { engines } = first.service;
     await first.service.runtime.stop();
-    const second = await startIdentity({ deps: { seedDemoAccounts: true }, engines });
+    const second = await startIdentity({
+      deps: { seedDemoAccounts: true },
+      engines,
+      restart: true,
+    });
     try {
       const found = await second.service.runtime.db
         .select({ role: users.role, n: count() })

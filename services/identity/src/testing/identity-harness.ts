@@ -60,14 +60,25 @@ function freshAddress(): string {
 }
 
 export async function startIdentity(
-  opts: { deps?: Partial<IdentityDeps>; engines?: OpenedEngines; clock?: ManualClock } = {},
+  opts: {
+    deps?: Partial<IdentityDeps>;
+    engines?: OpenedEngines;
+    clock?: ManualClock;
+    /**
+     * A second boot on the engines of one that stopped: the bus keeps identity's consumer group
+     * (as Kafka would keep the group's offsets), so only the rest starts again.
+     */
+    restart?: boolean;
+  } = {},
 ): Promise<IdentityHarness> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T15:00:00.000Z');
   const deps: IdentityDeps = { publicUrl: testPublicUrl, seedDemoAccounts: false, ...opts.deps };
   const service = await startServiceForTest(identityService, deps, {
     clock,
     engines: opts.engines,
+    start: !opts.restart,
   });
+  if (opts.restart) await service.runtime.run();
   const db = service.runtime.db;
 
   const callerHeaders = async ({ from, token }: CallerOptions) => {
