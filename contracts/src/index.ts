@@ -14,3 +14,4 @@ export * from './forms/answer-keys';
 export * from './rules/assessment';
 export * from './rules/questionnaire';
 export * from './rules/dose-schedule';
+export * from './rules/shipping';
