@@ -22,6 +22,21 @@ import { getAllProducts } from './catalog';
 import { consoleMe } from './console';
 import { fhirMedicationRequest, fhirQuestionnaire, fhirQuestionnaireResponse } from './fhir';
 import {
+  approveReship,
+  deliverShipment,
+  getShippedItems,
+  pauseShipment,
+  pharmacyQueue,
+  pharmacyShipment,
+  placeShipment,
+  refuseReship,
+  reshipEvidenceUrl,
+  reshipQueue,
+  shipShipment,
+  submitReshipRequest,
+} from './fulfillment';
+import { orderItems } from './portal';
+import {
   approveCase,
   assessmentOutcome,
   auditTrail,
@@ -86,6 +101,8 @@ export * from './privacy';
 export * from './forms';
 export * from './clinic';
 export * from './fhir';
+export * from './fulfillment';
+export * from './portal';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -155,4 +172,17 @@ export const apiRoutes: readonly ApiRoute[] = [
   fhirQuestionnaire,
   fhirQuestionnaireResponse,
   fhirMedicationRequest,
+  pharmacyQueue,
+  pharmacyShipment,
+  placeShipment,
+  pauseShipment,
+  shipShipment,
+  deliverShipment,
+  reshipQueue,
+  reshipEvidenceUrl,
+  approveReship,
+  refuseReship,
+  getShippedItems,
+  submitReshipRequest,
+  orderItems,
 ];

@@ -12,6 +12,9 @@ export const serviceNames = [
   'forms',
   'chat',
   'clinic',
+  'fulfillment',
+  /** The gateway's own calls: the portal's views built from the services' events. */
+  'gateway',
 ] as const;
 export type ServiceName = (typeof serviceNames)[number];
 

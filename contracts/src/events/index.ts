@@ -10,6 +10,16 @@ import {
 } from './clinic';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
 import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
+import {
+  orderDelivered,
+  orderPlaced,
+  orderShipped,
+  reshipApproved,
+  reshipRefused,
+  reshipRequested,
+  shipmentCreated,
+  shippingPaused,
+} from './fulfillment';
 import { EventRegistry } from './registry';
 
 export * from './envelope';
@@ -19,6 +29,7 @@ export * from './payments';
 export * from './clinic';
 export * from './contact';
 export * from './forms';
+export * from './fulfillment';
 
 /** The product's events; every published event is registered here with its payload schema. */
 export const productEvents = new EventRegistry([
@@ -37,4 +48,12 @@ export const productEvents = new EventRegistry([
   doseAdjustmentSubmitted,
   clinicalRecordOpened,
   appointmentRequired,
+  shipmentCreated,
+  orderPlaced,
+  shippingPaused,
+  orderShipped,
+  orderDelivered,
+  reshipRequested,
+  reshipApproved,
+  reshipRefused,
 ]);

@@ -34,5 +34,11 @@ export const paymentSucceeded = defineEvent({
     conversionId: z.string().nullable(),
     /** The buyer's first name as checkout knows it, for the affiliate's conversion record. */
     userName: z.string().nullable(),
+    /**
+     * The supply this payment pays for (the plan's rules: 3 vials every 90 days), as dates it is
+     * due to ship; fulfilment ships the first once the prescription is accepted and the others
+     * on their dates. Empty for an add-on, and for a monthly renewal between shipments.
+     */
+    supply: z.array(z.object({ shipOn: z.iso.datetime(), vials: z.number().int().positive() })),
   }),
 });

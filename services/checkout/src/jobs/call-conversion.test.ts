@@ -105,6 +105,7 @@ const paid = (orderId: number, over: Partial<Paid> = {}): Paid => ({
   prescriptionPreauths: [],
   conversionId: `aff-${orderId}`,
   userName: 'Ann',
+  supply: [],
   ...over,
 });
 

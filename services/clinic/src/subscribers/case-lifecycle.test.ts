@@ -180,6 +180,7 @@ describe('a case from the events of checkout and forms', () => {
         prescriptionPreauths: [{ orderId, product_id: 1, product_name: 'Tirzepatide' }],
         conversionId: null,
         userName: null,
+        supply: [],
       }),
     );
     await new Promise((r) => setTimeout(r, 300));

@@ -173,6 +173,7 @@ export async function startForms(
           ],
           conversionId: null,
           userName: null,
+          supply: [],
         }),
       );
       await eventually(async () => {

@@ -416,7 +416,7 @@ export class SubscriptionCharges {
         billingAddress: row.billingAddress ?? undefined,
       })
       .where(eq(s.id, sub.id));
-    await recordSupply(tx, {
+    const supply = await recordSupply(tx, {
       subscriptionId: sub.id,
       transactionId: result.chargeId,
       term: sub.paymentTerms,
@@ -442,6 +442,7 @@ export class SubscriptionCharges {
       prescriptionPreauths: [],
       conversionId: null,
       userName: null,
+      supply: supply.map((s) => ({ shipOn: s.shipOn.toISOString(), vials: s.vials })),
     });
     return { kind: 'charged' };
   }

@@ -1,9 +1,12 @@
 import type { PaymentTerm } from '@clinic/contracts';
 import type { Tx } from '@clinic/kit';
 import { supplyShipments } from '../../db/schema';
-import { shipmentsPaidBy } from './subscription-rules';
+import { shipmentsPaidBy, type Shipment } from './subscription-rules';
 
-/** Records the shipments a subscription payment pays for (once per transaction and date). */
+/**
+ * Records the shipments a subscription payment pays for (once per transaction and date) and
+ * returns them, as payment-succeeded announces them to fulfilment.
+ */
 export async function recordSupply(
   tx: Tx,
   paid: {
@@ -13,9 +16,9 @@ export async function recordSupply(
     paymentNumber: number;
     paidAt: Date;
   },
-): Promise<void> {
+): Promise<Shipment[]> {
   const shipments = shipmentsPaidBy(paid.term, paid.paymentNumber, paid.paidAt);
-  if (shipments.length === 0) return;
+  if (shipments.length === 0) return shipments;
   await tx
     .insert(supplyShipments)
     .values(
@@ -27,4 +30,5 @@ export async function recordSupply(
       })),
     )
     .onConflictDoNothing({ target: [supplyShipments.transactionId, supplyShipments.shipOn] });
+  return shipments;
 }

@@ -113,6 +113,7 @@ export async function addAntiNauseaToOrder(
       ],
       conversionId: null,
       userName: null,
+      supply: [],
     });
   });
   const stored = await transactionOf(runtime, idempotencyKey);

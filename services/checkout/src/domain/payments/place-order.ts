@@ -109,7 +109,7 @@ export async function placeOrder(
     })
     .returning({ id: subscriptions.id });
   if (!subscription) throw new Error('subscription not created');
-  await recordSupply(tx, {
+  const supply = await recordSupply(tx, {
     subscriptionId: subscription.id,
     transactionId: charge.chargeId,
     term,
@@ -130,6 +130,7 @@ export async function placeOrder(
     prescriptionPreauths: preauths,
     conversionId: paid.conversionId,
     userName: null,
+    supply: supply.map((s) => ({ shipOn: s.shipOn.toISOString(), vials: s.vials })),
   });
   return {
     status: 'success',

@@ -1,0 +1,96 @@
+/**
+ * The portal's aggregated order view (spec 002, Order tracking tab; issue 17): served by the
+ * gateway from its own read model, built from the events of checkout, forms, clinic and
+ * fulfilment (BRIEF section 4, "The order's life").
+ */
+import { z } from 'zod';
+import { shipmentKinds } from '../events/fulfillment';
+import { defineRoute } from './route';
+
+/** An order's status as the tracker reads it (spec 002 section 4), plus the two ends of a refund. */
+export const orderStatuses = [
+  'payment',
+  'payment_failed',
+  'pending_approval',
+  'appointment_required',
+  'waiting_prescription',
+  'prescription_received',
+  'order_placed',
+  'shipping_paused',
+  'order_shipped',
+  'order_delivered',
+  /** Ours: a clinician denied the assessment; checkout refunded it. */
+  'denied',
+  /** Ours: the patient withdrew (Process Refund); checkout refunded it. */
+  'withdrawn',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * The order's `submitted` value: where its assessment stands. 4 is spec 002's "prescription
+ * waiting for the patient" (the adjust-doses link shows on prescription_received).
+ */
+export const submittedValues = {
+  notSubmitted: 0,
+  submitted: 1,
+  prescriptionPending: 4,
+  prescriptionAccepted: 5,
+} as const;
+
+/** A prescription entry of an order (spec 002 section 3: order data). */
+export const prescriptionEntrySchema = z.object({
+  name: z.string(),
+  directions: z.string(),
+  medId: z.string(),
+  /** mg, for the GLP-1's months; null for other items (the anti-nausea tablets). */
+  strength: z.number().nullable(),
+  rxId: z.string(),
+  transactionId: z.string().nullable(),
+  /** Ours: the month of the dose schedule this strength is for (1-based); null for other items. */
+  month: z.number().int().nullable(),
+});
+export type PrescriptionEntry = z.infer<typeof prescriptionEntrySchema>;
+
+/** One progress item of the Order tracking tab (spec 002 section 3, Order). */
+export const progressItemSchema = z.object({
+  /** The checkout order. A renewal's or a reship's shipment carries its order's id. */
+  id: z.number().int(),
+  status: z.enum(orderStatuses),
+  product_id: z.number().int().nullable(),
+  created_at: z.iso.datetime(),
+  prescription_data: z.array(prescriptionEntrySchema),
+  /** The encounter id of the clinician's review (Doctor on Demand reads it). */
+  external_visit_id: z.string().nullable(),
+  provider: z.number().int().nullable(),
+  payment_intent_id: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  logistics_provider: z.string().nullable(),
+  submitted: z.number().int(),
+  /** Ours: a stable key of the item (`order-{id}`, or `shipment-{n}` for a refill or reship). */
+  item_id: z.string(),
+  /** Ours: the order itself, a renewal's next supply, or a replacement. */
+  kind: z.enum(shipmentKinds),
+  product_name: z.string().nullable(),
+  /** Ours: the pharmacy's order number, once fulfilment made the shipment. */
+  order_number: z.string().nullable(),
+  /** Ours: the Pacific day the pharmacy processes it (the same-day promise), once placed. */
+  processing_day: z.iso.date().nullable(),
+  shipped_at: z.iso.datetime().nullable(),
+  delivered_at: z.iso.datetime().nullable(),
+  updated_at: z.iso.datetime(),
+});
+export type ProgressItem = z.infer<typeof progressItemSchema>;
+
+export const orderItems = defineRoute({
+  method: 'get',
+  path: '/api/order-items',
+  service: 'gateway',
+  auth: 'patient',
+  summary:
+    "The caller's orders and shipments, newest first, with each one's status, prescription and tracking; and the caller's health id. Served from the gateway's read model of the services' events.",
+  response: z.object({
+    status: z.literal('success'),
+    orders: z.array(progressItemSchema),
+    health_id: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { carriers } from '../rules/shipping';
+import { defineEvent } from './envelope';
+
+/**
+ * Fulfilment's events (issue 17): the pharmacy's steps of an order (spec 002's order_placed,
+ * shipping_paused, order_shipped, order_delivered) and reship requests. Each names the
+ * shipment, the checkout order it supplies and the patient; none carries a reason or a note
+ * (a pharmacist's pause reason or a patient's reship reason may speak of their health): the
+ * patient reads those in their email, staff in the console.
+ */
+
+/** Why a shipment exists: the order's first supply, a renewal's next supply, or a replacement. */
+export const shipmentKinds = ['first', 'refill', 'reship'] as const;
+export type ShipmentKind = (typeof shipmentKinds)[number];
+
+const shipmentRef = {
+  /** Fulfilment's shipment (one pharmacy order). */
+  shipmentId: z.number().int(),
+  /** The pharmacy's order number, shown to the patient and in the console. */
+  orderNumber: z.string(),
+  /** The checkout order it supplies. */
+  orderId: z.number().int(),
+  userId: z.number().int(),
+};
+
+export const shipmentCreated = defineEvent({
+  name: 'shipment-created',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'Fulfilment created a shipment for an order: its first supply (prescription accepted), a renewal supply or an approved reship. The pharmacy places it next (a refill waits for its check-in first).',
+  schema: z.object({
+    ...shipmentRef,
+    kind: z.enum(shipmentKinds),
+    /** The shipment a reship replaces; null otherwise. */
+    replaces: z.number().int().nullable(),
+    vials: z.number().int(),
+    /** The medication's name as the pharmacy fills it (no strength: the prescription has it). */
+    medName: z.string(),
+    /** A refill waits for the patient's check-in and the clinician's approval before placing. */
+    waitingOn: z.enum(['pharmacy', 'check-in']),
+    createdAt: z.iso.datetime(),
+  }),
+});
+
+export const orderPlaced = defineEvent({
+  name: 'order-placed',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "The pharmacist placed the shipment's pharmacy order (order_placed), or resumed a paused one; processingDay is the Pacific day it is processed (same day before 3 PM Monday to Thursday).",
+  schema: z.object({
+    ...shipmentRef,
+    processingDay: z.iso.date(),
+    sameDay: z.boolean(),
+    resumed: z.boolean(),
+    placedAt: z.iso.datetime(),
+  }),
+});
+
+export const shippingPaused = defineEvent({
+  name: 'shipping-paused',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'The pharmacist paused a shipment (shipping_paused); the reason goes to the patient by email, never in the event.',
+  schema: z.object({ ...shipmentRef, pausedAt: z.iso.datetime() }),
+});
+
+export const orderShipped = defineEvent({
+  name: 'order-shipped',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'The shipment left the pharmacy with a carrier and a tracking number checked against the carrier (order_shipped); cold-chain parcels go overnight.',
+  schema: z.object({
+    ...shipmentRef,
+    carrier: z.enum(carriers),
+    trackingNumber: z.string(),
+    overnight: z.boolean(),
+    shippedAt: z.iso.datetime(),
+  }),
+});
+
+export const orderDelivered = defineEvent({
+  name: 'order-delivered',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'The carrier delivered the shipment (order_delivered); the 7-day reship window starts.',
+  schema: z.object({ ...shipmentRef, deliveredAt: z.iso.datetime() }),
+});
+
+const reshipRef = { reshipId: z.number().int(), ...shipmentRef };
+
+export const reshipRequested = defineEvent({
+  name: 'reship-requested',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A patient asked for a replacement of a delivered shipment within 7 days of delivery (the reason and photo stay in fulfilment); it waits in the pharmacy's reship queue.",
+  schema: z.object({ ...reshipRef, requestedAt: z.iso.datetime() }),
+});
+
+export const reshipApproved = defineEvent({
+  name: 'reship-approved',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'The pharmacy approved a reship request; newShipmentId is the replacement shipment (its shipment-created follows in the same transaction).',
+  schema: z.object({
+    ...reshipRef,
+    newShipmentId: z.number().int(),
+    approvedAt: z.iso.datetime(),
+  }),
+});
+
+export const reshipRefused = defineEvent({
+  name: 'reship-refused',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'The pharmacy refused a reship request; the reason is emailed to the patient, never carried in the event.',
+  schema: z.object({ ...reshipRef, refusedAt: z.iso.datetime() }),
+});
