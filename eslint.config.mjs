@@ -23,6 +23,7 @@ const serviceSchemas = [
   'forms',
   'chat',
   'clinic',
+  'fulfillment',
   'gateway',
 ];
 

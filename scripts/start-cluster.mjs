@@ -16,7 +16,16 @@ if (missing.length > 0) {
 ensureInstalled();
 ensureWebBuilt();
 
-const services = ['identity', 'checkout', 'intake', 'verification', 'forms', 'chat', 'clinic'];
+const services = [
+  'identity',
+  'checkout',
+  'intake',
+  'verification',
+  'forms',
+  'chat',
+  'clinic',
+  'fulfillment',
+];
 const basePort = Number(process.env.SERVICES_BASE_PORT ?? 4101);
 const urls = Object.fromEntries(
   services.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${basePort + i}`]),

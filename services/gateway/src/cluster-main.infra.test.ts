@@ -46,6 +46,7 @@ describe('the cluster gateway whose database is not up yet', () => {
         FORMS_URL: nowhere,
         CHAT_URL: nowhere,
         CLINIC_URL: nowhere,
+        FULFILLMENT_URL: nowhere,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

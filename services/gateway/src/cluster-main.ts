@@ -52,6 +52,7 @@ function main(): void {
       forms: config.FORMS_URL,
       chat: config.CHAT_URL,
       clinic: config.CLINIC_URL,
+      fulfillment: config.FULFILLMENT_URL,
     },
     logger,
   );

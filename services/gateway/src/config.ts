@@ -26,4 +26,5 @@ export const clusterConfigSchema = gatewayConfigSchema.extend({
   FORMS_URL: z.url(),
   CHAT_URL: z.url(),
   CLINIC_URL: z.url(),
+  FULFILLMENT_URL: z.url(),
 });

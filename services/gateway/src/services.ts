@@ -5,6 +5,7 @@ import { chatService } from '@clinic/chat';
 import { clinicService } from '@clinic/clinic';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
 import { createLocalFormsRecords, formsService, type FormsDeps } from '@clinic/forms';
+import { fulfillmentService } from '@clinic/fulfillment';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '@clinic/intake';
@@ -46,11 +47,20 @@ export async function bootAllServices(
   const formsDeps = { ...opts.forms, identity };
   const formsBoot = await bootService(formsService, engines, formsDeps);
   services.push({ name: 'forms', ...formsBoot });
+  const formsRecords = createLocalFormsRecords(formsBoot.runtime, formsDeps);
   services.push({
     name: 'clinic',
     ...(await bootService(clinicService, engines, {
       identity,
-      forms: createLocalFormsRecords(formsBoot.runtime, formsDeps),
+      forms: formsRecords,
+      publicUrl: opts.publicUrl,
+    })),
+  });
+  services.push({
+    name: 'fulfillment',
+    ...(await bootService(fulfillmentService, engines, {
+      identity,
+      forms: formsRecords,
       publicUrl: opts.publicUrl,
     })),
   });

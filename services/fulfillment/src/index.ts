@@ -1,0 +1,1 @@
+export { fulfillmentService, type FulfillmentDeps } from './app';
