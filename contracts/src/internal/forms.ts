@@ -43,7 +43,21 @@ export const fileReadResponseSchema = z.object({
 });
 export type FileRead = NonNullable<z.infer<typeof fileReadResponseSchema>['read']>;
 
+/**
+ * A patient's own upload used outside the medical form (fulfilment's reship photo): is it theirs,
+ * uploaded, and an image within 5 MB by its content? And, for staff, a signed read of it.
+ */
+export const patientImageRequestSchema = z.object({
+  userId: z.number().int().positive(),
+  fileName: z.string().min(1).max(300),
+});
+export const patientImageChecks = ['ok', 'missing', 'too-large', 'not-an-image'] as const;
+export type PatientImageCheck = (typeof patientImageChecks)[number];
+export const patientImageCheckResponseSchema = z.object({ check: z.enum(patientImageChecks) });
+
 export const formsInternalPaths = {
   assessmentRecord: '/internal/forms/assessment-record',
   fileRead: '/internal/forms/file-read',
+  patientImageCheck: '/internal/forms/patient-image-check',
+  patientImageRead: '/internal/forms/patient-image-read',
 } as const;

@@ -5,7 +5,7 @@
  * they go over HTTP to forms' internal routes with the cluster secret (HttpFormsRecords). Both
  * pass one shared suite (forms-records.suite.ts in @clinic/forms). The caller audits the read.
  */
-import type { AssessmentRecord, FileRead } from '@clinic/contracts';
+import type { AssessmentRecord, FileRead, PatientImageCheck } from '@clinic/contracts';
 
 export interface FormsRecords {
   /** The latest assessment submitted for the order (answers in words), or null when none is. */
@@ -15,4 +15,11 @@ export interface FormsRecords {
    * identity video, a dose-adjustment photo); null when the file is not the order's.
    */
   fileRead(orderId: number, fileName: string): Promise<FileRead | null>;
+  /**
+   * Whether one of the patient's own uploads (get-signed-url) is there and is an image within
+   * 5 MB by its content; a file that fails is deleted. 'missing' for another patient's file.
+   */
+  checkPatientImage(userId: number, fileName: string): Promise<PatientImageCheck>;
+  /** A signed URL valid for a few minutes to a patient's checked image; null when it is not theirs. */
+  patientImageRead(userId: number, fileName: string): Promise<FileRead | null>;
 }

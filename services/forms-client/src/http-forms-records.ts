@@ -10,8 +10,11 @@ import {
   fileReadRequestSchema,
   fileReadResponseSchema,
   formsInternalPaths,
+  patientImageCheckResponseSchema,
+  patientImageRequestSchema,
   type AssessmentRecord,
   type FileRead,
+  type PatientImageCheck,
 } from '@clinic/contracts';
 import { InternalClient, type PrincipalSigner } from '@clinic/kit';
 import type { FormsRecords } from './forms-records';
@@ -56,6 +59,26 @@ export class HttpFormsRecords implements FormsRecords {
     const answer = await this.client.call(
       formsInternalPaths.fileRead,
       { orderId, fileName },
+      fileReadResponseSchema,
+    );
+    return answer.read;
+  }
+
+  async checkPatientImage(userId: number, fileName: string): Promise<PatientImageCheck> {
+    if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return 'missing';
+    const answer = await this.client.call(
+      formsInternalPaths.patientImageCheck,
+      { userId, fileName },
+      patientImageCheckResponseSchema,
+    );
+    return answer.check;
+  }
+
+  async patientImageRead(userId: number, fileName: string): Promise<FileRead | null> {
+    if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return null;
+    const answer = await this.client.call(
+      formsInternalPaths.patientImageRead,
+      { userId, fileName },
       fileReadResponseSchema,
     );
     return answer.read;

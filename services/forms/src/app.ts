@@ -51,7 +51,12 @@ export const formsService: ServiceModule<FormsDeps> = {
     uploadRoutes(router, runtime, uploads);
     identityVideoRoute(router, runtime, uploads);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
-    internalRoutes(router, runtime, new AssessmentRecords(runtime, questionnaires, deps.storage));
+    internalRoutes(
+      router,
+      runtime,
+      new AssessmentRecords(runtime, questionnaires, deps.storage),
+      uploads,
+    );
     return {
       router,
       subscribers: [

@@ -7,7 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { uploadMessages, type Principal } from '@clinic/contracts';
+import {
+  uploadMessages,
+  type FileRead,
+  type PatientImageCheck,
+  type Principal,
+} from '@clinic/contracts';
 import {
   InvalidRequestError,
   NotFoundError,
@@ -105,29 +110,61 @@ export class Uploads {
    * otherwise, and deletes a file that failed.
    */
   async check(userId: number, fileName: string, purpose: UploadPurpose): Promise<void> {
+    const problem = await this.inspect(userId, fileName, purpose);
+    if (problem === 'ok') return;
+    if (problem === 'missing')
+      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
+    if (problem === 'too-large')
+      throw new UploadProblem(
+        purpose === 'image' ? uploadMessages.tooLarge : 'The file is too large.',
+      );
+    throw new UploadProblem(
+      purpose === 'image' ? uploadMessages.imageOnly : 'Please select a video file.',
+    );
+  }
+
+  /** check()'s verdict without the message: what other services are told (PatientImageCheck). */
+  async inspect(
+    userId: number,
+    fileName: string,
+    purpose: UploadPurpose,
+  ): Promise<PatientImageCheck> {
     const [row] = await this.runtime.db
       .select()
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
-    if (!row || row.purpose !== purpose)
-      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
-    if (row.checkedAt) return;
+    if (!row || row.purpose !== purpose) return 'missing';
+    if (row.checkedAt) return 'ok';
     const info = await this.storage.head(row.key);
-    if (!info)
-      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
-    const refuse = async (message: string) => {
+    if (!info) return 'missing';
+    const kind =
+      info.size > uploadLimits[purpose]
+        ? null
+        : detectFileKind(await this.storage.readStart(row.key, 64));
+    const problem: PatientImageCheck =
+      kind === null ? 'too-large' : isAllowedUpload(kind, purpose) ? 'ok' : 'not-an-image';
+    if (problem !== 'ok') {
       await this.storage.delete(row.key);
-      throw new UploadProblem(message);
-    };
-    if (info.size > uploadLimits[purpose])
-      await refuse(purpose === 'image' ? uploadMessages.tooLarge : 'The file is too large.');
-    const kind = detectFileKind(await this.storage.readStart(row.key, 64));
-    if (!isAllowedUpload(kind, purpose))
-      await refuse(purpose === 'image' ? uploadMessages.imageOnly : 'Please select a video file.');
+      return problem;
+    }
     await this.runtime.db
       .update(uploads)
       .set({ checkedAt: this.runtime.clock.now(), sizeBytes: info.size, detectedKind: kind })
       .where(eq(uploads.key, row.key));
+    return 'ok';
+  }
+
+  /** A 5-minute signed read of a patient's checked image, for staff (who audit it first). */
+  async staffRead(userId: number, fileName: string): Promise<FileRead | null> {
+    const [row] = await this.runtime.db
+      .select({ key: uploads.key, checkedAt: uploads.checkedAt })
+      .from(uploads)
+      .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
+    if (!row?.checkedAt) return null;
+    const seconds = 300;
+    const url = await this.storage.signedGetUrl(row.key, { expiresInSeconds: seconds });
+    const expiresAt = new Date(this.runtime.clock.now().getTime() + seconds * 1000);
+    return { url, expiresAt: expiresAt.toISOString() };
   }
 
   /**

@@ -315,6 +315,41 @@ export function formsRecordsContract(
       expect(await records.assessmentRecord(pending)).toBeNull();
     });
 
+    it("checks a patient's own image by its content, and signs staff a read of it once checked", async () => {
+      const patient = await h.patient({ state: 'CA' });
+      const other = await h.patient({ state: 'CA' });
+      const photo = await h.upload(patient, {
+        name: 'broken-vial.png',
+        contentType: 'image/png',
+        bytes: tinyPng,
+      });
+      expect(photo.status).toBe(200);
+      expect(await records.patientImageRead(patient.id, photo.fileName)).toBeNull();
+      expect(await records.checkPatientImage(other.id, photo.fileName)).toBe('missing');
+      expect(await records.checkPatientImage(patient.id, photo.fileName)).toBe('ok');
+      const read = await records.patientImageRead(patient.id, photo.fileName);
+      expect((await download(read!.url)).bytes.equals(tinyPng)).toBe(true);
+      expect(await records.patientImageRead(other.id, photo.fileName)).toBeNull();
+
+      const renamed = await h.upload(patient, {
+        name: 'photo.png',
+        contentType: 'image/png',
+        bytes: Buffer.from('%PDF-1.7 not a photo at all'),
+      });
+      expect(await records.checkPatientImage(patient.id, renamed.fileName)).toBe(
+        'not-an-image',
+      );
+      // A refused file is deleted: asking again finds nothing.
+      expect(await records.checkPatientImage(patient.id, renamed.fileName)).toBe('missing');
+      const huge = await h.upload(patient, {
+        name: 'huge.png',
+        contentType: 'image/png',
+        bytes: Buffer.concat([tinyPng, Buffer.alloc(5 * 1024 * 1024)]),
+      });
+      expect(await records.checkPatientImage(patient.id, huge.fileName)).toBe('too-large');
+      expect(await records.checkPatientImage(patient.id, '')).toBe('missing');
+    });
+
     it('refuses a malformed order id, naming the field only', async () => {
       await expect(records.assessmentRecord(0)).rejects.toThrow(/orderId/);
       await expect(records.fileRead(-1, 'a.png')).rejects.toThrow(/orderId/);

@@ -4,11 +4,16 @@
  * bad request fails here as it would over HTTP; a file name no file can have is simply not the
  * order's (null), as HttpFormsRecords answers it.
  */
-import { assessmentRecordRequestSchema, fileReadRequestSchema } from '@clinic/contracts';
+import {
+  assessmentRecordRequestSchema,
+  fileReadRequestSchema,
+  patientImageRequestSchema,
+} from '@clinic/contracts';
 import type { FormsRecords } from '@clinic/forms-client';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { FormsDeps } from '../deps';
 import { AssessmentRecords } from '../domain/assessment-records';
+import { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 
@@ -18,6 +23,7 @@ export function createLocalFormsRecords(runtime: ServiceRuntime, deps: FormsDeps
     deps.questionnaires ?? loadQuestionnaires(),
     deps.storage,
   );
+  const uploads = new Uploads(runtime, deps.storage);
   return {
     async assessmentRecord(orderId) {
       const request = parseOrRefuse(assessmentRecordRequestSchema, { orderId });
@@ -27,6 +33,14 @@ export function createLocalFormsRecords(runtime: ServiceRuntime, deps: FormsDeps
       if (!fileReadRequestSchema.shape.fileName.safeParse(fileName).success) return null;
       const request = parseOrRefuse(fileReadRequestSchema, { orderId, fileName });
       return records.fileRead(request.orderId, request.fileName);
+    },
+    async checkPatientImage(userId, fileName) {
+      if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return 'missing';
+      return uploads.inspect(userId, fileName, 'image');
+    },
+    async patientImageRead(userId, fileName) {
+      if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return null;
+      return uploads.staffRead(userId, fileName);
     },
   };
 }

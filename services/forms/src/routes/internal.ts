@@ -1,6 +1,7 @@
 /**
- * Forms' internal routes, for the clinic in cluster mode (HttpFormsRecords): an order's
- * assessment as the clinician reads it, and a signed read of one of its files. Never published:
+ * Forms' internal routes, for the clinic and fulfilment in cluster mode (HttpFormsRecords): an
+ * order's assessment as the clinician reads it, a signed read of one of its files, and a check
+ * and staff read of a patient's own image (the reship photo). Never published:
  * the gateway does not route /internal, and each call must carry the cluster's internal token
  * (403 without). Bodies are validated with the internal contract schemas (400 naming the fields).
  * The clinic audits every staff read before it asks.
@@ -10,15 +11,18 @@ import {
   assessmentRecordRequestSchema,
   fileReadRequestSchema,
   formsInternalPaths,
+  patientImageRequestSchema,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { AssessmentRecords } from '../domain/assessment-records';
+import type { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
 
 export function internalRoutes(
   router: Router,
   runtime: ServiceRuntime,
   records: AssessmentRecords,
+  uploads: Uploads,
 ): void {
   const guard = internalOnly(runtime.engines.principals);
 
@@ -30,5 +34,15 @@ export function internalRoutes(
   router.post(formsInternalPaths.fileRead, guard, async (req, res) => {
     const { orderId, fileName } = parseOrRefuse(fileReadRequestSchema, req.body);
     res.json({ read: await records.fileRead(orderId, fileName) });
+  });
+
+  router.post(formsInternalPaths.patientImageCheck, guard, async (req, res) => {
+    const { userId, fileName } = parseOrRefuse(patientImageRequestSchema, req.body);
+    res.json({ check: await uploads.inspect(userId, fileName, 'image') });
+  });
+
+  router.post(formsInternalPaths.patientImageRead, guard, async (req, res) => {
+    const { userId, fileName } = parseOrRefuse(patientImageRequestSchema, req.body);
+    res.json({ read: await uploads.staffRead(userId, fileName) });
   });
 }
