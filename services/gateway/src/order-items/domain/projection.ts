@@ -1,0 +1,404 @@
+/**
+ * The portal's order view as a pure function of one checkout order's events (BRIEF section 4,
+ * "The order's life"): what GET /api/order-items shows of the order itself (`order-{id}`) and of
+ * each refill or reship shipment (`shipment-{id}`).
+ *
+ * The events of an order come from several services on several topics, so they may arrive in
+ * any order. The projection never depends on arrival: it folds the order's logged events sorted
+ * by the time they happened (then by their place in the log), and the gateway folds the whole
+ * order again whenever one of its events arrives. So the same events always give the same items,
+ * a late event lands where it belongs in the order's history instead of moving it backwards, and
+ * replaying the log from scratch gives exactly the live view.
+ */
+import {
+  appointmentRequired,
+  applicationWithdrawn,
+  assessmentDenied,
+  clinicalRecordOpened,
+  doseAdjustmentSubmitted,
+  formSubmitted,
+  identityVideoUploaded,
+  orderDelivered,
+  orderPlaced,
+  orderShipped,
+  paymentSucceeded,
+  prescriptionAccepted,
+  prescriptionApproved,
+  shipmentCreated,
+  shippingPaused,
+  submittedValues,
+  type EventData,
+  type EventDefinition,
+  type OrderStatus,
+  type PrescriptionEntry,
+  type PrescriptionItem,
+  type ProgressItem,
+  type ShipmentKind,
+} from '@clinic/contracts';
+
+/** Every event the view is built from: checkout's, forms', the clinic's and fulfilment's. */
+export const orderViewEvents = [
+  paymentSucceeded,
+  formSubmitted,
+  identityVideoUploaded,
+  applicationWithdrawn,
+  appointmentRequired,
+  assessmentDenied,
+  clinicalRecordOpened,
+  prescriptionApproved,
+  prescriptionAccepted,
+  doseAdjustmentSubmitted,
+  shipmentCreated,
+  orderPlaced,
+  shippingPaused,
+  orderShipped,
+  orderDelivered,
+] as const;
+
+/** One event as the gateway's log keeps it. */
+export interface LoggedEvent {
+  /** Its place in the log: breaks ties between events of the same instant. */
+  logId: number;
+  name: string;
+  version: number;
+  occurredAt: Date;
+  orderId: number;
+  userId: number | null;
+  data: unknown;
+}
+
+/** One row of the projection: the item as sent, with the columns the route and rebuild use. */
+export interface ItemRow {
+  itemId: string;
+  orderId: number;
+  userId: number;
+  kind: ShipmentKind;
+  shipmentId: number | null;
+  status: OrderStatus;
+  statusAt: Date;
+  submitted: number;
+  createdAt: Date;
+  updatedAt: Date;
+  answer: ProgressItem;
+}
+
+/** The order and user an event is about, for the log's columns. */
+export function eventSubject(data: { orderId: number; userId: number | null }): {
+  orderId: number;
+  userId: number | null;
+} {
+  return { orderId: data.orderId, userId: data.userId };
+}
+
+/** The log's order: when it happened, then when the gateway logged it. */
+export function compareLogged(a: LoggedEvent, b: LoggedEvent): number {
+  return a.occurredAt.getTime() - b.occurredAt.getTime() || a.logId - b.logId;
+}
+
+function is<E extends EventDefinition>(
+  event: LoggedEvent,
+  def: E,
+): event is LoggedEvent & { data: EventData<E> } {
+  return event.name === def.name && event.version === def.version;
+}
+
+/**
+ * The prescription as the portal lists it (spec 002 section 3): the GLP-1 once per month of its
+ * dose schedule, the other items (the anti-nausea tablets) as they are.
+ */
+export function prescriptionEntries(
+  items: readonly PrescriptionItem[],
+  doseSchedule: readonly number[],
+  transactionId: string | null,
+): PrescriptionEntry[] {
+  return items.flatMap((item): PrescriptionEntry[] =>
+    item.strength === null
+      ? [
+          {
+            name: item.name,
+            directions: item.directions,
+            medId: item.rxId,
+            strength: null,
+            rxId: item.rxId,
+            transactionId,
+            month: null,
+          },
+        ]
+      : doseSchedule.map((mg, i) => ({
+          name: item.name,
+          directions: item.directions,
+          medId: item.rxId,
+          strength: mg,
+          rxId: `${item.rxId}-m${i + 1}`,
+          transactionId,
+          month: i + 1,
+        })),
+  );
+}
+
+interface Draft {
+  itemId: string;
+  kind: ShipmentKind;
+  shipmentId: number | null;
+  status: OrderStatus;
+  statusAt: Date;
+  submitted: number;
+  createdAt: Date;
+  updatedAt: Date;
+  productId: number | null;
+  productName: string | null;
+  prescriptionData: PrescriptionEntry[];
+  externalVisitId: string | null;
+  paymentIntentId: string | null;
+  trackingNumber: string | null;
+  logisticsProvider: string | null;
+  orderNumber: string | null;
+  processingDay: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+function draft(itemId: string, kind: ShipmentKind, at: Date): Draft {
+  return {
+    itemId,
+    kind,
+    shipmentId: null,
+    // Not shown before its payment is known (see `paid`).
+    status: 'payment',
+    statusAt: at,
+    submitted: submittedValues.notSubmitted,
+    createdAt: at,
+    updatedAt: at,
+    productId: null,
+    productName: null,
+    prescriptionData: [],
+    externalVisitId: null,
+    paymentIntentId: null,
+    trackingNumber: null,
+    logisticsProvider: null,
+    orderNumber: null,
+    processingDay: null,
+    shippedAt: null,
+    deliveredAt: null,
+  };
+}
+
+const ended: ReadonlySet<OrderStatus> = new Set(['denied', 'withdrawn']);
+const atPharmacy: ReadonlySet<OrderStatus> = new Set([
+  'order_placed',
+  'shipping_paused',
+  'order_shipped',
+  'order_delivered',
+]);
+/** Still in the clinician's hands: neither ended nor at the pharmacy. */
+const inReview = (status: OrderStatus) => !ended.has(status) && !atPharmacy.has(status);
+
+function touch(item: Draft, at: Date): void {
+  if (at > item.updatedAt) item.updatedAt = at;
+}
+
+function setStatus(item: Draft, status: OrderStatus, at: Date): void {
+  if (item.status !== status) {
+    item.status = status;
+    item.statusAt = at;
+  }
+  touch(item, at);
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+
+/** The items of one checkout order, from its events (in any order: they are sorted here). */
+export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
+  const sorted = [...events].sort(compareLogged);
+  const first = sorted[0];
+  if (!first) return [];
+  const orderId = first.orderId;
+  const order = draft(`order-${orderId}`, 'first', first.occurredAt);
+  let paid = false;
+  let userId: number | null = null;
+  let videoRequired = false;
+  let videoReceived = false;
+  let appointmentKind: string | null = null;
+  let prescriptionId: string | null = null;
+  const firstShipments = new Set<number>();
+  const shipments = new Map<number, Draft>();
+  /** Steps of a shipment whose shipment-created is not in the log yet. */
+  const parked = new Map<number, (LoggedEvent & { data: { shipmentId: number } })[]>();
+
+  const shipmentStep = (event: LoggedEvent & { data: { shipmentId: number } }) => {
+    const target = firstShipments.has(event.data.shipmentId)
+      ? order
+      : shipments.get(event.data.shipmentId);
+    if (!target) {
+      const waiting = parked.get(event.data.shipmentId) ?? [];
+      waiting.push(event);
+      parked.set(event.data.shipmentId, waiting);
+      return;
+    }
+    if (ended.has(target.status)) return;
+    const at = event.occurredAt;
+    if (is(event, orderPlaced)) {
+      setStatus(target, 'order_placed', at);
+      target.processingDay = event.data.processingDay;
+    } else if (is(event, shippingPaused)) {
+      setStatus(target, 'shipping_paused', at);
+    } else if (is(event, orderShipped)) {
+      setStatus(target, 'order_shipped', at);
+      target.trackingNumber = event.data.trackingNumber;
+      target.logisticsProvider = event.data.carrier;
+      target.shippedAt = iso(event.data.shippedAt);
+    } else if (is(event, orderDelivered)) {
+      setStatus(target, 'order_delivered', at);
+      target.deliveredAt = iso(event.data.deliveredAt);
+    }
+  };
+
+  for (const event of sorted) {
+    const at = event.occurredAt;
+    if (userId === null && event.userId !== null) userId = event.userId;
+    if (is(event, paymentSucceeded)) {
+      // An add-on changes nothing shown; a renewal's supplies come as refill shipments.
+      if (event.data.kind !== 'checkout') continue;
+      paid = true;
+      order.createdAt = at;
+      order.paymentIntentId = event.data.transactionId;
+      const preauth = event.data.prescriptionPreauths.find((p) => p.orderId === orderId);
+      order.productId = preauth?.product_id ?? null;
+      order.productName = preauth?.product_name ?? null;
+      // Paid: the medical questionnaire is next.
+      if (order.status === 'payment') setStatus(order, 'pending_approval', at);
+      touch(order, at);
+    } else if (is(event, formSubmitted)) {
+      // A refill's check-in form is the refill shipment's business, not the order's.
+      if (event.data.form === 'refill') continue;
+      videoRequired = event.data.videoRequired;
+      if (order.status !== 'payment' && order.status !== 'pending_approval') continue;
+      order.submitted = submittedValues.submitted;
+      setStatus(
+        order,
+        videoRequired && !videoReceived ? 'pending_approval' : 'waiting_prescription',
+        at,
+      );
+    } else if (is(event, identityVideoUploaded)) {
+      videoReceived = true;
+      const heldForVideo =
+        (order.status === 'pending_approval' && order.submitted >= submittedValues.submitted) ||
+        (order.status === 'appointment_required' && appointmentKind === 'video');
+      if (heldForVideo) setStatus(order, 'waiting_prescription', at);
+    } else if (is(event, appointmentRequired)) {
+      if (!inReview(order.status) || order.status === 'prescription_received') continue;
+      appointmentKind = event.data.kind;
+      setStatus(order, 'appointment_required', at);
+    } else if (is(event, assessmentDenied)) {
+      if (inReview(order.status)) setStatus(order, 'denied', at);
+    } else if (is(event, applicationWithdrawn)) {
+      if (inReview(order.status)) setStatus(order, 'withdrawn', at);
+    } else if (is(event, clinicalRecordOpened)) {
+      order.externalVisitId = event.data.encounterId;
+      touch(order, at);
+    } else if (is(event, prescriptionApproved)) {
+      if (!inReview(order.status)) continue;
+      prescriptionId = event.data.prescriptionId;
+      order.submitted = submittedValues.prescriptionPending;
+      order.prescriptionData = prescriptionEntries(
+        event.data.items,
+        event.data.doseSchedule,
+        order.paymentIntentId,
+      );
+      setStatus(order, 'prescription_received', at);
+    } else if (is(event, prescriptionAccepted)) {
+      if (
+        order.submitted === submittedValues.prescriptionPending &&
+        (prescriptionId === null || prescriptionId === event.data.prescriptionId)
+      ) {
+        order.submitted = submittedValues.prescriptionAccepted;
+        touch(order, at);
+      }
+    } else if (is(event, doseAdjustmentSubmitted)) {
+      // The patient declined the prescription: back in the clinician's queue.
+      if (order.status !== 'prescription_received') continue;
+      order.submitted = submittedValues.submitted;
+      order.prescriptionData = [];
+      setStatus(order, 'waiting_prescription', at);
+    } else if (is(event, shipmentCreated)) {
+      const { shipmentId } = event.data;
+      if (event.data.kind === 'first') {
+        firstShipments.add(shipmentId);
+        order.orderNumber = event.data.orderNumber;
+        touch(order, at);
+      } else if (!shipments.has(shipmentId)) {
+        const item = draft(`shipment-${shipmentId}`, event.data.kind, at);
+        item.shipmentId = shipmentId;
+        item.status =
+          event.data.waitingOn === 'pharmacy' ? 'prescription_received' : 'pending_approval';
+        item.submitted = submittedValues.prescriptionAccepted;
+        item.productId = order.productId;
+        item.productName = order.productName;
+        item.prescriptionData = order.prescriptionData.map((entry) => ({ ...entry }));
+        item.externalVisitId = order.externalVisitId;
+        item.paymentIntentId = order.paymentIntentId;
+        item.orderNumber = event.data.orderNumber;
+        shipments.set(shipmentId, item);
+      }
+      const waiting = parked.get(shipmentId);
+      parked.delete(shipmentId);
+      for (const step of waiting ?? []) shipmentStep(step);
+    } else if (
+      is(event, orderPlaced) ||
+      is(event, shippingPaused) ||
+      is(event, orderShipped) ||
+      is(event, orderDelivered)
+    ) {
+      shipmentStep(event);
+    }
+  }
+
+  if (userId === null) return [];
+  const owner = userId;
+  const row = (item: Draft): ItemRow => ({
+    itemId: item.itemId,
+    orderId,
+    userId: owner,
+    kind: item.kind,
+    shipmentId: item.shipmentId,
+    status: item.status,
+    statusAt: item.statusAt,
+    submitted: item.submitted,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    answer: {
+      id: orderId,
+      status: item.status,
+      product_id: item.productId,
+      created_at: item.createdAt.toISOString(),
+      prescription_data: item.prescriptionData,
+      external_visit_id: item.externalVisitId,
+      // The built-in chat: no outside provider is named by any event.
+      provider: null,
+      payment_intent_id: item.paymentIntentId,
+      tracking_number: item.trackingNumber,
+      logistics_provider: item.logisticsProvider,
+      submitted: item.submitted,
+      item_id: item.itemId,
+      kind: item.kind,
+      product_name: item.productName,
+      order_number: item.orderNumber,
+      processing_day: item.processingDay,
+      shipped_at: item.shippedAt,
+      delivered_at: item.deliveredAt,
+      updated_at: item.updatedAt.toISOString(),
+    },
+  });
+  return [...(paid ? [row(order)] : []), ...[...shipments.values()].map(row)];
+}
+
+/** The health id the events give a patient: the latest clinical record opened for them. */
+export function latestHealthId(
+  events: readonly LoggedEvent[],
+): { healthId: string; openedAt: Date } | null {
+  let latest: { healthId: string; openedAt: Date } | null = null;
+  for (const event of [...events].sort(compareLogged))
+    if (is(event, clinicalRecordOpened))
+      latest = { healthId: event.data.healthId, openedAt: event.occurredAt };
+  return latest;
+}

@@ -1,0 +1,34 @@
+import { applicationWithdrawnOrderView } from './application-withdrawn-order-view';
+import { appointmentRequiredOrderView } from './appointment-required-order-view';
+import { assessmentDeniedOrderView } from './assessment-denied-order-view';
+import { clinicalRecordOpenedOrderView } from './clinical-record-opened-order-view';
+import { doseAdjustmentSubmittedOrderView } from './dose-adjustment-submitted-order-view';
+import { formSubmittedOrderView } from './form-submitted-order-view';
+import { identityVideoUploadedOrderView } from './identity-video-uploaded-order-view';
+import { orderDeliveredOrderView } from './order-delivered-order-view';
+import { orderPlacedOrderView } from './order-placed-order-view';
+import { orderShippedOrderView } from './order-shipped-order-view';
+import { paymentSucceededOrderView } from './payment-succeeded-order-view';
+import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
+import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
+import { shipmentCreatedOrderView } from './shipment-created-order-view';
+import { shippingPausedOrderView } from './shipping-paused-order-view';
+
+/** The order view's subscribers, one per event it is built from (domain/projection.ts). */
+export const orderViewSubscribers = [
+  paymentSucceededOrderView,
+  formSubmittedOrderView,
+  identityVideoUploadedOrderView,
+  applicationWithdrawnOrderView,
+  appointmentRequiredOrderView,
+  assessmentDeniedOrderView,
+  clinicalRecordOpenedOrderView,
+  prescriptionApprovedOrderView,
+  prescriptionAcceptedOrderView,
+  doseAdjustmentSubmittedOrderView,
+  shipmentCreatedOrderView,
+  orderPlacedOrderView,
+  shippingPausedOrderView,
+  orderShippedOrderView,
+  orderDeliveredOrderView,
+];
