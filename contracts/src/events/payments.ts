@@ -37,8 +37,11 @@ export const paymentSucceeded = defineEvent({
     /**
      * The supply this payment pays for (the plan's rules: 3 vials every 90 days), as dates it is
      * due to ship; fulfilment ships the first once the prescription is accepted and the others
-     * on their dates. Empty for an add-on, and for a monthly renewal between shipments.
+     * on their dates. Empty for an add-on, and for a monthly renewal between shipments; absent
+     * in events published before fulfilment existed (a checkout's was then 3 vials at once).
      */
-    supply: z.array(z.object({ shipOn: z.iso.datetime(), vials: z.number().int().positive() })),
+    supply: z
+      .array(z.object({ shipOn: z.iso.datetime(), vials: z.number().int().positive() }))
+      .optional(),
   }),
 });

@@ -2,20 +2,53 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { FulfillmentDeps } from './deps';
+import { Reships } from './domain/reships';
+import { Shipments } from './domain/shipments';
+import { emailPatientJob } from './jobs/email-patient';
+import { rememberPatientJob } from './jobs/remember-patient';
+import { shipDueSupplyJob } from './jobs/ship-due-supply';
+import { patientReshipRoutes } from './routes/patient-reships';
+import { pharmacyReshipRoutes } from './routes/pharmacy-reships';
+import { pharmacyShipmentRoutes } from './routes/pharmacy-shipments';
+import { applicationWithdrawnCloseSubscriber } from './subscribers/application-withdrawn-close';
+import { assessmentDeniedCloseSubscriber } from './subscribers/assessment-denied-close';
+import { paymentSucceededSuppliesSubscriber } from './subscribers/payment-succeeded-supplies';
+import { prescriptionAcceptedShipmentsSubscriber } from './subscribers/prescription-accepted-shipments';
+import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
+import { shippingAddressSavedSubscriber } from './subscribers/shipping-address-saved';
 
 export type { FulfillmentDeps } from './deps';
 
 /**
  * Fulfilment owns the pharmacy's work (BRIEF section 4): a shipment for each accepted
  * prescription, renewal supply and approved reship; placing, pausing, shipping (carrier and
- * tracking number) and delivering it, each step an event and a message to the patient; and the
+ * tracking number) and delivering it, each step an event and an email to the patient; and the
  * patient's reship requests.
  */
 export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
   name: 'fulfillment',
   migrationsDir: join(__dirname, 'db', 'migrations'),
-  build() {
+  build(runtime, deps) {
     const router = Router();
-    return { router, subscribers: [], jobs: [] };
+    const reships = new Reships(runtime, deps.forms, deps.publicUrl);
+    pharmacyShipmentRoutes(router, runtime, deps.identity, new Shipments(runtime, deps.publicUrl));
+    pharmacyReshipRoutes(router, deps.identity, reships);
+    patientReshipRoutes(router, reships);
+    return {
+      router,
+      subscribers: [
+        paymentSucceededSuppliesSubscriber(runtime),
+        prescriptionApprovedRecordSubscriber,
+        prescriptionAcceptedShipmentsSubscriber(runtime),
+        assessmentDeniedCloseSubscriber,
+        applicationWithdrawnCloseSubscriber,
+        shippingAddressSavedSubscriber,
+      ],
+      jobs: [
+        emailPatientJob(runtime, deps.identity),
+        rememberPatientJob(runtime, deps.identity),
+        shipDueSupplyJob(runtime),
+      ],
+    };
   },
 };

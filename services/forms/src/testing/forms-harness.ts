@@ -173,7 +173,8 @@ export async function startForms(
           ],
           conversionId: null,
           userName: null,
-          supply: [],
+          // The checkout's supply: 3 vials at once (checkout's plan rules).
+          supply: [{ shipOn: clock.now().toISOString(), vials: 3 }],
         }),
       );
       await eventually(async () => {

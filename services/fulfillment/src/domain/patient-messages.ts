@@ -1,0 +1,87 @@
+/**
+ * What the patient is told at each step of a shipment and a reship request, in plain words. Only
+ * the pharmacy's own facts go in (order number, dates, carrier, tracking link) and, for a pause
+ * or a refusal, the pharmacist's reason written for the patient.
+ */
+import { reshipWindowDays, trackingUrl, type Carrier } from '@clinic/contracts';
+
+export interface PatientEmail {
+  subject: string;
+  body: string;
+}
+
+/** "Tuesday, November 24" for a Pacific calendar day (YYYY-MM-DD). */
+export function dayInWords(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+const storage =
+  'Keep your vials in the refrigerator (36–46°F), away from the freezer compartment, and do not use a vial that has been frozen.';
+
+export const shipmentEmails = {
+  placed(orderNumber: string, processingDay: string, sameDay: boolean): PatientEmail {
+    const when = sameDay ? 'today' : `on ${dayInWords(processingDay)}`;
+    return {
+      subject: 'Your order is with our pharmacy',
+      body: `Your order ${orderNumber} is with our pharmacy and will be processed ${when}. Pharmacy fulfilment takes 2–3 days, except Sundays and holidays.\n\nWe will email you the tracking link as soon as it ships.`,
+    };
+  },
+  resumed(orderNumber: string, processingDay: string): PatientEmail {
+    return {
+      subject: 'Your order is moving again',
+      body: `Good news: your order ${orderNumber} is no longer on hold. Our pharmacy will process it on ${dayInWords(processingDay)}, and we will email you the tracking link as soon as it ships.`,
+    };
+  },
+  paused(orderNumber: string, reason: string, link: (path: string) => string): PatientEmail {
+    return {
+      subject: 'Your shipment is on hold',
+      body: `We have put your order ${orderNumber} on hold for now. Our pharmacist's note:\n\n${reason}\n\nNothing is needed from you unless the note asks for it. Questions? Visit ${link('/support')} and we will help.`,
+    };
+  },
+  shipped(
+    orderNumber: string,
+    carrier: Carrier,
+    trackingNumber: string,
+    overnight: boolean,
+  ): PatientEmail {
+    const how = overnight
+      ? 'It travels overnight in an insulated cold pack.'
+      : 'It is on its way to you.';
+    return {
+      subject: 'Your order is on its way',
+      body: `Your order ${orderNumber} has shipped with ${carrier}. ${how}\n\nTrack it here: ${trackingUrl(carrier, trackingNumber)} (tracking number ${trackingNumber}).\n\nWhen it arrives, put the vials in the refrigerator right away. ${storage}`,
+    };
+  },
+  delivered(orderNumber: string, link: (path: string) => string): PatientEmail {
+    return {
+      subject: 'Your order was delivered',
+      body: `Your order ${orderNumber} was delivered. ${storage}\n\nIf anything is missing or damaged, you can ask for a replacement within ${reshipWindowDays} days of delivery: ${link('/replacement-request')}`,
+    };
+  },
+};
+
+export const reshipEmails = {
+  received(orderNumber: string): PatientEmail {
+    return {
+      subject: 'We received your replacement request',
+      body: `Thank you: we received your replacement request for order ${orderNumber}. Our pharmacy team will review it, usually within one business day, and email you with their answer or any question they have.`,
+    };
+  },
+  approved(orderNumber: string, newOrderNumber: string): PatientEmail {
+    return {
+      subject: 'Your replacement is approved',
+      body: `Your replacement request for order ${orderNumber} is approved. The replacement is order ${newOrderNumber}; we will email you the tracking link as soon as it ships, at no cost to you.`,
+    };
+  },
+  refused(orderNumber: string, reason: string, link: (path: string) => string): PatientEmail {
+    return {
+      subject: 'About your replacement request',
+      body: `We reviewed your replacement request for order ${orderNumber} and cannot send a replacement. Our pharmacy team's note:\n\n${reason}\n\nIf you have questions, visit ${link('/support')} and we will help.`,
+    };
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * remember-patient: keeps the name, email, phone and state identity has for a patient with a
+ * shipment, so the pharmacy's lists name them without a call per row. Queued with the
+ * shipment's transaction; it asks identity when it runs, outside any transaction. Running it
+ * again only refreshes the row.
+ */
+import { z } from 'zod';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { patients } from '../db/schema';
+
+export const rememberPatient = jobType({
+  name: 'fulfillment-remember-patient',
+  schema: z.object({ userId: z.number().int() }),
+  attempts: 8,
+  backoffMs: 5_000,
+});
+
+export function rememberPatientJob(runtime: ServiceRuntime, identity: IdentityDirectory) {
+  return defineJob({
+    ...rememberPatient,
+    async handle({ userId }) {
+      const contact = await identity.patientContact(userId);
+      if (!contact) return;
+      const row = {
+        name: `${contact.first_name} ${contact.last_name}`.trim(),
+        email: contact.email,
+        phone: contact.phone || null,
+        state: contact.state || null,
+        updatedAt: runtime.clock.now(),
+      };
+      await runtime.db
+        .insert(patients)
+        .values({ userId, ...row })
+        .onConflictDoUpdate({ target: patients.userId, set: row });
+    },
+  });
+}

@@ -1,0 +1,259 @@
+/**
+ * The pharmacy's work on real accounts and real events: an accepted prescription becomes a
+ * shipment the pharmacist places, pauses, ships and delivers; each step an event and an email;
+ * steps out of order, bad carriers and tracking numbers refused with nothing changed.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  assessmentDenied,
+  paymentSucceeded,
+  pharmacyMessages,
+  pharmacyProcessingDay,
+  trackingUrl,
+} from '@clinic/contracts';
+import { eventually } from '@clinic/kit/testing';
+import { auditLog, shipments } from '../db/schema';
+import {
+  startFulfillment,
+  upsTrackingNumber,
+  type FulfillmentHarness,
+  type StaffUnderTest,
+} from '../testing';
+
+let h: FulfillmentHarness;
+let pharmacist: StaffUnderTest;
+
+beforeAll(async () => {
+  h = await startFulfillment();
+  pharmacist = await h.staff('pharmacy');
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const step = (id: number, name: string, body: unknown = {}, as = pharmacist) =>
+  h.post(`/api/console/pharmacy/shipments/${id}/${name}`, body, as);
+
+it('makes one shipment of an accepted prescription, even when the acceptance comes twice', async () => {
+  const order = await h.acceptedOrder({ state: 'TX' });
+  await h.accept(order);
+  await h.accept(order);
+  await eventually(async () => {
+    const queue = await h.get('/api/console/pharmacy/shipments?filter=to-place', pharmacist);
+    const listed = queue.body.shipments.find(
+      (s: { shipmentId: number }) => s.shipmentId === order.shipmentId,
+    );
+    expect(listed).toMatchObject({
+      orderId: order.orderId,
+      orderNumber: `GLP-${order.orderId}-1`,
+      patientName: 'Avery Stone',
+      kind: 'first',
+      status: 'prescription_received',
+      coldChain: true,
+      vials: 3,
+    });
+  });
+  expect(await h.shipmentsOf(order.orderId)).toHaveLength(1);
+  const created = await h.outboxEvents('shipment-created');
+  expect(created.filter((e) => e.data.orderId === order.orderId)).toHaveLength(1);
+});
+
+it('places, pauses with a reason, resumes, ships with UPS and delivers, telling the patient each time', async () => {
+  const { patient, shipmentId, orderId } = await h.acceptedOrder();
+  const view = await h.get(`/api/console/pharmacy/shipments/${shipmentId}`, pharmacist);
+  expect(view.status).toBe(200);
+  expect(view.body.view.address).toMatchObject({ city: 'Springfield', state: 'CA' });
+  expect(view.body.view.items.map((i: { name: string }) => i.name)).toEqual([
+    'Tirzepatide T1 injection',
+    'Ondansetron 4 mg tablets',
+  ]);
+
+  const placed = await step(shipmentId, 'place');
+  expect(placed.status).toBe(200);
+  const now = h.forms.clock.now();
+  expect(placed.body.shipment).toMatchObject({
+    status: 'order_placed',
+    processingDay: pharmacyProcessingDay(now).date,
+    sameDay: pharmacyProcessingDay(now).sameDay,
+  });
+  expect((await step(shipmentId, 'place')).status).toBe(409);
+
+  const paused = await step(shipmentId, 'pause', {
+    reason: 'We are waiting for a fresh lot of vials; your order will ship on Monday.',
+  });
+  expect(paused.body.shipment.status).toBe('shipping_paused');
+  expect(
+    (await step(shipmentId, 'ship', { carrier: 'UPS', tracking_number: upsTrackingNumber })).status,
+  ).toBe(409);
+  expect((await step(shipmentId, 'place')).body.shipment.status).toBe('order_placed');
+
+  const shipped = await step(shipmentId, 'ship', {
+    carrier: 'UPS',
+    tracking_number: '1z 999 aa1 0123 4567 84',
+  });
+  expect(shipped.status).toBe(200);
+  expect(shipped.body.shipment).toMatchObject({
+    status: 'order_shipped',
+    carrier: 'UPS',
+    trackingNumber: upsTrackingNumber,
+  });
+  const delivered = await step(shipmentId, 'deliver');
+  expect(delivered.body.shipment.status).toBe('order_delivered');
+
+  const names = async (name: string) =>
+    (await h.outboxEvents(name)).filter((e) => e.data.orderId === orderId).map((e) => e.data);
+  expect(await names('order-placed')).toEqual([
+    expect.objectContaining({ resumed: false }),
+    expect.objectContaining({ resumed: true }),
+  ]);
+  const [pausedEvent] = await names('shipping-paused');
+  expect(JSON.stringify(pausedEvent)).not.toMatch(/fresh lot/);
+  expect(await names('order-shipped')).toEqual([
+    expect.objectContaining({ carrier: 'UPS', trackingNumber: upsTrackingNumber, overnight: true }),
+  ]);
+  expect(await names('order-delivered')).toHaveLength(1);
+
+  await eventually(async () => {
+    const mail = await h.mail(patient);
+    expect(mail.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        'Your order is with our pharmacy',
+        'Your shipment is on hold',
+        'Your order is moving again',
+        'Your order is on its way',
+        'Your order was delivered',
+      ]),
+    );
+    const hold = mail.find((m) => m.subject === 'Your shipment is on hold')!;
+    expect(hold.body).toContain('fresh lot of vials');
+    const onItsWay = mail.find((m) => m.subject === 'Your order is on its way')!;
+    expect(onItsWay.body).toContain(trackingUrl('UPS', upsTrackingNumber));
+    expect(onItsWay.body).toContain('overnight');
+  });
+
+  const history = await h.get(`/api/console/pharmacy/shipments/${shipmentId}`, pharmacist);
+  expect(history.body.view.history.map((s: { step: string }) => s.step)).toEqual([
+    'created (first)',
+    'placed',
+    'paused',
+    'resumed',
+    `shipped (UPS ${upsTrackingNumber})`,
+    'delivered',
+  ]);
+  const audited = await h.service.runtime.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.shipmentId, shipmentId));
+  expect(audited.map((a) => a.action)).toEqual(
+    expect.arrayContaining([
+      'shipment.read',
+      'shipment.place',
+      'shipment.ship',
+      'shipment.deliver',
+    ]),
+  );
+});
+
+it('refuses an unknown carrier, a tracking number of the wrong shape and a bad check digit, changing nothing', async () => {
+  const { shipmentId } = await h.acceptedOrder();
+  expect((await step(shipmentId, 'place')).status).toBe(200);
+  const before = await h.service.runtime.db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId));
+  const cases: [unknown, RegExp | string][] = [
+    [{ carrier: 'DHL', tracking_number: upsTrackingNumber }, pharmacyMessages.unknownCarrier],
+    [{ carrier: 'UPS', tracking_number: '123456789012' }, /1Z followed by 16/],
+    [{ carrier: 'UPS', tracking_number: '1Z999AA10123456785' }, /does not check out/],
+    [{ carrier: 'FedEx', tracking_number: upsTrackingNumber }, /12, 15, 20 or 22 digits/],
+    [{ carrier: 'UPS' }, /tracking_number/],
+  ];
+  for (const [body, message] of cases) {
+    const res = await step(shipmentId, 'ship', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  }
+  const after = await h.service.runtime.db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId));
+  expect(after).toEqual(before);
+  expect((await step(shipmentId, 'pause', { reason: '   ' })).status).toBe(400);
+  expect((await step(987654, 'place')).status).toBe(404);
+  expect((await step(0, 'place')).status).toBe(400);
+});
+
+it('is for the pharmacy: patients and other staff roles are refused', async () => {
+  const { patient, shipmentId } = await h.acceptedOrder();
+  const clinician = await h.staff('clinician');
+  expect((await h.get('/api/console/pharmacy/shipments', patient)).status).toBe(403);
+  expect((await h.get('/api/console/pharmacy/shipments', clinician)).status).toBe(403);
+  expect((await step(shipmentId, 'place', {}, clinician)).status).toBe(403);
+  const admin = await h.staff('admin');
+  expect((await h.get(`/api/console/pharmacy/shipments/${shipmentId}`, admin)).status).toBe(200);
+});
+
+it('ships nothing of a denied order', async () => {
+  const patient = await h.forms.patient();
+  await h.forms.shipTo(patient, 'CA');
+  const orderId = await h.forms.paidOrder(patient);
+  const prescriptionId = await h.forms.approve(patient, orderId);
+  await h.forms.service.runtime.transaction((_tx, events) =>
+    events.publish(assessmentDenied, {
+      orderId,
+      userId: patient.id,
+      reason: null,
+      deniedAt: h.forms.clock.now().toISOString(),
+    }),
+  );
+  await h.accept({ patient, orderId, prescriptionId });
+  const later = await h.acceptedOrder();
+  expect(later.shipmentId).toBeGreaterThan(0);
+  expect(await h.shipmentsOf(orderId)).toEqual([]);
+});
+
+it("ships a renewal's supply as a refill, and a 6-month plan's second supply 90 days on", async () => {
+  const { patient, orderId, shipmentId } = await h.acceptedOrder();
+  const publishRenewal = (transactionId: string, supply: { shipOn: string; vials: number }[]) =>
+    h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(paymentSucceeded, {
+        kind: 'renewal',
+        orderId,
+        userId: patient.id,
+        cartId: null,
+        transactionId,
+        amountCents: 89900,
+        currency: 'USD',
+        paymentTerms: 6,
+        productName: 'Tirzepatide 6 months',
+        planId: 'plan',
+        prescriptionPreauths: [],
+        conversionId: null,
+        userName: null,
+        supply,
+      }),
+    );
+  const now = h.forms.clock.now();
+  const in90Days = new Date(now.getTime() + 90 * 24 * 3600 * 1000);
+  await publishRenewal('ch_renewal_1', [
+    { shipOn: now.toISOString(), vials: 3 },
+    { shipOn: in90Days.toISOString(), vials: 3 },
+  ]);
+  await publishRenewal('ch_renewal_1', [
+    { shipOn: now.toISOString(), vials: 3 },
+    { shipOn: in90Days.toISOString(), vials: 3 },
+  ]);
+  await eventually(async () => {
+    const made = await h.shipmentsOf(orderId);
+    expect(made.map((s) => [s.kind, s.status, s.orderNumber])).toEqual([
+      ['first', 'prescription_received', `GLP-${orderId}-1`],
+      ['refill', 'prescription_received', `GLP-${orderId}-2`],
+    ]);
+  });
+  expect(shipmentId).toBe((await h.shipmentsOf(orderId))[0]!.id);
+  h.forms.clock.advance(90 * 24 * 3600 * 1000 + 60_000);
+  await eventually(async () => {
+    const made = await h.shipmentsOf(orderId);
+    expect(made.map((s) => s.kind)).toEqual(['first', 'refill', 'refill']);
+  }, 15_000);
+});
