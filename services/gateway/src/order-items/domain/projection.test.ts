@@ -1,0 +1,258 @@
+/**
+ * What the Order tracking tab shows of an order at each step of its life, from the events alone;
+ * and that the order they arrive in never matters.
+ */
+import { progressItemSchema } from '@clinic/contracts';
+import { at, deliveredOrder, logged, orderLife, type OrderEvent } from './order-events.fixtures';
+import { latestHealthId, prescriptionEntries, projectOrder } from './projection';
+
+const project = (events: OrderEvent[]) => projectOrder(logged(events));
+const answers = (events: OrderEvent[]) => project(events).map((row) => row.answer);
+const only = (events: OrderEvent[]) => {
+  const items = answers(events);
+  expect(items).toHaveLength(1);
+  return items[0]!;
+};
+
+describe('the order view of one order', () => {
+  const life = orderLife(7, 42);
+
+  it('shows a paid checkout as pending_approval, not submitted, with its product and payment', () => {
+    const item = only([life.paid]);
+    expect(item).toEqual({
+      id: 7,
+      status: 'pending_approval',
+      product_id: 1,
+      created_at: at(0),
+      prescription_data: [],
+      external_visit_id: null,
+      provider: null,
+      payment_intent_id: 'pi_7',
+      tracking_number: null,
+      logistics_provider: null,
+      submitted: 0,
+      item_id: 'order-7',
+      kind: 'first',
+      product_name: 'Tirzepatide',
+      order_number: null,
+      processing_day: null,
+      shipped_at: null,
+      delivered_at: null,
+      updated_at: at(0),
+    });
+    expect(progressItemSchema.safeParse(item).success).toBe(true);
+  });
+
+  it('shows nothing for an order whose checkout payment is not known, nor for an add-on', () => {
+    expect(answers([life.submitted()])).toEqual([]);
+    expect(only([life.paid, life.addOn])).toMatchObject({ payment_intent_id: 'pi_7' });
+  });
+
+  it('waits for the prescription once the assessment is in', () => {
+    expect(only([life.paid, life.submitted()])).toMatchObject({
+      status: 'waiting_prescription',
+      submitted: 1,
+      updated_at: at(10),
+    });
+  });
+
+  it('holds an assessment that needs the identity video in pending_approval until the video is in', () => {
+    expect(only([life.paid, life.submitted(true)])).toMatchObject({
+      status: 'pending_approval',
+      submitted: 1,
+    });
+    expect(only([life.paid, life.submitted(true), life.video])).toMatchObject({
+      status: 'waiting_prescription',
+      submitted: 1,
+    });
+    // The video may come first.
+    expect(only([life.paid, life.video, life.submitted(true)]).status).toBe('waiting_prescription');
+  });
+
+  it("names the clinician's encounter, and the patient's health id", () => {
+    const events = [life.paid, life.submitted(), life.recordOpened];
+    expect(only(events).external_visit_id).toBe('enc-7');
+    expect(latestHealthId(logged(events))).toEqual({
+      healthId: 'H-42',
+      openedAt: new Date(at(20)),
+    });
+  });
+
+  it('shows appointment_required, denied and withdrawn', () => {
+    expect(only([life.paid, life.submitted(), life.appointment]).status).toBe(
+      'appointment_required',
+    );
+    expect(only([life.paid, life.submitted(), life.denied]).status).toBe('denied');
+    expect(only([life.paid, life.withdrawn]).status).toBe('withdrawn');
+    // Ended is ended: nothing the clinic publishes later reopens it.
+    expect(only([life.paid, life.submitted(), life.denied, life.approved(45)]).status).toBe(
+      'denied',
+    );
+  });
+
+  it('lists the approved prescription month by month (submitted 4), then accepted (submitted 5)', () => {
+    const approved = only([life.paid, life.submitted(), life.approved()]);
+    expect(approved).toMatchObject({ status: 'prescription_received', submitted: 4 });
+    expect(approved.prescription_data).toEqual([
+      {
+        name: 'Tirzepatide',
+        directions: 'Inject under the skin once a week.',
+        medId: 'tirz',
+        strength: 2.5,
+        rxId: 'tirz-m1',
+        transactionId: 'pi_7',
+        month: 1,
+      },
+      expect.objectContaining({ strength: 5, rxId: 'tirz-m2', month: 2, medId: 'tirz' }),
+      expect.objectContaining({ strength: 7.5, rxId: 'tirz-m3', month: 3 }),
+      {
+        name: 'Ondansetron 4 mg',
+        directions: 'One tablet when needed for nausea.',
+        medId: 'ondansetron',
+        strength: null,
+        rxId: 'ondansetron',
+        transactionId: 'pi_7',
+        month: null,
+      },
+    ]);
+    expect(only([life.paid, life.submitted(), life.approved(), life.accepted()])).toMatchObject({
+      status: 'prescription_received',
+      submitted: 5,
+    });
+  });
+
+  it('goes back to waiting_prescription when the patient declines and adjusts the doses', () => {
+    const adjusted = only([life.paid, life.submitted(), life.approved(), life.adjusted]);
+    expect(adjusted).toMatchObject({
+      status: 'waiting_prescription',
+      submitted: 1,
+      prescription_data: [],
+    });
+    const again = only([
+      life.paid,
+      life.submitted(),
+      life.approved(),
+      life.adjusted,
+      life.approved(45, [2.5, 2.5, 5]),
+      life.accepted(50, 45),
+    ]);
+    expect(again).toMatchObject({ status: 'prescription_received', submitted: 5 });
+    expect(again.prescription_data.map((e) => e.strength)).toEqual([2.5, 2.5, 5, null]);
+  });
+
+  it('follows the first shipment on the order itself: placed, paused, resumed, shipped, delivered', () => {
+    const toShipment = [life.paid, life.submitted(), life.approved(), life.accepted()];
+    expect(only([...toShipment, life.shipment()])).toMatchObject({
+      status: 'prescription_received',
+      order_number: 'RX-70',
+    });
+    expect(only([...toShipment, life.shipment(), life.placed()])).toMatchObject({
+      status: 'order_placed',
+      processing_day: '2026-03-02',
+    });
+    expect(only([...toShipment, life.shipment(), life.placed(), life.paused()]).status).toBe(
+      'shipping_paused',
+    );
+    expect(
+      only([
+        ...toShipment,
+        life.shipment(),
+        life.placed(),
+        life.paused(),
+        life.placed(70, 57, true),
+      ]).status,
+    ).toBe('order_placed');
+    expect(only(deliveredOrder(7, 42))).toMatchObject({
+      status: 'order_delivered',
+      tracking_number: '1Z999AA10123456784',
+      logistics_provider: 'UPS',
+      shipped_at: at(60),
+      delivered_at: at(24 * 60),
+      updated_at: at(24 * 60),
+      submitted: 5,
+    });
+  });
+
+  it('shows a refill and a reship as items of their own, with the order prescription and their own steps', () => {
+    const events = [
+      ...deliveredOrder(7, 42),
+      life.shipment('reship', 71, 25 * 60),
+      life.placed(71, 25 * 60 + 5),
+      life.shipment('refill', 72, 90 * 24 * 60, 'check-in'),
+    ];
+    const items = answers(events);
+    expect(items.map((i) => [i.item_id, i.kind, i.status, i.id, i.submitted])).toEqual([
+      ['order-7', 'first', 'order_delivered', 7, 5],
+      ['shipment-71', 'reship', 'order_placed', 7, 5],
+      ['shipment-72', 'refill', 'pending_approval', 7, 5],
+    ]);
+    const reship = items[1]!;
+    expect(reship).toMatchObject({
+      product_id: 1,
+      product_name: 'Tirzepatide',
+      order_number: 'RX-71',
+      payment_intent_id: 'pi_7',
+      external_visit_id: 'enc-7',
+      created_at: at(25 * 60),
+      tracking_number: null,
+    });
+    expect(reship.prescription_data).toEqual(items[0]!.prescription_data);
+  });
+
+  it('applies a step that arrives before its shipment-created once the shipment is known', () => {
+    const base = [life.paid, life.submitted(), life.approved(), life.accepted()];
+    // Logged first, but it happened after the shipment was created.
+    const placedFirst = [...base, life.placed(), life.shipment()];
+    expect(only(placedFirst)).toMatchObject({ status: 'order_placed', order_number: 'RX-70' });
+    // Stamped before its shipment-created (another service's clock): it waits for the shipment.
+    const skewed = [...base, life.placed(70, 50), life.shipment('first', 70, 52)];
+    expect(only(skewed)).toMatchObject({ status: 'order_placed', processing_day: '2026-03-02' });
+    // The shipment-created not logged yet: the step waits, the order stays as it was.
+    expect(only([...base, life.placed()])).toMatchObject({
+      status: 'prescription_received',
+      order_number: null,
+    });
+  });
+
+  it('gives the same items whatever order the events arrive in', () => {
+    const events = [
+      ...deliveredOrder(7, 42),
+      life.shipment('reship', 71, 25 * 60),
+      life.placed(71, 25 * 60 + 5),
+    ];
+    const inOrder = project(events);
+    const shuffles = [
+      [...events].reverse(),
+      [...events.slice(4), ...events.slice(0, 4)],
+      events.filter((_, i) => i % 2 === 0).concat(events.filter((_, i) => i % 2 === 1)),
+    ];
+    for (const arrival of shuffles) expect(project(arrival)).toEqual(inOrder);
+  });
+
+  it('never lets a late event move the order backwards', () => {
+    // The form's event comes in last, after the clinic approved and fulfilment shipped.
+    const events = [
+      life.paid,
+      life.approved(),
+      life.accepted(),
+      life.shipment(),
+      life.placed(),
+      life.submitted(),
+    ];
+    expect(only(events)).toMatchObject({ status: 'order_placed', submitted: 5 });
+  });
+});
+
+describe('prescription entries', () => {
+  it('repeat the GLP-1 for each month of the schedule, other items once', () => {
+    const entries = prescriptionEntries(
+      [{ rxId: 's', name: 'Semaglutide', directions: 'Weekly.', strength: 0.25 }],
+      [0.25, 0.5],
+      null,
+    );
+    expect(entries.map((e) => [e.rxId, e.strength, e.month, e.transactionId])).toEqual([
+      ['s-m1', 0.25, 1, null],
+      ['s-m2', 0.5, 2, null],
+    ]);
+  });
+});
