@@ -10,6 +10,7 @@ import { createLocalIdentityDirectory, identityService } from '@clinic/identity'
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '@clinic/intake';
 import { verificationService, type VerificationDeps } from '@clinic/verification';
+import { gatewayService } from './order-items/module';
 
 export interface BootedService {
   name: ServiceName;
@@ -18,7 +19,8 @@ export interface BootedService {
 }
 
 /**
- * Single-node mode: boots every service the gateway fronts on the shared engines. Identity comes
+ * Single-node mode: boots every service the gateway fronts on the shared engines, and the
+ * gateway's own module (its order view). Identity comes
  * first, as the others (and the gateway) call it in-process for sessions and accounts.
  */
 export async function bootAllServices(
@@ -65,5 +67,7 @@ export async function bootAllServices(
     })),
   });
   services.push({ name: 'chat', ...(await bootService(chatService, engines, undefined)) });
+  // The gateway's own calls (the portal's order view), from the events of the services above.
+  services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });
   return { services, identity };
 }

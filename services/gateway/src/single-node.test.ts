@@ -6,6 +6,7 @@ import { apiRoutes, openApiPath } from '@clinic/contracts';
 import { loadConfig } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
+import { runOrderItemsJourney } from './order-items/testing/order-items-journey';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
@@ -53,9 +54,10 @@ describe('single-node product behind the gateway', () => {
     await runVerificationJourney(product.url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view', async () => {
     const patient = await runMedicalFormJourney(product.url);
     await runClinicJourney(product.url, patient);
+    await runOrderItemsJourney(product.url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {
@@ -81,6 +83,8 @@ describe('single-node product behind the gateway', () => {
       'checkout',
       'clinic',
       'forms',
+      'fulfillment',
+      'gateway',
       'identity',
       'intake',
       'verification',
