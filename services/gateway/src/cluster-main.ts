@@ -7,16 +7,22 @@ import {
   PostgresDatabase,
   PrincipalSigner,
   Startup,
+  bootService,
   createLogger,
   describeError,
   loadConfig,
+  openEngines,
   surviveTransientErrors,
+  type OpenedEngines,
+  type ServiceRuntime,
 } from '@clinic/kit';
 import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { buildGatewayApp } from './app';
 import { clusterConfigSchema } from './config';
+import { gatewayService } from './order-items/module';
+import { CompositeUpstream, StartingUpstream } from './upstream/composite';
 import { HttpProxyUpstream } from './upstream/http-proxy';
-import type { Upstream } from './upstream/upstream';
+import { InProcessUpstream } from './upstream/in-process';
 
 const MAILBOX_STARTING = JSON.stringify({
   status: 'error',
@@ -33,11 +39,17 @@ function configOrExit() {
   }
 }
 
+/** Without PostgreSQL the gateway has nowhere to keep its order view in cluster mode. */
+const NO_DATABASE =
+  'DATABASE_URL is not set: the order view (GET /api/order-items) needs the cluster database';
+
 /**
- * Cluster mode: the gateway alone, proxying to each service's own process. It listens at once;
- * /readyz is the services' readiness (503 until each one is ready). Its own engine, the database
- * of the dev mailbox, is connected in the background (retried while it boots): until then
- * /readyz names it and /dev/mailbox answers 503.
+ * Cluster mode: the gateway proxies to each service's own process and runs its own calls (the
+ * portal's order view, built from the services' events) itself, on the real engines of its
+ * configuration (DATABASE_URL, KAFKA_BROKERS, REDIS_URL). It listens at once; /readyz is the
+ * services' readiness and its own (503 until each one is ready). Its engines are opened in the
+ * background (each retried while it boots): until then /readyz names what it waits for, its own
+ * calls and /dev/mailbox answer 503.
  */
 function main(): void {
   const config = configOrExit();
@@ -56,26 +68,26 @@ function main(): void {
     },
     logger,
   );
+  const metrics = new Metrics();
   const startup = new Startup({ logger });
-  // The dev mailbox lives in the shared database; outside production the gateway shows it.
-  const mailboxDatabase =
-    config.DATABASE_URL && config.NODE_ENV !== 'production'
-      ? PostgresDatabase.create(config.DATABASE_URL, { max: 2, applicationName: 'gateway' })
-      : undefined;
-  const mailbox = mailboxDatabase ? new MailboxStore(mailboxDatabase) : undefined;
+  // The gateway's own schema (the order view) and, outside production, the dev mailbox live in
+  // the shared database.
+  const database = config.DATABASE_URL
+    ? PostgresDatabase.create(config.DATABASE_URL, { max: 10, applicationName: 'gateway' })
+    : undefined;
+  const mailbox =
+    database && config.NODE_ENV !== 'production' ? new MailboxStore(database) : undefined;
   let mailboxReady = !mailbox;
-  if (mailbox) startup.expect(['database']);
-  const upstream: Upstream = {
-    forward: services.forward,
-    readiness: async () => {
-      const checks = await services.readiness();
-      return mailboxReady ? checks : { ...checks, gateway: startup.snapshot() };
-    },
-  };
+  const own = new StartingUpstream(
+    'gateway',
+    () => (database ? startup.snapshot() : { database: NO_DATABASE }),
+    () => (database ? startup.waitingFor() : ['database']),
+  );
+  const upstream = new CompositeUpstream(own, new Set(['gateway']), services);
   const principals = new PrincipalSigner(config.INTERNAL_SECRET);
   const app = buildGatewayApp({
     logger,
-    metrics: new Metrics(),
+    metrics,
     upstream,
     identity: new HttpIdentityDirectory(config.IDENTITY_URL, principals),
     principals,
@@ -98,24 +110,39 @@ function main(): void {
     process.exit(1);
   });
 
-  if (mailbox)
-    startup
-      .step('database', 'migrating the dev mailbox', () => mailbox.migrate())
-      .then(
-        () => {
-          mailboxReady = true;
-        },
-        (err: unknown) => {
-          if (startup.signal.aborted) return;
-          logger.fatal({ error: describeError(err) }, 'the dev mailbox cannot start');
-          process.exit(1);
-        },
-      );
+  let engines: OpenedEngines | undefined;
+  let runtime: ServiceRuntime | undefined;
+  if (database)
+    (async () => {
+      // The database is the one above (the mailbox is migrated on it first); the bus and the
+      // queue are Kafka and Redis when configured.
+      engines = await openEngines(config, {
+        processName: 'gateway',
+        logger,
+        metrics,
+        startup,
+        database,
+      });
+      mailboxReady = true;
+      const booted = await bootService(gatewayService, engines, undefined);
+      runtime = booted.runtime;
+      await runtime.start();
+      own.ready(new InProcessUpstream([{ name: 'gateway', ...booted }], logger, config.BODY_LIMIT));
+      logger.info('the order view is ready');
+    })().catch((err: unknown) => {
+      if (startup.signal.aborted) return;
+      logger.fatal({ error: describeError(err) }, 'the gateway cannot start');
+      process.exit(1);
+    });
+  else logger.warn(NO_DATABASE);
 
   const stop = () => {
     startup.stop();
     server.close(() => {
-      void Promise.resolve(mailboxDatabase?.close()).finally(() => process.exit(0));
+      void (async () => {
+        await runtime?.stop().catch(() => undefined);
+        await (engines ?? database)?.close().catch(() => undefined);
+      })().finally(() => process.exit(0));
     });
   };
   process.on('SIGTERM', stop);
