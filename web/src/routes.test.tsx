@@ -96,6 +96,7 @@ describe('route map', () => {
     '/meeting-missed',
     '/prescription/5',
     '/adjust-doses/5',
+    '/replacement-request',
   ])('sends a visitor without a session from %s to /login with page_ref', async (path) => {
     view = await visit(`${path}?a=1`);
     expect(text(view, '[data-testid="where"]')).toBe(

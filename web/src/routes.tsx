@@ -68,6 +68,9 @@ const RejectedPage = page(() => import('./pages/RejectedPage').then((m) => m.Rej
 const MeetingMissedPage = page(() =>
   import('./pages/RejectedPage').then((m) => m.MeetingMissedPage),
 );
+const ReplacementRequestPage = page(() =>
+  import('./reship/ReplacementRequestPage').then((m) => m.ReplacementRequestPage),
+);
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -139,13 +142,13 @@ export const loginRequiredPaths = [
   '/meeting-missed',
   '/prescription/:id',
   '/adjust-doses/:id',
+  '/replacement-request',
 ] as const;
 
 const pages: RouteObject[] = [
   // Public
   { path: '/', element: <IntakePage /> },
   { path: '/weight-loss-report', element: <ReportPage /> },
-  { path: '/replacement-request', element: <PendingPage name="replacement-request" /> },
   // The pages that use React Query (useQuery, useQueryClient).
   {
     element: <QueryScope />,
@@ -192,6 +195,7 @@ const pages: RouteObject[] = [
       { path: '/meeting-missed', element: <MeetingMissedPage /> },
       { path: '/prescription/:id', element: <PrescriptionPage /> },
       { path: '/adjust-doses/:id', element: <AdjustDosesPage /> },
+      { path: '/replacement-request', element: <ReplacementRequestPage /> },
     ],
   },
 

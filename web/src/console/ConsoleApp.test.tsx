@@ -142,7 +142,13 @@ describe('the staff console', () => {
       'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
     ],
   ] as const)('shows %s staff only their own sections', async (role, labels, empty) => {
-    fetchMock.mockResolvedValue(jsonResponse(200, meAnswer(role)));
+    // The pharmacy's first section asks for its (empty) queue.
+    const queue = { status: 'success', cutoff: { processingDay: '2026-11-24', sameDay: true } };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/console/pharmacy/')
+        ? jsonResponse(200, { ...queue, shipments: [] })
+        : jsonResponse(200, meAnswer(role)),
+    );
     view = await open('/console', role);
 
     expect(navLinks(view).map(([label]) => label)).toEqual(labels);

@@ -6,9 +6,11 @@ import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
 import { SectionPage } from './SectionPage';
 import type { ClinicPageKey } from './clinic/ClinicPages';
+import type { PharmacyPageKey } from './pharmacy/PharmacyPages';
 import './console.css';
 
 const ClinicPages = lazy(() => import('./clinic/ClinicPages'));
+const PharmacyPages = lazy(() => import('./pharmacy/PharmacyPages'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -20,6 +22,14 @@ const clinicKeys = new Set<string>([
 ] satisfies ClinicPageKey[]);
 const isClinicKey = (key: string): key is ClinicPageKey => clinicKeys.has(key);
 
+/** The sections PharmacyPages renders. */
+const pharmacyKeys = new Set<string>([
+  'orders-to-place',
+  'shipments',
+  'reships',
+] satisfies PharmacyPageKey[]);
+const isPharmacyKey = (key: string): key is PharmacyPageKey => pharmacyKeys.has(key);
+
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
  * map lets only staff sessions in; the server then says who is here and which sections their
@@ -29,7 +39,8 @@ const isClinicKey = (key: string): key is ClinicPageKey => clinicKeys.has(key);
  */
 export default function ConsoleApp() {
   const session = useSession();
-  // What follows /console/: a section's key, a case (review-queue/{orderId}), or nothing.
+  // What follows /console/: a section's key, a case (review-queue/{orderId}), a shipment
+  // (orders-to-place/{shipmentId}, shipments/{shipmentId}), or nothing.
   const { pathname } = useLocation();
   const [key = '', sub, ...more] = pathname.replace(/^\/console\/?/, '').split('/');
   const me = useQuery({ ...consoleMeQuery(session?.user.id ?? ''), enabled: session !== null });
@@ -69,25 +80,29 @@ export default function ConsoleApp() {
 
   // /console, and any path that is not a section of this role, opens the role's first section.
   const section = me.data.sections.find((s) => s.key === key);
-  const orderId = key === 'review-queue' && sub !== undefined ? Number(sub) : null;
+  const withId = key === 'review-queue' || key === 'orders-to-place' || key === 'shipments';
+  const subId = withId && sub !== undefined ? Number(sub) : null;
   const valid =
     section &&
     more.length === 0 &&
     (sub === undefined ||
       sub === '' ||
-      (orderId !== null && Number.isSafeInteger(orderId) && orderId > 0));
+      (subId !== null && Number.isSafeInteger(subId) && subId > 0));
   if (!valid) return <Navigate to={`/console/${me.data.sections[0]?.key ?? ''}`} replace />;
+  const loading = (
+    <main className="console-page" aria-busy="true">
+      <p className="console-page__purpose">Loading...</p>
+    </main>
+  );
   return (
     <ConsoleShell me={me.data}>
       {isClinicKey(section.key) ? (
-        <Suspense
-          fallback={
-            <main className="console-page" aria-busy="true">
-              <p className="console-page__purpose">Loading...</p>
-            </main>
-          }
-        >
-          <ClinicPages section={section.key} orderId={orderId || null} staffId={me.data.staff.id} />
+        <Suspense fallback={loading}>
+          <ClinicPages section={section.key} orderId={subId || null} staffId={me.data.staff.id} />
+        </Suspense>
+      ) : isPharmacyKey(section.key) ? (
+        <Suspense fallback={loading}>
+          <PharmacyPages section={section.key} shipmentId={subId || null} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -1,0 +1,160 @@
+import type { ShipmentFilter, ShipmentSummary } from '@clinic/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { FormMessage } from '../../ui';
+import { cutoffBanner } from './format';
+import { PharmacyEmpty } from './PharmacyEmpty';
+import { shipmentsQuery } from './pharmacyApi';
+import { ShipmentTable } from './ShipmentTable';
+import '../clinic/clinic.css';
+import './pharmacy.css';
+
+/** A shipment opened from a list stays under that list's section. */
+export const shipmentPath = (section: 'orders-to-place' | 'shipments', shipmentId: number) =>
+  `/console/${section}/${shipmentId}`;
+
+/** Oldest first: the longest wait at the top (those without a time last). */
+function oldestFirst(shipments: readonly ShipmentSummary[]): ShipmentSummary[] {
+  const key = (s: ShipmentSummary) => Date.parse(s.readyAt ?? '') || Number.MAX_SAFE_INTEGER;
+  return [...shipments].sort((a, b) => key(a) - key(b) || a.shipmentId - b.shipmentId);
+}
+
+/**
+ * /console/orders-to-place: the shipments ready for the pharmacy, oldest first, under the
+ * same-day cut-off as it stands now.
+ */
+export function OrdersToPlacePage() {
+  usePageTitle('Orders to place · Staff console');
+  const navigate = useNavigate();
+  const queue = useQuery(shipmentsQuery('to-place'));
+
+  let body;
+  if (queue.isPending)
+    body = (
+      <p className="console-page__purpose" aria-busy="true">
+        Loading orders...
+      </p>
+    );
+  else if (queue.isError) body = <FormMessage kind="error">{queue.error.message}</FormMessage>;
+  else {
+    const shipments = oldestFirst(queue.data.shipments);
+    body = (
+      <>
+        <p
+          className={`ph-cutoff ph-cutoff--${queue.data.cutoff.sameDay ? 'today' : 'later'}`}
+          data-testid="cutoff"
+        >
+          {cutoffBanner(queue.data.cutoff)}
+        </p>
+        {shipments.length === 0 ? (
+          <PharmacyEmpty
+            icon="box"
+            title="No orders to place"
+            text="Approved orders waiting to be placed will appear here."
+          />
+        ) : (
+          <ShipmentTable
+            shipments={shipments}
+            placing
+            label="Orders to place"
+            onOpen={(id) => void navigate(shipmentPath('orders-to-place', id))}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <main className="console-page console-page--wide" data-console-section="orders-to-place">
+      <header className="console-page__head">
+        <h1>Orders to place</h1>
+        <p className="console-page__purpose">
+          Place each approved prescription with the pharmacy, oldest first. Use ↑ ↓ or j k to move
+          through the orders and Enter to open one.
+        </p>
+      </header>
+      {body}
+    </main>
+  );
+}
+
+type ListFilter = Exclude<ShipmentFilter, 'to-place'>;
+const listFilters: readonly ListFilter[] = ['placed', 'paused', 'shipped', 'delivered'];
+
+const filterLabels: Record<ListFilter, string> = {
+  placed: 'Placed',
+  paused: 'Paused',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+const emptyTexts: Record<ListFilter, { title: string; text: string }> = {
+  placed: {
+    title: 'No orders placed',
+    text: 'Orders placed with the pharmacy wait here for their carrier and tracking number.',
+  },
+  paused: { title: 'No paused shipments', text: 'Shipments you pause appear here.' },
+  shipped: { title: 'Nothing on its way', text: 'Shipped orders appear here until delivered.' },
+  delivered: { title: 'No deliveries yet', text: 'Delivered orders appear here, newest first.' },
+};
+
+function ShipmentList({ filter }: { filter: ListFilter }) {
+  const navigate = useNavigate();
+  const list = useQuery(shipmentsQuery(filter));
+  if (list.isPending)
+    return (
+      <p className="console-page__purpose" aria-busy="true">
+        Loading shipments...
+      </p>
+    );
+  if (list.isError) return <FormMessage kind="error">{list.error.message}</FormMessage>;
+  if (list.data.shipments.length === 0)
+    return <PharmacyEmpty icon="truck" {...emptyTexts[filter]} />;
+  return (
+    <ShipmentTable
+      shipments={list.data.shipments}
+      placing={false}
+      label={`${filterLabels[filter]} shipments`}
+      onOpen={(id) => void navigate(shipmentPath('shipments', id))}
+    />
+  );
+}
+
+/** /console/shipments: placed, paused, shipped and delivered, one tab each. */
+export function ShipmentsPage() {
+  usePageTitle('Shipments · Staff console');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('filter');
+  const filter = listFilters.find((f) => f === asked) ?? 'placed';
+
+  return (
+    <main className="console-page console-page--wide" data-console-section="shipments">
+      <header className="console-page__head">
+        <h1>Shipments</h1>
+        <p className="console-page__purpose">
+          Ship placed orders with a carrier and tracking number, then mark them delivered.
+        </p>
+      </header>
+      <div className="cq-tabs" role="tablist" aria-label="Shipments">
+        {listFilters.map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            id={`ph-tab-${f}`}
+            aria-selected={f === filter}
+            aria-controls="ph-panel"
+            className="cq-tabs__tab"
+            onClick={() => setParams(f === 'placed' ? {} : { filter: f }, { replace: true })}
+          >
+            {filterLabels[f]}
+          </button>
+        ))}
+      </div>
+      <div id="ph-panel" role="tabpanel" aria-labelledby={`ph-tab-${filter}`}>
+        <ShipmentList key={filter} filter={filter} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { trackingUrl, type ShipmentSummary } from '@clinic/contracts';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { when } from '../clinic/format';
+import { coldChainText, kindLabels, shipmentStatusLabels, waited } from './format';
+
+/** The badges of a shipment: its kind (refill, reship) and the cold chain. */
+export function ShipmentBadges({ shipment }: { shipment: ShipmentSummary }) {
+  const kind = kindLabels[shipment.kind];
+  return (
+    <>
+      {kind && <span className={`ph-kind ph-kind--${shipment.kind}`}>{kind}</span>}
+      {shipment.coldChain && <span className="ph-cold">{coldChainText}</span>}
+    </>
+  );
+}
+
+/** The carrier and its tracking link, or a dash. */
+export function Tracking({ shipment }: { shipment: ShipmentSummary }) {
+  if (!shipment.trackingNumber) return <>—</>;
+  return (
+    <>
+      <span className="ph-carrier">{shipment.carrier}</span>{' '}
+      <a
+        href={trackingUrl(shipment.carrier, shipment.trackingNumber)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="ph-tracking"
+        onClick={(event) => event.stopPropagation()}
+      >
+        {shipment.trackingNumber}
+      </a>
+    </>
+  );
+}
+
+/**
+ * The shipments of a step, one row each. Arrow keys or j / k move through the rows, Enter (or a
+ * click) opens one, like the review queue. `placing` shows how long each has waited and its
+ * readiness; otherwise its status, carrier and tracking link and last change. On a tablet
+ * each row folds into a short card.
+ */
+export function ShipmentTable({
+  shipments,
+  placing,
+  onOpen,
+  label,
+}: {
+  shipments: readonly ShipmentSummary[];
+  placing: boolean;
+  onOpen(shipmentId: number): void;
+  label: string;
+}) {
+  const [active, setActive] = useState(0);
+  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
+  const moved = useRef(false);
+  const now = Date.now();
+
+  useEffect(() => {
+    if (active >= shipments.length) setActive(Math.max(0, shipments.length - 1));
+  }, [active, shipments.length]);
+
+  useEffect(() => {
+    if (moved.current) rows.current[active]?.focus();
+    moved.current = false;
+  }, [active]);
+
+  // j / k anywhere on the page (outside a field) start the navigation at the current row.
+  useEffect(() => {
+    function onPageKey(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'j' && event.key !== 'k') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target;
+      if (
+        target instanceof HTMLElement &&
+        (target.closest('input, textarea, select, [contenteditable="true"]') ||
+          target.closest('.ph-table tbody'))
+      )
+        return;
+      event.preventDefault();
+      rows.current[active]?.focus();
+    }
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
+  }, [active]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
+    if (event.target instanceof HTMLAnchorElement) return;
+    const step =
+      event.key === 'ArrowDown' || event.key === 'j'
+        ? 1
+        : event.key === 'ArrowUp' || event.key === 'k'
+          ? -1
+          : 0;
+    if (step !== 0) {
+      event.preventDefault();
+      const next = Math.min(shipments.length - 1, Math.max(0, active + step));
+      moved.current = true;
+      if (next === active) rows.current[next]?.focus();
+      setActive(next);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      moved.current = true;
+      setActive(event.key === 'Home' ? 0 : shipments.length - 1);
+    } else if (event.key === 'Enter') {
+      const shipment = shipments[active];
+      if (shipment) {
+        event.preventDefault();
+        onOpen(shipment.shipmentId);
+      }
+    }
+  }
+
+  return (
+    <div className="ph-wrap">
+      <table className="ph-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Patient</th>
+            <th scope="col">Medication</th>
+            <th scope="col">{placing ? 'Kind' : 'Status'}</th>
+            <th scope="col">{placing ? 'Waiting' : 'Tracking'}</th>
+            <th scope="col">{placing ? 'Ready since' : 'Updated'}</th>
+          </tr>
+        </thead>
+        <tbody onKeyDown={onKeyDown}>
+          {shipments.map((shipment, index) => (
+            <tr
+              key={shipment.shipmentId}
+              ref={(row) => {
+                rows.current[index] = row;
+              }}
+              className="ph-row"
+              tabIndex={index === active ? 0 : -1}
+              data-shipment-id={shipment.shipmentId}
+              data-active={index === active || undefined}
+              onFocus={(event) => {
+                if (event.target === event.currentTarget) setActive(index);
+              }}
+              onClick={() => onOpen(shipment.shipmentId)}
+            >
+              <th scope="row" className="ph-row__patient">
+                <span className="ph-row__name">{shipment.patientName}</span>
+                <span className="ph-row__sub">
+                  Order {shipment.orderNumber}
+                  {shipment.state ? ` · ${shipment.state}` : ''}
+                </span>
+              </th>
+              <td className="ph-row__med">
+                {shipment.medName}
+                <span className="ph-row__sub">
+                  {shipment.vials} {shipment.vials === 1 ? 'vial' : 'vials'}
+                </span>
+              </td>
+              <td className="ph-row__tags">
+                {!placing && (
+                  <span className={`cq-status ph-status ph-status--${shipment.status}`}>
+                    {shipmentStatusLabels[shipment.status]}
+                  </span>
+                )}
+                <ShipmentBadges shipment={shipment} />
+              </td>
+              <td className="ph-row__when">
+                {placing ? waited(shipment.readyAt, now) : <Tracking shipment={shipment} />}
+              </td>
+              <td className="ph-row__day">
+                {when(placing ? shipment.readyAt : shipment.updatedAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
