@@ -5,9 +5,12 @@ import type { RouteBudget } from './routeBudget';
  * Vite manifest). A budget is the most a first load of the route may download in gzipped
  * JavaScript, in KiB; `null` prints the route without judging it. Issue 14: the quiz at / in
  * 120 KiB. The others are set a few KiB above what they weigh now, so growth is a decision.
+ * Issue 17 (2026-11-24): the quiz's budget rose to 120.5 KiB for the route table's entries of
+ * the pharmacy console and the replacement wizard (0.2 KiB); the next route must come with a
+ * trimming pass of the shared frame (README, web performance).
  */
 export const routeBudgets: readonly RouteBudget[] = [
-  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 120 },
+  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 120.5 },
   { route: '/weight-loss-report', module: 'src/plan/ReportPage.tsx', budgetKiB: null },
   { route: '/weight-loss-plan', module: 'src/plan/PlanPage.tsx', budgetKiB: null },
   { route: '/weight-loss-payment', module: 'src/checkout/CheckoutPage.tsx', budgetKiB: 148 },
@@ -34,6 +37,11 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },
   { route: '/adjust-doses/:id', module: 'src/prescription/AdjustDosesPage.tsx', budgetKiB: null },
   { route: '/rejected/:id', module: 'src/pages/RejectedPage.tsx', budgetKiB: null },
+  {
+    route: '/replacement-request',
+    module: 'src/reship/ReplacementRequestPage.tsx',
+    budgetKiB: null,
+  },
   // /meeting-missed downloads with /rejected/:id (src/pages/RejectedPage.tsx re-exports it).
   { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },
