@@ -15,3 +15,5 @@ export * from './rules/assessment';
 export * from './rules/questionnaire';
 export * from './rules/dose-schedule';
 export * from './rules/shipping';
+export * from './rules/order-tracker';
+export * from './rules/dosage';

@@ -1,17 +1,26 @@
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { nextStepTexts } from '../portal/NextStep';
+import { orderItemsAnswer, progressItem, rxEntry } from '../portal/orders/fixtures';
 import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
 import { PortalHomePage } from './PortalHomePage';
-import { renderRoutes, settle } from './testing/kit';
+import { renderRoutes, where } from './testing/kit';
 import { testSession } from '../test-utils/session';
+
+/** Lets the fetch mock answer, the queries settle, the lazy tabs load and React commit. */
+async function flush() {
+  for (let i = 0; i < 8; i++)
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+}
 
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
 /** What GET /api/pending-medical-forms answers: status and body. */
 let pendingForms: { status: number; body: unknown };
+/** What GET /api/order-items answers. */
+let orders: { status: number; body: unknown };
 
 function routes() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -29,11 +38,15 @@ function routes() {
 beforeEach(() => {
   localStorage.clear();
   pendingForms = { status: 200, body: { status: 'success', orders: [] } };
+  orders = { status: 200, body: orderItemsAnswer([]) };
   fetchMock = installFetchMock();
   fetchMock.mockImplementation(async (input) => {
     const path = String(input).split('?')[0];
     if (path === '/api/pending-medical-forms') {
       return jsonResponse(pendingForms.status, pendingForms.body);
+    }
+    if (path === '/api/order-items') {
+      return jsonResponse(orders.status, orders.body);
     }
     if (path === '/api/subscription-items') {
       return jsonResponse(200, { status: 'success', subscriptions: [] });
@@ -50,18 +63,18 @@ afterEach(async () => {
 });
 
 describe('PortalHomePage', () => {
-  it('greets the user by first name and shows the tab bar with Billing selected', async () => {
+  it('greets the user by first name and opens the Billing tab of ?tab=billing', async () => {
     setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     view = await renderRoutes(routes(), '/home?tab=billing');
 
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
-    // still the marker of a page being built: the other tabs are to come
+    // still the marker of a page being built: Doctor on Demand and Profile are to come
     expect(view.container.querySelector('main[data-pending-page="portal"]')).not.toBeNull();
 
+    // no order has prescription data: no Dosage tab
     const tabs = [...view.container.querySelectorAll('[role="tab"]')];
     expect(tabs.map((t) => t.querySelector('span')?.textContent)).toEqual([
       'Orders',
-      'Dosage',
       'Doctor on Demand',
       'Profile',
       'Billing',
@@ -69,14 +82,15 @@ describe('PortalHomePage', () => {
     const selected = tabs.filter((t) => t.getAttribute('aria-selected') === 'true');
     expect(selected.map((t) => t.textContent)).toEqual(['Billing']);
     expect(selected[0]!.getAttribute('aria-disabled')).toBeNull();
-    for (const tab of tabs.slice(0, 4)) {
+    expect(tabs[0]!.getAttribute('aria-disabled')).toBeNull();
+    for (const tab of tabs.slice(1, 3)) {
       expect(tab.getAttribute('aria-disabled')).toBe('true');
       expect(tab.textContent).toContain('Coming soon');
     }
 
     const panel = view.container.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(selected[0]!.id);
-    await settle();
+    await flush();
     expect(panel.textContent).toContain('Current Therapies');
     expect(panel.textContent).toContain('Past Payments');
     expect(panel.textContent).toContain('No payment history found.');
@@ -86,7 +100,7 @@ describe('PortalHomePage', () => {
     setSession(testSession({ token: 't', id: 1, first_name: ' ' }));
     view = await renderRoutes(routes(), '/home');
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome!');
-    await settle();
+    await flush();
   });
 });
 
@@ -112,7 +126,7 @@ describe('PortalHomePage, the next step', () => {
       [57, 'Semaglutide', '2026-11-21T10:00:00.000Z'],
     );
     view = await renderRoutes(routes(), '/home');
-    await settle();
+    await flush();
 
     expect(card()).not.toBeNull();
     expect(card()!.querySelector('h2')?.textContent).toBe(
@@ -132,13 +146,13 @@ describe('PortalHomePage, the next step', () => {
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer t');
 
     await act(async () => start.click());
-    await settle();
+    await flush();
     expect(view.container.querySelector('[data-testid="medical-form"]')).not.toBeNull();
   });
 
   it('says nothing of a next step when no order waits', async () => {
     view = await renderRoutes(routes(), '/home');
-    await settle();
+    await flush();
     expect(card()).toBeNull();
     expect(view.container.textContent).not.toContain('medical assessment');
   });
@@ -146,11 +160,113 @@ describe('PortalHomePage, the next step', () => {
   it('says nothing of a next step when the list cannot be read', async () => {
     pendingForms = { status: 503, body: { status: 'error', message: 'Try again later.' } };
     view = await renderRoutes(routes(), '/home');
-    await settle();
+    await flush();
     expect(card()).toBeNull();
     // the rest of the portal still shows
     expect(view.container.querySelector('[role="tabpanel"]')?.textContent).toContain(
-      'Current Therapies',
+      'Order Tracking & Status Updates',
     );
+  });
+});
+
+describe('PortalHomePage, the Orders and Dosage tabs', () => {
+  const tabs = () => [...view!.container.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const tab = (name: string) => tabs().find((t) => t.querySelector('span')?.textContent === name);
+  const selectedNames = () =>
+    tabs()
+      .filter((t) => t.getAttribute('aria-selected') === 'true')
+      .map((t) => t.querySelector('span')?.textContent);
+  const panel = () => view!.container.querySelector<HTMLElement>('[role="tabpanel"]')!;
+  const key = async (target: HTMLElement, name: string) =>
+    act(async () =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })),
+    );
+  const withRx = progressItem({
+    id: 30,
+    status: 'order_shipped',
+    prescription_data: [rxEntry('Tirzepatide T1-T6', 2.5, 1, 'Inject once a week.')],
+  });
+
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  it('opens on Orders, with the tracker of each order', async () => {
+    orders.body = orderItemsAnswer([progressItem({ id: 31, status: 'pending_approval' })]);
+    view = await renderRoutes(routes(), '/home');
+    await flush();
+    expect(selectedNames()).toEqual(['Orders']);
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('Orders')!.id);
+    expect(tab('Orders')!.getAttribute('aria-controls')).toBe(panel().id);
+    expect(panel().textContent).toContain('Order Tracking & Status Updates');
+    expect(panel().querySelector('article[data-item-id="order-31"]')?.textContent).toContain(
+      'Needs Review',
+    );
+    expect(tab('Dosage')).toBeUndefined();
+  });
+
+  it('shows Dosage only with prescription data; click and arrow keys switch tabs', async () => {
+    orders.body = orderItemsAnswer([withRx]);
+    view = await renderRoutes(routes(), '/home');
+    await flush();
+    expect(tabs().map((t) => t.querySelector('span')?.textContent)).toEqual([
+      'Orders',
+      'Dosage',
+      'Doctor on Demand',
+      'Profile',
+      'Billing',
+    ]);
+    expect(tab('Dosage')!.getAttribute('aria-disabled')).toBeNull();
+
+    await act(async () => tab('Dosage')!.click());
+    await flush();
+    expect(selectedNames()).toEqual(['Dosage']);
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('Dosage')!.id);
+    expect(panel().textContent).toContain('Month 1');
+    expect(where(view)).toBe('/home?tab=dosage');
+
+    // ArrowRight skips the tabs to come: Dosage -> Billing -> (wraps) Orders
+    await key(tab('Dosage')!, 'ArrowRight');
+    await flush();
+    expect(selectedNames()).toEqual(['Billing']);
+    expect(document.activeElement).toBe(tab('Billing'));
+    expect(panel().textContent).toContain('Current Therapies');
+    await key(tab('Billing')!, 'ArrowRight');
+    await flush();
+    expect(selectedNames()).toEqual(['Orders']);
+    await key(tab('Orders')!, 'ArrowLeft');
+    await flush();
+    expect(selectedNames()).toEqual(['Billing']);
+    expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
+
+    // a tab to come does nothing
+    await act(async () => tab('Profile')!.click());
+    expect(selectedNames()).toEqual(['Billing']);
+  });
+
+  it('falls back to Orders when the prescription data goes away', async () => {
+    orders.body = orderItemsAnswer([withRx]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    view = await renderRoutes(
+      [
+        {
+          path: '/home',
+          element: (
+            <QueryClientProvider client={client}>
+              <PortalHomePage />
+            </QueryClientProvider>
+          ),
+        },
+      ],
+      '/home?tab=dosage',
+    );
+    await flush();
+    expect(selectedNames()).toEqual(['Dosage']);
+
+    orders.body = orderItemsAnswer([{ ...withRx, prescription_data: [] }]);
+    await act(async () => client.invalidateQueries({ queryKey: ['order-items'] }));
+    await flush();
+    expect(tab('Dosage')).toBeUndefined();
+    expect(selectedNames()).toEqual(['Orders']);
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('Orders')!.id);
+    expect(panel().textContent).toContain('Order Tracking & Status Updates');
   });
 });

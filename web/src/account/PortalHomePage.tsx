@@ -1,43 +1,102 @@
-import { Link } from 'react-router-dom';
+import { Suspense, lazy, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { BillingTab } from '../portal/BillingTab';
 import { NextStep } from '../portal/NextStep';
+import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
 import { useSession } from '../session/session';
 import '../portal/portal.css';
 
-/** The portal's tabs (spec 002, "Portal tabs"); only Billing is built so far. */
+// The Orders and Dosage tabs (and the contracts' rules they read) load when first shown.
+const OrdersTab = lazy(() => import('../portal/orders/OrdersTab'));
+const DosageTab = lazy(() => import('../portal/dosage/DosageTab'));
+
+/** The portal's tabs (spec 002, "Portal tabs"). */
 export const portalTabs = ['Orders', 'Dosage', 'Doctor on Demand', 'Profile', 'Billing'] as const;
 type PortalTab = (typeof portalTabs)[number];
 
 /** The tabs that work today; the others show as coming soon. */
-const readyTabs: readonly PortalTab[] = ['Billing'];
+const readyTabs: readonly PortalTab[] = ['Orders', 'Dosage', 'Billing'];
+
+/** "Doctor on Demand" -> "doctor-on-demand": the tab's `?tab=` value and id suffix. */
+export function tabSlug(tab: PortalTab): string {
+  return tab.toLowerCase().replace(/\s+/g, '-');
+}
+
+const tabId = (tab: PortalTab) => `portal-tab-${tabSlug(tab)}`;
 
 /**
  * /home, the patient portal: a greeting, what to do next (the medical assessment of a paid order
- * that waits for it), the tab bar and the Billing tab (spec 001 section 2).
- * It keeps `data-pending-page="portal"` (the marker of pages still being built) while the other
- * tabs are to come.
+ * that waits for it), the tab bar and the selected tab: Orders (the default), Dosage (only while
+ * some order has prescription data, spec 002; gone, the portal falls back to Orders) and Billing
+ * (spec 001 section 2). `?tab=billing` (or orders, dosage) opens a tab; choosing one writes it.
+ * It keeps `data-pending-page="portal"` (the marker of pages still being built) while Doctor on
+ * Demand and Profile are to come.
  */
 export function PortalHomePage() {
   usePageTitle('My Account');
   const session = useSession();
   const firstName = session?.user.first_name?.trim();
-  const selected: PortalTab = 'Billing';
+  const [params, setParams] = useSearchParams();
+  const { data } = useQuery(orderItemsQuery);
+
+  const dosageShown = hasPrescriptionData(data?.orders);
+  const shownTabs = portalTabs.filter((tab) => tab !== 'Dosage' || dosageShown);
+  const selectable = shownTabs.filter((tab) => readyTabs.includes(tab));
+  const asked = selectable.find((tab) => tabSlug(tab) === params.get('tab'));
+  const selected: PortalTab = asked ?? 'Orders';
+
+  const choose = (tab: PortalTab) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tabSlug(tab));
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = selectable.indexOf(selected);
+    const count = selectable.length;
+    const next =
+      event.key === 'ArrowRight'
+        ? selectable[(at + 1) % count]
+        : event.key === 'ArrowLeft'
+          ? selectable[(at - 1 + count) % count]
+          : event.key === 'Home'
+            ? selectable[0]
+            : event.key === 'End'
+              ? selectable[count - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    choose(next);
+    document.getElementById(tabId(next))?.focus();
+  };
 
   return (
     <main className="page portal-page" data-pending-page="portal">
       <header className="portal-page__head">
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="portal-page__intro">
-          Your orders, dosage plan, doctor and profile are coming here soon.
+          Track your orders, see your dosage plan and manage billing. Your doctor and profile are
+          coming here soon.
         </p>
         <p className="portal-page__intro">
           Questions? <Link to="/support">Help and support</Link>
         </p>
       </header>
       <NextStep />
-      <div className="portal-tabs" role="tablist" aria-label="Portal sections">
-        {portalTabs.map((tab) => {
+      <div
+        className="portal-tabs"
+        role="tablist"
+        aria-label="Portal sections"
+        onKeyDown={onKeyDown}
+      >
+        {shownTabs.map((tab) => {
           const ready = readyTabs.includes(tab);
           const isSelected = tab === selected;
           return (
@@ -45,12 +104,13 @@ export function PortalHomePage() {
               key={tab}
               type="button"
               role="tab"
-              id={`portal-tab-${tab.toLowerCase().replace(/\s+/g, '-')}`}
+              id={tabId(tab)}
               className="portal-tabs__tab"
               aria-selected={isSelected}
               aria-controls={isSelected ? 'portal-panel' : undefined}
               aria-disabled={ready ? undefined : true}
               tabIndex={isSelected ? 0 : -1}
+              onClick={ready && !isSelected ? () => choose(tab) : undefined}
             >
               <span>{tab}</span>
               {!ready && <span className="portal-tabs__soon">Coming soon</span>}
@@ -58,8 +118,12 @@ export function PortalHomePage() {
           );
         })}
       </div>
-      <section id="portal-panel" role="tabpanel" aria-labelledby="portal-tab-billing">
-        <BillingTab />
+      <section id="portal-panel" role="tabpanel" aria-labelledby={tabId(selected)}>
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          {selected === 'Orders' && <OrdersTab query={orderItemsQuery} />}
+          {selected === 'Dosage' && <DosageTab query={orderItemsQuery} />}
+          {selected === 'Billing' && <BillingTab />}
+        </Suspense>
       </section>
     </main>
   );

@@ -1,0 +1,260 @@
+/**
+ * The portal's Orders tab, 'Order Tracking & Status Updates' (spec 002 sections 2 and 4): every
+ * order, refill and reship of the patient, newest first, each a card with its main status, its
+ * tracker (done, current, later), the current step's one action link, the pharmacy's processing
+ * day, the carrier's tracking link and the invoice. The rules are the contracts'
+ * (rules/order-tracker); the data, GET /api/order-items (orderItemsApi).
+ *
+ * Hooks for end-to-end tests: article.order-card[data-item-id][data-status], li[data-step]
+ * [data-state], a.tracker__action.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import {
+  carrierLink,
+  newestFirst,
+  orderInvoiceHref,
+  orderStatusLabel,
+  processingDayText,
+  trackerNote,
+  trackerSteps,
+  type OrderStatusLabel,
+  type ProgressItem,
+  type TrackerStep,
+} from '@clinic/contracts';
+import { Button } from '../../ui';
+import type { OrderItemsQuery } from '../orderItemsApi';
+import './orders.css';
+
+export const ordersTexts = {
+  title: 'Order Tracking & Status Updates',
+  loading: 'Loading your orders...',
+  loadFailed: 'We could not load your orders. Please try again.',
+  empty: 'You have no orders yet.',
+  emptyHint: 'Once you place an order, you can follow every step of it here.',
+  refill: 'Refill',
+  reship: 'Reship',
+  invoice: 'View Invoice',
+  progress: 'Order progress',
+  stateText: (step: TrackerStep) =>
+    step.state === 'done'
+      ? 'completed'
+      : step.state === 'later'
+        ? 'not started yet'
+        : step.urgent
+          ? 'current step, action needed'
+          : 'current step, in progress',
+} as const;
+
+/** "Nov 20, 2026", in the patient's time zone. */
+export function formatOrderDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+const statusTone: Record<OrderStatusLabel, string> = {
+  'Needs Review': 'review',
+  complete: 'complete',
+  Processing: 'processing',
+  Refunded: 'refunded',
+};
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M5 12.5l4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function UrgentIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M12 6v7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      <circle cx="12" cy="17.5" r="1.8" fill="currentColor" />
+    </svg>
+  );
+}
+
+function ReviewIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path
+        d="M12 8.5V12l2.5 2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function StepIcon({ step }: { step: TrackerStep }) {
+  if (step.state === 'done') return <CheckIcon />;
+  if (step.state === 'current') return step.urgent ? <UrgentIcon /> : <ReviewIcon />;
+  return null;
+}
+
+function Tracker({ steps }: { steps: readonly TrackerStep[] }) {
+  return (
+    <ol className="tracker" aria-label={ordersTexts.progress}>
+      {steps.map((step) => (
+        <li
+          key={step.key}
+          className="tracker__step"
+          data-step={step.key}
+          data-state={step.state}
+          data-urgent={step.urgent || undefined}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+        >
+          <span className="tracker__icon" aria-hidden="true">
+            <StepIcon step={step} />
+          </span>
+          <div className="tracker__body">
+            <span className="tracker__title">
+              {step.title}
+              <span className="visually-hidden">: {ordersTexts.stateText(step)}</span>
+            </span>
+            {step.detail && <span className="tracker__detail">{step.detail}</span>}
+            {step.action && (
+              <Link className="button button--small tracker__action" to={step.action.href}>
+                {step.action.label}
+              </Link>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function OrderCard({ item }: { item: ProgressItem }) {
+  const steps = trackerSteps(item);
+  const label = orderStatusLabel(item.status);
+  const note = trackerNote(item.status);
+  const processing = processingDayText(item);
+  const carrier = carrierLink(item);
+  const invoice = orderInvoiceHref(item.payment_intent_id);
+  const titleId = `order-${item.item_id}-title`;
+  const kindLabel =
+    item.kind === 'refill'
+      ? ordersTexts.refill
+      : item.kind === 'reship'
+        ? ordersTexts.reship
+        : null;
+
+  return (
+    <article
+      className="card order-card"
+      aria-labelledby={titleId}
+      data-item-id={item.item_id}
+      data-status={item.status}
+      data-kind={item.kind}
+    >
+      <div className="order-card__summary">
+        <header className="order-card__head">
+          <div className="order-card__heading">
+            {kindLabel && <p className="order-card__kind">{kindLabel}</p>}
+            <h3 id={titleId} className="order-card__name">
+              {item.product_name ?? 'Your order'}
+              {kindLabel && <span className="visually-hidden"> ({kindLabel})</span>}
+            </h3>
+            <p className="order-card__meta">
+              <span>Order #{item.order_number ?? item.id}</span>
+              <span>
+                Ordered <time dateTime={item.created_at}>{formatOrderDate(item.created_at)}</time>
+              </span>
+            </p>
+          </div>
+          <span className={`order-card__status order-card__status--${statusTone[label]}`}>
+            {label}
+          </span>
+        </header>
+
+        {note && (
+          <p className="order-card__note" data-tone={steps.some((s) => s.urgent) ? 'urgent' : ''}>
+            {note}
+          </p>
+        )}
+        {processing && <p className="order-card__fact">{processing}</p>}
+        {carrier && (
+          <p className="order-card__fact order-card__carrier">
+            <span>Shipped with {carrier.carrier}</span>
+            <a href={carrier.url} target="_blank" rel="noopener noreferrer">
+              Track package {carrier.trackingNumber}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
+        {invoice && (
+          <p className="order-card__links">
+            <a className="order-card__invoice" href={invoice}>
+              {ordersTexts.invoice}
+              <span className="visually-hidden"> for order {item.order_number ?? item.id}</span>
+            </a>
+          </p>
+        )}
+      </div>
+      <Tracker steps={steps} />
+    </article>
+  );
+}
+
+/** The Orders tab, on the portal's query of GET /api/order-items. The default export is what
+ * the portal loads lazily. */
+export function OrdersTab({ query }: { query: OrderItemsQuery }) {
+  const { data, isPending, isError, refetch, isFetching } = useQuery(query);
+
+  return (
+    <div className="orders">
+      <h2 className="orders__title">{ordersTexts.title}</h2>
+      {isPending && (
+        <p className="orders__note" role="status">
+          {ordersTexts.loading}
+        </p>
+      )}
+      {isError && !data && (
+        <div className="orders__note orders__note--error" role="alert">
+          <p>{ordersTexts.loadFailed}</p>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      )}
+      {data && data.orders.length === 0 && (
+        <div className="card orders__empty">
+          <p className="orders__empty-title">{ordersTexts.empty}</p>
+          <p className="orders__empty-hint">{ordersTexts.emptyHint}</p>
+        </div>
+      )}
+      {data && data.orders.length > 0 && (
+        <ol className="orders__list">
+          {newestFirst(data.orders).map((item) => (
+            <li key={item.item_id}>
+              <OrderCard item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export default OrdersTab;
