@@ -62,7 +62,7 @@ export async function runFulfillmentJourney(
       },
     );
     expect(res.status).toBe(200);
-    expect(res.body.shipment.status).toBe(status);
+    expect((res.body.shipment as { status: string }).status).toBe(status);
     await eventually(async () => expect((await orderStatus())?.status).toBe(status), 30000);
   }
   expect(await orderStatus()).toMatchObject({
@@ -72,7 +72,7 @@ export async function runFulfillmentJourney(
 
   const shipped = await call(baseUrl, 'GET', '/api/get-shipped-items', { token: patient.token });
   expect(shipped.status).toBe(200);
-  expect(shipped.body.items[0].orders).toEqual([
+  expect((shipped.body.items as { orders: unknown[] }[])[0]!.orders).toEqual([
     expect.objectContaining({ external_order_number: `GLP-${orderId}-1` }),
   ]);
 }
