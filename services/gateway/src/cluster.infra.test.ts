@@ -5,6 +5,7 @@ import { infraEnv, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
@@ -122,6 +123,7 @@ describe('cluster mode', () => {
       process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300',
     );
     await runClinicJourney(url, patient);
+    await runFulfillmentJourney(url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

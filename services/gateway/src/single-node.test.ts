@@ -11,6 +11,7 @@ import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
@@ -58,6 +59,7 @@ describe('single-node product behind the gateway', () => {
     const patient = await runMedicalFormJourney(product.url);
     await runClinicJourney(product.url, patient);
     await runOrderItemsJourney(product.url, patient);
+    await runFulfillmentJourney(product.url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

@@ -101,6 +101,12 @@ export async function runMedicalFormJourney(
   expect(paid.status).toBe(200);
   const orderId = ((await paid.json()) as { prescriptionPreauths: { orderId: number }[] })
     .prescriptionPreauths[0]?.orderId as number;
+  // The checkout page saves the shipping address after the payment, as the browser does.
+  const address = await call(baseUrl, 'POST', '/api/save-address', {
+    token,
+    json: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
+  });
+  expect(address.status).toBe(200);
 
   // Forms learns of the payment by event.
   let order: FormsOrder | undefined;
