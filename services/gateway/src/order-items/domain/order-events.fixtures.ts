@@ -71,7 +71,14 @@ export function logged(events: readonly OrderEvent[]): LoggedEvent[] {
   });
 }
 
-export function orderLife(orderId: number, userId: number, shipmentId = orderId * 10) {
+export function orderLife(
+  orderId: number,
+  userId: number,
+  shipmentId = orderId * 10,
+  /** When the order starts (ms since the epoch). */
+  start = base,
+) {
+  const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
   const ref = { shipmentId, orderNumber: `RX-${shipmentId}`, orderId, userId };
   return {
     paid: event(
@@ -260,8 +267,8 @@ export function orderLife(orderId: number, userId: number, shipmentId = orderId 
 }
 
 /** An order from payment to delivery, in the order the services publish it. */
-export function deliveredOrder(orderId: number, userId: number): OrderEvent[] {
-  const life = orderLife(orderId, userId);
+export function deliveredOrder(orderId: number, userId: number, start = base): OrderEvent[] {
+  const life = orderLife(orderId, userId, orderId * 10, start);
   return [
     life.paid,
     life.submitted(),

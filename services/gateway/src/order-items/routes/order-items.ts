@@ -1,31 +1,39 @@
 /**
  * GET /api/order-items: the caller's items, newest first, and their health id, read from the
- * gateway's projection (never from the services' tables). The portal's hottest read: two
- * indexed lookups by the caller's user id, each item stored ready to send.
+ * gateway's projection (never from the services' tables). The portal's hottest read, so it is one
+ * prepared statement: the caller's items (stored ready to send) gathered through the
+ * (user_id, created_at desc, item_id) index, and the health id beside them.
  */
 import type { Router } from 'express';
-import { asc, desc, eq } from 'drizzle-orm';
-import { orderItems as orderItemsRoute } from '@clinic/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { orderItems as orderItemsRoute, type ProgressItem } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { orderItems, patients } from '../db/schema';
 
 export function orderItemsRoutes(router: Router, runtime: ServiceRuntime): void {
+  const userId = sql.placeholder('userId');
+  const healthIdOfUser = runtime.db
+    .select({ healthId: patients.healthId })
+    .from(patients)
+    .where(eq(patients.userId, userId));
+  const viewOfUser = runtime.db
+    .select({
+      // The builder has no operator for a scalar subquery or json_agg.
+      healthId: sql<string | null>`(${healthIdOfUser})`,
+      orders: sql<
+        ProgressItem[]
+      >`coalesce(json_agg(${orderItems.answer} order by ${orderItems.createdAt} desc, ${orderItems.itemId}), '[]'::json)`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.userId, userId))
+    .prepare('gateway_order_items_of_user');
+
   bindRoute(router, orderItemsRoute, async ({ principal }) => {
-    const [items, patient] = await Promise.all([
-      runtime.db
-        .select({ answer: orderItems.answer })
-        .from(orderItems)
-        .where(eq(orderItems.userId, principal.userId))
-        .orderBy(desc(orderItems.createdAt), asc(orderItems.itemId)),
-      runtime.db
-        .select({ healthId: patients.healthId })
-        .from(patients)
-        .where(eq(patients.userId, principal.userId)),
-    ]);
+    const [view] = await viewOfUser.execute({ userId: principal.userId });
     return {
       status: 'success' as const,
-      orders: items.map((item) => item.answer),
-      health_id: patient[0]?.healthId ?? null,
+      orders: view?.orders ?? [],
+      health_id: view?.healthId ?? null,
     };
   });
 }
