@@ -394,3 +394,25 @@ export const uploadReadUrl = defineRoute({
   params: z.object({ file_name: text(300).regex(/^[A-Za-z0-9._-]+$/, 'Unknown file') }),
   response: z.object({ success: z.literal(true), url: z.string() }),
 });
+
+/** Where a reported weight came from: the intake quiz, a first assessment, or a refill form. */
+export const weightSources = ['intake', 'assessment', 'refill'] as const;
+export type WeightSource = (typeof weightSources)[number];
+
+export const weightEntrySchema = z.object({
+  /** When the patient reported it. */
+  at: z.iso.datetime(),
+  pounds: z.number().positive(),
+  source: z.enum(weightSources),
+});
+export type WeightEntry = z.infer<typeof weightEntrySchema>;
+
+export const weightHistory = defineRoute({
+  method: 'get',
+  path: '/api/weight-history',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "The weights the caller reported, oldest first: the intake quiz's (dated by their first paid order) and the current weight of each submitted assessment and refill form. Only the caller's own.",
+  response: z.object({ weights: z.array(weightEntrySchema) }),
+});

@@ -66,6 +66,7 @@ import {
   submitAdjustDosesForm,
   uploadImageAgain,
   uploadReadUrl,
+  weightHistory,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
@@ -159,6 +160,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   submitAdjustDosesForm,
   uploadImageAgain,
   uploadReadUrl,
+  weightHistory,
   reviewQueue,
   claimCase,
   releaseCase,

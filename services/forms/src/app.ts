@@ -17,6 +17,7 @@ import { prescriptionRoutes } from './routes/prescriptions';
 import { processRefundRoute } from './routes/process-refund';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { uploadRoutes } from './routes/uploads';
+import { weightHistoryRoute } from './routes/weight-history';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { localUploadRoutes } from './storage/local-upload-routes';
 import { approvedPrescriptionsSubscriber } from './subscribers/approved-prescriptions';
@@ -51,6 +52,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     uploadRoutes(router, runtime, uploads);
     identityVideoRoute(router, runtime, uploads);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
+    weightHistoryRoute(router, runtime, deps.identity);
     internalRoutes(
       router,
       runtime,
