@@ -9,67 +9,12 @@
  * Every test runs at phone and desktop widths; screenshots land in
  * test-results/screenshots/<project>-clinic-*.png.
  */
-import { randomInt } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  answerAll,
-  california,
-  openFormFromVerify,
-  png,
-  skipVerification,
-} from './medical-form-steps';
-import { apiPatient, type ApiPatient } from './patients';
+import { expect, test } from '@playwright/test';
+import { approve, claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
+import { california, png, skipVerification } from './medical-form-steps';
+import { apiPatient } from './patients';
 import { shot } from './quiz';
-import { logIn, mailTo, waitForApp } from './support';
-
-const clinician = { email: 'clinician@demo.glp-clinic.local', password: 'demo-clinician-2026' };
-
-/** A patient whose assessment was submitted through the form in the browser. */
-async function submittedPatient(page: Page, patient: ApiPatient): Promise<void> {
-  await openFormFromVerify(page, patient);
-  await answerAll(page);
-  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
-}
-
-/**
- * The clinician's own browser (a desktop laptop), logged in from an address of its own: login
- * allows 20 attempts per address in 15 minutes and the other journeys log in too.
- */
-async function clinicianPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: {
-      'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-    },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await waitForApp(page);
-  await logIn(page, clinician.email, clinician.password);
-  await expect(page).toHaveURL(/\/console\/review-queue$/);
-  return page;
-}
-
-/** Opens the case from the queue (the row of the order) and claims it. */
-async function claimFromQueue(page: Page, orderId: number): Promise<void> {
-  await page.goto('/console/review-queue');
-  const row = page.locator(`[data-order-id="${orderId}"]`);
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await row.click();
-  await expect(page).toHaveURL(new RegExp(`/console/review-queue/${orderId}$`));
-  await page.getByTestId('claim-bar').getByRole('button', { name: 'Claim' }).click();
-  await expect(page.getByTestId('claim-bar')).toContainText('You are reviewing this case.');
-}
-
-async function approve(page: Page): Promise<void> {
-  const form = page.getByRole('form', { name: 'Approve' });
-  await form.getByRole('button', { name: 'Approve and send the prescription' }).click();
-  await expect(page.getByText('Approved. The prescription was sent to the patient.')).toBeVisible();
-}
+import { mailTo } from './support';
 
 test.describe("the clinician's review", () => {
   // Two people, the whole medical form and two decisions: longer than one page's journey.

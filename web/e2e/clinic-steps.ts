@@ -1,0 +1,86 @@
+/**
+ * The clinician's review as the journeys that go through it take it (the review itself, the
+ * fulfilment after it): a patient who submitted the medical form in the browser, staff logged in
+ * in a browser of their own, the case claimed from the queue and approved.
+ */
+import { randomInt } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { answerAll, openFormFromVerify } from './medical-form-steps';
+import type { ApiPatient } from './patients';
+import { logIn, waitForApp } from './support';
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  /** The console page the role lands on after logging in. */
+  landing: string;
+}
+
+export const clinician: StaffAccount = {
+  email: 'clinician@demo.glp-clinic.local',
+  password: 'demo-clinician-2026',
+  landing: '/console/review-queue',
+};
+
+export const pharmacist: StaffAccount = {
+  email: 'pharmacy@demo.glp-clinic.local',
+  password: 'demo-pharmacy-2026',
+  landing: '/console/orders-to-place',
+};
+
+/** A patient whose assessment was submitted through the form in the browser. */
+export async function submittedPatient(page: Page, patient: ApiPatient): Promise<void> {
+  await openFormFromVerify(page, patient);
+  await answerAll(page);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+}
+
+/**
+ * A staff member's own browser (a desktop laptop unless `viewport` says otherwise), logged in
+ * from an address of its own: login allows 20 attempts per address in 15 minutes and the other
+ * journeys log in too.
+ */
+export async function staffPage(
+  browser: Browser,
+  baseURL: string,
+  account: StaffAccount,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    extraHTTPHeaders: {
+      'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await waitForApp(page);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(new RegExp(`${account.landing}$`));
+  return page;
+}
+
+/** The clinician's browser, logged in, on the review queue. */
+export const clinicianPage = (browser: Browser, baseURL: string) =>
+  staffPage(browser, baseURL, clinician);
+
+/** Opens the case from the queue (the row of the order) and claims it. */
+export async function claimFromQueue(page: Page, orderId: number): Promise<void> {
+  await page.goto('/console/review-queue');
+  const row = page.locator(`[data-order-id="${orderId}"]`);
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/console/review-queue/${orderId}$`));
+  await page.getByTestId('claim-bar').getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByTestId('claim-bar')).toContainText('You are reviewing this case.');
+}
+
+export async function approve(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Approve' });
+  await form.getByRole('button', { name: 'Approve and send the prescription' }).click();
+  await expect(page.getByText('Approved. The prescription was sent to the patient.')).toBeVisible();
+}
