@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, type createElement as CreateElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setSession } from '../../session/session';
 import { orderItemsQuery } from '../orderItemsApi';
@@ -8,9 +8,21 @@ import { testSession } from '../../test-utils/session';
 import { orderItemsAnswer, progressItem, rxEntry } from '../orders/fixtures';
 import { DosageTab } from './DosageTab';
 
+// The chart library draws on a canvas jsdom lacks: the lazy chart is a stub that shows its points.
+jest.mock('./WeightChart', () => {
+  const { createElement } = jest.requireActual<{ createElement: typeof CreateElement }>('react');
+  const Stub = ({ weights }: { weights: { pounds: number }[] }) =>
+    createElement('div', {
+      className: 'weight-chart-stub',
+      'data-points': weights.map((w) => w.pounds).join(','),
+    });
+  return { __esModule: true, default: Stub, WeightChart: Stub };
+});
+
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
 let body: unknown;
+let weights: { status: number; body: unknown };
 
 async function settle() {
   for (let i = 0; i < 5; i++)
@@ -64,12 +76,14 @@ const tirzepatide = progressItem({
 beforeEach(() => {
   setSession(testSession({ token: 't' }));
   body = orderItemsAnswer([]);
+  weights = { status: 200, body: { weights: [] } };
   fetchMock = installFetchMock();
-  fetchMock.mockImplementation(async (input) =>
-    String(input).split('?')[0] === '/api/order-items'
-      ? jsonResponse(200, body)
-      : jsonResponse(404, { status: 'error', message: 'Not found' }),
-  );
+  fetchMock.mockImplementation(async (input) => {
+    const path = String(input).split('?')[0];
+    if (path === '/api/order-items') return jsonResponse(200, body);
+    if (path === '/api/weight-history') return jsonResponse(weights.status, weights.body);
+    return jsonResponse(404, { status: 'error', message: 'Not found' });
+  });
 });
 afterEach(async () => {
   await view?.unmount();
@@ -135,5 +149,124 @@ describe('DosageTab', () => {
     await show();
     expect(tabs()).toHaveLength(0);
     expect(view!.container.textContent).toContain('No prescription found');
+  });
+});
+
+describe('DosageTab: Your progress', () => {
+  const progress = () => view!.container.querySelector<HTMLElement>('.progress')!;
+  const weight = (at: string, pounds: number, source = 'refill') => ({ at, pounds, source });
+
+  it('charts the reported weights with the starting and latest weight, the change, and the numbers as text', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    weights = {
+      status: 200,
+      body: {
+        weights: [
+          weight('2026-08-01T12:00:00.000Z', 212, 'intake'),
+          weight('2026-08-02T12:00:00.000Z', 209, 'assessment'),
+          weight('2026-09-01T12:00:00.000Z', 204),
+          weight('2026-10-01T12:00:00.000Z', 200),
+        ],
+      },
+    };
+    await show();
+    expect(progress().querySelector('h3')?.textContent).toBe('Your progress');
+    const figures = [...progress().querySelectorAll('.progress-figures div')].map(
+      (d) => d.textContent,
+    );
+    expect(figures).toEqual(['Starting weight212 lb', 'Latest weight200 lb']);
+    expect(progress().querySelector('.progress-change')?.textContent).toBe(
+      '\u221212 lb since you started',
+    );
+    // the chart (loaded lazily) gets every weight, oldest first
+    expect(progress().querySelector('.weight-chart-stub')?.getAttribute('data-points')).toBe(
+      '212,209,204,200',
+    );
+    // its text alternative: a sentence and a table of the numbers
+    expect(progress().querySelector('figcaption')?.textContent).toBe(
+      '4 weights reported: 212 lb on 08/01/2026, latest 200 lb on 10/01/2026, \u221212 lb since you started.',
+    );
+    const rows = [...progress().querySelectorAll('.progress-table tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | '),
+    );
+    expect(rows).toEqual([
+      '08/01/2026 | 212 | Intake quiz',
+      '08/02/2026 | 209 | Medical assessment',
+      '09/01/2026 | 204 | Refill check-in',
+      '10/01/2026 | 200 | Refill check-in',
+    ]);
+    expect(
+      fetchMock.mock.calls.filter(([input]) => String(input) === '/api/weight-history'),
+    ).toHaveLength(1);
+  });
+
+  it('shows a friendly note instead of an empty chart with fewer than two weights', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    weights = {
+      status: 200,
+      body: { weights: [weight('2026-08-01T12:00:00.000Z', 212, 'intake')] },
+    };
+    await show();
+    expect(progress().querySelector('.weight-chart-stub')).toBeNull();
+    expect(progress().querySelector('.progress-table')).toBeNull();
+    expect(progress().textContent).toContain('Starting weight212 lb');
+    expect(progress().textContent).toContain(
+      'Your weight chart appears once you have reported your weight twice.',
+    );
+
+    await view!.unmount();
+    weights = { status: 200, body: { weights: [] } };
+    await show();
+    expect(progress().querySelector('.weight-chart-stub')).toBeNull();
+    expect(progress().querySelector('.progress-figures')).toBeNull();
+    expect(progress().textContent).toContain('Your weight chart appears once');
+  });
+
+  it("shows the selected prescription's strength month by month and its order's shipments", async () => {
+    const firstShipment = { ...tirzepatide, status: 'order_delivered' as const };
+    firstShipment.shipped_at = '2026-11-21T12:00:00.000Z';
+    firstShipment.delivered_at = '2026-11-24T12:00:00.000Z';
+    const refill = progressItem({
+      id: 21,
+      item_id: 'shipment-9',
+      kind: 'refill',
+      status: 'order_shipped',
+      created_at: '2026-12-18T12:00:00.000Z',
+      shipped_at: '2026-12-19T12:00:00.000Z',
+      prescription_data: tirzepatide.prescription_data,
+    });
+    const otherOrder = { ...semaglutide, shipped_at: '2026-03-10T12:00:00.000Z' };
+    body = orderItemsAnswer([otherOrder, refill, firstShipment]);
+    await show();
+    const steps = [...progress().querySelectorAll('.dose-timeline__step')].map((li) =>
+      [
+        li.querySelector('.dose-timeline__month')?.textContent,
+        li.querySelector('.dose-timeline__mg')?.textContent,
+      ].join(' | '),
+    );
+    expect(steps).toEqual(['Month 1 | 2.5 mg', 'Month 2 | 5 mg']);
+    const shipped = [...progress().querySelectorAll('.shipment-timeline__item')].map((li) =>
+      [...li.querySelectorAll('span')].map((s) => s.textContent).join(' | '),
+    );
+    expect(shipped).toEqual([
+      'First shipment | Shipped 11/21/2026 | Delivered 11/24/2026',
+      'Refill | Shipped 12/19/2026',
+    ]);
+
+    // The other prescription: its own months and shipment.
+    await act(async () => tabs()[1]!.click());
+    expect(progress().querySelectorAll('.dose-timeline__step')).toHaveLength(3);
+    expect(progress().querySelector('.shipment-timeline')?.textContent).toBe(
+      'First shipmentShipped 03/10/2026',
+    );
+  });
+
+  it('keeps the dosage plan when the weight history cannot be loaded', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    weights = { status: 500, body: { status: 'error', message: 'Internal error' } };
+    await show();
+    expect(progress().textContent).toContain('We could not load your weight history right now.');
+    expect(progress().textContent).toContain('Nothing of this prescription has shipped yet.');
+    expect(months()).toEqual(['Month 1 | 2.5 mg | strength T1', 'Month 2 | 5 mg | strength T2']);
   });
 });

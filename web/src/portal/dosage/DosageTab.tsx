@@ -3,7 +3,8 @@
  * data, named 'Drug (date)'; in each, the 'Month N' progression with the strength in mg and its
  * S/T label, the supply list (the medication, and apart what comes with it) and the directions;
  * 'No prescription found' when there is none. The rules are the contracts' (rules/dosage); the
- * data, GET /api/order-items (orderItemsApi).
+ * data, GET /api/order-items (orderItemsApi). Above the months, "Your progress" (ProgressSection):
+ * the patient's weights as a chart and the selected prescription's dose timeline.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import {
 } from '@clinic/contracts';
 import { Button } from '../../ui';
 import type { OrderItemsQuery } from '../orderItemsApi';
+import { ProgressSection } from './ProgressSection';
 import './dosage.css';
 
 export const dosageTabTexts = {
@@ -230,6 +232,7 @@ export function DosageTab({ query }: { query: OrderItemsQuery }) {
             role="tabpanel"
             aria-labelledby={tabId(selected)}
           >
+            <ProgressSection item={selected} items={data.orders} headingId={`${base}-progress`} />
             <Plan item={selected} headingId={`${base}-plan`} />
           </section>
         </>
