@@ -42,6 +42,7 @@ export const routeBudgets: readonly RouteBudget[] = [
     module: 'src/reship/ReplacementRequestPage.tsx',
     budgetKiB: null,
   },
+  { route: '/invoice/:paymentIntentId', module: 'src/invoice/InvoicePage.tsx', budgetKiB: null },
   // /meeting-missed downloads with /rejected/:id (src/pages/RejectedPage.tsx re-exports it).
   { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },

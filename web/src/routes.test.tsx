@@ -139,3 +139,49 @@ describe('route map', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });
+
+describe('route map: /invoice/:paymentIntentId and /payment (issue 17)', () => {
+  it('sends a visitor without a session from /invoice to /login with page_ref', async () => {
+    view = await visit('/invoice/ch_7001');
+    expect(text(view, '[data-testid="where"]')).toBe(
+      `/login?page_ref=${encodeURIComponent('/invoice/ch_7001')}`,
+    );
+  });
+
+  it("opens /invoice with a session and asks checkout for that payment's invoice", async () => {
+    setSession(testSession({ token: 't', id: 1 }));
+    const fetchMock = jest.fn(() => new Promise<Response>(() => undefined));
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      view = await visit('/invoice/ch_7001');
+      for (let i = 0; i < 5; i++)
+        await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(text(view, '[data-testid="where"]')).toBe('/invoice/ch_7001');
+      expect(view.container.querySelector('main[data-page="invoice-loading"]')).not.toBeNull();
+      expect(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0])).toBe(
+        '/api/invoice/ch_7001',
+      );
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
+
+  it('sends /payment to the Billing tab of the account (and through login without a session)', async () => {
+    view = await visit('/payment');
+    expect(text(view, '[data-testid="where"]')).toBe(
+      `/login?page_ref=${encodeURIComponent('/home?tab=billing')}`,
+    );
+    await view.unmount();
+
+    setSession(testSession({ token: 't', id: 1 }));
+    const realFetch = global.fetch;
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    try {
+      view = await visit('/payment');
+      expect(text(view, '[data-testid="where"]')).toBe('/home?tab=billing');
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
+});

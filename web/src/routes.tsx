@@ -71,6 +71,7 @@ const MeetingMissedPage = page(() =>
 const ReplacementRequestPage = page(() =>
   import('./reship/ReplacementRequestPage').then((m) => m.ReplacementRequestPage),
 );
+const InvoicePage = page(() => import('./invoice/InvoicePage').then((m) => m.InvoicePage));
 const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
@@ -143,6 +144,7 @@ export const loginRequiredPaths = [
   '/prescription/:id',
   '/adjust-doses/:id',
   '/replacement-request',
+  '/invoice/:paymentIntentId',
 ] as const;
 
 const pages: RouteObject[] = [
@@ -172,6 +174,7 @@ const pages: RouteObject[] = [
   { path: '/password-reset/:token', element: <PasswordResetPage /> },
   // The login page links new users to /quiz: the intake quiz lives at /.
   { path: '/quiz', element: <Navigate to="/" replace /> },
+  { path: '/payment', element: <Navigate to="/home?tab=billing" replace /> },
   { path: '/legal/:slug', element: <LegalPage /> },
   { path: '/about', element: <AboutPage /> },
   { path: '/support', element: <SupportRoute /> },
@@ -196,6 +199,7 @@ const pages: RouteObject[] = [
       { path: '/prescription/:id', element: <PrescriptionPage /> },
       { path: '/adjust-doses/:id', element: <AdjustDosesPage /> },
       { path: '/replacement-request', element: <ReplacementRequestPage /> },
+      { path: '/invoice/:paymentIntentId', element: <InvoicePage /> },
     ],
   },
 
