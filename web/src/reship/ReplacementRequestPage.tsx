@@ -266,9 +266,12 @@ export function ReplacementRequestPage() {
                 <span className="rs-item__text">
                   <span className="rs-item__name">{order.med_name}</span>
                   <span className="rs-item__meta">
-                    Order {order.external_order_number} · Delivered {dateText(order.delivered_at)}
+                    Order {order.external_order_number} ·{' '}
+                    <span className="rs-item__keep">Delivered {dateText(order.delivered_at)}</span>
                   </span>
-                  <span className="rs-item__meta">Request by {dateText(order.reship_until)}</span>
+                  <span className="rs-item__meta">
+                    <span className="rs-item__keep">Request by {dateText(order.reship_until)}</span>
+                  </span>
                 </span>
               }
             />

@@ -39,6 +39,19 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
+/** An email that breaks, when it must, before its '@' rather than in the middle of a word. */
+function emailText(email: string | null): ReactNode {
+  const at = email?.lastIndexOf('@') ?? -1;
+  if (!email || at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="cv-facts">
@@ -314,7 +327,7 @@ function ShipmentDetails({ view }: { view: ShipmentView }) {
                 <a href={`tel:${patient.phone}`}>{phoneText(patient.phone)}</a>
               ) : null,
             ],
-            ['Email', patient.email],
+            ['Email', emailText(patient.email)],
           ]}
         />
       </Section>

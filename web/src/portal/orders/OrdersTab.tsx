@@ -146,7 +146,9 @@ function OrderCard({ item }: { item: ProgressItem }) {
   const note = trackerNote(item.status);
   const processing = processingDayText(item);
   const carrier = carrierLink(item);
-  const invoice = orderInvoiceHref(item.payment_intent_id);
+  // A reship is not paid for: the payment the read model carries over is the original order's,
+  // whose card links its invoice already.
+  const invoice = item.kind === 'reship' ? null : orderInvoiceHref(item.payment_intent_id);
   const titleId = `order-${item.item_id}-title`;
   const kindLabel =
     item.kind === 'refill'
