@@ -70,6 +70,8 @@ export const caseSummarySchema = z.object({
   status: z.enum(caseStatuses),
   /** The patient asked for other doses: the case came back from their confirmation page. */
   adjustmentRequested: z.boolean(),
+  /** The patient's refill check-in (before a renewal shipment) brought the case back. */
+  refillCheckIn: z.boolean(),
   videoRequired: z.boolean(),
   videoReceived: z.boolean(),
   submittedAt: z.iso.datetime().nullable(),

@@ -92,6 +92,36 @@ export const orderDelivered = defineEvent({
   schema: z.object({ ...shipmentRef, deliveredAt: z.iso.datetime() }),
 });
 
+/** How long before a refill ships the patient is asked for the refill check-in. */
+export const refillCheckInLeadDays = 7;
+
+export const refillCheckInDue = defineEvent({
+  name: 'refill-check-in-due',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A refill shipment is due in 7 days: the patient's refill check-in (forms' refill questionnaire) opens, and the shipment waits for the clinician's approval of it.",
+  schema: z.object({
+    ...shipmentRef,
+    /** When the refill is due to ship, once its check-in is approved. */
+    shipOn: z.iso.datetime(),
+    dueAt: z.iso.datetime(),
+  }),
+});
+
+export const shipmentReleased = defineEvent({
+  name: 'shipment-released',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A refill's check-in was approved and its prescription accepted: the shipment is ready for the pharmacy (prescription_received).",
+  schema: z.object({
+    ...shipmentRef,
+    prescriptionId: z.string(),
+    releasedAt: z.iso.datetime(),
+  }),
+});
+
 const reshipRef = { reshipId: z.number().int(), ...shipmentRef };
 
 export const reshipRequested = defineEvent({

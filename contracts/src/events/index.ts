@@ -14,10 +14,12 @@ import {
   orderDelivered,
   orderPlaced,
   orderShipped,
+  refillCheckInDue,
   reshipApproved,
   reshipRefused,
   reshipRequested,
   shipmentCreated,
+  shipmentReleased,
   shippingPaused,
 } from './fulfillment';
 import { EventRegistry } from './registry';
@@ -56,4 +58,6 @@ export const productEvents = new EventRegistry([
   reshipRequested,
   reshipApproved,
   reshipRefused,
+  refillCheckInDue,
+  shipmentReleased,
 ]);

@@ -24,6 +24,7 @@ import { approvedPrescriptionsSubscriber } from './subscribers/approved-prescrip
 import { deniedOrdersSubscriber } from './subscribers/denied-orders';
 import { paidOrdersSubscriber } from './subscribers/paid-orders';
 import { patientStatesSubscriber } from './subscribers/patient-states';
+import { refillCheckInsSubscriber } from './subscribers/refill-check-ins';
 import { uploadLimits } from './uploads/file-content';
 
 export type { FormsDeps } from './deps';
@@ -66,6 +67,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         patientStatesSubscriber,
         deniedOrdersSubscriber(runtime),
         approvedPrescriptionsSubscriber(runtime),
+        refillCheckInsSubscriber(runtime),
       ],
       jobs: [acceptUnansweredPrescriptionJob(runtime)],
     };

@@ -37,9 +37,9 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
     return {
       router,
       subscribers: [
-        paymentSucceededSuppliesSubscriber(runtime),
+        paymentSucceededSuppliesSubscriber(runtime, deps.publicUrl),
         prescriptionApprovedRecordSubscriber,
-        prescriptionAcceptedShipmentsSubscriber(runtime),
+        prescriptionAcceptedShipmentsSubscriber(runtime, deps.publicUrl),
         assessmentDeniedCloseSubscriber,
         applicationWithdrawnCloseSubscriber,
         shippingAddressSavedSubscriber,
@@ -47,7 +47,7 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
       jobs: [
         emailPatientJob(runtime, deps.identity),
         rememberPatientJob(runtime, deps.identity),
-        shipDueSupplyJob(runtime),
+        shipDueSupplyJob(runtime, deps.publicUrl),
       ],
     };
   },

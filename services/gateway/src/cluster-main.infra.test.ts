@@ -79,10 +79,13 @@ describe('the cluster gateway whose database is not up yet', () => {
       async () => expect((await fetch(`${url}/dev/mailbox/api/messages`)).status).toBe(200),
       30000,
     );
-    const { checks } = (await (await fetch(`${url}/readyz`)).json()) as {
-      checks: Record<string, unknown>;
-    };
-    expect(checks.gateway).toBeUndefined();
+    // Then the gateway's own order view (its database, bus and queue) is ready too.
+    await eventually(async () => {
+      const { checks } = (await (await fetch(`${url}/readyz`)).json()) as {
+        checks: Record<string, unknown>;
+      };
+      expect(checks.gateway).toEqual({ database: 'ok', bus: 'ok', queue: 'ok' });
+    }, 60000);
     alive();
     expect(output).toMatch(/database \(migrating the dev mailbox\) not available yet/);
     expect(output).not.toContain(new URL(infraEnv().DATABASE_URL).password + '@');

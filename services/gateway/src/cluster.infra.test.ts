@@ -84,6 +84,8 @@ describe('cluster mode', () => {
       'checkout',
       'clinic',
       'forms',
+      'fulfillment',
+      'gateway',
       'identity',
       'intake',
       'verification',

@@ -9,6 +9,7 @@ import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { call, quizAnswers } from './testing/patient-journey';
+import { productBootMs } from './testing/product-boot';
 
 describe('the whole product, as issue 13 attacked it', () => {
   let product: RunningProduct;
@@ -28,7 +29,7 @@ describe('the whole product, as issue 13 attacked it', () => {
     });
     expect(intake.body.status).toBe('success');
     token = intake.body.token as string;
-  });
+  }, productBootMs);
   afterAll(async () => product.close());
 
   const nul = 'a\u0000b';

@@ -19,6 +19,7 @@ import {
   runEligibilityJourney,
   runPatientJourney,
 } from './testing/patient-journey';
+import { productBootMs } from './testing/product-boot';
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -39,7 +40,7 @@ describe('single-node product behind the gateway', () => {
       WEB_DIST_DIR: fakeWebBuild(),
     });
     product = await startSingleNode(config, { logger: silentLogger });
-  });
+  }, productBootMs);
   afterAll(async () => product.close());
 
   it('carries a patient from the quiz through the cart, password set-up, login, recovery and logout', async () => {

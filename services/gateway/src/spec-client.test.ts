@@ -12,6 +12,7 @@ import { loadConfig } from '@clinic/kit';
 import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
+import { productBootMs } from './testing/product-boot';
 
 type Body = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
   });
   product = await startSingleNode(config, { logger: silentLogger });
-});
+}, productBootMs);
 afterAll(async () => product.close());
 
 describe('a client written from the spec alone', () => {

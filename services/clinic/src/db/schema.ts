@@ -46,6 +46,8 @@ export const cases = clinicSchema.table(
     videoRequired: boolean('video_required').notNull().default(false),
     videoReceived: boolean('video_received').notNull().default(false),
     adjustmentRequested: boolean('adjustment_requested').notNull().default(false),
+    refillCheckIn: boolean('refill_check_in').notNull().default(false),
+    assessmentId: integer('assessment_id'),
     antiNausea: boolean('anti_nausea').notNull().default(false),
     paidAt: utc('paid_at'),
     submittedAt: utc('submitted_at'),

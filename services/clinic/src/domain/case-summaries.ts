@@ -21,6 +21,7 @@ export function toSummary(row: CaseRow, names: Map<number, string>): CaseSummary
     paymentTerms: row.paymentTerms,
     status: row.status,
     adjustmentRequested: row.adjustmentRequested,
+    refillCheckIn: row.refillCheckIn,
     videoRequired: row.videoRequired,
     videoReceived: row.videoReceived,
     submittedAt: row.submittedAt?.toISOString() ?? null,

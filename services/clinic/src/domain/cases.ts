@@ -136,7 +136,13 @@ export class Cases {
       written = toCasePrescription(stored!);
       await tx
         .update(cases)
-        .set({ status: 'approved', adjustmentRequested: false, decidedAt: now, updatedAt: now })
+        .set({
+          status: 'approved',
+          adjustmentRequested: false,
+          refillCheckIn: false,
+          decidedAt: now,
+          updatedAt: now,
+        })
         .where(eq(cases.orderId, orderId));
       await this.record(tx, row, who, 'approve', 'case.approve', now, rx.note, prescriptionId);
       await events.publish(prescriptionApproved, {

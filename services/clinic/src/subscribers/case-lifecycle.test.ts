@@ -1,11 +1,17 @@
 /**
  * A case's life from the events of checkout and forms: held for the identity video, back in the
  * queue as an adjustment request, accepted by the patient or by the 12-hour rule, closed when the
- * patient withdraws; each event redelivered changes nothing.
+ * patient withdraws, back again for each refill check-in; each event redelivered changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { clinicMessages, paymentSucceeded, prescriptionAccepted } from '@clinic/contracts';
-import { tinyPng } from '@clinic/forms/testing';
+import {
+  clinicMessages,
+  paymentSucceeded,
+  prescriptionAccepted,
+  refillCheckInDue,
+  type QuestionnaireFile,
+} from '@clinic/contracts';
+import { completeAnswers, submissionOf, tinyPng } from '@clinic/forms/testing';
 import { eventually } from '@clinic/kit/testing';
 import { cases, prescriptions } from '../db/schema';
 import { startClinic, type ClinicHarness, type StaffMemberUnderTest } from '../testing';
@@ -147,6 +153,59 @@ describe('a case from the events of checkout and forms', () => {
       expect(rx).toMatchObject({ status: 'accepted', acceptedBy: 'timeout' });
     }, 15_000);
     expect((await caseRow(orderId)).status).toBe('accepted');
+  });
+
+  it('brings an accepted case back for the refill check-in, with the refill answers, and approves the next strengths', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    await approve(orderId);
+    await eventually(async () => {
+      const res = await h.forms.post(
+        `/api/prescription-update/${orderId}`,
+        { order_id: orderId, accept: true },
+        patient,
+      );
+      expect(res.status).toBe(200);
+    });
+    await eventually(async () => expect((await caseRow(orderId)).status).toBe('accepted'));
+    // Fulfilment opens the check-in a week before the refill ships; forms reopens the order.
+    await h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(refillCheckInDue, {
+        shipmentId: 9000 + orderId,
+        orderNumber: `GLP-${orderId}-2`,
+        orderId,
+        userId: patient.id,
+        shipOn: new Date(h.forms.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+        dueAt: h.forms.clock.now().toISOString(),
+      }),
+    );
+    const refill = (await h.forms.get('/forms/questionnaires/refill', patient))
+      .body as QuestionnaireFile;
+    const answers = completeAnswers(
+      refill,
+      { form: 'refill', state: 'CA', gender: 'Female' },
+      'tirzepatide',
+    );
+    await eventually(async () => {
+      const res = await h.forms.post(
+        '/api/submit-md-form',
+        submissionOf(orderId, answers),
+        patient,
+      );
+      expect(res.status).toBe(200);
+    });
+    await eventually(async () => {
+      const row = await caseRow(orderId);
+      expect(row).toMatchObject({ status: 'waiting', refillCheckIn: true, claimedBy: null });
+    });
+    const queue = await h.get('/api/console/cases?filter=waiting', casey);
+    expect(queue.body.cases.find((c: { orderId: number }) => c.orderId === orderId)).toMatchObject({
+      refillCheckIn: true,
+      status: 'waiting',
+    });
+    const view = await h.get(`/api/console/cases/${orderId}`, casey);
+    expect(view.body.view.assessment.form).toBe('refill');
+    await approve(orderId, [5, 7.5, 7.5]);
+    expect(await caseRow(orderId)).toMatchObject({ status: 'approved', refillCheckIn: false });
   });
 
   it('changes nothing when an acceptance or a payment is delivered again', async () => {

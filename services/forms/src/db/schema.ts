@@ -81,28 +81,32 @@ export interface StoredAnswer {
 }
 
 /** One assessment per order. */
-export const assessments = formsSchema.table('assessments', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.orderId),
-  userId: integer('user_id').notNull(),
-  form: text('form', { enum: assessmentForms }).notNull(),
-  questionnaire: text('questionnaire').notNull(),
-  questionnaireVersion: text('questionnaire_version').notNull(),
-  state: text('state').notNull(),
-  answers: jsonb('answers').$type<StoredAnswer[]>().notNull(),
-  images: jsonb('images').$type<StoredAnswer[]>().notNull(),
-  doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
-  maintenanceDose: numeric('maintenance_dose', { mode: 'number' }).notNull(),
-  additionalDetails: jsonb('additional_details').$type<AdditionalDetails>().notNull(),
-  specialNecessities: text('special_necessities').notNull(),
-  videoRequired: boolean('video_required').notNull(),
-  submittedAt: utc('submitted_at').notNull(),
-  videoFileName: text('video_file_name'),
-  videoUploadedAt: utc('video_uploaded_at'),
-});
+/** Every assessment of an order: the first, then one per refill check-in; the newest is read. */
+export const assessments = formsSchema.table(
+  'assessments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    userId: integer('user_id').notNull(),
+    form: text('form', { enum: assessmentForms }).notNull(),
+    questionnaire: text('questionnaire').notNull(),
+    questionnaireVersion: text('questionnaire_version').notNull(),
+    state: text('state').notNull(),
+    answers: jsonb('answers').$type<StoredAnswer[]>().notNull(),
+    images: jsonb('images').$type<StoredAnswer[]>().notNull(),
+    doseSchedule: jsonb('dose_schedule').$type<number[]>().notNull(),
+    maintenanceDose: numeric('maintenance_dose', { mode: 'number' }).notNull(),
+    additionalDetails: jsonb('additional_details').$type<AdditionalDetails>().notNull(),
+    specialNecessities: text('special_necessities').notNull(),
+    videoRequired: boolean('video_required').notNull(),
+    submittedAt: utc('submitted_at').notNull(),
+    videoFileName: text('video_file_name'),
+    videoUploadedAt: utc('video_uploaded_at'),
+  },
+  (t) => [index('assessments_by_order').on(t.orderId, t.submittedAt.desc(), t.id.desc())],
+);
 
 export const uploadPurposes = ['image', 'video', 'attachment'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -13,7 +13,7 @@
  * - a signed read lasts five minutes;
  * - nothing of the record is ever logged or put in an error message.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import {
   parseStrength,
   questionIds,
@@ -89,10 +89,8 @@ export class AssessmentRecords {
 
   /** The order's submitted assessment in words, or null when none is. */
   async record(orderId: number): Promise<AssessmentRecord | null> {
-    const [row] = await this.runtime.db
-      .select()
-      .from(assessments)
-      .where(eq(assessments.orderId, orderId));
+    const all = await this.assessmentsOf(orderId);
+    const row = all[0];
     if (!row) return null;
     const file = this.questionnaires[row.questionnaire as QuestionnaireName] as
       QuestionnaireFile | undefined;
@@ -149,29 +147,48 @@ export class AssessmentRecords {
       weightPounds: weight && Number.isFinite(pounds) && pounds > 0 ? pounds : null,
       doseSchedulePreference: row.doseSchedule.map(Number),
       maintenancePreference: row.maintenanceDose ?? null,
-      files: await this.filesOf(row),
+      files: await this.filesOfAll(all),
     };
   }
 
   /** A five-minute signed read of one of the order's files; null when it is not the order's. */
   async fileRead(orderId: number, fileName: string): Promise<FileRead | null> {
-    const [row] = await this.runtime.db
-      .select()
-      .from(assessments)
-      .where(eq(assessments.orderId, orderId));
-    if (!row) return null;
-    const files = await this.filesOf(row);
+    const all = await this.assessmentsOf(orderId);
+    if (all.length === 0) return null;
+    const files = await this.filesOfAll(all);
     if (!files.some((f) => f.fileName === fileName)) return null;
     const [upload] = await this.runtime.db
       .select({ key: uploads.key, userId: uploads.userId, checkedAt: uploads.checkedAt })
       .from(uploads)
       .where(eq(uploads.fileName, fileName));
-    if (!upload || upload.userId !== row.userId || !upload.checkedAt) return null;
+    if (!upload || upload.userId !== all[0]!.userId || !upload.checkedAt) return null;
     const now = this.runtime.clock.now();
     const url = await this.storage.signedGetUrl(upload.key, {
       expiresInSeconds: FILE_READ_SECONDS,
     });
     return { url, expiresAt: new Date(now.getTime() + FILE_READ_SECONDS * 1000).toISOString() };
+  }
+
+  /** Every assessment of the order, newest first (the first one, then refill check-ins). */
+  private assessmentsOf(orderId: number) {
+    return this.runtime.db
+      .select()
+      .from(assessments)
+      .where(eq(assessments.orderId, orderId))
+      .orderBy(desc(assessments.submittedAt), desc(assessments.id));
+  }
+
+  /** The files of all the order's assessments, newest first, each once. */
+  private async filesOfAll(rows: (typeof assessments.$inferSelect)[]): Promise<RecordFile[]> {
+    const seen = new Set<string>();
+    const files: RecordFile[] = [];
+    for (const row of rows)
+      for (const file of await this.filesOf(row))
+        if (!seen.has(file.fileName)) {
+          seen.add(file.fileName);
+          files.push(file);
+        }
+    return files;
   }
 
   private async filesOf(row: typeof assessments.$inferSelect): Promise<RecordFile[]> {

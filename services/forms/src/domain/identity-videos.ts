@@ -5,7 +5,7 @@
  * `identity-video-uploaded` in one transaction. A newer video replaces an older one until a
  * clinician reviews; only the caller's own submitted order that needs one takes it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { formsMessages, identityVideoUploaded, type Principal } from '@clinic/contracts';
 import { ConflictError, type ServiceRuntime } from '@clinic/kit';
 import { assessments } from '../db/schema';
@@ -28,7 +28,9 @@ export async function recordIdentityVideo(
   const [assessment] = await runtime.db
     .select({ id: assessments.id, videoRequired: assessments.videoRequired })
     .from(assessments)
-    .where(eq(assessments.orderId, orderId));
+    .where(eq(assessments.orderId, orderId))
+    .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+    .limit(1);
   if (!assessment) throw new ConflictError(formsMessages.orderNotFound);
   if (!assessment.videoRequired) throw new ConflictError(videoMessages.notNeeded);
   await uploads.check(order.userId, fileName, 'video');

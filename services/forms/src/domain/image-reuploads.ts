@@ -4,7 +4,7 @@
  * checked by its content like every upload. The assessment keeps one image per type: the new one
  * replaces the old in the record the clinician reads.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { formsMessages, type PortalImageType, type Principal } from '@clinic/contracts';
 import { ConflictError, type ServiceRuntime } from '@clinic/kit';
 import { assessments, type StoredAnswer } from '../db/schema';
@@ -34,6 +34,8 @@ export async function replaceAssessmentImage(
       .select({ id: assessments.id, images: assessments.images })
       .from(assessments)
       .where(eq(assessments.orderId, request.id))
+      .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+      .limit(1)
       .for('update');
     if (!assessment) throw new ConflictError(formsMessages.orderNotFound);
     const replacement: StoredAnswer = {

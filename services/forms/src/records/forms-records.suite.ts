@@ -336,9 +336,7 @@ export function formsRecordsContract(
         contentType: 'image/png',
         bytes: Buffer.from('%PDF-1.7 not a photo at all'),
       });
-      expect(await records.checkPatientImage(patient.id, renamed.fileName)).toBe(
-        'not-an-image',
-      );
+      expect(await records.checkPatientImage(patient.id, renamed.fileName)).toBe('not-an-image');
       // A refused file is deleted: asking again finds nothing.
       expect(await records.checkPatientImage(patient.id, renamed.fileName)).toBe('missing');
       const huge = await h.upload(patient, {

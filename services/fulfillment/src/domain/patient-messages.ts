@@ -85,3 +85,18 @@ export const reshipEmails = {
     };
   },
 };
+
+export const refillEmails = {
+  checkInDue(orderNumber: string, shipOn: Date, orderId: number, publicUrl: string): PatientEmail {
+    const day = shipOn.toLocaleDateString('en-US', {
+      timeZone: 'America/Los_Angeles',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    });
+    return {
+      subject: 'Time for your refill check-in',
+      body: `Your next supply (order ${orderNumber}) is due to ship on ${day}. Before it does, please take two minutes to tell your clinician how you are doing: your current weight, any side effects, and the dose you would like next.\n\nStart your check-in here: ${publicUrl}/medical-form/${orderId}\n\nYour clinician reviews it within 24 hours and sets next month's dose; your refill ships once it is approved.`,
+    };
+  },
+};

@@ -1,14 +1,22 @@
 /**
- * When a paid supply becomes a shipment: once the order's prescription is accepted and the
- * supply's date has come. The order's earliest supply is its first shipment; later ones are
- * refills. A closed order (denied, withdrawn) ships nothing more. Runs in the caller's
- * transaction; a supply gets at most one shipment (its shipment_id is set in the same one).
+ * When a paid supply becomes a shipment, once the order's prescription is accepted. The order's
+ * earliest supply is its first shipment, ready for the pharmacy at once. Every later supply is a
+ * refill: 7 days before its date it becomes a shipment that waits for the patient's refill
+ * check-in (`refill-check-in-due`; forms opens the refill questionnaire, the clinician approves
+ * the next strength, the patient accepts, and the shipment is released). A closed order (denied,
+ * withdrawn) ships nothing more. Runs in the caller's transaction; a supply gets at most one
+ * shipment (its shipment_id is set in the same transaction).
  */
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { refillCheckInDue, refillCheckInLeadDays } from '@clinic/contracts';
 import type { EventWriter, ServiceRuntime, Tx } from '@clinic/kit';
 import { type orders, shipments, supplies } from '../db/schema';
+import { emailPatient } from '../jobs/email-patient';
 import { shipDueSupply } from '../jobs/ship-due-supply';
-import { acceptedPrescriptionOf, createShipment } from './shipments';
+import { refillEmails } from './patient-messages';
+import { acceptedPrescriptionOf, createShipment, shipmentRef } from './shipments';
+
+const leadMs = refillCheckInLeadDays * 24 * 60 * 60 * 1000;
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -18,10 +26,12 @@ export async function shipDueSupplies(
   events: EventWriter,
   order: OrderRow,
   now: Date,
+  publicUrl: string,
 ): Promise<void> {
   if (order.closedAt) return;
   const rx = await acceptedPrescriptionOf(tx, order.orderId);
   if (!rx) return;
+  const horizon = new Date(now.getTime() + leadMs);
   const due = await tx
     .select()
     .from(supplies)
@@ -29,7 +39,7 @@ export async function shipDueSupplies(
       and(
         eq(supplies.orderId, order.orderId),
         isNull(supplies.shipmentId),
-        lte(supplies.shipOn, now),
+        lte(supplies.shipOn, horizon),
       ),
     )
     .orderBy(asc(supplies.shipOn), asc(supplies.id))
@@ -39,6 +49,8 @@ export async function shipDueSupplies(
       .select({ id: shipments.id })
       .from(shipments)
       .where(and(eq(shipments.orderId, order.orderId), eq(shipments.kind, 'first')));
+    // The first supply ships now; a refill waits until its date comes within the lead time.
+    if (!first && supply.shipOn > now) continue;
     const shipment = await createShipment(
       runtime,
       tx,
@@ -51,11 +63,26 @@ export async function shipDueSupplies(
         prescriptionId: rx.prescriptionId,
         drug: rx.drug,
         vials: supply.vials,
-        waitingOn: 'pharmacy',
+        waitingOn: first ? 'check-in' : 'pharmacy',
       },
       now,
     );
     await tx.update(supplies).set({ shipmentId: shipment.id }).where(eq(supplies.id, supply.id));
+    if (first) {
+      await events.publish(refillCheckInDue, {
+        ...shipmentRef(shipment),
+        shipOn: supply.shipOn.toISOString(),
+        dueAt: now.toISOString(),
+      });
+      await runtime.queue.job(emailPatient).enqueueAfterCommit(
+        tx,
+        {
+          userId: order.userId,
+          ...refillEmails.checkInDue(shipment.orderNumber, supply.shipOn, order.orderId, publicUrl),
+        },
+        { jobId: `check-in-${shipment.id}` },
+      );
+    }
   }
   const later = await tx
     .select({ id: supplies.id, shipOn: supplies.shipOn })
@@ -68,11 +95,12 @@ export async function shipDueSupplies(
       ),
     );
   for (const supply of later)
-    await runtime.queue
-      .job(shipDueSupply)
-      .enqueueAfterCommit(
-        tx,
-        { orderId: order.orderId },
-        { jobId: `supply-${supply.id}`, delayMs: supply.shipOn.getTime() - now.getTime() },
-      );
+    await runtime.queue.job(shipDueSupply).enqueueAfterCommit(
+      tx,
+      { orderId: order.orderId },
+      {
+        jobId: `supply-${supply.id}`,
+        delayMs: supply.shipOn.getTime() - leadMs - now.getTime(),
+      },
+    );
 }

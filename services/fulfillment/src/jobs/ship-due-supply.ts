@@ -17,7 +17,7 @@ export const shipDueSupply = jobType({
   backoffMs: 30_000,
 });
 
-export function shipDueSupplyJob(runtime: ServiceRuntime) {
+export function shipDueSupplyJob(runtime: ServiceRuntime, publicUrl: string) {
   return defineJob({
     ...shipDueSupply,
     async handle({ orderId }) {
@@ -27,7 +27,8 @@ export function shipDueSupplyJob(runtime: ServiceRuntime) {
           .from(orders)
           .where(eq(orders.orderId, orderId))
           .for('update');
-        if (order) await shipDueSupplies(runtime, tx, events, order, runtime.clock.now());
+        if (order)
+          await shipDueSupplies(runtime, tx, events, order, runtime.clock.now(), publicUrl);
       });
     },
   });

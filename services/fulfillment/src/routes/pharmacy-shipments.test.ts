@@ -212,8 +212,8 @@ it('ships nothing of a denied order', async () => {
   expect(await h.shipmentsOf(orderId)).toEqual([]);
 });
 
-it("ships a renewal's supply as a refill, and a 6-month plan's second supply 90 days on", async () => {
-  const { patient, orderId, shipmentId } = await h.acceptedOrder();
+it("holds a renewal's refill for the check-in, releases it with the clinician's next prescription, and opens the next one 7 days before day 90", async () => {
+  const { patient, orderId, shipmentId, prescriptionId } = await h.acceptedOrder();
   const publishRenewal = (transactionId: string, supply: { shipOn: string; vials: number }[]) =>
     h.forms.service.runtime.transaction((_tx, events) =>
       events.publish(paymentSucceeded, {
@@ -233,27 +233,75 @@ it("ships a renewal's supply as a refill, and a 6-month plan's second supply 90 
         supply,
       }),
     );
+  const dayMs = 24 * 3600 * 1000;
   const now = h.forms.clock.now();
-  const in90Days = new Date(now.getTime() + 90 * 24 * 3600 * 1000);
-  await publishRenewal('ch_renewal_1', [
+  const in90Days = new Date(now.getTime() + 90 * dayMs);
+  const supply = [
     { shipOn: now.toISOString(), vials: 3 },
     { shipOn: in90Days.toISOString(), vials: 3 },
-  ]);
-  await publishRenewal('ch_renewal_1', [
-    { shipOn: now.toISOString(), vials: 3 },
-    { shipOn: in90Days.toISOString(), vials: 3 },
-  ]);
+  ];
+  await publishRenewal('ch_renewal_1', supply);
+  await publishRenewal('ch_renewal_1', supply);
   await eventually(async () => {
     const made = await h.shipmentsOf(orderId);
     expect(made.map((s) => [s.kind, s.status, s.orderNumber])).toEqual([
       ['first', 'prescription_received', `GLP-${orderId}-1`],
-      ['refill', 'prescription_received', `GLP-${orderId}-2`],
+      ['refill', 'awaiting_check_in', `GLP-${orderId}-2`],
     ]);
   });
   expect(shipmentId).toBe((await h.shipmentsOf(orderId))[0]!.id);
-  h.forms.clock.advance(90 * 24 * 3600 * 1000 + 60_000);
+  const refill = (await h.shipmentsOf(orderId))[1]!;
+  const due = (await h.outboxEvents('refill-check-in-due')).filter(
+    (e) => e.data.orderId === orderId,
+  );
+  expect(due.map((e) => e.data.shipmentId)).toEqual([refill.id]);
+  // The pharmacist cannot place it before the check-in is approved.
+  const early = await step(refill.id, 'place');
+  expect(early.status).toBe(409);
+  expect(early.body.message).toBe(pharmacyMessages.waitingForCheckIn);
+  await eventually(async () => {
+    const mail = await h.mail(patient);
+    const checkIn = mail.find((m) => m.subject === 'Time for your refill check-in');
+    expect(checkIn?.body).toContain(`https://clinic.test/medical-form/${orderId}`);
+  });
+  // Forms opens the refill questionnaire for the order.
+  await eventually(async () => {
+    const loader = await h.forms.get(`/forms/orders/${orderId}`, patient);
+    expect(loader.status).toBe(200);
+  });
+
+  // The old prescription's acceptance arriving again releases nothing.
+  await h.accept({ patient, orderId, prescriptionId });
+  h.forms.clock.advance(60_000);
+  const next = await h.forms.approve(patient, orderId, {
+    prescriptionId: `rx-${orderId}-refill`,
+    doseSchedule: [5, 7.5, 7.5],
+  });
+  expect((await h.shipmentsOf(orderId))[1]!.status).toBe('awaiting_check_in');
+  const accepted = await h.forms.post(
+    `/api/prescription-update/${orderId}`,
+    { order_id: orderId, accept: true },
+    patient,
+  );
+  expect(accepted.status).toBe(200);
+  await eventually(async () => {
+    const released = (await h.shipmentsOf(orderId))[1]!;
+    expect([released.status, released.prescriptionId]).toEqual(['prescription_received', next]);
+  });
+  const releasedEvents = await h.outboxEvents('shipment-released');
+  expect(releasedEvents.filter((e) => e.data.orderId === orderId)).toHaveLength(1);
+
+  // The second supply of the 6 months opens its check-in 7 days before day 90.
+  h.forms.clock.advance(82 * dayMs);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await h.shipmentsOf(orderId)).toHaveLength(2);
+  h.forms.clock.advance(dayMs);
   await eventually(async () => {
     const made = await h.shipmentsOf(orderId);
-    expect(made.map((s) => s.kind)).toEqual(['first', 'refill', 'refill']);
+    expect(made.map((s) => [s.kind, s.status])).toEqual([
+      ['first', 'prescription_received'],
+      ['refill', 'prescription_received'],
+      ['refill', 'awaiting_check_in'],
+    ]);
   }, 15_000);
 });

@@ -11,7 +11,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders, supplies } from '../db/schema';
 import { shipDueSupplies } from '../domain/supplies';
 
-export function paymentSucceededSuppliesSubscriber(runtime: ServiceRuntime) {
+export function paymentSucceededSuppliesSubscriber(runtime: ServiceRuntime, publicUrl: string) {
   return defineSubscriber({
     name: 'record-paid-supplies',
     event: paymentSucceeded,
@@ -48,7 +48,7 @@ export function paymentSucceededSuppliesSubscriber(runtime: ServiceRuntime) {
         )
         .onConflictDoNothing({ target: [supplies.transactionId, supplies.shipOn] });
       if (data.kind === 'renewal')
-        await shipDueSupplies(runtime, tx, events, order, runtime.clock.now());
+        await shipDueSupplies(runtime, tx, events, order, runtime.clock.now(), publicUrl);
     },
   });
 }

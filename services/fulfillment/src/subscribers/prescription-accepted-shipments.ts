@@ -1,6 +1,8 @@
 /**
  * A prescription was accepted (by the patient, or as written after 12 hours): the order's first
- * shipment is made, ready for the pharmacist (and any supply already due after it). The
+ * shipment is made, ready for the pharmacist (and any supply already due after it); a refill
+ * waiting for its check-in is released with this prescription when it was approved after the
+ * check-in opened. The
  * approval travels on another topic and may not have arrived yet: then the event is refused and
  * the bus delivers it again, so an acceptance is never lost. Idempotent: a prescription is
  * accepted once and a supply gets one shipment.
@@ -9,9 +11,13 @@ import { eq } from 'drizzle-orm';
 import { prescriptionAccepted } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions } from '../db/schema';
+import { releaseRefills } from '../domain/refills';
 import { shipDueSupplies } from '../domain/supplies';
 
-export function prescriptionAcceptedShipmentsSubscriber(runtime: ServiceRuntime) {
+export function prescriptionAcceptedShipmentsSubscriber(
+  runtime: ServiceRuntime,
+  publicUrl: string,
+) {
   return defineSubscriber({
     name: 'ship-accepted-prescriptions',
     event: prescriptionAccepted,
@@ -34,7 +40,9 @@ export function prescriptionAcceptedShipmentsSubscriber(runtime: ServiceRuntime)
         .update(prescriptions)
         .set({ acceptedAt: new Date(data.acceptedAt) })
         .where(eq(prescriptions.prescriptionId, data.prescriptionId));
-      await shipDueSupplies(runtime, tx, events, order, runtime.clock.now());
+      const now = runtime.clock.now();
+      if (!order.closedAt) await releaseRefills(tx, events, rx, now);
+      await shipDueSupplies(runtime, tx, events, order, now, publicUrl);
     },
   });
 }

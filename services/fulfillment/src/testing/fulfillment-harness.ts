@@ -32,7 +32,7 @@ export interface FulfillmentHarness {
   staff(role?: Exclude<Role, 'patient'>): Promise<StaffUnderTest>;
   /** A patient whose order is paid, prescribed and accepted, once its first shipment exists. */
   acceptedOrder(opts?: { state?: string }): Promise<AcceptedOrder>;
-  /** Publishes the order's prescription-accepted (again, for a redelivery). */
+  /** Publishes a prescription-accepted of the order as forms would (again: a redelivery). */
   accept(order: Pick<AcceptedOrder, 'patient' | 'orderId' | 'prescriptionId'>): Promise<void>;
   /** Places, ships (UPS) and delivers a shipment as a pharmacist. */
   deliver(shipmentId: number, as: StaffUnderTest): Promise<void>;
@@ -90,7 +90,13 @@ export async function startFulfillment(): Promise<FulfillmentHarness> {
       await forms.shipTo(patient, state);
       const orderId = await forms.paidOrder(patient, { drug: 'tirzepatide' });
       const prescriptionId = await forms.approve(patient, orderId);
-      await harness.accept({ patient, orderId, prescriptionId });
+      // The patient approves it on the confirmation page: forms publishes the acceptance.
+      const accepted = await forms.post(
+        `/api/prescription-update/${orderId}`,
+        { order_id: orderId, accept: true },
+        patient,
+      );
+      if (accepted.status !== 200) throw new Error(`not accepted: ${accepted.status}`);
       let shipmentId = 0;
       await eventually(async () => {
         const [first] = await harness.shipmentsOf(orderId);

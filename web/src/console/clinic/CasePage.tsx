@@ -413,6 +413,7 @@ export function CasePage({ orderId, staffId }: { orderId: number; staffId: numbe
             <span className={`cq-status cq-status--${summary.status}`}>
               {statusLabels[summary.status]}
             </span>
+            {summary.refillCheckIn && <span className="cq-badge">Refill check-in</span>}
             {summary.adjustmentRequested && <span className="cq-badge">Adjustment requested</span>}
             {open && left && (
               <span className={left.overdue ? 'cq__overdue' : 'cv-due'}>{left.text}</span>

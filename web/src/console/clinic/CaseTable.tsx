@@ -134,6 +134,7 @@ export function CaseTable({
                   <span className={`cq-status cq-status--${summary.status}`}>
                     {statusLabels[summary.status]}
                   </span>
+                  {summary.refillCheckIn && <span className="cq-badge">Refill check-in</span>}
                   {summary.adjustmentRequested && (
                     <span className="cq-badge">Adjustment requested</span>
                   )}

@@ -56,7 +56,12 @@ const waiting = [
     dueAt: '2026-11-24T10:00:00.000Z',
     adjustmentRequested: true,
   }),
-  summary({ orderId: 2, patientName: 'Bea Soon', dueAt: '2026-11-24T17:30:00.000Z' }),
+  summary({
+    orderId: 2,
+    patientName: 'Bea Soon',
+    dueAt: '2026-11-24T17:30:00.000Z',
+    refillCheckIn: true,
+  }),
 ];
 
 describe('the review queue', () => {
@@ -73,6 +78,7 @@ describe('the review queue', () => {
     expect(cell(abe, 'due')).toBe('Overdue by 2 h');
     expect(abe.querySelector('.cq__overdue')).not.toBeNull();
     expect(abe.querySelector('.cq-badge')?.textContent).toBe('Adjustment requested');
+    expect(bea.querySelector('.cq-badge')?.textContent).toBe('Refill check-in');
     expect(cell(abe, 'holder')).toBe('Unclaimed');
     expect(cell(bea, 'due')).toBe('5 h 30 min left');
     expect(bea.querySelector('.cq__overdue')).toBeNull();

@@ -29,6 +29,7 @@ export function summary(over: Partial<CaseSummary> = {}): CaseSummary {
     paymentTerms: 1,
     status: 'waiting',
     adjustmentRequested: false,
+    refillCheckIn: false,
     videoRequired: false,
     videoReceived: false,
     submittedAt: '2026-11-24T10:00:00.000Z',
