@@ -2,7 +2,12 @@
  * What the Order tracking tab shows of an order at each step of its life, from the events alone;
  * and that the order they arrive in never matters.
  */
-import { progressItemSchema } from '@clinic/contracts';
+import {
+  formSubmitted,
+  progressItemSchema,
+  refillCheckInDue,
+  shipmentReleased,
+} from '@clinic/contracts';
 import { at, deliveredOrder, logged, orderLife, type OrderEvent } from './order-events.fixtures';
 import { latestHealthId, prescriptionEntries, projectOrder } from './projection';
 
@@ -197,6 +202,98 @@ describe('the order view of one order', () => {
       tracking_number: null,
     });
     expect(reship.prescription_data).toEqual(items[0]!.prescription_data);
+  });
+
+  it("walks a refill through its own check-in: questionnaire, clinician's next strengths, acceptance, then the pharmacy", () => {
+    const day = 24 * 60;
+    const refillAt = 83 * day;
+    const ref = { shipmentId: 72, orderNumber: 'RX-72', orderId: 7, userId: 42 };
+    const checkInDue: OrderEvent = {
+      def: refillCheckInDue,
+      data: { ...ref, shipOn: at(90 * day), dueAt: at(refillAt) },
+      occurredAt: at(refillAt),
+    };
+    const refillForm: OrderEvent = {
+      def: formSubmitted,
+      data: {
+        orderId: 7,
+        userId: 42,
+        assessmentId: 99,
+        form: 'refill',
+        questionnaireVersion: '1',
+        drug: 'tirzepatide',
+        state: 'CA',
+        videoRequired: false,
+        submittedAt: at(refillAt + 60),
+      },
+      occurredAt: at(refillAt + 60),
+    };
+    const released: OrderEvent = {
+      def: shipmentReleased,
+      data: { ...ref, prescriptionId: `rx-7-${refillAt + 120}`, releasedAt: at(refillAt + 200) },
+      occurredAt: at(refillAt + 200),
+    };
+    const refill = (events: OrderEvent[]) =>
+      answers([
+        ...deliveredOrder(7, 42),
+        life.shipment('refill', 72, refillAt, 'check-in'),
+        ...events,
+      ]).find((i) => i.item_id === 'shipment-72')!;
+    const steps = [
+      [[checkInDue], 'pending_approval', 0],
+      [[checkInDue, refillForm], 'waiting_prescription', 1],
+      [
+        [checkInDue, refillForm, life.approved(refillAt + 120, [5, 7.5, 7.5])],
+        'prescription_received',
+        4,
+      ],
+      [
+        [
+          checkInDue,
+          refillForm,
+          life.approved(refillAt + 120, [5, 7.5, 7.5]),
+          life.accepted(refillAt + 150, refillAt + 120),
+        ],
+        'prescription_received',
+        5,
+      ],
+      [
+        [
+          checkInDue,
+          refillForm,
+          life.approved(refillAt + 120, [5, 7.5, 7.5]),
+          life.accepted(refillAt + 150, refillAt + 120),
+          released,
+          life.placed(72, refillAt + 300),
+        ],
+        'order_placed',
+        5,
+      ],
+    ] as const;
+    for (const [events, status, submitted] of steps) {
+      const item = refill([...events]);
+      expect([item.status, item.submitted]).toEqual([status, submitted]);
+    }
+    const approvedRefill = refill([
+      checkInDue,
+      refillForm,
+      life.approved(refillAt + 120, [5, 7.5, 7.5]),
+    ]);
+    expect(
+      approvedRefill.prescription_data.filter((e) => e.month !== null).map((e) => e.strength),
+    ).toEqual([5, 7.5, 7.5]);
+    // The order's own item stays delivered with its first prescription.
+    const order = answers([
+      ...deliveredOrder(7, 42),
+      life.shipment('refill', 72, refillAt, 'check-in'),
+      checkInDue,
+      refillForm,
+      life.approved(refillAt + 120, [5, 7.5, 7.5]),
+    ]).find((i) => i.item_id === 'order-7')!;
+    expect([order.status, order.submitted]).toEqual(['order_delivered', 5]);
+    expect(order.prescription_data.filter((e) => e.month !== null).map((e) => e.strength)).toEqual([
+      2.5, 5, 7.5,
+    ]);
   });
 
   it('applies a step that arrives before its shipment-created once the shipment is known', () => {

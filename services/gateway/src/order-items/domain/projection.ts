@@ -9,6 +9,11 @@
  * order again whenever one of its events arrives. So the same events always give the same items,
  * a late event lands where it belongs in the order's history instead of moving it backwards, and
  * replaying the log from scratch gives exactly the live view.
+ *
+ * A refill waits for its check-in: from refill-check-in-due the refill shipment's item walks the
+ * review steps itself (the refill questionnaire, the clinician's approval, the patient's
+ * acceptance) while the order's own item stays where its first shipment is; shipment-released
+ * hands the refill to the pharmacy.
  */
 import {
   appointmentRequired,
@@ -24,7 +29,9 @@ import {
   paymentSucceeded,
   prescriptionAccepted,
   prescriptionApproved,
+  refillCheckInDue,
   shipmentCreated,
+  shipmentReleased,
   shippingPaused,
   submittedValues,
   type EventData,
@@ -53,6 +60,8 @@ export const orderViewEvents = [
   shippingPaused,
   orderShipped,
   orderDelivered,
+  refillCheckInDue,
+  shipmentReleased,
 ] as const;
 
 /** One event as the gateway's log keeps it. */
@@ -220,6 +229,9 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   let videoReceived = false;
   let appointmentKind: string | null = null;
   let prescriptionId: string | null = null;
+  /** The refill whose check-in is open: the review events are its own until it is released. */
+  let checkIn: Draft | null = null;
+  let checkInPrescriptionId: string | null = null;
   const firstShipments = new Set<number>();
   const shipments = new Map<number, Draft>();
   /** Steps of a shipment whose shipment-created is not in the log yet. */
@@ -268,9 +280,30 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       // Paid: the medical questionnaire is next.
       if (order.status === 'payment') setStatus(order, 'pending_approval', at);
       touch(order, at);
+    } else if (is(event, refillCheckInDue)) {
+      const item = shipments.get(event.data.shipmentId);
+      if (item && item.status === 'pending_approval') {
+        checkIn = item;
+        checkInPrescriptionId = null;
+        item.submitted = submittedValues.notSubmitted;
+        touch(item, at);
+      }
+    } else if (is(event, shipmentReleased)) {
+      const item = shipments.get(event.data.shipmentId);
+      if (item && inReview(item.status)) {
+        item.submitted = submittedValues.prescriptionAccepted;
+        setStatus(item, 'prescription_received', at);
+      }
+      if (checkIn === item) checkIn = null;
     } else if (is(event, formSubmitted)) {
       // A refill's check-in form is the refill shipment's business, not the order's.
-      if (event.data.form === 'refill') continue;
+      if (event.data.form === 'refill') {
+        if (checkIn?.status === 'pending_approval') {
+          checkIn.submitted = submittedValues.submitted;
+          setStatus(checkIn, 'waiting_prescription', at);
+        }
+        continue;
+      }
       videoRequired = event.data.videoRequired;
       if (order.status !== 'payment' && order.status !== 'pending_approval') continue;
       order.submitted = submittedValues.submitted;
@@ -297,6 +330,18 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       order.externalVisitId = event.data.encounterId;
       touch(order, at);
     } else if (is(event, prescriptionApproved)) {
+      if (checkIn && checkIn.submitted >= submittedValues.submitted) {
+        // The clinician's next strengths for the refill in check-in.
+        checkInPrescriptionId = event.data.prescriptionId;
+        checkIn.submitted = submittedValues.prescriptionPending;
+        checkIn.prescriptionData = prescriptionEntries(
+          event.data.items,
+          event.data.doseSchedule,
+          checkIn.paymentIntentId,
+        );
+        setStatus(checkIn, 'prescription_received', at);
+        continue;
+      }
       if (!inReview(order.status)) continue;
       prescriptionId = event.data.prescriptionId;
       order.submitted = submittedValues.prescriptionPending;
@@ -307,6 +352,11 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       );
       setStatus(order, 'prescription_received', at);
     } else if (is(event, prescriptionAccepted)) {
+      if (checkIn && checkInPrescriptionId === event.data.prescriptionId) {
+        checkIn.submitted = submittedValues.prescriptionAccepted;
+        touch(checkIn, at);
+        continue;
+      }
       if (
         order.submitted === submittedValues.prescriptionPending &&
         (prescriptionId === null || prescriptionId === event.data.prescriptionId)
@@ -316,6 +366,11 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       }
     } else if (is(event, doseAdjustmentSubmitted)) {
       // The patient declined the prescription: back in the clinician's queue.
+      if (checkIn && checkInPrescriptionId === event.data.prescriptionId) {
+        checkIn.submitted = submittedValues.submitted;
+        setStatus(checkIn, 'waiting_prescription', at);
+        continue;
+      }
       if (order.status !== 'prescription_received') continue;
       order.submitted = submittedValues.submitted;
       order.prescriptionData = [];

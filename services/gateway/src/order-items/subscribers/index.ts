@@ -11,7 +11,9 @@ import { orderShippedOrderView } from './order-shipped-order-view';
 import { paymentSucceededOrderView } from './payment-succeeded-order-view';
 import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
 import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
+import { refillCheckInDueOrderView } from './refill-check-in-due-order-view';
 import { shipmentCreatedOrderView } from './shipment-created-order-view';
+import { shipmentReleasedOrderView } from './shipment-released-order-view';
 import { shippingPausedOrderView } from './shipping-paused-order-view';
 
 /** The order view's subscribers, one per event it is built from (domain/projection.ts). */
@@ -31,4 +33,6 @@ export const orderViewSubscribers = [
   shippingPausedOrderView,
   orderShippedOrderView,
   orderDeliveredOrderView,
+  refillCheckInDueOrderView,
+  shipmentReleasedOrderView,
 ];
