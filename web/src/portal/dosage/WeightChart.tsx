@@ -36,7 +36,14 @@ export function WeightChart({ weights }: { weights: readonly WeightEntry[] }) {
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
-          x: { time: true },
+          // A little room left and right: the first and the last point are drawn whole.
+          x: {
+            time: true,
+            range: (_u, min, max) => {
+              const pad = max > min ? (max - min) * 0.04 : 86_400;
+              return [min - pad, max + pad];
+            },
+          },
           // A few pounds of room above and below the line.
           y: { range: (_u, min, max) => [Math.floor(min - 4), Math.ceil(max + 4)] },
         },
