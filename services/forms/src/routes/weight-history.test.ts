@@ -1,4 +1,7 @@
-import type { FlowContext } from '@clinic/contracts';
+import { eq } from 'drizzle-orm';
+import { refillCheckInDue, type FlowContext } from '@clinic/contracts';
+import { eventually } from '@clinic/kit/testing';
+import { orders } from '../db/schema';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 import {
   completeAnswers,
@@ -74,6 +77,59 @@ describe('GET /api/weight-history', () => {
       { at: assessedAt, pounds: 205, source: 'assessment' },
       { at: refilledAt, pounds: 198, source: 'refill' },
     ]);
+  });
+
+  it("answers a refill check-in's weight on the same order beside the first assessment's", async () => {
+    const patient = await h.patient();
+    const orderId = await h.paidOrder(patient);
+    await submitFirst(patient, orderId, '230');
+    await h.approve(patient, orderId);
+    expect(
+      (await h.post(`/api/prescription-update/${orderId}`, { accept: true }, patient)).status,
+    ).toBe(200);
+    // Fulfilment's refill is due: forms reopens the order for the refill questionnaire.
+    h.clock.advance(28 * DAY);
+    await h.service.runtime.transaction((_tx, events) =>
+      events.publish(refillCheckInDue, {
+        shipmentId: 1,
+        orderNumber: `GLP-${orderId}-2`,
+        orderId,
+        userId: patient.id,
+        shipOn: new Date(h.clock.now().getTime() + 7 * DAY).toISOString(),
+        dueAt: h.clock.now().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const [row] = await h.db.select().from(orders).where(eq(orders.orderId, orderId));
+      expect(row?.status).toBe('pending_approval');
+    });
+    await h.identity.setHealthId(patient.id, 'H-7102');
+    const checkedInAt = h.clock.now().toISOString();
+    const answers = await h.withUploads(
+      completeAnswers(refill, refillCtx, 'tirzepatide', { [weightId(refill)]: '221' }),
+      refill,
+      patient,
+      orderId,
+    );
+    expect(
+      (
+        await h.post(
+          '/api/submit-md-form',
+          { ...submissionOf(orderId, answers), isRefil: true },
+          patient,
+        )
+      ).status,
+    ).toBe(200);
+
+    const res = await h.get('/api/weight-history', patient);
+    expect(
+      res.body.weights.map((w: { pounds: number; source: string }) => [w.pounds, w.source]),
+    ).toEqual([
+      [212, 'intake'],
+      [230, 'assessment'],
+      [221, 'refill'],
+    ]);
+    expect(res.body.weights[2].at).toBe(checkedInAt);
   });
 
   it("never answers another patient's weights", async () => {
