@@ -215,16 +215,24 @@ describe('the action links', () => {
 });
 
 describe('refills and reships', () => {
-  it('a refill has the whole tracker; a reship starts at Order Placed', () => {
+  it('a refill has the whole tracker; a reship starts at its approval', () => {
     expect(visibleStepKeys(item('order_placed', { kind: 'refill' }))).toEqual(normal);
     expect(visibleStepKeys(item('order_shipped', { kind: 'reship' }))).toEqual([
+      'prescription_received',
       'order_placed',
       'order_shipped',
       'order_delivered',
     ]);
     expect(states(item('order_shipped', { kind: 'reship' }))).toBe(
-      'order_placed:done order_shipped:current order_delivered:later',
+      'prescription_received:done order_placed:done order_shipped:current order_delivered:later',
     );
+    const approved = trackerSteps(item('prescription_received', { kind: 'reship' }));
+    expect(approved.map((s) => [s.title, s.state])).toEqual([
+      ['Replacement Approved', 'current'],
+      ['Order Placed', 'later'],
+      ['Order Shipped', 'later'],
+      ['Order Delivered', 'later'],
+    ]);
   });
 });
 

@@ -137,7 +137,8 @@ export function visibleStepKeys(
   return trackerStepKeys.filter((key) => {
     if (key === 'shipping_paused') return paused;
     if (key === 'order_placed') return !paused;
-    if (item.kind === 'reship') return trackerStepKeys.indexOf(key) >= 4;
+    // A replacement is neither paid for nor reviewed: it starts once the pharmacy approved it.
+    if (item.kind === 'reship') return trackerStepKeys.indexOf(key) >= 3;
     return true;
   });
 }
@@ -155,6 +156,9 @@ function actionFor(
   return null;
 }
 
+/** A replacement's first step: the pharmacy approved the request. */
+const reshipApprovedStep = { title: 'Replacement Approved' };
+
 /** The order's tracker: its shown steps, each done, current or later, the current one's link. */
 export function trackerSteps(
   item: Pick<ProgressItem, 'id' | 'status' | 'submitted' | 'kind'>,
@@ -168,7 +172,9 @@ export function trackerSteps(
     const action = state === 'current' ? actionFor(key, item) : null;
     return {
       key,
-      ...trackerStepTexts[key],
+      ...(item.kind === 'reship' && key === 'prescription_received'
+        ? reshipApprovedStep
+        : trackerStepTexts[key]),
       state,
       urgent: state === 'current' && (action !== null || key === 'shipping_paused'),
       action,

@@ -98,10 +98,11 @@ export class Reships {
       .select()
       .from(shipments)
       .where(and(eq(shipments.userId, userId), inArray(shipments.orderNumber, numbers)));
+    // Someone else's parcel is answered as one that does not exist.
     if (owned.length !== numbers.length || owned.some((s) => s.status !== 'order_delivered'))
-      throw new InvalidRequestError(reshipMessages.unknownItem);
+      throw new NotFoundError(reshipMessages.unknownItem);
     if (owned.some((s) => now.getTime() - s.deliveredAt!.getTime() > windowMs))
-      throw new InvalidRequestError(reshipMessages.windowClosed);
+      throw new ConflictError(reshipMessages.windowClosed);
     // Asked outside the transaction: forms may share the embedded database's one connection.
     const check = await this.forms.checkPatientImage(userId, fileName);
     if (check === 'missing') throw new InvalidRequestError(reshipMessages.uploadImage);

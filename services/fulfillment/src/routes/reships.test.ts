@@ -156,19 +156,23 @@ it("enforces the 7-day window, the photo's content, and the caller's own items; 
     image,
     items: [{ name: 'x', id: order.orderNumber }],
   };
-  const refusals: [unknown, string | RegExp][] = [
-    [{ ...valid, items: [] }, reshipMessages.selectItem],
-    [{ ...valid, reason: '   ' }, reshipMessages.enterReason],
-    [{ ...valid, reason: 'x'.repeat(1001) }, /1000/],
-    [{ ...valid, image: '' }, reshipMessages.uploadImage],
-    [{ ...valid, image: 'never-uploaded.png' }, reshipMessages.uploadImage],
-    [{ ...valid, items: [{ name: 'x', id: stranger.orderNumber }] }, reshipMessages.unknownItem],
-    [{ ...valid, items: [{ name: 'x', id: 'GLP-1-99' }] }, reshipMessages.unknownItem],
+  const refusals: [unknown, number, string | RegExp][] = [
+    [{ ...valid, items: [] }, 400, reshipMessages.selectItem],
+    [{ ...valid, reason: '   ' }, 400, reshipMessages.enterReason],
+    [{ ...valid, reason: 'x'.repeat(1001) }, 400, /1000/],
+    [{ ...valid, image: '' }, 400, reshipMessages.uploadImage],
+    [{ ...valid, image: 'never-uploaded.png' }, 400, reshipMessages.uploadImage],
+    // Another patient's parcel is the same 404 as one that does not exist.
+    [
+      { ...valid, items: [{ name: 'x', id: stranger.orderNumber }] },
+      404,
+      reshipMessages.unknownItem,
+    ],
+    [{ ...valid, items: [{ name: 'x', id: 'GLP-1-99' }] }, 404, reshipMessages.unknownItem],
   ];
-  for (const [body, message] of refusals) {
+  for (const [body, status, message] of refusals) {
     const res = await submit(body);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
+    expect([res.status, res.body.message]).toEqual([status, expect.stringMatching(message)]);
   }
   // A PDF renamed .png is no photo, and another patient's photo is not the caller's.
   const pdf = await h.photo(order.patient, Buffer.from('%PDF-1.7 a document'));
@@ -182,7 +186,7 @@ it("enforces the 7-day window, the photo's content, and the caller's own items; 
   h.forms.clock.advance(7 * dayMs + 60_000);
   expect((await h.get('/api/get-shipped-items', order.patient)).body.items[0].orders).toEqual([]);
   const late = await submit(valid);
-  expect(late.status).toBe(400);
+  expect(late.status).toBe(409);
   expect(late.body.message).toBe(reshipMessages.windowClosed);
   expect((await h.get('/api/get-shipped-items', order.patient)).status).toBe(200);
   expect((await h.post('/api/submit-reship-request', valid, { headers: {} })).status).toBe(401);

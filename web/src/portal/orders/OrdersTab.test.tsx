@@ -225,6 +225,7 @@ describe('OrdersTab', () => {
     expect(card('shipment-4').querySelector('.order-card__kind')?.textContent).toBe('Refill');
     expect(card('order-11').querySelector('.order-card__kind')).toBeNull();
     expect(steps(card('shipment-5'))).toEqual([
+      'prescription_received:done',
       'order_placed:done',
       'order_shipped:current',
       'order_delivered:later',

@@ -4,7 +4,9 @@
  */
 import {
   formSubmitted,
+  paymentSucceeded,
   progressItemSchema,
+  type EventData,
   refillCheckInDue,
   shipmentReleased,
 } from '@clinic/contracts';
@@ -196,12 +198,21 @@ describe('the order view of one order', () => {
       product_id: 1,
       product_name: 'Tirzepatide',
       order_number: 'RX-71',
-      payment_intent_id: 'pi_7',
+      payment_intent_id: null,
       external_visit_id: 'enc-7',
       created_at: at(25 * 60),
       tracking_number: null,
     });
     expect(reship.prescription_data).toEqual(items[0]!.prescription_data);
+    // A refill made after a renewal links that renewal's invoice.
+    const paid = life.paid.data as EventData<typeof paymentSucceeded>;
+    const renewal: OrderEvent = {
+      def: paymentSucceeded,
+      data: { ...paid, kind: 'renewal', transactionId: 'pi_7_renewal_2' },
+      occurredAt: at(90 * 24 * 60 - 1),
+    };
+    const refill = answers([...events, renewal]).find((i) => i.item_id === 'shipment-72')!;
+    expect(refill.payment_intent_id).toBe('pi_7_renewal_2');
   });
 
   it("walks a refill through its own check-in: questionnaire, clinician's next strengths, acceptance, then the pharmacy", () => {

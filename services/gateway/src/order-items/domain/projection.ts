@@ -231,6 +231,8 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   let prescriptionId: string | null = null;
   /** The refill whose check-in is open: the review events are its own until it is released. */
   let checkIn: Draft | null = null;
+  /** The renewal charge a refill made now was paid by (its invoice). */
+  let renewalTransactionId: string | null = null;
   let checkInPrescriptionId: string | null = null;
   const firstShipments = new Set<number>();
   const shipments = new Map<number, Draft>();
@@ -270,6 +272,7 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
     if (userId === null && event.userId !== null) userId = event.userId;
     if (is(event, paymentSucceeded)) {
       // An add-on changes nothing shown; a renewal's supplies come as refill shipments.
+      if (event.data.kind === 'renewal') renewalTransactionId = event.data.transactionId;
       if (event.data.kind !== 'checkout') continue;
       paid = true;
       order.createdAt = at;
@@ -391,7 +394,9 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         item.productName = order.productName;
         item.prescriptionData = order.prescriptionData.map((entry) => ({ ...entry }));
         item.externalVisitId = order.externalVisitId;
-        item.paymentIntentId = order.paymentIntentId;
+        // A replacement is not paid for; a refill was paid by the renewal before it.
+        item.paymentIntentId =
+          event.data.kind === 'reship' ? null : (renewalTransactionId ?? order.paymentIntentId);
         item.orderNumber = event.data.orderNumber;
         shipments.set(shipmentId, item);
       }
