@@ -157,6 +157,8 @@ test.describe("the pharmacy's fulfilment", () => {
       await expect(dosage.getByText(month, { exact: true }).first()).toBeVisible({
         timeout: 10_000,
       });
+    // The weight chart (intake and assessment weights) draws once its library has loaded.
+    await expect(dosage.locator('.progress-chart__plot canvas')).toBeVisible({ timeout: 15_000 });
     await shot(page, 'fulfillment-dosage', project);
 
     // The pharmacist marks it delivered; the patient sees the order complete.
