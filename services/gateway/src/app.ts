@@ -40,8 +40,11 @@ export interface GatewayDeps {
   trustProxy?: string;
 }
 
-/** Paths that belong to the API: unknown ones get a JSON 404, never the web app. */
-const API_PATH = /^\/(api|forms|sandbox|invoice|dev|internal)(\/|$)/;
+/**
+ * Paths that belong to the API: unknown ones get a JSON 404, never the web app. (/invoice/{id}
+ * is a page of the web app: the caller's invoice, fetched from /api/invoice/{id}.)
+ */
+const API_PATH = /^\/(api|forms|sandbox|dev|internal)(\/|$)/;
 
 /**
  * The single public entry: health and metrics, the OpenAPI document, the routing table to the

@@ -101,7 +101,8 @@ describe('single-node product behind the gateway', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('max-age=31536000');
     expect(asset.headers['cache-control']).toContain('immutable');
-    for (const page of ['/', '/index.html', '/weight-loss-plan', '/some/unknown/page']) {
+    const pages = ['/', '/index.html', '/weight-loss-plan', '/invoice/ch_1', '/some/unknown/page'];
+    for (const page of pages) {
       const res = await request(product.url).get(page).set('accept', 'text/html');
       expect(res.status).toBe(200);
       expect(res.text).toContain('app shell');

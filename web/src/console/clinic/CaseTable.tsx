@@ -1,5 +1,5 @@
 import type { CaseSummary } from '@clinic/contracts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRowNavigation } from '../useRowNavigation';
 import { drugLabel, monthsText, statusLabels, timeLeft, when } from './format';
 
 /**
@@ -20,64 +20,10 @@ export function CaseTable({
   /** The table's accessible name. */
   label: string;
 }) {
-  const [active, setActive] = useState(0);
-  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
-  const moved = useRef(false);
   const now = Date.now();
-
-  useEffect(() => {
-    if (active >= cases.length) setActive(Math.max(0, cases.length - 1));
-  }, [active, cases.length]);
-
-  useEffect(() => {
-    if (moved.current) rows.current[active]?.focus();
-    moved.current = false;
-  }, [active]);
-
-  // j / k anywhere on the page (outside a field) start the navigation at the current row.
-  useEffect(() => {
-    function onPageKey(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'j' && event.key !== 'k') return;
-      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-      const target = event.target;
-      if (
-        target instanceof HTMLElement &&
-        (target.closest('input, textarea, select, [contenteditable="true"]') ||
-          target.closest('.cq tbody'))
-      )
-        return;
-      event.preventDefault();
-      rows.current[active]?.focus();
-    }
-    document.addEventListener('keydown', onPageKey);
-    return () => document.removeEventListener('keydown', onPageKey);
-  }, [active]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
-    const step =
-      event.key === 'ArrowDown' || event.key === 'j'
-        ? 1
-        : event.key === 'ArrowUp' || event.key === 'k'
-          ? -1
-          : 0;
-    if (step !== 0) {
-      event.preventDefault();
-      const next = Math.min(cases.length - 1, Math.max(0, active + step));
-      moved.current = true;
-      if (next === active) rows.current[next]?.focus();
-      setActive(next);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      moved.current = true;
-      setActive(event.key === 'Home' ? 0 : cases.length - 1);
-    } else if (event.key === 'Enter') {
-      const summary = cases[active];
-      if (summary) {
-        event.preventDefault();
-        onOpen(summary.orderId);
-      }
-    }
-  }
+  const { onKeyDown, rowProps } = useRowNavigation(cases.length, '.cq tbody', (index) =>
+    onOpen(cases[index]!.orderId),
+  );
 
   return (
     <div className="cq-wrap">
@@ -99,14 +45,9 @@ export function CaseTable({
             return (
               <tr
                 key={summary.orderId}
-                ref={(row) => {
-                  rows.current[index] = row;
-                }}
+                {...rowProps(index)}
                 className="cq__row"
-                tabIndex={index === active ? 0 : -1}
                 data-order-id={summary.orderId}
-                data-active={index === active || undefined}
-                onFocus={() => setActive(index)}
                 onClick={() => onOpen(summary.orderId)}
               >
                 <th scope="row" className="cq__patient">

@@ -1,6 +1,6 @@
 import { trackingUrl, type ShipmentSummary } from '@clinic/contracts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { when } from '../clinic/format';
+import { useRowNavigation } from '../useRowNavigation';
 import { coldChainText, kindLabels, shipmentStatusLabels, waited } from './format';
 
 /** The badges of a shipment: its kind (refill, reship) and the cold chain. */
@@ -50,65 +50,10 @@ export function ShipmentTable({
   onOpen(shipmentId: number): void;
   label: string;
 }) {
-  const [active, setActive] = useState(0);
-  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
-  const moved = useRef(false);
   const now = Date.now();
-
-  useEffect(() => {
-    if (active >= shipments.length) setActive(Math.max(0, shipments.length - 1));
-  }, [active, shipments.length]);
-
-  useEffect(() => {
-    if (moved.current) rows.current[active]?.focus();
-    moved.current = false;
-  }, [active]);
-
-  // j / k anywhere on the page (outside a field) start the navigation at the current row.
-  useEffect(() => {
-    function onPageKey(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'j' && event.key !== 'k') return;
-      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-      const target = event.target;
-      if (
-        target instanceof HTMLElement &&
-        (target.closest('input, textarea, select, [contenteditable="true"]') ||
-          target.closest('.ph-table tbody'))
-      )
-        return;
-      event.preventDefault();
-      rows.current[active]?.focus();
-    }
-    document.addEventListener('keydown', onPageKey);
-    return () => document.removeEventListener('keydown', onPageKey);
-  }, [active]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
-    if (event.target instanceof HTMLAnchorElement) return;
-    const step =
-      event.key === 'ArrowDown' || event.key === 'j'
-        ? 1
-        : event.key === 'ArrowUp' || event.key === 'k'
-          ? -1
-          : 0;
-    if (step !== 0) {
-      event.preventDefault();
-      const next = Math.min(shipments.length - 1, Math.max(0, active + step));
-      moved.current = true;
-      if (next === active) rows.current[next]?.focus();
-      setActive(next);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      moved.current = true;
-      setActive(event.key === 'Home' ? 0 : shipments.length - 1);
-    } else if (event.key === 'Enter') {
-      const shipment = shipments[active];
-      if (shipment) {
-        event.preventDefault();
-        onOpen(shipment.shipmentId);
-      }
-    }
-  }
+  const { onKeyDown, rowProps } = useRowNavigation(shipments.length, '.ph-table tbody', (index) =>
+    onOpen(shipments[index]!.shipmentId),
+  );
 
   return (
     <div className="ph-wrap">
@@ -126,16 +71,9 @@ export function ShipmentTable({
           {shipments.map((shipment, index) => (
             <tr
               key={shipment.shipmentId}
-              ref={(row) => {
-                rows.current[index] = row;
-              }}
+              {...rowProps(index)}
               className="ph-row"
-              tabIndex={index === active ? 0 : -1}
               data-shipment-id={shipment.shipmentId}
-              data-active={index === active || undefined}
-              onFocus={(event) => {
-                if (event.target === event.currentTarget) setActive(index);
-              }}
               onClick={() => onOpen(shipment.shipmentId)}
             >
               <th scope="row" className="ph-row__patient">
