@@ -26,7 +26,6 @@
 //   BENCH_START_TIMEOUT=120   seconds to wait for the product to become ready
 //   BENCH_KEEP_LOGS=1         keep the temp dir with the processes' logs (always kept on failure)
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +36,7 @@ import {
   intFrom as intSetting,
   waitReady,
 } from './bench/processes.mjs';
+import { createTally, runLoad, summarize } from './bench/closed-loop.mjs';
 
 const selfPath = fileURLToPath(import.meta.url);
 const root = join(dirname(selfPath), '..');
@@ -99,113 +99,12 @@ function settings() {
 const bench = createProcessGroup({ label: 'bench-order-items', root });
 
 // ---------------------------------------------------------------------------------------------
-// Load generator: closed loop, `concurrency` keep-alive connections, each sending the next
-// request as soon as its previous answer is fully read.
-// ---------------------------------------------------------------------------------------------
-/**
- * `count` GETs of the order view; every answer must have the expected status and, for a 200,
- * the view's length in bytes (anything else counts as an error).
- */
-async function runLoad(baseUrl, concurrency, count, expect) {
-  const target = new URL(PATH, baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = new Float64Array(count);
-  const statuses = new Map();
-  const samples = [];
-  let errors = 0;
-  let next = 0;
-
-  const one = (i) =>
-    new Promise((resolve) => {
-      const started = process.hrtime.bigint();
-      const failed = (what, detail) => {
-        latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
-        errors++;
-        statuses.set(what, (statuses.get(what) ?? 0) + 1);
-        if (samples.length < 3) samples.push(`${what}: ${detail}`);
-        resolve();
-      };
-      const req = http.request(
-        {
-          agent,
-          hostname: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'GET',
-          headers: expect.headers,
-        },
-        (res) => {
-          let length = 0;
-          const chunks = [];
-          res.on('data', (c) => {
-            length += c.length;
-            if (chunks.length < 4) chunks.push(c);
-          });
-          res.on('error', (err) => failed('response error', err.message));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            const detail = () => Buffer.concat(chunks).toString().slice(0, 240);
-            if (status !== expect.status)
-              return failed(`HTTP ${status} (expected ${expect.status})`, detail());
-            if (status === 200 && length !== expect.length)
-              return failed('body length', `${length} bytes, expected ${expect.length}`);
-            latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
-            statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
-            resolve();
-          });
-        },
-      );
-      req.setTimeout(60000, () => req.destroy(new Error('no answer within 60s')));
-      req.on('error', (err) => failed('request error', err.message));
-      req.end();
-    });
-
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) await one(next++);
-    }),
-  );
-  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
-  agent.destroy();
-  return { latencies, elapsedMs, errors, statuses, samples };
-}
-
-/** Throughput over the runs' summed wall time and percentiles over all their latencies. */
-function summarize(runs) {
-  const sorted = runs.flatMap((r) => Array.from(r.latencies)).sort((a, b) => a - b);
-  const pct = (p) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-  const statuses = new Map();
-  for (const r of runs)
-    for (const [k, n] of r.statuses) statuses.set(k, (statuses.get(k) ?? 0) + n);
-  const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
-  return {
-    count: sorted.length,
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    statuses,
-    samples: runs.flatMap((r) => r.samples).slice(0, 3),
-    rps: sorted.length / (elapsedMs / 1000),
-    p99: pct(0.99),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Measuring and reporting
 // ---------------------------------------------------------------------------------------------
-const totals = { requests: 0, errors: 0 };
-const errorReports = [];
-
-function account(label, result) {
-  totals.requests += result.count;
-  totals.errors += result.errors;
-  if (result.errors > 0)
-    errorReports.push(
-      `${label}: ${result.errors}/${result.count} errors (` +
-        [...result.statuses].map(([s, n]) => `${s} x${n}`).join(', ') +
-        `)\n      e.g. ${result.samples.join('\n      e.g. ')}`,
-    );
-}
+const { totals, errorReports, account } = createTally();
+/** The measured call at a base URL. */
+const load = (baseUrl, concurrency, count, expect) =>
+  runLoad(new URL(PATH, baseUrl).href, concurrency, count, expect);
 
 const fmt = {
   rps: (n) => n.toFixed(1),
@@ -324,8 +223,8 @@ async function main() {
   };
   const bare = { status: 200, length: view.length, headers: {} };
   if (cfg.warmup > 0) {
-    account('order-items warm-up', summarize([await runLoad(url, 8, cfg.warmup, target)]));
-    account('baseline warm-up', summarize([await runLoad(baseline.url, 8, cfg.warmup, bare)]));
+    account('order-items warm-up', summarize([await load(url, 8, cfg.warmup, target)]));
+    account('baseline warm-up', summarize([await load(baseline.url, 8, cfg.warmup, bare)]));
   }
   console.log(row(columns.map(([name]) => name)));
   for (const level of cfg.levels) {
@@ -333,8 +232,8 @@ async function main() {
     const mine = [];
     const base = [];
     for (let r = 0; r < cfg.rounds; r++) {
-      base.push(await runLoad(baseline.url, level, perRound, bare));
-      mine.push(await runLoad(url, level, perRound, target));
+      base.push(await load(baseline.url, level, perRound, bare));
+      mine.push(await load(url, level, perRound, target));
     }
     const m = summarize(mine);
     const b = summarize(base);

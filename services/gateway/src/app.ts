@@ -16,6 +16,7 @@ import type { IdentityDirectory } from '@clinic/identity-client';
 import { devClockRouter } from './dev-clock';
 import { owningService } from './routing-table';
 import { sessionAuth } from './session-auth';
+import { SessionCache } from './session-cache';
 import type { Upstream } from './upstream/upstream';
 import { webAppRouter } from './web-app';
 
@@ -33,6 +34,8 @@ export interface GatewayDeps {
   mailbox?: MailboxStore;
   /** A clock tests may move forward (mounted at /dev/clock when NODE_ENV is test). */
   devClock?: OffsetClock;
+  /** How long a resolved session is reused (ms; 0: ask identity on every request). */
+  sessionCacheMs?: number;
   /**
    * The proxies (load balancers) whose X-Forwarded-For is believed, as Express's `trust proxy`
    * takes them; none by default, so a client cannot name its own address.
@@ -65,7 +68,12 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     res.json(openApi);
   });
 
-  const authenticate = sessionAuth(deps.identity, deps.principals, deps.logger);
+  const authenticate = sessionAuth(
+    deps.identity,
+    deps.principals,
+    deps.logger,
+    new SessionCache(deps.sessionCacheMs ?? 2000),
+  );
   app.use((req, res, next) => {
     const service = owningService(req.path);
     if (!service) return next();

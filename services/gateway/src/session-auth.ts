@@ -1,9 +1,10 @@
 /**
- * The gateway checks sessions (BRIEF section 3): a bearer token is resolved with identity on
- * every routed request and the caller passed on to the owning service as a signed principal.
- * Whatever principal headers the client sent are dropped first. No cache: a logout or password
- * reset takes effect on the very next request. If identity cannot answer, the request fails
- * with 503 rather than pass as anonymous, which would log the patient out in the browser.
+ * The gateway checks sessions (BRIEF section 3): a bearer token is resolved with identity and
+ * the caller passed on to the owning service as a signed principal. Whatever principal headers
+ * the client sent are dropped first. A session resolved in the last 2 seconds is taken from the
+ * SessionCache; a logout is never answered from it (its token is forgotten first), so a logout
+ * takes effect on the very next request. If identity cannot answer, the request fails with 503
+ * rather than pass as anonymous, which would log the patient out in the browser.
  */
 import type { RequestHandler } from 'express';
 import {
@@ -14,6 +15,7 @@ import {
   type PrincipalSigner,
 } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
+import type { SessionCache } from './session-cache';
 
 const UNAVAILABLE = 'Service temporarily unavailable. Please try again.';
 
@@ -22,19 +24,33 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** The calls that end a session: never answered from the cache. */
+const LOGOUT_PATH = /^\/api\/logout\/?$/;
+
 export function sessionAuth(
   identity: IdentityDirectory,
   principals: PrincipalSigner,
   logger: Logger,
+  sessions: SessionCache,
 ): RequestHandler {
   return (req, _res, next) => {
     delete req.headers[PRINCIPAL_HEADER];
     delete req.headers[PRINCIPAL_SIGNATURE_HEADER];
     const token = bearerToken(req.get('authorization'));
     if (!token) return next();
+    const loggingOut = LOGOUT_PATH.test(req.path);
+    if (loggingOut) sessions.forget(token);
+    const known = loggingOut ? undefined : sessions.get(token);
+    if (known) {
+      Object.assign(req.headers, principals.sign(known));
+      return next();
+    }
     identity.resolveSession(token).then(
       (principal) => {
-        if (principal) Object.assign(req.headers, principals.sign(principal));
+        if (principal) {
+          Object.assign(req.headers, principals.sign(principal));
+          if (!loggingOut) sessions.set(token, principal);
+        }
         next();
       },
       (err: unknown) => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
+import { RecentViews } from './domain/recent-views';
 import { orderItemsRoutes } from './routes/order-items';
 import { orderViewSubscribers } from './subscribers';
 
@@ -14,7 +15,8 @@ export const gatewayService: ServiceModule = {
   migrationsDir: join(__dirname, 'db', 'migrations'),
   build(runtime) {
     const router = Router();
-    orderItemsRoutes(router, runtime);
-    return { router, subscribers: orderViewSubscribers };
+    const views = new RecentViews();
+    orderItemsRoutes(router, runtime, views);
+    return { router, subscribers: orderViewSubscribers(views) };
   },
 };

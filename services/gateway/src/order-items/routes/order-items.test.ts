@@ -1,6 +1,6 @@
 /**
  * GET /api/order-items: a patient sees their own items, newest first, and their health id; never
- * another patient's; and nothing without a login.
+ * another patient's; a change as soon as its event is in; and nothing without a login.
  */
 import request from 'supertest';
 import { orderItems } from '@clinic/contracts';
@@ -44,6 +44,17 @@ describe('GET /api/order-items', () => {
     expect(res.body.health_id).toBeNull();
     const nobody = await request(h.service.app).get('/api/order-items').set(asPatient(300));
     expect(nobody.body).toEqual({ status: 'success', orders: [], health_id: null });
+  });
+
+  it('shows a change at once: a view read a moment ago is forgotten when its events arrive', async () => {
+    const read = async () =>
+      (await request(h.service.app).get('/api/order-items').set(asPatient(100))).body.orders.find(
+        (o: { item_id: string }) => o.item_id === 'order-22',
+      ).status;
+    expect(await read()).toBe('pending_approval');
+    expect(await read()).toBe('pending_approval');
+    await h.publish([{ ...orderLife(22, 100).submitted(), occurredAt: at(3 * 24 * 60 + 10) }]);
+    expect(await read()).toBe('waiting_prescription');
   });
 
   it('needs a login', async () => {

@@ -16,8 +16,10 @@ import { shipmentCreatedOrderView } from './shipment-created-order-view';
 import { shipmentReleasedOrderView } from './shipment-released-order-view';
 import { shippingPausedOrderView } from './shipping-paused-order-view';
 
+import type { RecentViews } from '../domain/recent-views';
+
 /** The order view's subscribers, one per event it is built from (domain/projection.ts). */
-export const orderViewSubscribers = [
+const perEvent = [
   paymentSucceededOrderView,
   formSubmittedOrderView,
   identityVideoUploadedOrderView,
@@ -36,3 +38,7 @@ export const orderViewSubscribers = [
   refillCheckInDueOrderView,
   shipmentReleasedOrderView,
 ];
+
+export function orderViewSubscribers(views: RecentViews) {
+  return perEvent.map((subscriber) => subscriber(views));
+}
