@@ -144,18 +144,18 @@ export function DosageTab({ query }: { query: OrderItemsQuery }) {
 
   if (isPending)
     return (
-      <div className="dosage">
-        <h2 className="dosage__title">{dosageTabTexts.title}</h2>
-        <p className="dosage__note" role="status">
+      <div className="portal-panel dosage">
+        <h2 className="portal-panel__title">{dosageTabTexts.title}</h2>
+        <p className="portal-panel__note" role="status">
           {dosageTabTexts.loading}
         </p>
       </div>
     );
   if (isError && !data)
     return (
-      <div className="dosage">
-        <h2 className="dosage__title">{dosageTabTexts.title}</h2>
-        <div className="dosage__note dosage__note--error" role="alert">
+      <div className="portal-panel dosage">
+        <h2 className="portal-panel__title">{dosageTabTexts.title}</h2>
+        <div className="portal-panel__note portal-panel__note--error" role="alert">
           <p>{dosageTabTexts.loadFailed}</p>
           <Button
             variant="secondary"
@@ -195,8 +195,8 @@ export function DosageTab({ query }: { query: OrderItemsQuery }) {
   };
 
   return (
-    <div className="dosage">
-      <h2 className="dosage__title">{dosageTabTexts.title}</h2>
+    <div className="portal-panel dosage">
+      <h2 className="portal-panel__title">{dosageTabTexts.title}</h2>
       {!selected ? (
         <p className="card dosage__none">{dosageTexts.noPrescription}</p>
       ) : (

@@ -220,15 +220,15 @@ export function OrdersTab({ query }: { query: OrderItemsQuery }) {
   const { data, isPending, isError, refetch, isFetching } = useQuery(query);
 
   return (
-    <div className="orders">
-      <h2 className="orders__title">{ordersTexts.title}</h2>
+    <div className="portal-panel orders">
+      <h2 className="portal-panel__title">{ordersTexts.title}</h2>
       {isPending && (
-        <p className="orders__note" role="status">
+        <p className="portal-panel__note" role="status">
           {ordersTexts.loading}
         </p>
       )}
       {isError && !data && (
-        <div className="orders__note orders__note--error" role="alert">
+        <div className="portal-panel__note portal-panel__note--error" role="alert">
           <p>{ordersTexts.loadFailed}</p>
           <Button
             variant="secondary"
