@@ -48,7 +48,15 @@ import {
   requestMore,
   reviewQueue,
 } from './clinic';
-import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
+import {
+  forgotPassword,
+  getProfile,
+  login,
+  logout,
+  passwordReset,
+  updatePassword,
+  updateProfile,
+} from './identity';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
 import {
@@ -116,6 +124,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   forgotPassword,
   passwordReset,
   updatePassword,
+  getProfile,
+  updateProfile,
   privacyRequest,
   sandboxCreateToken,
   validateCoupon,

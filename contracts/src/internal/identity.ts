@@ -82,6 +82,8 @@ export const patientContactSchema = z.object({
   health_id: z.string().nullable(),
   height_inch: z.number().nullable(),
   weight: z.number().nullable(),
+  /** The patient's "Text me updates" choice on the Profile tab (spec 002). */
+  text_updates: z.boolean(),
 });
 export const patientContactResponseSchema = z.object({ contact: patientContactSchema.nullable() });
 export type PatientContact = z.infer<typeof patientContactSchema>;
@@ -117,6 +119,10 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffMemberResponseSchema = z.object({ staff: staffMemberSchema.nullable() });
 
+/** The account that holds an email (any case, any role), or null: the chat's "Existing user found.". */
+export const userIdByEmailRequestSchema = z.object({ email: z.string().max(256) });
+export const userIdByEmailResponseSchema = z.object({ userId: z.number().int().nullable() });
+
 export const internalPaths = {
   resolveSession: '/internal/identity/resolve-session',
   provisionPatient: '/internal/identity/provision-patient',
@@ -124,4 +130,5 @@ export const internalPaths = {
   patientContact: '/internal/identity/patient-contact',
   changePatientContact: '/internal/identity/change-patient-contact',
   staffMember: '/internal/identity/staff-member',
+  userIdByEmail: '/internal/identity/user-id-by-email',
 } as const;

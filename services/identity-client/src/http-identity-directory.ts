@@ -14,6 +14,7 @@ import {
   resolveSessionRequestSchema,
   resolveSessionResponseSchema,
   staffMemberResponseSchema,
+  userIdByEmailResponseSchema,
   type ChangePatientContactRequest,
   type ChangePatientContactResponse,
   type OpenCartSessionRequest,
@@ -101,5 +102,14 @@ export class HttpIdentityDirectory implements IdentityDirectory {
       staffMemberResponseSchema,
     );
     return answer.staff;
+  }
+
+  async userIdByEmail(email: string): Promise<number | null> {
+    const answer = await this.client.call(
+      internalPaths.userIdByEmail,
+      { email },
+      userIdByEmailResponseSchema,
+    );
+    return answer.userId;
   }
 }

@@ -46,4 +46,9 @@ export interface IdentityDirectory {
    * a patient or an unknown id.
    */
   staffMember(userId: number): Promise<StaffMember | null>;
+  /**
+   * The id of the account that holds an email (compared case-insensitively, any role), or null
+   * when none does: the chat's "Existing user found.".
+   */
+  userIdByEmail(email: string): Promise<number | null>;
 }

@@ -11,6 +11,7 @@ import { loginRoute } from './routes/login';
 import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
 import { privacyRequestRoute } from './routes/privacy-request';
+import { profileRoutes } from './routes/profile';
 import { updatePasswordRoute } from './routes/update-password';
 import { clinicalRecordOpenedHealthIdSubscriber } from './subscribers/clinical-record-opened-health-id';
 
@@ -31,6 +32,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     forgotPasswordRoute(router, runtime);
     passwordResetRoute(router, runtime);
     updatePasswordRoute(router, runtime);
+    profileRoutes(router, runtime);
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
     internalRoutes(router, runtime, deps);

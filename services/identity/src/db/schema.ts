@@ -32,6 +32,9 @@ export const users = identitySchema.table('users', {
   heightInch: doublePrecision('height_inch'),
   weight: doublePrecision('weight'),
   healthId: text('health_id'),
+  /** Migration 0004: the Profile tab's "Text me updates" and preferred categories. */
+  textUpdates: boolean('text_updates').notNull().default(false),
+  preferredCategories: text('preferred_categories').array().notNull().default([]),
   createdAt: utc('created_at').notNull(),
   updatedAt: utc('updated_at').notNull(),
 });

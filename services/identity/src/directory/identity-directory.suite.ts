@@ -193,6 +193,7 @@ export function identityDirectoryContract(
         health_id: null,
         height_inch: 65,
         weight: 212.5,
+        text_updates: false,
       });
       expect(await directory.patientContact(staff)).toBeNull();
       expect(await directory.patientContact(987654321)).toBeNull();
@@ -223,6 +224,7 @@ export function identityDirectoryContract(
         health_id: null,
         height_inch: 65,
         weight: 212.5,
+        text_updates: false,
       });
       expect(await identity.outboxEvents('patient-contact-changed')).toEqual(
         expect.arrayContaining([
@@ -296,6 +298,48 @@ export function identityDirectoryContract(
         height_inch: null,
         weight: null,
       });
+    });
+
+    it("tells the patient's text_updates choice from the Profile tab", async () => {
+      const provisioned = await directory.provisionPatient(lead());
+      if (!provisioned.created) throw new Error('expected a new account');
+      const saved = await identity.post(
+        '/api/update-profile',
+        {
+          first_name: 'Jordan',
+          last_name: 'Lee',
+          email: provisioned.user.email,
+          phone: '5125550188',
+          gender: 'Female',
+          weight: 210,
+          height_inch: 65,
+          text_updates: true,
+          preferred_categories: [],
+        },
+        { token: provisioned.token },
+      );
+      expect(saved.status).toBe(200);
+      expect(await directory.patientContact(provisioned.user.id)).toMatchObject({
+        weight: 210,
+        text_updates: true,
+      });
+    });
+
+    it('finds the account of an email in any case and of any role, null when none has it', async () => {
+      const provisioned = await directory.provisionPatient(
+        lead({ email: 'Casey.Finds@Example.com' }),
+      );
+      if (!provisioned.created) throw new Error('expected a new account');
+      expect(await directory.userIdByEmail('casey.finds@example.com')).toBe(provisioned.user.id);
+      expect(await directory.userIdByEmail(' CASEY.FINDS@EXAMPLE.COM ')).toBe(provisioned.user.id);
+      const staff = await identity.createUser({
+        email: `Pharmacy-${serial}@Example.com`,
+        role: 'pharmacy',
+      });
+      expect(await directory.userIdByEmail(`pharmacy-${serial}@example.com`)).toBe(staff);
+      expect(await directory.userIdByEmail('nobody-here@example.com')).toBeNull();
+      expect(await directory.userIdByEmail('')).toBeNull();
+      await expect(directory.userIdByEmail('x'.repeat(10_000))).rejects.toThrow(/email/);
     });
 
     it('resolves unknown, malformed and over-long tokens to no one', async () => {

@@ -10,11 +10,12 @@ import {
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
   staffMemberRequestSchema,
+  userIdByEmailRequestSchema,
 } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
-import { openCartSession, patientContact } from '../domain/patient-session';
+import { openCartSession, patientContact, userIdByEmail } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { staffMember } from '../domain/staff-members';
@@ -50,6 +51,10 @@ export function createLocalIdentityDirectory(
     async staffMember(userId) {
       const request = parseOrRefuse(staffMemberRequestSchema, { userId });
       return staffMember(runtime.db, request.userId);
+    },
+    async userIdByEmail(email) {
+      const request = parseOrRefuse(userIdByEmailRequestSchema, { email });
+      return userIdByEmail(runtime, request.email);
     },
   };
 }

@@ -5,7 +5,7 @@ import type {
 } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import { openSession } from './sessions';
-import { findUserById } from './users';
+import { findUserByEmail, findUserById } from './users';
 
 /**
  * A session for the patient of a checkout link, scoped to that cart and ending at `expiresAt`:
@@ -59,5 +59,15 @@ export async function patientContact(
     health_id: user.healthId,
     height_inch: user.heightInch,
     weight: user.weight,
+    text_updates: user.textUpdates,
   };
+}
+
+/** The account that holds an email, in any case and of any role; null when none does. */
+export async function userIdByEmail(
+  runtime: ServiceRuntime,
+  email: string,
+): Promise<number | null> {
+  const user = await findUserByEmail(runtime.db, email);
+  return user ? user.id : null;
 }

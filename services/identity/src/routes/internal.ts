@@ -1,7 +1,8 @@
 /**
  * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
  * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link,
- * verification's contact changes, the clinic naming a member of staff. Never published: the gateway
+ * verification's contact changes, the clinic naming a member of staff, the chat finding the
+ * account of an email. Never published: the gateway
  * does not route /internal, and each call must carry the cluster's internal token (403 without).
  * Bodies are validated with the internal contract schemas (400 naming the fields).
  */
@@ -14,12 +15,13 @@ import {
   provisionPatientRequestSchema,
   resolveSessionRequestSchema,
   staffMemberRequestSchema,
+  userIdByEmailRequestSchema,
   type ProvisionPatientResponse,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
-import { openCartSession, patientContact } from '../domain/patient-session';
+import { openCartSession, patientContact, userIdByEmail } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
 import { staffMember } from '../domain/staff-members';
@@ -57,5 +59,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   router.post(internalPaths.staffMember, guard, async (req, res) => {
     const { userId } = parseOrRefuse(staffMemberRequestSchema, req.body);
     res.json({ staff: await staffMember(runtime.db, userId) });
+  });
+
+  router.post(internalPaths.userIdByEmail, guard, async (req, res) => {
+    const { email } = parseOrRefuse(userIdByEmailRequestSchema, req.body);
+    res.json({ userId: await userIdByEmail(runtime, email) });
   });
 }
