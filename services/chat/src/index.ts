@@ -1,1 +1,3 @@
 export { chatService } from './app';
+export type { ChatDeps } from './deps';
+export { chatConfigFields, chatDepsFromConfig } from './config';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema } from '@clinic/kit';
+import { chatConfigFields } from '@clinic/chat';
 import { checkoutConfigFields } from '@clinic/checkout';
 import { formsConfigFields } from '@clinic/forms';
 import { verificationConfigFields } from '@clinic/verification';
@@ -13,6 +14,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ...checkoutConfigFields,
   ...verificationConfigFields,
   ...formsConfigFields,
+  ...chatConfigFields,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -1,7 +1,8 @@
+import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { ServiceName } from '@clinic/contracts';
 import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
-import { chatService } from '@clinic/chat';
+import { chatService, type ChatDeps } from '@clinic/chat';
 import { clinicService } from '@clinic/clinic';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
 import { createLocalFormsRecords, formsService, type FormsDeps } from '@clinic/forms';
@@ -16,6 +17,8 @@ export interface BootedService {
   name: ServiceName;
   runtime: ServiceRuntime;
   router: Router;
+  /** Joins the product's HTTP server (the chat's websockets). */
+  attach?: (server: Server) => void;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function bootAllServices(
     checkout?: Omit<CheckoutDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
     forms: Omit<FormsDeps, 'identity'>;
+    chat: Omit<ChatDeps, 'identity'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
   const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
@@ -66,7 +70,10 @@ export async function bootAllServices(
       publicUrl: opts.publicUrl,
     })),
   });
-  services.push({ name: 'chat', ...(await bootService(chatService, engines, undefined)) });
+  services.push({
+    name: 'chat',
+    ...(await bootService(chatService, engines, { ...opts.chat, identity })),
+  });
   // The gateway's own calls (the portal's order view), from the events of the services above.
   services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });
   return { services, identity };

@@ -11,6 +11,7 @@ import {
 } from '@clinic/kit';
 import { buildGatewayApp } from './app';
 import type { GatewayConfig } from './config';
+import { chatDepsFromConfig } from '@clinic/chat';
 import { checkoutDepsFromConfig } from '@clinic/checkout';
 import { formsDepsFromConfig } from '@clinic/forms';
 import { verificationDepsFromConfig } from '@clinic/verification';
@@ -67,7 +68,9 @@ export async function startSingleNode(
     checkout: { ...checkoutDepsFromConfig(config), publicUrl },
     verification: verificationDepsFromConfig(config),
     forms: formsDepsFromConfig(config),
+    chat: chatDepsFromConfig(config),
   });
+  for (const s of services) s.attach?.(server);
   for (const s of services) await s.runtime.subscribe();
   for (const s of services) await s.runtime.run();
 

@@ -40,3 +40,4 @@ export * from './runtime/startup';
 export * from './runtime/transient-errors';
 export * from './runtime/transient-error-guard';
 export * from './runtime/engine-unavailable';
+export * from './runtime/redis-connection';

@@ -36,6 +36,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     openCartSession: async () => {
       throw new Error('not used by the gateway');
     },
+    userIdByEmail: async () => {
+      throw new Error('not used by the gateway');
+    },
     patientContact: async () => {
       throw new Error('not used by the gateway');
     },

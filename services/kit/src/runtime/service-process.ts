@@ -105,6 +105,7 @@ export async function startServiceProcess<S extends typeof baseConfigSchema, Dep
     });
     const booted = await bootService(module, engines, await makeDeps(config));
     runtime = booted.runtime;
+    booted.attach?.(server);
     await runtime.start();
     const routes = Router();
     routes.use(principalMiddleware(engines.principals));

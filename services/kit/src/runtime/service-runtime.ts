@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { PrincipalSigner } from '../auth/principal';
 import type { Clock } from '../clock';
@@ -71,6 +72,12 @@ export interface ServiceParts {
   onStart?: () => Promise<void>;
   /** Runs first when the service stops: for what `onStart` set going (a heartbeat). */
   onStop?: () => Promise<void>;
+  /**
+   * Joins the HTTP server the service is reached through, for what is not an Express route (the
+   * chat's websockets): the gateway's server in single-node mode, the service's own in cluster
+   * mode. Called once, after the service is built.
+   */
+  attach?: (server: Server) => void;
 }
 
 /**
@@ -258,9 +265,9 @@ export async function bootService<Deps>(
   engines: Engines,
   deps: Deps,
   tuning: RuntimeTuning = {},
-): Promise<{ runtime: ServiceRuntime; router: Router }> {
+): Promise<{ runtime: ServiceRuntime; router: Router; attach?: (server: Server) => void }> {
   const runtime = await ServiceRuntime.create(module.name, module.migrationsDir, engines, tuning);
   const parts = await module.build(runtime, deps);
   runtime.register(parts);
-  return { runtime, router: parts.router };
+  return { runtime, router: parts.router, attach: parts.attach };
 }

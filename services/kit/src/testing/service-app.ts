@@ -5,6 +5,7 @@
  * queue. `as(principal)` gives the headers the gateway would add for a logged-in caller (a
  * session opened just now and not scoped to a cart, unless the test says otherwise).
  */
+import type { Server } from 'node:http';
 import express from 'express';
 import type { Principal } from '@clinic/contracts';
 import { principalMiddleware } from '../auth/principal';
@@ -20,6 +21,8 @@ export interface ServiceUnderTest {
   runtime: ServiceRuntime;
   engines: OpenedEngines;
   as(principal: TestPrincipal): Record<string, string>;
+  /** Joins an HTTP server, for a service with more than routes (the chat's websockets). */
+  attach?: (server: Server) => void;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function startServiceForTest<Deps>(
 ): Promise<ServiceUnderTest> {
   const engines =
     opts.engines ?? (await openTestEngines({ services: [module], clock: opts.clock }));
-  const { runtime, router } = await bootService(module, engines, deps);
+  const { runtime, router, attach } = await bootService(module, engines, deps);
   if (opts.start !== false) await runtime.start();
   const app = express();
   app.set('trust proxy', 'loopback');
@@ -51,6 +54,7 @@ export async function startServiceForTest<Deps>(
     runtime,
     engines,
     as: (principal) => engines.principals.sign(testPrincipal(principal)),
+    attach,
     close: async () => {
       await runtime.stop();
       if (!opts.engines) await engines.close();

@@ -1,0 +1,57 @@
+import { bigserial, integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConversationStatus } from '@clinic/contracts';
+
+/**
+ * Chat's own schema, as its migrations (./migrations) make it; no other service reads it.
+ * schema.test.ts fails when the two disagree.
+ */
+export const chatSchema = pgSchema('chat');
+
+const utc = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const visitors = chatSchema.table('visitors', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: utc('created_at').notNull(),
+});
+
+export const conversations = chatSchema.table('conversations', {
+  id: serial('id').primaryKey(),
+  participantKind: text('participant_kind').$type<'patient' | 'visitor'>().notNull(),
+  participantId: integer('participant_id').notNull(),
+  displayName: text('display_name').notNull(),
+  email: text('email').notNull(),
+  status: text('status').$type<ConversationStatus>().notNull(),
+  claimedBy: integer('claimed_by'),
+  claimedByName: text('claimed_by_name'),
+  waitingSince: utc('waiting_since'),
+  lastMessageAt: utc('last_message_at'),
+  lastMessage: text('last_message'),
+  lastSeenAt: utc('last_seen_at'),
+  createdAt: utc('created_at').notNull(),
+  closedAt: utc('closed_at'),
+});
+
+export const messages = chatSchema.table('messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  conversationId: integer('conversation_id').notNull(),
+  role: text('role').$type<'user' | 'assistant' | 'system'>().notNull(),
+  authorId: integer('author_id'),
+  authorName: text('author_name'),
+  content: text('content').notNull(),
+  clientId: text('client_id'),
+  createdAt: utc('created_at').notNull(),
+});
+
+export const auditLog = chatSchema.table('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: integer('staff_id').notNull(),
+  role: text('role').notNull(),
+  action: text('action').notNull(),
+  conversationId: integer('conversation_id').notNull(),
+  address: text('address'),
+  at: utc('at').notNull(),
+});

@@ -1,0 +1,17 @@
+import type { IdentityDirectory } from '@clinic/identity-client';
+import type { StaffedHours } from './domain/staffed-hours';
+
+/** What chat is given by whoever runs it (the gateway in single-node mode, main.ts in a cluster). */
+export interface ChatDeps {
+  /** Resolves a socket's session token, names patients and agents, finds accounts by email. */
+  identity: IdentityDirectory;
+  /** When support answers, and how fast (CHAT_STAFFED_HOURS, CLINIC_TIME_ZONE). */
+  hours: StaffedHours;
+  replyMinutes: number;
+  doctorReplyHours: number;
+  /**
+   * Redis for socket.io's adapter, so that every chat process reaches every socket (cluster
+   * mode); absent, the sockets live in this one process (socket.io's in-memory adapter).
+   */
+  redisUrl?: string;
+}

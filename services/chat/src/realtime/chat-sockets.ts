@@ -1,0 +1,226 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server as SocketServer, type Socket } from 'socket.io';
+import type { Redis } from 'ioredis';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  chatEvents,
+  chatMessagePayloadSchema,
+  chatMessages,
+  chatSocketPath,
+  initUserPayloadSchema,
+  type ChatAck,
+  type ChatMessage,
+  type ChatParticipant,
+} from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { connectRedis, type Logger, type RateLimiter } from '@clinic/kit';
+import type { ChatPerson, Conversations } from '../domain/conversations';
+import type { Visitors } from '../domain/visitors';
+
+/** Roles whose sockets join the support inbox (admins may do every staff job). */
+const AGENT_ROLES = new Set(['support', 'admin']);
+/** A person may send this many messages a minute: enough to type, not to flood an agent. */
+const MESSAGE_RATE = { limit: 30, windowMs: 60_000 };
+
+type Who =
+  { kind: 'person'; person: ChatPerson; initialized: boolean } | { kind: 'agent'; userId: number };
+
+const personRoom = (p: Pick<ChatParticipant, 'kind' | 'id'>) => `person:${p.kind}:${p.id}`;
+const watchRoom = (conversationId: number) => `watch:${conversationId}`;
+const SUPPORT_ROOM = 'support';
+
+/** How one process's sockets reach every other process's: named for the live-delivery suite. */
+export interface ChatDelivery {
+  /** Every socket of the person (each tab of theirs) and the agents watching the conversation. */
+  deliver(person: Pick<ChatParticipant, 'kind' | 'id'>, message: ChatMessage): void;
+  /** Agents' inbox lists refresh. */
+  inboxChanged(): void;
+}
+
+/**
+ * The chat's socket.io server (spec 000 section 7): guarantees that a socket speaks only as whom
+ * its handshake proved (a patient's session token, a visitor's chat token, or a support agent's
+ * session), joins only that person's conversation, and that a message is stored before anyone is
+ * told of it. With Redis (cluster mode) the adapter carries every delivery to the sockets of
+ * every chat process; without it, sockets live in this process (socket.io's in-memory adapter).
+ */
+export class ChatSockets implements ChatDelivery {
+  readonly io: SocketServer;
+  private redis: Redis[] = [];
+  private ready: boolean;
+
+  constructor(
+    private readonly deps: {
+      identity: IdentityDirectory;
+      visitors: Visitors;
+      conversations: Conversations;
+      rateLimiter: RateLimiter;
+      logger: Logger;
+      redisUrl?: string;
+    },
+  ) {
+    this.io = new SocketServer({
+      path: chatSocketPath,
+      // Websocket only: any chat process may take a connection, with no sticky sessions to keep.
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: 16 * 1024,
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+    });
+    this.ready = !deps.redisUrl;
+    this.io.use((socket, next) => {
+      if (!this.ready) return next(new Error('The chat is starting. Please try again.'));
+      this.authenticate(socket).then(
+        (who) => {
+          if (!who) return next(new Error(chatMessages.notSignedIn));
+          socket.data.who = who;
+          next();
+        },
+        (err: unknown) => {
+          this.deps.logger.warn({ err }, 'chat socket authentication failed');
+          next(new Error(chatMessages.notSignedIn));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => this.connected(socket));
+  }
+
+  /** Joins the HTTP server (the gateway's, or the chat process's own). */
+  attach(server: HttpServer): void {
+    this.io.attach(server);
+  }
+
+  /** Cluster mode: deliveries go through Redis to every chat process. */
+  async start(): Promise<void> {
+    if (!this.deps.redisUrl || this.ready) return;
+    const pub = await connectRedis(this.deps.redisUrl, {}, this.deps.logger, 'chat sockets');
+    const sub = await connectRedis(this.deps.redisUrl, {}, this.deps.logger, 'chat sockets');
+    this.redis = [pub, sub];
+    this.io.adapter(createAdapter(pub, sub, { key: 'clinic-chat' }));
+    this.ready = true;
+  }
+
+  /** Disconnects every socket (they reconnect to another process) without closing the server. */
+  async stop(): Promise<void> {
+    this.io.disconnectSockets(true);
+    this.io.engine?.close();
+    await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
+    this.redis = [];
+  }
+
+  deliver(person: Pick<ChatParticipant, 'kind' | 'id'>, message: ChatMessage): void {
+    this.io.to(personRoom(person)).emit(chatEvents.message, message);
+    this.io.to(watchRoom(message.conversationId)).emit(chatEvents.message, message);
+  }
+
+  inboxChanged(): void {
+    this.io.to(SUPPORT_ROOM).emit(chatEvents.inboxChanged, {});
+  }
+
+  private async authenticate(socket: Socket): Promise<Who | null> {
+    const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    if (typeof auth.chatToken === 'string' && auth.chatToken) {
+      const visitor = await this.deps.visitors.byToken(auth.chatToken);
+      return visitor ? { kind: 'person', person: visitor, initialized: false } : null;
+    }
+    if (typeof auth.token !== 'string' || !auth.token || auth.token.length > 256) return null;
+    const principal = await this.deps.identity.resolveSession(auth.token);
+    if (!principal) return null;
+    if (AGENT_ROLES.has(principal.role)) return { kind: 'agent', userId: principal.userId };
+    if (principal.role !== 'patient') return null;
+    const contact = await this.deps.identity.patientContact(principal.userId);
+    if (!contact) return null;
+    const name = `${contact.first_name} ${contact.last_name}`.trim() || contact.email;
+    return {
+      kind: 'person',
+      person: { kind: 'patient', id: principal.userId, name, email: contact.email },
+      initialized: false,
+    };
+  }
+
+  private connected(socket: Socket): void {
+    const who = socket.data.who as Who;
+    if (who.kind === 'agent') {
+      void socket.join(SUPPORT_ROOM);
+      socket.on(chatEvents.watch, (payload: unknown) => {
+        const id = Number((payload as { conversationId?: unknown } | null)?.conversationId);
+        for (const room of socket.rooms) if (room.startsWith('watch:')) void socket.leave(room);
+        if (Number.isInteger(id) && id > 0) void socket.join(watchRoom(id));
+      });
+      return;
+    }
+    const person = who.person;
+    const refuse = (error: string, ack?: unknown) => {
+      socket.emit(chatEvents.error, { message: error });
+      if (typeof ack === 'function') (ack as (a: ChatAck) => void)({ ok: false, error });
+    };
+
+    socket.on(chatEvents.initUser, (payload: unknown, ack?: unknown) => {
+      const parsed = initUserPayloadSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.id !== String(person.id))
+        return refuse(chatMessages.notYours, ack);
+      who.initialized = true;
+      void socket.join(personRoom(person));
+      const participant: ChatParticipant = { kind: person.kind, id: person.id, name: person.name };
+      socket.emit(chatEvents.ready, { participant });
+      if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: true, participant });
+    });
+
+    socket.on(chatEvents.loadHistory, (_payload: unknown, ack?: unknown) => {
+      if (!who.initialized) return refuse(chatMessages.userNotInitialized, ack);
+      this.deps.conversations.history(person).then(
+        (history) => {
+          socket.emit(chatEvents.history, history);
+          if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: true });
+        },
+        (err: unknown) => {
+          this.deps.logger.error({ err }, 'chat history failed');
+          refuse(chatMessages.sendFailed, ack);
+        },
+      );
+    });
+
+    socket.on(chatEvents.chatMessage, (payload: unknown, ack?: unknown) => {
+      if (!who.initialized) return refuse(chatMessages.userNotInitialized, ack);
+      const claimed = (payload as { userId?: unknown } | null)?.userId;
+      if (claimed === undefined || String(claimed) !== String(person.id))
+        return refuse(chatMessages.notYours, ack);
+      const parsed = chatMessagePayloadSchema.safeParse(payload);
+      if (!parsed.success)
+        return refuse(parsed.error.issues[0]?.message ?? chatMessages.sendFailed, ack);
+      void this.send(person, parsed.data.message, parsed.data.clientId).then(
+        (message) => {
+          if (typeof ack === 'function') (ack as (a: ChatAck) => void)({ ok: true, message });
+        },
+        (err: unknown) => {
+          const limited = err instanceof RateLimitedError;
+          if (!limited) this.deps.logger.error({ err }, 'chat message not stored');
+          refuse(limited ? err.message : chatMessages.sendFailed, ack);
+        },
+      );
+    });
+
+    socket.on(chatEvents.online, () => {
+      if (who.initialized) void this.deps.conversations.seen(person).catch(() => undefined);
+    });
+  }
+
+  private async send(person: ChatPerson, content: string, clientId?: string): Promise<ChatMessage> {
+    const decision = await this.deps.rateLimiter.hit(
+      `chat-message:${person.kind}:${person.id}`,
+      MESSAGE_RATE,
+    );
+    if (!decision.allowed) throw new RateLimitedError();
+    const { message } = await this.deps.conversations.post(person, content, clientId);
+    this.deliver(person, message);
+    this.inboxChanged();
+    return message;
+  }
+}
+
+class RateLimitedError extends Error {
+  constructor() {
+    super('You are sending messages too quickly. Please wait a moment.');
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Chat under test with the real identity beside it on the same embedded engines and a
+ * ManualClock, served over a real HTTP server so that tests connect real socket.io clients:
+ * patients and agents are real accounts with real session tokens.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { io, type Socket } from 'socket.io-client';
+import { chatSocketPath } from '@clinic/contracts';
+import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
+import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
+import { ManualClock, type OpenedEngines } from '@clinic/kit';
+import { openTestEngines, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
+import { chatService } from '../app';
+import type { ChatDeps } from '../deps';
+import { parseStaffedHours } from '../domain/staffed-hours';
+
+export interface ChatCaller {
+  id: number;
+  token: string;
+  email: string;
+}
+
+export interface ChatHarness {
+  identity: IdentityHarness;
+  service: ServiceUnderTest;
+  engines: OpenedEngines;
+  clock: ManualClock;
+  /** The chat's address (socket.io and the routes). */
+  url: string;
+  patient(firstName?: string): Promise<ChatCaller>;
+  agent(role?: 'support' | 'admin' | 'clinician' | 'pharmacy'): Promise<ChatCaller>;
+  /** A socket.io client as the widget opens it; not yet connected when `autoConnect` is false. */
+  socket(auth: Record<string, unknown>, opts?: { url?: string; autoConnect?: boolean }): Socket;
+  get(path: string, as?: ChatCaller): Promise<request.Response>;
+  post(path: string, body: unknown, as?: ChatCaller): Promise<request.Response>;
+  close(): Promise<void>;
+}
+
+let serial = 0;
+const hours = parseStaffedHours('Mon-Fri 08:00-20:00', 'America/Los_Angeles');
+
+export async function startChat(
+  opts: { deps?: Partial<ChatDeps>; clock?: ManualClock } = {},
+): Promise<ChatHarness> {
+  // A Tuesday, 10 AM in Los Angeles: the chat is staffed.
+  const clock = opts.clock ?? new ManualClock('2026-03-03T18:00:00.000Z');
+  const engines = await openTestEngines({ services: [identityService, chatService], clock });
+  const identity = await startIdentity({ engines, clock });
+  const directory = createLocalIdentityDirectory(identity.service.runtime, {
+    publicUrl: testPublicUrl,
+    seedDemoAccounts: false,
+  });
+  const service = await startServiceForTest(
+    chatService,
+    { identity: directory, hours, replyMinutes: 5, doctorReplyHours: 24, ...opts.deps },
+    { engines },
+  );
+  const server: Server = createServer(service.app);
+  service.attach?.(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
+
+  const account = async (
+    role: 'patient' | 'support' | 'admin' | 'clinician' | 'pharmacy',
+    firstName: string,
+  ) => {
+    serial += 1;
+    const email = `${role}-${serial}-${Date.now()}@chat.test`;
+    const password = 'chat-test-password';
+    const id = await identity.createUser({ email, password, role, firstName });
+    return { id, email, token: await identity.logIn(email, password) };
+  };
+  const headers = async (as?: ChatCaller) => {
+    const principal = as ? await identity.principalOf(as.token) : null;
+    return principal ? service.as(principal) : {};
+  };
+
+  return {
+    identity,
+    service,
+    engines,
+    clock,
+    url,
+    patient: (firstName = 'Pat') => account('patient', firstName),
+    agent: (role = 'support') => account(role, 'Sam'),
+    socket(auth, { url: at = url, autoConnect = true } = {}) {
+      const socket = io(at, {
+        path: chatSocketPath,
+        transports: ['websocket'],
+        auth,
+        reconnection: false,
+        forceNew: true,
+        autoConnect,
+      });
+      sockets.push(socket);
+      return socket;
+    },
+    get: async (path, as) =>
+      request(service.app)
+        .get(path)
+        .set(await headers(as)),
+    post: async (path, body, as) =>
+      request(service.app)
+        .post(path)
+        .set(await headers(as))
+        .send(body as object),
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await service.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await identity.close();
+      await engines.close();
+    },
+  };
+}
