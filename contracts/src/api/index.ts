@@ -48,15 +48,8 @@ import {
   requestMore,
   reviewQueue,
 } from './clinic';
-import {
-  forgotPassword,
-  getProfile,
-  login,
-  logout,
-  passwordReset,
-  updatePassword,
-  updateProfile,
-} from './identity';
+import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
+import { getProfile, updateProfile } from './profile';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
 import {
@@ -99,6 +92,7 @@ export * from './openapi';
 export * from './catalog';
 export * from './cart';
 export * from './identity';
+export * from './profile';
 export * from './intake';
 export * from './payments';
 export * from './checkout';
