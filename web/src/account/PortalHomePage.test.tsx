@@ -16,6 +16,18 @@ async function flush() {
 }
 
 let view: Rendered | undefined;
+const profileAnswer = {
+  first_name: 'Ana',
+  last_name: 'Lopez',
+  email: 'ana@example.com',
+  phone: '5125550188',
+  gender: 'Female',
+  weight: 180,
+  height_inch: 66,
+  text_updates: true,
+  preferred_categories: [],
+  created_at: '2026-11-01T10:00:00.000Z',
+};
 let fetchMock: FetchMock;
 /** What GET /api/pending-medical-forms answers: status and body. */
 let pendingForms: { status: number; body: unknown };
@@ -54,6 +66,12 @@ beforeEach(() => {
     if (path === '/api/transaction-items') {
       return jsonResponse(200, { status: 'success', transactions: [] });
     }
+    if (path === '/api/profile') {
+      return jsonResponse(200, { status: 'success', profile: profileAnswer });
+    }
+    if (path === '/api/ship-address') {
+      return jsonResponse(200, { status: 'success', data: null });
+    }
     return jsonResponse(404, { status: 'error', message: 'Not found' });
   });
 });
@@ -68,7 +86,7 @@ describe('PortalHomePage', () => {
     view = await renderRoutes(routes(), '/home?tab=billing');
 
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
-    // still the marker of a page being built: Doctor on Demand and Profile are to come
+    // still the marker of a page being built: Doctor on Demand is to come
     expect(view.container.querySelector('main[data-pending-page="portal"]')).not.toBeNull();
 
     // no order has prescription data: no Dosage tab
@@ -83,10 +101,10 @@ describe('PortalHomePage', () => {
     expect(selected.map((t) => t.textContent)).toEqual(['Billing']);
     expect(selected[0]!.getAttribute('aria-disabled')).toBeNull();
     expect(tabs[0]!.getAttribute('aria-disabled')).toBeNull();
-    for (const tab of tabs.slice(1, 3)) {
-      expect(tab.getAttribute('aria-disabled')).toBe('true');
-      expect(tab.textContent).toContain('Coming soon');
-    }
+    expect(tabs[1]!.getAttribute('aria-disabled')).toBe('true');
+    expect(tabs[1]!.textContent).toContain('Coming soon');
+    expect(tabs[2]!.getAttribute('aria-disabled')).toBeNull();
+    expect(tabs[2]!.textContent).toBe('Profile');
 
     const panel = view.container.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(selected[0]!.id);
@@ -94,6 +112,17 @@ describe('PortalHomePage', () => {
     expect(panel.textContent).toContain('Current Therapies');
     expect(panel.textContent).toContain('Past Payments');
     expect(panel.textContent).toContain('No payment history found.');
+  });
+
+  it('opens the Profile tab, Manage Account, of ?tab=profile', async () => {
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
+    view = await renderRoutes(routes(), '/home?tab=profile');
+    await flush();
+    const selected = view.container.querySelector('[role="tab"][aria-selected="true"]');
+    expect(selected?.textContent).toBe('Profile');
+    const panel = view.container.querySelector('[role="tabpanel"]')!;
+    expect(panel.querySelector('h2')?.textContent).toBe('Manage Account');
+    expect(panel.querySelector<HTMLInputElement>('#profile-email')?.value).toBe('ana@example.com');
   });
 
   it('still greets a user without a first name', async () => {
@@ -223,8 +252,12 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     expect(panel().textContent).toContain('Month 1');
     expect(where(view)).toBe('/home?tab=dosage');
 
-    // ArrowRight skips the tabs to come: Dosage -> Billing -> (wraps) Orders
+    // ArrowRight skips the tab to come: Dosage -> Profile -> Billing -> (wraps) Orders
     await key(tab('Dosage')!, 'ArrowRight');
+    await flush();
+    expect(selectedNames()).toEqual(['Profile']);
+    expect(where(view)).toBe('/home?tab=profile');
+    await key(tab('Profile')!, 'ArrowRight');
     await flush();
     expect(selectedNames()).toEqual(['Billing']);
     expect(document.activeElement).toBe(tab('Billing'));
@@ -238,7 +271,7 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
 
     // a tab to come does nothing
-    await act(async () => tab('Profile')!.click());
+    await act(async () => tab('Doctor on Demand')!.click());
     expect(selectedNames()).toEqual(['Billing']);
   });
 

@@ -8,16 +8,17 @@ import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
 import { useSession } from '../session/session';
 import '../portal/portal.css';
 
-// The Orders and Dosage tabs (and the contracts' rules they read) load when first shown.
+// The Orders, Dosage and Profile tabs (and the contracts' rules they read) load when first shown.
 const OrdersTab = lazy(() => import('../portal/orders/OrdersTab'));
 const DosageTab = lazy(() => import('../portal/dosage/DosageTab'));
+const ProfileTab = lazy(() => import('../portal/profile/ProfileTab'));
 
 /** The portal's tabs (spec 002, "Portal tabs"). */
 export const portalTabs = ['Orders', 'Dosage', 'Doctor on Demand', 'Profile', 'Billing'] as const;
 type PortalTab = (typeof portalTabs)[number];
 
 /** The tabs that work today; the others show as coming soon. */
-const readyTabs: readonly PortalTab[] = ['Orders', 'Dosage', 'Billing'];
+const readyTabs: readonly PortalTab[] = ['Orders', 'Dosage', 'Profile', 'Billing'];
 
 /** "Doctor on Demand" -> "doctor-on-demand": the tab's `?tab=` value and id suffix. */
 export function tabSlug(tab: PortalTab): string {
@@ -29,10 +30,10 @@ const tabId = (tab: PortalTab) => `portal-tab-${tabSlug(tab)}`;
 /**
  * /home, the patient portal: a greeting, what to do next (the medical assessment of a paid order
  * that waits for it), the tab bar and the selected tab: Orders (the default), Dosage (only while
- * some order has prescription data, spec 002; gone, the portal falls back to Orders) and Billing
- * (spec 001 section 2). `?tab=billing` (or orders, dosage) opens a tab; choosing one writes it.
- * It keeps `data-pending-page="portal"` (the marker of pages still being built) while Doctor on
- * Demand and Profile are to come.
+ * some order has prescription data, spec 002; gone, the portal falls back to Orders), Profile
+ * ('Manage Account', spec 002) and Billing (spec 001 section 2). `?tab=billing` (or orders,
+ * dosage, profile) opens a tab; choosing one writes it. It keeps `data-pending-page="portal"`
+ * (the marker of pages still being built) while Doctor on Demand is to come.
  */
 export function PortalHomePage() {
   usePageTitle('My Account');
@@ -82,8 +83,8 @@ export function PortalHomePage() {
       <header className="portal-page__head">
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="portal-page__intro">
-          Track your orders, see your dosage plan and manage billing. Your doctor and profile are
-          coming here soon.
+          Track your orders, see your dosage plan and manage your account and billing. Your doctor
+          is coming here soon.
         </p>
         <p className="portal-page__intro">
           Questions? <Link to="/support">Help and support</Link>
@@ -122,6 +123,7 @@ export function PortalHomePage() {
         <Suspense fallback={<p role="status">Loading...</p>}>
           {selected === 'Orders' && <OrdersTab query={orderItemsQuery} />}
           {selected === 'Dosage' && <DosageTab query={orderItemsQuery} />}
+          {selected === 'Profile' && <ProfileTab query={orderItemsQuery} />}
           {selected === 'Billing' && <BillingTab />}
         </Suspense>
       </section>
