@@ -71,6 +71,7 @@ import {
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
+import { supportPatientOrders } from './support';
 import {
   getShipAddress,
   saveShipAddress,
@@ -106,6 +107,7 @@ export * from './clinic';
 export * from './fhir';
 export * from './fulfillment';
 export * from './portal';
+export * from './support';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -191,4 +193,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   getShippedItems,
   submitReshipRequest,
   orderItems,
+  supportPatientOrders,
 ];

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import { RecentViews } from './domain/recent-views';
 import { orderItemsRoutes } from './routes/order-items';
+import { supportPatientOrdersRoutes } from './routes/support-patient-orders';
 import { orderViewSubscribers } from './subscribers';
 
 /**
@@ -17,6 +18,7 @@ export const gatewayService: ServiceModule = {
     const router = Router();
     const views = new RecentViews();
     orderItemsRoutes(router, runtime, views);
+    supportPatientOrdersRoutes(router, runtime);
     return { router, subscribers: orderViewSubscribers(views) };
   },
 };

@@ -1,0 +1,118 @@
+/**
+ * GET /api/console/support/patients/:userId/orders: support (and admins) see a patient's orders
+ * and where each stands, with no prescription, dose or medical answer; patients and other staff
+ * roles are refused; and every read leaves an audit line that can never be changed.
+ */
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { supportPatientOrders } from '@clinic/contracts';
+import { supportAuditLog } from '../db/schema';
+import { deliveredOrder, orderLife, at } from '../domain/order-events.fixtures';
+import { startOrderView, type OrderViewHarness } from '../testing/order-view-harness';
+
+describe('GET /api/console/support/patients/:userId/orders', () => {
+  let h: OrderViewHarness;
+  beforeAll(async () => {
+    h = await startOrderView();
+    const later = orderLife(22, 100);
+    await h.publish([
+      ...deliveredOrder(21, 100),
+      { ...later.paid, occurredAt: at(3 * 24 * 60) },
+      orderLife(23, 200).paid,
+    ]);
+  });
+  afterAll(() => h.close());
+
+  const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
+    h.service.as({ userId, role, sessionId: `s-${userId}` });
+  const path = (userId: number) => `/api/console/support/patients/${userId}/orders`;
+  const auditOf = (userId: number) =>
+    h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
+
+  it("answers support with the patient's orders, newest first, and their status and tracking", async () => {
+    const res = await request(h.service.app).get(path(100)).set(as(5, 'support'));
+    expect(res.status).toBe(200);
+    expect(supportPatientOrders.response.safeParse(res.body).success).toBe(true);
+    expect(
+      res.body.orders.map((o: { itemId: string; statusLabel: string }) => [
+        o.itemId,
+        o.statusLabel,
+      ]),
+    ).toEqual([
+      ['order-22', 'Assessment not submitted'],
+      ['order-21', 'Delivered'],
+    ]);
+    const delivered = res.body.orders[1];
+    expect(delivered.trackingNumber).toEqual(expect.any(String));
+    expect(delivered.carrier).toEqual(expect.any(String));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never sends prescription data, doses or medical answers', async () => {
+    const res = await request(h.service.app).get(path(100)).set(as(5, 'support'));
+    const sent = JSON.stringify(res.body);
+    for (const field of [
+      'prescription',
+      'strength',
+      'directions',
+      'rxId',
+      'medId',
+      'dose',
+      'external_visit_id',
+      'provider',
+      'payment_intent_id',
+      'answers',
+    ])
+      expect(sent).not.toContain(field);
+    for (const order of res.body.orders as object[])
+      expect(Object.keys(order).sort()).toEqual(
+        [
+          'carrier',
+          'createdAt',
+          'itemId',
+          'kind',
+          'orderId',
+          'productName',
+          'status',
+          'statusLabel',
+          'trackingNumber',
+        ].sort(),
+      );
+  });
+
+  it('writes an audit line (staff, role, patient, time, address) before answering', async () => {
+    const before = (await auditOf(200)).length;
+    await request(h.service.app).get(path(200)).set(as(6, 'support')).expect(200);
+    const lines = await auditOf(200);
+    expect(lines).toHaveLength(before + 1);
+    expect(lines.at(-1)).toMatchObject({
+      staffId: 6,
+      role: 'support',
+      userId: 200,
+      address: expect.any(String),
+      at: expect.any(Date),
+    });
+  });
+
+  it('keeps the audit log append-only', async () => {
+    await request(h.service.app).get(path(200)).set(as(6, 'support')).expect(200);
+    await expect(
+      h.service.runtime.db.update(supportAuditLog).set({ staffId: 1 }),
+    ).rejects.toThrow();
+    await expect(h.service.runtime.db.delete(supportAuditLog)).rejects.toThrow();
+  });
+
+  it('answers an admin, and a patient with no orders with an empty list', async () => {
+    const res = await request(h.service.app).get(path(300)).set(as(1, 'admin'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', orders: [] });
+  });
+
+  it('refuses patients, pharmacists and nobody, and writes no audit line for them', async () => {
+    const before = (await auditOf(100)).length;
+    expect((await request(h.service.app).get(path(100)).set(as(100, 'patient'))).status).toBe(403);
+    expect((await request(h.service.app).get(path(100)).set(as(8, 'pharmacy'))).status).toBe(403);
+    expect((await request(h.service.app).get(path(100))).status).toBe(401);
+    expect(await auditOf(100)).toHaveLength(before);
+  });
+});
