@@ -1,4 +1,4 @@
-import { Suspense, lazy, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
@@ -47,6 +47,18 @@ export function PortalHomePage() {
   const selectable = shownTabs.filter((tab) => readyTabs.includes(tab));
   const asked = selectable.find((tab) => tabSlug(tab) === params.get('tab'));
   const selected: PortalTab = asked ?? 'Orders';
+
+  // On a phone the tab row scrolls sideways: the selected tab is brought fully into the row
+  // (sideways only, the page itself does not move), so a tab opened by its link is not cut off.
+  useEffect(() => {
+    const tab = document.getElementById(tabId(selected));
+    const row = tab?.parentElement;
+    if (!tab || !row) return;
+    const box = tab.getBoundingClientRect();
+    const frame = row.getBoundingClientRect();
+    if (box.right > frame.right) row.scrollLeft += box.right - frame.right;
+    else if (box.left < frame.left) row.scrollLeft -= frame.left - box.left;
+  }, [selected]);
 
   const choose = (tab: PortalTab) => {
     setParams(
