@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { chatSocketPath } from '@clinic/contracts';
 import {
   CONFIG_ERROR_EXIT,
   ConfigError,
@@ -23,6 +24,7 @@ import { gatewayService } from './order-items/module';
 import { CompositeUpstream, StartingUpstream } from './upstream/composite';
 import { HttpProxyUpstream } from './upstream/http-proxy';
 import { InProcessUpstream } from './upstream/in-process';
+import { proxyWebSockets } from './upstream/websocket-proxy';
 
 const MAILBOX_STARTING = JSON.stringify({
   status: 'error',
@@ -104,6 +106,8 @@ function main(): void {
     }
     app(req, res);
   });
+  // The chat's websockets go to a chat process (websocket-only: any process may take one).
+  proxyWebSockets(server, { pathPrefix: chatSocketPath, target: config.CHAT_URL }, logger);
   server.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
   server.once('error', (err) => {
     logger.fatal({ err }, 'gateway cannot listen');

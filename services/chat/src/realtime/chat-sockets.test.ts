@@ -224,3 +224,20 @@ it('a patient gets a refusal event (not a crash) when the socket sends garbage',
   expect(ack.ok).toBe(false);
   await eventually(async () => expect(socket.connected).toBe(true));
 });
+
+it('a widget reconnects by itself after the chat restarts, and its history is still there', async () => {
+  const patient = await chat.patient();
+  const socket = chat.socket({ token: patient.token }, { reconnection: true });
+  await connected(socket);
+  await emit(socket, chatEvents.initUser, { id: patient.id });
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'before the restart' });
+
+  const back = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+  await chat.restart();
+  await back;
+  await emit(socket, chatEvents.initUser, { id: patient.id });
+  const history = next<ChatMessage[]>(socket, chatEvents.history);
+  socket.emit(chatEvents.loadHistory);
+  expect((await history).map((m) => m.content)).toEqual(['before the restart']);
+  socket.disconnect();
+});

@@ -101,9 +101,12 @@ export class ChatSockets implements ChatDelivery {
     this.ready = true;
   }
 
-  /** Disconnects every socket (they reconnect to another process) without closing the server. */
+  /**
+   * Drops every connection without closing the HTTP server: to the browsers it is a lost
+   * connection, so they reconnect by themselves (to this process once it is back, or another).
+   */
   async stop(): Promise<void> {
-    this.io.disconnectSockets(true);
+    this.ready = !this.deps.redisUrl;
     this.io.engine?.close();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
     this.redis = [];

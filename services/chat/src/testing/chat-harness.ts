@@ -32,7 +32,17 @@ export interface ChatHarness {
   patient(firstName?: string): Promise<ChatCaller>;
   agent(role?: 'support' | 'admin' | 'clinician' | 'pharmacy'): Promise<ChatCaller>;
   /** A socket.io client as the widget opens it; not yet connected when `autoConnect` is false. */
-  socket(auth: Record<string, unknown>, opts?: { url?: string; autoConnect?: boolean }): Socket;
+  socket(
+    auth: Record<string, unknown>,
+    opts?: { url?: string; autoConnect?: boolean; reconnection?: boolean },
+  ): Socket;
+  /**
+   * Stops the chat as a deploy would (every connection dropped) and boots a new one on the same
+   * engines and port: connected widgets must come back by themselves.
+   */
+  restart(): Promise<void>;
+  /** Another chat process on the same database (and Redis, if configured), at its own address. */
+  secondProcess(): Promise<{ url: string; service: ServiceUnderTest }>;
   get(path: string, as?: ChatCaller): Promise<request.Response>;
   post(path: string, body: unknown, as?: ChatCaller): Promise<request.Response>;
   close(): Promise<void>;
@@ -52,15 +62,29 @@ export async function startChat(
     publicUrl: testPublicUrl,
     seedDemoAccounts: false,
   });
-  const service = await startServiceForTest(
-    chatService,
-    { identity: directory, hours, replyMinutes: 5, doctorReplyHours: 24, ...opts.deps },
-    { engines },
-  );
-  const server: Server = createServer(service.app);
-  service.attach?.(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const deps: ChatDeps = {
+    identity: directory,
+    hours,
+    replyMinutes: 5,
+    doctorReplyHours: 24,
+    ...opts.deps,
+  };
+  const serve = async (port = 0) => {
+    const booted = await startServiceForTest(chatService, deps, { engines });
+    const server: Server = createServer(booted.app);
+    booted.attach?.(server);
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stop = async () => {
+      await booted.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    };
+    return { service: booted, server, url, stop };
+  };
+  let current = await serve();
+  const others: (typeof current)[] = [];
+  const url = current.url;
   const sockets: Socket[] = [];
 
   const account = async (
@@ -75,44 +99,62 @@ export async function startChat(
   };
   const headers = async (as?: ChatCaller) => {
     const principal = as ? await identity.principalOf(as.token) : null;
-    return principal ? service.as(principal) : {};
+    return principal ? current.service.as(principal) : {};
   };
 
-  return {
+  const harness: ChatHarness = {
     identity,
-    service,
+    get service() {
+      return current.service;
+    },
     engines,
     clock,
     url,
     patient: (firstName = 'Pat') => account('patient', firstName),
     agent: (role = 'support') => account(role, 'Sam'),
-    socket(auth, { url: at = url, autoConnect = true } = {}) {
+    socket(auth, { url: at = url, autoConnect = true, reconnection = false } = {}) {
       const socket = io(at, {
         path: chatSocketPath,
         transports: ['websocket'],
         auth,
-        reconnection: false,
+        reconnection,
+        // The widget's timers (spec 000 section 9).
+        reconnectionAttempts: 5,
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 5000,
+        timeout: 10_000,
         forceNew: true,
         autoConnect,
       });
       sockets.push(socket);
       return socket;
     },
+    async restart() {
+      const port = Number(new URL(current.url).port);
+      await current.stop();
+      current = await serve(port);
+    },
+    async secondProcess() {
+      const other = await serve();
+      others.push(other);
+      return { url: other.url, service: other.service };
+    },
     get: async (path, as) =>
-      request(service.app)
+      request(current.service.app)
         .get(path)
         .set(await headers(as)),
     post: async (path, body, as) =>
-      request(service.app)
+      request(current.service.app)
         .post(path)
         .set(await headers(as))
         .send(body as object),
     async close() {
       for (const socket of sockets) socket.disconnect();
-      await service.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const other of others) await other.stop();
+      await current.stop();
       await identity.close();
       await engines.close();
     },
   };
+  return harness;
 }

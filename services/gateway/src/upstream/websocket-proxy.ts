@@ -1,0 +1,62 @@
+import http, { type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '@clinic/kit';
+
+/**
+ * Cluster mode: websocket upgrades under `pathPrefix` (the chat's /socket.io) are tunnelled to
+ * the owning service, so the browser talks to the gateway's one origin. Every other upgrade is
+ * refused. A service that is down, or refuses the upgrade, closes the client's socket: the
+ * widget's reconnect takes it from there. The client address is forwarded as for HTTP.
+ */
+export function proxyWebSockets(
+  server: Server,
+  route: { pathPrefix: string; target: string },
+  logger: Logger,
+): void {
+  const target = new URL(route.target);
+  server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    if (!req.url?.startsWith(`${route.pathPrefix}/`)) {
+      client.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    client.on('error', () => client.destroy());
+    const upstream = http.request({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: {
+        ...req.headers,
+        host: target.host,
+        'x-forwarded-for': req.socket.remoteAddress ?? '',
+      },
+    });
+    upstream.on('upgrade', (answer, service: Duplex, serviceHead: Buffer) => {
+      const lines = [
+        `HTTP/1.1 ${answer.statusCode ?? 101} ${answer.statusMessage ?? 'Switching Protocols'}`,
+      ];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2)
+        lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+      client.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (serviceHead.length) client.write(serviceHead);
+      if (head.length) service.write(head);
+      service.on('error', () => client.destroy());
+      client.on('close', () => service.destroy());
+      service.on('close', () => client.destroy());
+      service.pipe(client).pipe(service);
+    });
+    upstream.on('response', (answer) => {
+      // The service answered without upgrading (503 while it starts, 400 for a bad handshake).
+      client.end(
+        `HTTP/1.1 ${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}\r\nConnection: close\r\n\r\n`,
+      );
+      answer.resume();
+    });
+    upstream.on('error', (err) => {
+      logger.warn({ err, pathPrefix: route.pathPrefix }, 'websocket upstream failed');
+      client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+    });
+    upstream.end();
+  });
+}
