@@ -19,6 +19,15 @@ import {
   trustForm,
 } from './checkout';
 import { getAllProducts } from './catalog';
+import {
+  chatAvailability,
+  chatUser,
+  claimConversation,
+  closeConversation,
+  replyConversation,
+  supportConversation,
+  supportInbox,
+} from './chat';
 import { consoleMe } from './console';
 import { fhirMedicationRequest, fhirQuestionnaire, fhirQuestionnaireResponse } from './fhir';
 import {
@@ -107,6 +116,7 @@ export * from './clinic';
 export * from './fhir';
 export * from './fulfillment';
 export * from './portal';
+export * from './chat';
 export * from './support';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
@@ -193,5 +203,12 @@ export const apiRoutes: readonly ApiRoute[] = [
   getShippedItems,
   submitReshipRequest,
   orderItems,
+  chatUser,
+  chatAvailability,
+  supportInbox,
+  supportConversation,
+  claimConversation,
+  replyConversation,
+  closeConversation,
   supportPatientOrders,
 ];
