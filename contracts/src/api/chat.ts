@@ -4,7 +4,14 @@
  * inbox of the staff console (paths ours, BRIEF section 2).
  */
 import { z } from 'zod';
-import { controlCharacterMessage, multiLinePattern, requiredText, rowId, text } from './fields';
+import {
+  controlCharacterMessage,
+  multiLinePattern,
+  numeric,
+  requiredText,
+  rowId,
+  text,
+} from './fields';
 import { defineRoute } from './route';
 
 /** Spec 000 sections 8 and 9, verbatim, and ours where the spec leaves the server's words open. */
@@ -217,7 +224,7 @@ export const supportInbox = defineRoute({
   }),
 });
 
-const conversationParams = z.object({ conversationId: z.coerce.number().pipe(rowId()) });
+const conversationParams = z.object({ conversationId: numeric(rowId()) });
 
 export const conversationDetailSchema = z.object({
   conversation: conversationSummarySchema,
