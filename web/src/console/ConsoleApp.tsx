@@ -7,10 +7,12 @@ import { consoleMeQuery, isForbidden } from './consoleMe';
 import { SectionPage } from './SectionPage';
 import type { ClinicPageKey } from './clinic/ClinicPages';
 import type { PharmacyPageKey } from './pharmacy/PharmacyPages';
+import type { SupportPageKey } from './support/SupportPages';
 import './console.css';
 
 const ClinicPages = lazy(() => import('./clinic/ClinicPages'));
 const PharmacyPages = lazy(() => import('./pharmacy/PharmacyPages'));
+const SupportPages = lazy(() => import('./support/SupportPages'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -29,6 +31,9 @@ const pharmacyKeys = new Set<string>([
   'reships',
 ] satisfies PharmacyPageKey[]);
 const isPharmacyKey = (key: string): key is PharmacyPageKey => pharmacyKeys.has(key);
+
+/** The section SupportPages renders (a conversation: chat-inbox/{conversationId}). */
+const isSupportKey = (key: string): key is SupportPageKey => key === 'chat-inbox';
 
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
@@ -80,7 +85,11 @@ export default function ConsoleApp() {
 
   // /console, and any path that is not a section of this role, opens the role's first section.
   const section = me.data.sections.find((s) => s.key === key);
-  const withId = key === 'review-queue' || key === 'orders-to-place' || key === 'shipments';
+  const withId =
+    key === 'review-queue' ||
+    key === 'orders-to-place' ||
+    key === 'shipments' ||
+    key === 'chat-inbox';
   const subId = withId && sub !== undefined ? Number(sub) : null;
   const valid =
     section &&
@@ -103,6 +112,14 @@ export default function ConsoleApp() {
       ) : isPharmacyKey(section.key) ? (
         <Suspense fallback={loading}>
           <PharmacyPages section={section.key} shipmentId={subId || null} />
+        </Suspense>
+      ) : isSupportKey(section.key) ? (
+        <Suspense fallback={loading}>
+          <SupportPages
+            section={section.key}
+            conversationId={subId || null}
+            staffId={me.data.staff.id}
+          />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -1,0 +1,232 @@
+import {
+  chatLimits,
+  chatMessages,
+  type ChatMessage,
+  type ConversationDetail,
+} from '@clinic/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, FormMessage } from '../../ui';
+import { AccountSummary } from './AccountSummary';
+import { fullTime, hhmm, kindLabels } from './format';
+import { OnlineDot } from './InboxList';
+import { claim, close, conversationKey, conversationQuery, inboxKey, reply } from './supportApi';
+
+function Message({ message }: { message: ChatMessage }) {
+  const time = (
+    <time className="sp-msg__time" dateTime={message.timestamp} title={fullTime(message.timestamp)}>
+      {hhmm(message.timestamp)}
+    </time>
+  );
+  if (message.role === 'system')
+    return (
+      <li className="sp-msg sp-msg--system" data-role="system">
+        <span>{message.content}</span> {time}
+      </li>
+    );
+  return (
+    <li className={`sp-msg sp-msg--${message.role}`} data-role={message.role}>
+      <div className="sp-msg__bubble">
+        {message.role === 'assistant' && message.author && (
+          <span className="sp-msg__author">{message.author}</span>
+        )}
+        <p className="sp-msg__text">{message.content}</p>
+        {time}
+      </div>
+    </li>
+  );
+}
+
+type Action = 'claim' | 'close' | 'reply';
+
+/**
+ * One conversation: who it is with, every message (the person's on the left, the agents' answers
+ * on the right with their first name, system lines centred), Claim and Close, and the reply box
+ * (at most 256 characters, the server's refusal shown under it). Beside it, the account summary.
+ */
+export function ConversationPane({
+  conversationId,
+  staffId,
+  backTo,
+}: {
+  conversationId: number;
+  staffId: number;
+  backTo: string;
+}) {
+  const client = useQueryClient();
+  const detail = useQuery(conversationQuery(conversationId));
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const counterId = useId();
+  const errorId = useId();
+  const count = detail.data?.messages.length ?? 0;
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  if (detail.isPending)
+    return (
+      <section className="sp-pane" aria-busy="true">
+        <p className="sp-muted">Loading the conversation...</p>
+      </section>
+    );
+  if (detail.isError)
+    return (
+      <section className="sp-pane">
+        <Link className="sp-back" to={backTo}>
+          ← Inbox
+        </Link>
+        <FormMessage kind="error">{detail.error.message}</FormMessage>
+      </section>
+    );
+
+  const { conversation, messages } = detail.data;
+  const closed = conversation.status === 'closed';
+  const mine = conversation.claimedBy?.id === staffId;
+  const tooLong = draft.length > chatLimits.messageMax;
+
+  async function run(action: Action, call: () => Promise<ConversationDetail>) {
+    setBusy(action);
+    setError(null);
+    try {
+      client.setQueryData(conversationKey(conversationId), await call());
+      if (action === 'reply') setDraft('');
+      void client.invalidateQueries({ queryKey: inboxKey });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy || tooLong) return;
+    if (draft.trim() === '') {
+      setError(chatMessages.blank);
+      return;
+    }
+    void run('reply', () => reply(conversationId, draft));
+  }
+
+  function onKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  return (
+    <div className="sp-detail">
+      <section className="sp-pane" aria-labelledby="sp-pane-title">
+        <header className="sp-pane__head">
+          <Link className="sp-back" to={backTo}>
+            ← Inbox
+          </Link>
+          <div className="sp-pane__who">
+            <h2 id="sp-pane-title" className="sp-pane__title">
+              <OnlineDot online={conversation.online} />
+              {conversation.participant.name}
+            </h2>
+            <p className="sp-pane__sub">
+              <span className={`sp-kind sp-kind--${conversation.participant.kind}`}>
+                {kindLabels[conversation.participant.kind]}
+              </span>{' '}
+              <span data-testid="pane-status">
+                {closed
+                  ? 'Closed'
+                  : conversation.claimedBy
+                    ? `Claimed by ${mine ? 'you' : conversation.claimedBy.name}`
+                    : 'Unclaimed'}
+              </span>
+            </p>
+          </div>
+          <div className="sp-pane__actions">
+            {!closed && !mine && (
+              <Button
+                size="small"
+                busy={busy === 'claim'}
+                busyLabel="Claiming..."
+                disabled={busy !== null}
+                onClick={() => void run('claim', () => claim(conversationId))}
+              >
+                Claim
+              </Button>
+            )}
+            {!closed && (
+              <Button
+                size="small"
+                variant="secondary"
+                busy={busy === 'close'}
+                busyLabel="Closing..."
+                disabled={busy !== null}
+                onClick={() => void run('close', () => close(conversationId))}
+              >
+                Close
+              </Button>
+            )}
+          </div>
+        </header>
+        <ol className="sp-messages" ref={listRef} aria-label="Messages" tabIndex={0}>
+          {messages.length === 0 && <li className="sp-msg sp-msg--system">No messages yet.</li>}
+          {messages.map((message) => (
+            <Message key={message.id} message={message} />
+          ))}
+        </ol>
+        {closed && (
+          <p className="sp-closed-note">
+            {chatMessages.conversationClosed} The person&apos;s next message opens it again.
+          </p>
+        )}
+        <form className="sp-reply" onSubmit={send} noValidate>
+          <label htmlFor={`${counterId}-text`} className="visually-hidden">
+            Reply
+          </label>
+          <textarea
+            id={`${counterId}-text`}
+            className="sp-reply__text"
+            rows={2}
+            value={draft}
+            placeholder={closed ? chatMessages.conversationClosed : 'Write a reply'}
+            disabled={closed}
+            aria-invalid={error !== null || tooLong || undefined}
+            aria-describedby={`${counterId} ${errorId}`}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(null);
+            }}
+            onKeyDown={onKey}
+          />
+          <div className="sp-reply__bar">
+            <span
+              id={counterId}
+              className={`sp-reply__count${tooLong ? ' sp-reply__count--over' : ''}`}
+              aria-live="polite"
+            >
+              {draft.length}/{chatLimits.messageMax}
+            </span>
+            <Button
+              type="submit"
+              size="small"
+              busy={busy === 'reply'}
+              busyLabel="Sending..."
+              disabled={closed || tooLong || busy !== null}
+            >
+              Send
+            </Button>
+          </div>
+          <div id={errorId}>
+            {tooLong && <FormMessage kind="error">{chatMessages.tooLong}</FormMessage>}
+            {error && <FormMessage kind="error">{error}</FormMessage>}
+          </div>
+        </form>
+      </section>
+      <AccountSummary participant={conversation.participant} email={conversation.email} />
+    </div>
+  );
+}
