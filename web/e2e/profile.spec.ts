@@ -2,11 +2,14 @@
  * The portal's Profile tab, 'Manage Account' (spec 002): a paying patient corrects a bad phone
  * number (the spec's message), changes name, phone, "Text me updates" and the preferred
  * categories ('Profile updated!'), then the shipping address ('Address updated!'), reloads and
- * finds every change kept. The page must fit a 390 px phone without scrolling sideways.
+ * finds every change kept. The page must fit a 390 px phone without scrolling sideways. A patient
+ * whose assessment is submitted sends a photo again: it is resized in the browser to 1000 px wide
+ * and sent as JPEG.
  * Screenshots: test-results/screenshots/<project>-profile*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { california } from './medical-form-steps';
+import { submittedPatient } from './clinic-steps';
+import { california, skipVerification } from './medical-form-steps';
 import { apiPatient, storedAddress } from './patients';
 import { shot } from './quiz';
 import { SESSION_KEY, seedStorage, waitForApp } from './support';
@@ -92,4 +95,77 @@ test('a patient updates the profile and the address, and finds them kept', async
   await expect(category(page, 'Hair')).not.toBeChecked();
   await expect(page.getByLabel('Address line 1')).toHaveValue(/633 W(est)? 5th St/i);
   await expect(page.getByLabel('Address line 2 (optional)')).toHaveValue(/200/);
+});
+
+/** The width and height in a JPEG's start-of-frame segment. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return null;
+}
+
+test('a patient sends a photo again, resized to 1000 px wide', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const patient = await apiPatient(request, california, { gender: 'Female', kind: 'reupload' });
+  await skipVerification(request, patient);
+  await submittedPatient(page, patient);
+
+  await page.goto('/home?tab=profile');
+  await waitForApp(page);
+  const reupload = page.locator('#reupload-form');
+  await expect(reupload).toBeVisible();
+
+  // A 1600 x 1200 photo, drawn by the browser.
+  const photo = Buffer.from(
+    await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1600;
+      canvas.height = 1200;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#3a7';
+      context.fillRect(0, 0, 1600, 1200);
+      context.fillStyle = '#fff';
+      context.fillRect(400, 300, 800, 600);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    }),
+    'base64',
+  );
+
+  await reupload.getByRole('button', { name: 'Submit' }).click();
+  await expect(reupload.getByRole('alert')).toHaveText('Please select a file');
+
+  await reupload.getByLabel('Image').selectOption('full_body_image');
+  await reupload
+    .locator('#reupload-file')
+    .setInputFiles({ name: 'full-body.png', mimeType: 'image/png', buffer: photo });
+  const signed = page.waitForResponse((r) => r.url().endsWith('/api/get-signed-url'));
+  const put = page.waitForRequest((r) => r.method() === 'PUT');
+  await reupload.getByRole('button', { name: 'Submit' }).click();
+  expect((await put).headers()['content-type']).toBe('image/jpeg');
+  const { file_name: fileName } = (await (await signed).json()) as { file_name: string };
+  await expect(reupload.getByRole('status')).toHaveText(
+    'Thank you! Your submission has been received!',
+  );
+  // What was stored: a JPEG 1000 px wide, in the photo's proportions.
+  const auth = { authorization: `Bearer ${patient.token}` };
+  const read = await request.get(`/api/uploads/${encodeURIComponent(fileName)}/read-url`, {
+    headers: auth,
+  });
+  expect(read.ok()).toBe(true);
+  const { url } = (await read.json()) as { url: string };
+  const bytes = await (await request.get(url)).body();
+  expect(jpegSize(bytes)).toEqual({ width: 1000, height: 750 });
+  await fitsTheScreen(page);
+  await reupload.screenshot({
+    path: `test-results/screenshots/${testInfo.project.name}-profile-reupload.png`,
+  });
 });
