@@ -21,6 +21,8 @@ import type { Visitors } from '../domain/visitors';
 const AGENT_ROLES = new Set(['support', 'admin']);
 /** A person may send this many messages a minute: enough to type, not to flood an agent. */
 const MESSAGE_RATE = { limit: 30, windowMs: 60_000 };
+/** Agents' lists refresh at most this often, however many messages arrive. */
+const INBOX_NOTICE_MS = 500;
 
 type Who =
   { kind: 'person'; person: ChatPerson; initialized: boolean } | { kind: 'agent'; userId: number };
@@ -47,6 +49,7 @@ export interface ChatDelivery {
 export class ChatSockets implements ChatDelivery {
   readonly io: SocketServer;
   private redis: Redis[] = [];
+  private inboxNotice?: ReturnType<typeof setTimeout>;
   private ready: boolean;
 
   constructor(
@@ -107,6 +110,8 @@ export class ChatSockets implements ChatDelivery {
    */
   async stop(): Promise<void> {
     this.ready = !this.deps.redisUrl;
+    clearTimeout(this.inboxNotice);
+    this.inboxNotice = undefined;
     this.io.engine?.close();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
     this.redis = [];
@@ -117,8 +122,16 @@ export class ChatSockets implements ChatDelivery {
     this.io.to(watchRoom(message.conversationId)).emit(chatEvents.message, message);
   }
 
+  /**
+   * Coalesced: a busy hour's messages would otherwise make every agent's console reload its
+   * list for each one; agents hear of changes at most every INBOX_NOTICE_MS.
+   */
   inboxChanged(): void {
-    this.io.to(SUPPORT_ROOM).emit(chatEvents.inboxChanged, {});
+    if (this.inboxNotice) return;
+    this.inboxNotice = setTimeout(() => {
+      this.inboxNotice = undefined;
+      this.io.to(SUPPORT_ROOM).emit(chatEvents.inboxChanged, {});
+    }, INBOX_NOTICE_MS);
   }
 
   private async authenticate(socket: Socket): Promise<Who | null> {
