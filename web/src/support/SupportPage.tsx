@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { COMPANY } from '../brand';
+import { ChatBubble } from '../chat/ChatBubble';
 import { usePageTitle } from '../components/usePageTitle';
 import { legalPath } from '../legal/legalDocs';
 import { faq } from './faq';
@@ -31,7 +32,10 @@ const tasks = [
 /** The questions the support page shows first; the rest are on /faq. */
 const topQuestions = ['not-approved', 'shipping', 'side-effects', 'cancelling'];
 
-/** /support: how to reach the clinic, what to expect, and where common tasks are done. */
+/**
+ * /support: how to reach the clinic, what to expect, and where common tasks are done; the chat
+ * bubble lets a visitor (or a patient) write to the care team from here.
+ */
 export function SupportPage() {
   usePageTitle('Help and support');
   return (
@@ -107,6 +111,7 @@ export function SupportPage() {
           ))}
         </address>
       </section>
+      <ChatBubble />
     </main>
   );
 }

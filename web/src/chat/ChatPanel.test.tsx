@@ -1,0 +1,140 @@
+/**
+ * The chat widget's registration (spec 000 "Chat"): a visitor without a profile gives first
+ * name, last name and email; the messages of spec 000 section 8 verbatim; "Existing user found."
+ * sends the visitor to log in with page_ref Checkouts; a registered profile is kept for the next
+ * visit. The conversation itself is driven by a real server in web/e2e/chat.spec.ts.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { chatMessages } from '@clinic/contracts';
+import {
+  alertText,
+  input,
+  renderRoutes,
+  settle,
+  submit,
+  type,
+  where,
+} from '../account/testing/kit';
+import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
+import type { Rendered } from '../test-utils/render';
+import ChatPanel from './ChatPanel';
+import { readChatProfile } from './chatProfile';
+
+jest.mock('./chatConnection', () => ({
+  // The socket is not under test here: a connection that stays "connecting".
+  ChatConnection: class {
+    connect() {}
+    close() {}
+  },
+}));
+
+let fetchMock: FetchMock;
+let view: Rendered | undefined;
+const availability = {
+  status: 'success',
+  chat: {
+    staffedNow: true,
+    hours: 'Monday to Friday, 8 AM to 8 PM Pacific Time',
+    expectation: 'We usually reply within 5 minutes.',
+  },
+  doctor: { expectation: 'Your doctor replies within 24 hours.' },
+};
+
+async function open(): Promise<Rendered> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  view = await renderRoutes(
+    [
+      {
+        path: '/support',
+        element: (
+          <QueryClientProvider client={client}>
+            <ChatPanel onClose={() => undefined} />
+          </QueryClientProvider>
+        ),
+      },
+      { path: '/login', element: <p>login</p> },
+    ],
+    '/support',
+  );
+  await settle();
+  return view;
+}
+
+function answer(chatUser: () => Response) {
+  fetchMock.mockImplementation(async (url) => {
+    const path = String(url);
+    if (path.includes('/api/chat-availability')) return jsonResponse(200, availability);
+    if (path.includes('/api/chat-user')) return chatUser();
+    return jsonResponse(404, { status: 'error', message: 'not here' });
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = installFetchMock();
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+});
+
+async function register(v: Rendered, first: string, last: string, email: string) {
+  await type(input(v, 'First name'), first);
+  await type(input(v, 'Last name'), last);
+  await type(input(v, 'Email'), email);
+  await submit(v);
+}
+
+it('shows the reply time and hours, and asks for the name and a valid email', async () => {
+  answer(() => jsonResponse(500, {}));
+  const v = await open();
+  expect(v.container.textContent).toContain('We usually reply within 5 minutes.');
+  expect(v.container.textContent).toContain('Monday to Friday, 8 AM to 8 PM Pacific Time');
+  await register(v, 'Vera', ' ', 'vera@example.com');
+  expect(alertText(v)).toBe(chatMessages.registrationNeedsName);
+  await register(v, 'Vera', 'Visitor', 'vera@');
+  expect(alertText(v)).toBe(chatMessages.registrationNeedsEmail);
+  expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/chat-user'))).toBe(false);
+});
+
+it('keeps the new profile and opens the chat', async () => {
+  answer(() =>
+    jsonResponse(200, {
+      status: 'success',
+      message: chatMessages.profileCreated,
+      user: {
+        id: 7,
+        first_name: 'Vera',
+        last_name: 'Visitor',
+        email: 'vera@example.com',
+        chat_token: 'tok',
+      },
+    }),
+  );
+  const v = await open();
+  await register(v, 'Vera', 'Visitor', 'Vera@Example.com');
+  const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/chat-user'));
+  expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+    first_name: 'Vera',
+    last_name: 'Visitor',
+    email: 'vera@example.com',
+    source_web: 2,
+    user_type: 'chat',
+  });
+  expect(readChatProfile()).toMatchObject({ id: 7, chat_token: 'tok' });
+  expect(v.container.querySelector('#chat-draft')).not.toBeNull();
+});
+
+it('sends an email that has an account to log in, with page_ref Checkouts', async () => {
+  answer(() => jsonResponse(200, { status: 'exists', message: chatMessages.existingUser }));
+  const v = await open();
+  await register(v, 'Pat', 'Patient', 'pat@example.com');
+  expect(where(v)).toBe('/login?page_ref=Checkouts');
+});
+
+it('says "An error occurred while creating chat profile." when the call fails', async () => {
+  answer(() => jsonResponse(500, { status: 'error', message: 'boom' }));
+  const v = await open();
+  await register(v, 'Vera', 'Visitor', 'vera@example.com');
+  expect(alertText(v)).toBe(chatMessages.registrationFailed);
+});

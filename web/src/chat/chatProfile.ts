@@ -1,0 +1,28 @@
+import { chatUserResponseSchema } from '@clinic/contracts';
+import type { z } from 'zod';
+
+/**
+ * A visitor's chat profile, kept by the browser: the chat token is what opens their
+ * conversation again after a reload (spec 000: with a profile the widget shows the chat).
+ */
+const visitorSchema = chatUserResponseSchema.options[0].shape.user;
+export type ChatProfile = z.infer<typeof visitorSchema>;
+
+const KEY = 'clinic.chat-profile';
+
+export function readChatProfile(): ChatProfile | null {
+  try {
+    const parsed = visitorSchema.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveChatProfile(profile: ChatProfile): void {
+  localStorage.setItem(KEY, JSON.stringify(profile));
+}
+
+export function forgetChatProfile(): void {
+  localStorage.removeItem(KEY);
+}
