@@ -86,6 +86,8 @@ describe('PortalHomePage', () => {
     view = await renderRoutes(routes(), '/home?tab=billing');
 
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
+    // spec 000: the chat bubble floats on the portal home
+    expect(view.container.querySelector('button[aria-label="Chat with support"]')).not.toBeNull();
     // still the marker of a page being built: Doctor on Demand is to come
     expect(view.container.querySelector('main[data-pending-page="portal"]')).not.toBeNull();
 

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
+import { ChatBubble } from '../chat/ChatBubble';
 import { BillingTab } from '../portal/BillingTab';
 import { NextStep } from '../portal/NextStep';
 import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
@@ -95,8 +96,8 @@ export function PortalHomePage() {
       <header className="portal-page__head">
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="portal-page__intro">
-          Track your orders, see your dosage plan and manage your account and billing. Your doctor
-          is coming here soon.
+          Track your orders, see your dosage plan and manage your account and billing. Questions
+          about an order? Chat with us using the button at the bottom of the screen.
         </p>
         <p className="portal-page__intro">
           Questions? <Link to="/support">Help and support</Link>
@@ -139,6 +140,8 @@ export function PortalHomePage() {
           {selected === 'Billing' && <BillingTab />}
         </Suspense>
       </section>
+      {/* Spec 000: the bubble is on the portal home, except while Doctor on Demand is open. */}
+      {selected !== 'Doctor on Demand' && <ChatBubble />}
     </main>
   );
 }
