@@ -68,6 +68,7 @@ test('a patient updates the profile and the address, and finds them kept', async
   await category(page, 'Longevity').check();
   await page.getByRole('button', { name: 'Update Profile' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Profile updated!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Avery!');
 
   const address = page.locator('#address-form');
   await page.getByLabel('Address line 1').fill('633 West 5th Street');
@@ -86,6 +87,7 @@ test('a patient updates the profile and the address, and finds them kept', async
   await page.reload();
   await waitForApp(page);
   await expect(page.getByLabel('First name')).toHaveValue('Avery');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Avery!');
   await expect(phonePart(page, 1)).toHaveValue('213');
   await expect(phonePart(page, 2)).toHaveValue('555');
   await expect(phonePart(page, 3)).toHaveValue(line);

@@ -12,6 +12,7 @@ import {
   profileCategories,
   profileLimits,
   profileMessages,
+  type CheckedProfile,
   type Profile,
   type ProfileCategory,
   type ProfileField,
@@ -45,7 +46,8 @@ const categoryLabels: Record<ProfileCategory, string> = {
 
 interface Props {
   profile: Profile;
-  onSaved(): void;
+  /** After a save, with the profile as stored. */
+  onSaved(saved: CheckedProfile): void;
 }
 
 export function ProfileForm({ profile, onSaved }: Props) {
@@ -95,7 +97,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
     try {
       await sendProfile(update);
       show('success', profileMessages.profileUpdated);
-      onSaved();
+      onSaved(checked.profile);
     } catch (error) {
       show('error', failureText(error, profileMessages.profileFailed));
     } finally {

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { profileMessages, reuploadMessages, uploadMessages } from '@clinic/contracts';
 import { buttonByText, byLabel, choose, click, flush, type } from '../../intake/testing/dom';
-import { setSession } from '../../session/session';
+import { getSession, setSession } from '../../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils/fetchMock';
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
@@ -162,6 +162,8 @@ describe('ProfileTab', () => {
       },
     ]);
     expect(messageIn(root, 'profile-form')).toBe('Profile updated!');
+    // The portal greets by the new name.
+    expect(getSession()?.user.first_name).toBe('Anna');
     await act(async () => jest.advanceTimersByTime(TOAST_MS - 1));
     expect(messageIn(root, 'profile-form')).toBe('Profile updated!');
     await act(async () => jest.advanceTimersByTime(1));

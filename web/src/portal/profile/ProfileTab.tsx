@@ -7,7 +7,8 @@
  * Loaded lazily by the portal (its own chunk): /home does not carry it until the tab is opened.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { submittedValues } from '@clinic/contracts';
+import { submittedValues, type CheckedProfile } from '@clinic/contracts';
+import { accountUserOf, getSession, setSession } from '../../session/session';
 import { Button } from '../../ui';
 import type { OrderItemsQuery } from '../orderItemsApi';
 import { AddressForm } from './AddressForm';
@@ -32,6 +33,25 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+/** The session's user takes the saved name and contact (the portal greets by first name). */
+function rememberInSession(saved: CheckedProfile): void {
+  const session = getSession();
+  const user = accountUserOf(session?.user);
+  if (!session || !user) return;
+  setSession({
+    token: session.token,
+    user: {
+      ...user,
+      first_name: saved.first_name,
+      last_name: saved.last_name,
+      email: saved.email,
+      phone: saved.phone,
+      height_inch: saved.height_inch,
+      weight: saved.weight,
+    },
+  });
+}
 
 export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
   const client = useQueryClient();
@@ -77,7 +97,10 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
         <>
           <ProfileForm
             profile={profile.data}
-            onSaved={() => void client.invalidateQueries({ queryKey: profileQuery.queryKey })}
+            onSaved={(saved) => {
+              rememberInSession(saved);
+              void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+            }}
           />
           <AddressForm address={address.data} />
           <PasswordForm />
