@@ -8,7 +8,7 @@ import { parseStaffedHours } from './domain/staffed-hours';
 
 export const chatConfigFields = {
   /** When support answers the chat, in CLINIC_TIME_ZONE. */
-  CHAT_STAFFED_HOURS: z.string().default('Mon-Fri 08:00-20:00'),
+  CHAT_STAFFED_HOURS: z.string().default('Mon-Fri 07:00-19:00'),
   CLINIC_TIME_ZONE: z.string().default('America/Los_Angeles'),
   /** The reply time promised while the chat is staffed. */
   CHAT_REPLY_MINUTES: z.coerce.number().int().min(1).max(240).default(5),
