@@ -249,6 +249,7 @@ describe('the support inbox', () => {
     api.on(
       `POST ${ONE}/messages`,
       fail(409, 'Another agent is answering this chat.'),
+      fail(400, 'Please write a message.'),
       detailAnswer({ ...chat, messages: [...chat.messages, answered] }),
     );
     view = await openConsole('/console/chat-inbox/5', 'support');
@@ -272,9 +273,12 @@ describe('the support inbox', () => {
       'Another agent is answering this chat.',
     );
     expect(box.value).toBe('On its way.');
+    await click(send());
+    expect(root().querySelector('[role="alert"]')?.textContent).toBe('Please write a message.');
 
     await click(send());
     expect(api.sent(`POST ${ONE}/messages`)).toEqual([
+      { message: 'On its way.' },
       { message: 'On its way.' },
       { message: 'On its way.' },
     ]);

@@ -98,8 +98,10 @@ export function SupportInboxPage({
       <header className="console-page__head sp-page__head">
         <h1>Chat inbox</h1>
         <p className="console-page__purpose">
-          Answer patients and visitors who write to support, longest wait first. Use ↑ ↓ or j k to
-          move through the chats and Enter to open one.
+          Answer patients and visitors who write to support, longest wait first.{' '}
+          <span className="sp-keys">
+            Use ↑ ↓ or j k to move through the chats and Enter to open one.
+          </span>
         </p>
       </header>
       <div className="sp-layout">
