@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { simpleEmailPattern } from '../rules/intake';
-import { text } from './fields';
+import { INT32_MAX, text } from './fields';
 import { defineRoute } from './route';
 
 /** Spec 002, "User/profile": the categories a patient may prefer. */
@@ -71,7 +71,8 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** A number as a form gives it: a number, or the text of one ("180", " 72.5 "). */
-const formNumber = z.union([z.number(), text(20)]).nullish();
+// Bounded like every published number; checkProfile answers anything out of the spec's range.
+const formNumber = z.union([z.number().min(-INT32_MAX).max(INT32_MAX), text(20)]).nullish();
 const formFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
   .optional();

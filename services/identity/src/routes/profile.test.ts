@@ -112,6 +112,7 @@ describe('GET /api/profile and POST /api/update-profile', () => {
       { ...valid, first_name: 'x'.repeat(10_000) },
       { ...valid, preferred_categories: 'WEIGHT' },
       { ...valid, weight: { pounds: 180 } },
+      { ...valid, weight: 1e12, height_inch: -1e12 },
       { ...valid, first_name: 'Mi\u0000a' },
       [],
     ]) {
