@@ -175,7 +175,14 @@ export const chatAvailabilitySchema = z.object({
     /** What the patient may expect now: minutes while staffed, the next opening otherwise. */
     expectation: z.string(),
   }),
-  doctor: z.object({ expectation: z.string() }),
+  doctor: z.object({
+    expectation: z.string(),
+    /**
+     * Spec 002: provider 1 shows an outside patient-messaging page instead of the built-in
+     * chat; its address (DOCTOR_MESSAGING_URL), or null when none is configured.
+     */
+    messagingUrl: z.string().nullable(),
+  }),
 });
 export type ChatAvailability = z.infer<typeof chatAvailabilitySchema>;
 

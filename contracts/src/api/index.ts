@@ -29,6 +29,15 @@ import {
   supportInbox,
 } from './chat';
 import { consoleMe } from './console';
+import {
+  doctorInbox,
+  doctorThread,
+  getDocProfile,
+  providerMessages,
+  replyDoctorThread,
+  sendDocMessage,
+  sendProviderMessage,
+} from './doctor';
 import { fhirMedicationRequest, fhirQuestionnaire, fhirQuestionnaireResponse } from './fhir';
 import {
   approveReship,
@@ -117,6 +126,7 @@ export * from './fhir';
 export * from './fulfillment';
 export * from './portal';
 export * from './chat';
+export * from './doctor';
 export * from './support';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
@@ -211,4 +221,11 @@ export const apiRoutes: readonly ApiRoute[] = [
   replyConversation,
   closeConversation,
   supportPatientOrders,
+  providerMessages,
+  sendProviderMessage,
+  sendDocMessage,
+  getDocProfile,
+  doctorInbox,
+  doctorThread,
+  replyDoctorThread,
 ];

@@ -14,6 +14,8 @@ export const chatConfigFields = {
   CHAT_REPLY_MINUTES: z.coerce.number().int().min(1).max(240).default(5),
   /** The doctor's reply time (spec 002: under 24 hours). */
   DOCTOR_REPLY_HOURS: z.coerce.number().int().min(1).max(72).default(24),
+  /** The outside patient-messaging page of provider 1 (spec 002), if the clinic uses one. */
+  DOCTOR_MESSAGING_URL: z.url().optional(),
 };
 
 export type ChatConfig = z.infer<z.ZodObject<typeof chatConfigFields>> & { REDIS_URL?: string };
@@ -23,6 +25,7 @@ export function chatDepsFromConfig(config: ChatConfig): Omit<ChatDeps, 'identity
     hours: parseStaffedHours(config.CHAT_STAFFED_HOURS, config.CLINIC_TIME_ZONE),
     replyMinutes: config.CHAT_REPLY_MINUTES,
     doctorReplyHours: config.DOCTOR_REPLY_HOURS,
+    doctorMessagingUrl: config.DOCTOR_MESSAGING_URL ?? null,
     redisUrl: config.REDIS_URL,
   };
 }

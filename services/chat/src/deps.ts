@@ -9,6 +9,8 @@ export interface ChatDeps {
   hours: StaffedHours;
   replyMinutes: number;
   doctorReplyHours: number;
+  /** Provider 1's outside messaging page (spec 002), or null. */
+  doctorMessagingUrl: string | null;
   /**
    * Redis for socket.io's adapter, so that every chat process reaches every socket (cluster
    * mode); absent, the sockets live in this one process (socket.io's in-memory adapter).

@@ -24,6 +24,7 @@ export function chatAvailabilityRoute(
       },
       doctor: {
         expectation: `Your doctor replies within ${deps.doctorReplyHours} hours, and we'll text you when they do.`,
+        messagingUrl: deps.doctorMessagingUrl,
       },
     };
   });

@@ -67,6 +67,7 @@ export async function startChat(
     hours,
     replyMinutes: 5,
     doctorReplyHours: 24,
+    doctorMessagingUrl: null,
     ...opts.deps,
   };
   const serve = async (port = 0) => {

@@ -1,0 +1,205 @@
+/**
+ * Doctor on Demand (spec 002; issue 18): the patient's messages with their clinician, with
+ * attachments, and the clinician's profile; and the clinician's side in the staff console
+ * (paths ours, BRIEF section 2). Attachments are uploaded through forms (get-signed-url) and
+ * named here by the `file_name` it answered.
+ */
+import { z } from 'zod';
+import { controlCharacterMessage, multiLinePattern, numeric, rowId, text } from './fields';
+import { defineRoute } from './route';
+
+/** Spec 002 "Chat and doctor" and "Doctor chat", verbatim, and ours where the spec is silent. */
+export const doctorMessages = {
+  greeting: 'How can I help you today? Feel free to tell me about your symptoms or ask questions.',
+  uploadFailed: 'Failed to upload file. Please try again.',
+  sendFailed: 'Failed to send message. Please try again.',
+  messageSent: 'Message sent',
+  chatWithSupport: 'Chat with Customer Service',
+  /** The alert for a file over 5 MB: 'File "{user_content}" is too large. Maximum size is {size}.' */
+  tooLarge: (name: string, size = '5 MB') =>
+    `File "${name}" is too large. Maximum size is ${size}.`,
+  /** Ours: what the server says to a message it refuses. */
+  needsTextOrFile: 'Please write a message or attach a file.',
+  tooLong: 'Messages can be at most 256 characters.',
+  typeNotAllowed:
+    'This file type is not allowed. Please attach a PDF, Word document, text file, image or video.',
+  tooManyFiles: 'Please attach at most 5 files to one message.',
+  visitNotFound: 'No such visit.',
+  noDoctorYet: 'Your doctor will be assigned when your assessment is reviewed.',
+  patientNotFound: 'No such patient.',
+} as const;
+
+/** Spec 002 section 9: the doctor chat's limits and accepted types. */
+export const doctorChatLimits = {
+  messageMax: 256,
+  /** The clinician's answers may say more. */
+  replyMax: 2000,
+  attachmentMaxBytes: 5_242_880,
+  attachmentsPerMessage: 5,
+  /** By extension, as the file picker offers them. */
+  acceptedTypes: ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif', 'mp4', 'avi', 'mov'],
+} as const;
+
+/** Spec 002 section 3, "Chat message" (of the doctor chat). */
+export const doctorAttachmentSchema = z.object({
+  /** A short-lived signed URL to read the file. */
+  url: z.string(),
+  type: z.string(),
+  name: z.string(),
+});
+export const doctorChatMessageSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  /** 1 sent by the patient, 0 received. */
+  in_out: z.union([z.literal(0), z.literal(1)]),
+  is_doctor: z.boolean(),
+  created_at: z.string(),
+  attachments: z.array(doctorAttachmentSchema),
+  /** Ours: who answered (the clinician's name), null for the patient's own messages. */
+  author: z.string().nullable(),
+});
+export type DoctorChatMessage = z.infer<typeof doctorChatMessageSchema>;
+
+const doctorText = (max: number, tooLong: string) =>
+  z.string().max(max, tooLong).regex(multiLinePattern, controlCharacterMessage);
+
+/** An encounter id as a client may send it (spec: no type given). */
+const encounterId = z
+  .union([z.number().int().nonnegative(), text(64)])
+  .transform((v) => String(v).trim());
+
+/** An attachment as the browser names it: `url` is the `file_name` get-signed-url answered. */
+const attachmentRef = z.object({
+  url: text(300).regex(/\S/, doctorMessages.uploadFailed),
+  type: text(100).optional(),
+  name: text(255).optional(),
+});
+
+export const providerMessages = defineRoute({
+  method: 'get',
+  path: '/api/provider-messages',
+  service: 'chat',
+  auth: 'patient',
+  summary:
+    "The patient's messages with their clinicians (Doctor on Demand), oldest first, attachments as short-lived read URLs.",
+  response: z.object({ success: z.literal(true), messages: z.array(doctorChatMessageSchema) }),
+});
+
+export const sendProviderMessage = defineRoute({
+  method: 'post',
+  path: '/api/provider-messages',
+  service: 'chat',
+  auth: 'patient',
+  summary:
+    "Sends the patient's message (text up to 256 characters and/or up to 5 files of 5 MB, checked by content) to the clinician of the encounter.",
+  body: z.object({
+    message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).default(''),
+    latestEncounterId: encounterId,
+    attachments: z
+      .array(attachmentRef)
+      .max(doctorChatLimits.attachmentsPerMessage, doctorMessages.tooManyFiles)
+      .default([]),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    apiResponse: z.object({ id: z.number().int() }),
+  }),
+});
+
+export const sendDocMessage = defineRoute({
+  method: 'post',
+  path: '/api/send-doc-message',
+  service: 'chat',
+  auth: 'patient',
+  summary: "Sends a text message to the clinician of a visit (spec 002: 'Message sent').",
+  body: z.object({
+    message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).refine(
+      (v) => v.trim().length > 0,
+      doctorMessages.needsTextOrFile,
+    ),
+    visitId: encounterId,
+  }),
+  response: z.object({ status: z.literal('success'), message: z.string() }),
+});
+
+export const doctorProfileSchema = z.object({
+  name: z.string(),
+  npi: z.string(),
+  bio: z.string(),
+  /** An image URL, or '' when the clinician has none. */
+  image: z.string(),
+});
+export type DoctorProfile = z.infer<typeof doctorProfileSchema>;
+
+export const getDocProfile = defineRoute({
+  method: 'get',
+  path: '/api/get-doc-profile/:encounterId',
+  service: 'chat',
+  auth: 'patient',
+  summary: "The clinician of one of the caller's visits: name, NPI, bio and photo.",
+  params: z.object({ encounterId: text(64).regex(/\S/) }),
+  response: z.object({ status: z.literal('success'), case: doctorProfileSchema }),
+});
+
+/** The clinician's side (console, role clinician). */
+export const doctorThreadSchema = z.object({
+  userId: z.number().int(),
+  patientName: z.string(),
+  /** Since when the patient's first unanswered message waits; null when answered. */
+  waitingSince: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  /** The patient's newest visit. */
+  encounterId: z.string().nullable(),
+});
+export type DoctorThread = z.infer<typeof doctorThreadSchema>;
+
+export const doctorInbox = defineRoute({
+  method: 'get',
+  path: '/api/console/doctor-messages',
+  service: 'chat',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "Patients' message threads with their clinicians: those waiting for an answer (oldest first) or all recent ones.",
+  query: z.object({ view: z.enum(['waiting', 'all']).default('waiting') }),
+  response: z.object({ status: z.literal('success'), threads: z.array(doctorThreadSchema) }),
+});
+
+const patientParams = z.object({ userId: numeric(rowId()) });
+
+const threadAnswer = z.object({
+  status: z.literal('success'),
+  thread: doctorThreadSchema,
+  messages: z.array(doctorChatMessageSchema),
+});
+
+export const doctorThread = defineRoute({
+  method: 'get',
+  path: '/api/console/doctor-messages/:userId',
+  service: 'chat',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "One patient's messages with their clinicians (in_out from the patient's side), attachments as short-lived read URLs; the read is audited.",
+  params: patientParams,
+  response: threadAnswer,
+});
+
+export const replyDoctorThread = defineRoute({
+  method: 'post',
+  path: '/api/console/doctor-messages/:userId',
+  service: 'chat',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    'Answers the patient as their clinician; the patient is texted (or emailed, without a text consent) that the doctor replied.',
+  params: patientParams,
+  body: z.object({
+    message: doctorText(
+      doctorChatLimits.replyMax,
+      `At most ${doctorChatLimits.replyMax} characters`,
+    ).refine((v) => v.trim().length > 0, 'Please write a message.'),
+  }),
+  response: threadAnswer,
+});
