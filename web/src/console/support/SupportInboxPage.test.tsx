@@ -149,7 +149,7 @@ describe('the support inbox', () => {
     );
     view = await openConsole('/console/chat-inbox', 'support');
     await key(rows()[0]!, 'Enter');
-    await until(view, () => root().querySelector('.sp-messages') !== null);
+    await until(view, () => root().querySelectorAll('.sp-order').length > 0);
 
     expect(where(view)).toBe('/console/chat-inbox/5');
     expect(rows()[0]!.getAttribute('aria-current')).toBe('true');
@@ -221,8 +221,10 @@ describe('the support inbox', () => {
     view = await openConsole('/console/chat-inbox/5', 'support');
     await until(view, () => root().querySelector('.sp-messages') !== null);
     expect(root().textContent).toContain('Unclaimed');
+    const status = () => root().querySelector('[data-testid="pane-status"]')?.textContent;
 
     await click(buttonNamed(root(), 'Claim'));
+    await until(view, () => status() === 'Claimed by you');
     expect(api.calls()).toContain(`POST ${ONE}/claim`);
     expect(root().querySelector('[data-testid="pane-status"]')?.textContent).toBe('Claimed by you');
     expect(root().textContent).toContain('Casey joined the chat.');
@@ -231,6 +233,7 @@ describe('the support inbox', () => {
     );
 
     await click(buttonNamed(root(), 'Close'));
+    await until(view, () => status() === 'Closed');
     expect(api.calls()).toContain(`POST ${ONE}/close`);
     expect(root().querySelector('[data-testid="pane-status"]')?.textContent).toBe('Closed');
     expect(root().querySelector<HTMLTextAreaElement>('.sp-reply__text')!.disabled).toBe(true);
@@ -269,14 +272,20 @@ describe('the support inbox', () => {
     await typeInto(box, 'On its way.');
     expect(count()).toBe('11/256');
     await click(send());
+    await until(view, () => root().querySelector('[role="alert"]') !== null);
     expect(root().querySelector('[role="alert"]')?.textContent).toBe(
       'Another agent is answering this chat.',
     );
     expect(box.value).toBe('On its way.');
     await click(send());
+    await until(
+      view,
+      () => root().querySelector('[role="alert"]')?.textContent === 'Please write a message.',
+    );
     expect(root().querySelector('[role="alert"]')?.textContent).toBe('Please write a message.');
 
     await click(send());
+    await until(view, () => box.value === '');
     expect(api.sent(`POST ${ONE}/messages`)).toEqual([
       { message: 'On its way.' },
       { message: 'On its way.' },
@@ -314,8 +323,9 @@ describe('the support inbox', () => {
     await socket.push(chatEvents.message, live);
     // Another conversation's message is not this one's.
     await socket.push(chatEvents.message, message({ id: 71, conversationId: 6, content: 'Hm' }));
-    const texts = [...root().querySelectorAll('.sp-msg__text')].map((t) => t.textContent);
-    expect(texts).toEqual(['Hi, where is my order?', 'Let me look.', 'Thanks!']);
+    const texts = () => [...root().querySelectorAll('.sp-msg__text')].map((t) => t.textContent);
+    await until(view, () => texts().length > 2);
+    expect(texts()).toEqual(['Hi, where is my order?', 'Let me look.', 'Thanks!']);
   });
 
   it('closes its socket when the page goes', async () => {
