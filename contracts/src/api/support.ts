@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { orderStatuses, type OrderStatus } from './portal';
-import { rowId } from './fields';
+import { numeric, rowId } from './fields';
 import { defineRoute } from './route';
 import { shipmentKinds } from '../events/fulfillment';
 
@@ -49,7 +49,7 @@ export const supportPatientOrders = defineRoute({
   staffRoles: ['support'],
   summary:
     "A patient's orders for the support console, newest first: product or plan, date, status, carrier and tracking; no prescription, dose or medical answer. Every read is audited.",
-  params: z.object({ userId: z.coerce.number().pipe(rowId()) }),
+  params: z.object({ userId: numeric(rowId()) }),
   response: z.object({
     status: z.literal('success'),
     orders: z.array(supportOrderSchema),

@@ -142,12 +142,14 @@ describe('the staff console', () => {
       'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
     ],
   ] as const)('shows %s staff only their own sections', async (role, labels, empty) => {
-    // The pharmacy's first section asks for its (empty) queue.
+    // The pharmacy's and support's first sections ask for their (empty) queues.
     const queue = { status: 'success', cutoff: { processingDay: '2026-11-24', sameDay: true } };
     fetchMock.mockImplementation(async (input) =>
       String(input).startsWith('/api/console/pharmacy/')
         ? jsonResponse(200, { ...queue, shipments: [] })
-        : jsonResponse(200, meAnswer(role)),
+        : String(input).startsWith('/api/console/support/')
+          ? jsonResponse(200, { status: 'success', conversations: [] })
+          : jsonResponse(200, meAnswer(role)),
     );
     view = await open('/console', role);
 
