@@ -17,3 +17,4 @@ export * from './rules/dose-schedule';
 export * from './rules/shipping';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
+export * from './rules/npi';

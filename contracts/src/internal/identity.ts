@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema } from '../api/console';
+import { doctorProfileSchema } from '../api/doctor';
 import { cartSessionUserSchema, roles, sessionUserSchema } from '../api/identity';
 
 /**
@@ -119,6 +120,20 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffMemberResponseSchema = z.object({ staff: staffMemberSchema.nullable() });
 
+/**
+ * A clinician's professional profile, as the patient sees it (spec 002's Doctor on Demand: "Doctor
+ * profile: name, npi, bio, image"; get-doc-profile's doctorProfileSchema and the account's id):
+ * `name` is "Dr. First Last"; `npi`, `bio` and `image` (a URL path or address) are '' when the
+ * account has none. Null for an account that does not review cases (a patient, support,
+ * pharmacy, marketing) or an unknown id; admins review cases too.
+ */
+export const clinicianProfileRequestSchema = z.object({ userId: z.number().int().positive() });
+export const clinicianProfileSchema = doctorProfileSchema.extend({ id: z.number().int() });
+export type ClinicianProfile = z.infer<typeof clinicianProfileSchema>;
+export const clinicianProfileResponseSchema = z.object({
+  profile: clinicianProfileSchema.nullable(),
+});
+
 /** The account that holds an email (any case, any role), or null: the chat's "Existing user found.". */
 export const userIdByEmailRequestSchema = z.object({ email: z.string().max(256) });
 export const userIdByEmailResponseSchema = z.object({ userId: z.number().int().nullable() });
@@ -131,4 +146,5 @@ export const internalPaths = {
   changePatientContact: '/internal/identity/change-patient-contact',
   staffMember: '/internal/identity/staff-member',
   userIdByEmail: '/internal/identity/user-id-by-email',
+  clinicianProfile: '/internal/identity/clinician-profile',
 } as const;

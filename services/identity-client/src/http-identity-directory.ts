@@ -7,6 +7,7 @@
  */
 import {
   changePatientContactResponseSchema,
+  clinicianProfileResponseSchema,
   internalPaths,
   openCartSessionResponseSchema,
   patientContactResponseSchema,
@@ -17,6 +18,7 @@ import {
   userIdByEmailResponseSchema,
   type ChangePatientContactRequest,
   type ChangePatientContactResponse,
+  type ClinicianProfile,
   type OpenCartSessionRequest,
   type OpenCartSessionResponse,
   type PatientContact,
@@ -111,5 +113,14 @@ export class HttpIdentityDirectory implements IdentityDirectory {
       userIdByEmailResponseSchema,
     );
     return answer.userId;
+  }
+
+  async clinicianProfile(userId: number): Promise<ClinicianProfile | null> {
+    const answer = await this.client.call(
+      internalPaths.clinicianProfile,
+      { userId },
+      clinicianProfileResponseSchema,
+    );
+    return answer.profile;
   }
 }

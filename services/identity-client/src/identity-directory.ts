@@ -8,6 +8,7 @@
 import type {
   ChangePatientContactRequest,
   ChangePatientContactResponse,
+  ClinicianProfile,
   OpenCartSessionRequest,
   OpenCartSessionResponse,
   PatientContact,
@@ -51,4 +52,10 @@ export interface IdentityDirectory {
    * when none does: the chat's "Existing user found.".
    */
   userIdByEmail(email: string): Promise<number | null>;
+  /**
+   * The professional profile of a clinician (Doctor on Demand's doctor profile): "Dr. First Last",
+   * NPI, bio and image URL, '' where unset. Null for an account that does not review cases (only
+   * clinicians and admins do) or an unknown id.
+   */
+  clinicianProfile(userId: number): Promise<ClinicianProfile | null>;
 }

@@ -48,6 +48,9 @@ function oneTokenIdentity(opts: { down?: boolean } = {}): IdentityDirectory {
     staffMember: async () => {
       throw new Error('not used by the gateway');
     },
+    clinicianProfile: async () => {
+      throw new Error('not used by the gateway');
+    },
   };
 }
 

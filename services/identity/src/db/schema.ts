@@ -35,6 +35,14 @@ export const users = identitySchema.table('users', {
   /** Migration 0004: the Profile tab's "Text me updates" and preferred categories. */
   textUpdates: boolean('text_updates').notNull().default(false),
   preferredCategories: text('preferred_categories').array().notNull().default([]),
+  /**
+   * Migration 0005: a clinician's professional profile (Doctor on Demand's doctor profile). The
+   * NPI is null or ten digits with a valid check digit (isValidNpi), the bio at most 1000
+   * characters, the image URL at most 500.
+   */
+  npi: text('npi'),
+  bio: text('bio'),
+  imageUrl: text('image_url'),
   createdAt: utc('created_at').notNull(),
   updatedAt: utc('updated_at').notNull(),
 });

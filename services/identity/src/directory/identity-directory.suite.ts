@@ -286,6 +286,64 @@ export function identityDirectoryContract(
       await expect(directory.staffMember(0)).rejects.toThrow(/userId/);
     });
 
+    it("tells a clinician's or an admin's professional profile, never another account's", async () => {
+      const clinician = await identity.createUser({
+        email: `profiled-clinician-${serial}@example.com`,
+        role: 'clinician',
+        firstName: 'Dana',
+      });
+      await identity.setClinicianProfile(clinician, {
+        npi: '1245319599',
+        bio: 'Board-certified in obesity medicine.\nSees adults in Texas and New York.',
+        imageUrl: '/images/doctors/dana.svg',
+      });
+      expect(await directory.clinicianProfile(clinician)).toEqual({
+        id: clinician,
+        name: 'Dr. Dana Person',
+        npi: '1245319599',
+        bio: 'Board-certified in obesity medicine.\nSees adults in Texas and New York.',
+        image: '/images/doctors/dana.svg',
+      });
+      // Nothing set yet: the name, and '' for the rest.
+      const bare = await identity.createUser({
+        email: `bare-clinician-${serial}@example.com`,
+        role: 'clinician',
+        firstName: 'Lee',
+      });
+      expect(await directory.clinicianProfile(bare)).toEqual({
+        id: bare,
+        name: 'Dr. Lee Person',
+        npi: '',
+        bio: '',
+        image: '',
+      });
+      // Admins claim and decide cases too.
+      const admin = await identity.createUser({
+        email: `profiled-admin-${serial}@example.com`,
+        role: 'admin',
+        firstName: 'Robin',
+      });
+      expect(await directory.clinicianProfile(admin)).toEqual({
+        id: admin,
+        name: 'Dr. Robin Person',
+        npi: '',
+        bio: '',
+        image: '',
+      });
+      for (const role of ['support', 'pharmacy', 'marketing'] as const) {
+        const staff = await identity.createUser({
+          email: `no-profile-${role}-${serial}@example.com`,
+          role,
+        });
+        expect(await directory.clinicianProfile(staff)).toBeNull();
+      }
+      const patient = await directory.provisionPatient(lead());
+      if (!patient.created) throw new Error('expected a new account');
+      expect(await directory.clinicianProfile(patient.user.id)).toBeNull();
+      expect(await directory.clinicianProfile(987654321)).toBeNull();
+      await expect(directory.clinicianProfile(0)).rejects.toThrow(/userId/);
+    });
+
     it('tells the height and weight of a patient, null when the account has none', async () => {
       const provisioned = await directory.provisionPatient(lead({ height_inch: 70, weight: 250 }));
       if (!provisioned.created) throw new Error('expected a new account');

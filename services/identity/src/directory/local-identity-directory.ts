@@ -5,6 +5,7 @@
  */
 import {
   changePatientContactRequestSchema,
+  clinicianProfileRequestSchema,
   openCartSessionRequestSchema,
   patientContactRequestSchema,
   provisionPatientRequestSchema,
@@ -15,6 +16,7 @@ import {
 import type { ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
+import { clinicianProfile } from '../domain/clinician-profiles';
 import { openCartSession, patientContact, userIdByEmail } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
@@ -55,6 +57,10 @@ export function createLocalIdentityDirectory(
     async userIdByEmail(email) {
       const request = parseOrRefuse(userIdByEmailRequestSchema, { email });
       return userIdByEmail(runtime, request.email);
+    },
+    async clinicianProfile(userId) {
+      const request = parseOrRefuse(clinicianProfileRequestSchema, { userId });
+      return clinicianProfile(runtime.db, request.userId);
     },
   };
 }

@@ -1,8 +1,14 @@
-import { asc, count } from 'drizzle-orm';
-import { roles } from '@clinic/contracts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { asc, count, eq } from 'drizzle-orm';
+import { isValidNpi, roles } from '@clinic/contracts';
 import { users } from '../db/schema';
-import { startIdentity } from '../testing/identity-harness';
-import { demoAccounts } from './demo-accounts';
+import { createLocalIdentityDirectory } from '../directory/local-identity-directory';
+import { startIdentity, testPublicUrl } from '../testing/identity-harness';
+import { demoAccounts, demoClinicianProfile, seedDemoAccounts } from './demo-accounts';
+
+/** The web app's public folder, where the demo clinician's image is served from. */
+const webPublic = join(__dirname, '..', '..', '..', '..', 'web', 'public');
 
 describe('demo accounts', () => {
   it('exist once per role after two boots, and log in with their published passwords', async () => {
@@ -30,6 +36,65 @@ describe('demo accounts', () => {
     } finally {
       await second.close();
       await engines.close();
+    }
+  });
+
+  it('give the demo clinician a professional profile with a valid NPI and an image that exists', async () => {
+    const identity = await startIdentity({ deps: { seedDemoAccounts: true } });
+    try {
+      const directory = createLocalIdentityDirectory(identity.service.runtime, {
+        publicUrl: testPublicUrl,
+        seedDemoAccounts: true,
+      });
+      const [clinician] = await identity.service.runtime.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, demoAccounts.clinician.email));
+      const profile = await directory.clinicianProfile(clinician!.id);
+      expect(profile).toEqual({
+        id: clinician!.id,
+        name: 'Dr. Casey Clinician',
+        npi: '1234567893',
+        bio: demoClinicianProfile.bio,
+        image: '/images/doctors/demo-clinician.svg',
+      });
+      expect(isValidNpi(profile!.npi)).toBe(true);
+      expect(profile!.bio).toMatch(/board-certified/);
+      expect(profile!.bio).toMatch(/obesity medicine/);
+      expect(existsSync(join(webPublic, profile!.image))).toBe(true);
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it('profile a demo clinician seeded before profiles existed, and keep one set since', async () => {
+    const identity = await startIdentity({ deps: { seedDemoAccounts: true } });
+    const { runtime } = identity.service;
+    const demoClinician = eq(users.email, demoAccounts.clinician.email);
+    const profileNow = async () =>
+      (
+        await runtime.db
+          .select({ npi: users.npi, bio: users.bio, imageUrl: users.imageUrl })
+          .from(users)
+          .where(demoClinician)
+      )[0];
+    try {
+      // As migration 0005 leaves an account seeded before it.
+      await runtime.db
+        .update(users)
+        .set({ npi: null, bio: null, imageUrl: null })
+        .where(demoClinician);
+      await seedDemoAccounts(runtime);
+      expect(await profileNow()).toEqual(demoClinicianProfile);
+
+      await runtime.db
+        .update(users)
+        .set({ npi: null, bio: 'Edited by hand.', imageUrl: null })
+        .where(demoClinician);
+      await seedDemoAccounts(runtime);
+      expect(await profileNow()).toEqual({ npi: null, bio: 'Edited by hand.', imageUrl: null });
+    } finally {
+      await identity.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import { users } from '../db/schema';
@@ -68,11 +69,31 @@ const demoPatientProfile = {
   weight: 210,
 };
 
-/** Creates the demo accounts that are missing; existing ones are left as they are. */
+/**
+ * The demo clinician's professional profile (Doctor on Demand's doctor profile). 1234567893 is
+ * the NPI of CMS's check-digit example: valid in form, no real clinician's.
+ */
+export const demoClinicianProfile = {
+  npi: '1234567893',
+  bio:
+    'Dr. Casey Clinician is a board-certified physician in obesity medicine who cares for adults ' +
+    'living with obesity and weight-related conditions. ' +
+    'Dr. Clinician works with each patient on a safe, sustainable plan that pairs GLP-1 ' +
+    'medication with practical changes to eating, activity and sleep.',
+  imageUrl: '/images/doctors/demo-clinician.svg',
+};
+
+/**
+ * Creates the demo accounts that are missing; existing ones are left as they are, except that a
+ * demo clinician seeded before clinicians had profiles (migration 0005) is given the demo profile.
+ */
 export async function seedDemoAccounts(runtime: ServiceRuntime): Promise<void> {
   for (const [role, account] of Object.entries(demoAccounts) as [Role, DemoAccount][]) {
     // Checked first so a restart does not pay for six password hashes.
-    if (await findUserByEmail(runtime.db, account.email)) continue;
+    if (await findUserByEmail(runtime.db, account.email)) {
+      if (role === 'clinician') await profileUnprofiledDemoClinician(runtime, account.email);
+      continue;
+    }
     const now = runtime.clock.now();
     await runtime.db
       .insert(users)
@@ -83,10 +104,27 @@ export async function seedDemoAccounts(runtime: ServiceRuntime): Promise<void> {
         firstName: account.firstName,
         lastName: account.lastName,
         ...(role === 'patient' ? demoPatientProfile : {}),
+        ...(role === 'clinician' ? demoClinicianProfile : {}),
         createdAt: now,
         updatedAt: now,
       })
       // Another replica seeding at the same moment may have won.
       .onConflictDoNothing({ target: users.email });
   }
+}
+
+/** Gives the demo clinician the demo profile when none of it is set; a profile set since stays. */
+async function profileUnprofiledDemoClinician(runtime: ServiceRuntime, email: string) {
+  await runtime.db
+    .update(users)
+    .set({ ...demoClinicianProfile, updatedAt: runtime.clock.now() })
+    .where(
+      and(
+        eq(users.email, email),
+        eq(users.role, 'clinician'),
+        isNull(users.npi),
+        isNull(users.bio),
+        isNull(users.imageUrl),
+      ),
+    );
 }

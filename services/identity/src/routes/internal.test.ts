@@ -45,6 +45,7 @@ describe('internal routes', () => {
     [internalPaths.provisionPatient, { email: 'a@example.com' }],
     [internalPaths.provisionPatient, { email: ['a@example.com'], height_inch: '70' }],
     [internalPaths.staffMember, { userId: 'one' }],
+    [internalPaths.clinicianProfile, { userId: -1 }],
     [internalPaths.patientContact, {}],
   ])('answers 400 to a malformed body on %s and stores nothing', async (path, body) => {
     const users = await identity.count('users');

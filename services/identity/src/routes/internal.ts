@@ -2,13 +2,14 @@
  * Identity's internal routes, for other services in cluster mode (HttpIdentityDirectory): the
  * gateway resolving a bearer token, intake provisioning a patient, checkout's cart link,
  * verification's contact changes, the clinic naming a member of staff, the chat finding the
- * account of an email. Never published: the gateway
+ * account of an email and showing the patient their clinician's profile. Never published: the gateway
  * does not route /internal, and each call must carry the cluster's internal token (403 without).
  * Bodies are validated with the internal contract schemas (400 naming the fields).
  */
 import type { Router } from 'express';
 import {
   changePatientContactRequestSchema,
+  clinicianProfileRequestSchema,
   internalPaths,
   openCartSessionRequestSchema,
   patientContactRequestSchema,
@@ -21,6 +22,7 @@ import {
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { changePatientContact } from '../domain/change-contact';
+import { clinicianProfile } from '../domain/clinician-profiles';
 import { openCartSession, patientContact, userIdByEmail } from '../domain/patient-session';
 import { provisionPatient } from '../domain/provision-patient';
 import { resolveSession } from '../domain/sessions';
@@ -64,5 +66,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   router.post(internalPaths.userIdByEmail, guard, async (req, res) => {
     const { email } = parseOrRefuse(userIdByEmailRequestSchema, req.body);
     res.json({ userId: await userIdByEmail(runtime, email) });
+  });
+
+  router.post(internalPaths.clinicianProfile, guard, async (req, res) => {
+    const { userId } = parseOrRefuse(clinicianProfileRequestSchema, req.body);
+    res.json({ profile: await clinicianProfile(runtime.db, userId) });
   });
 }

@@ -38,6 +38,11 @@ export interface IdentityHarness {
   logIn(email: string, password: string): Promise<string>;
   /** Gives the account a health record id (the clinic does it on a first review). */
   setHealthId(userId: number, healthId: string): Promise<void>;
+  /** Sets a clinician's professional profile (migration 0005's npi, bio and image_url). */
+  setClinicianProfile(
+    userId: number,
+    profile: { npi?: string | null; bio?: string | null; imageUrl?: string | null },
+  ): Promise<void>;
   principalOf(token: string): Promise<Principal | null>;
   /** When the newest session of a user ends, or null when the user has none. */
   sessionEndsAt(userId: number): Promise<Date | null>;
@@ -120,6 +125,9 @@ export async function startIdentity(
     },
     async setHealthId(userId, healthId) {
       await db.update(users).set({ healthId }).where(eq(users.id, userId));
+    },
+    async setClinicianProfile(userId, profile) {
+      await db.update(users).set(profile).where(eq(users.id, userId));
     },
     async logIn(email, password) {
       const res = await harness.post('/api/login', { email, password });
