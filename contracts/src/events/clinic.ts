@@ -34,7 +34,8 @@ export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
 /**
  * A clinician approved an order's assessment with a prescription (published by the clinic
  * service, issue 16): the patient confirms it, declines and adjusts the doses, or it ships as
- * written after 12 hours. It carries the prescription the patient is shown.
+ * written after 12 hours. It carries the prescription the patient is shown and the approving
+ * clinician's identity user id (`clinicianId`: optional, absent from events published before it).
  */
 export const prescriptionApproved = defineEvent({
   name: 'prescription-approved',
@@ -51,6 +52,8 @@ export const prescriptionApproved = defineEvent({
     doseSchedule: z.array(z.number()).min(1),
     maintenanceDose: z.number().nullable(),
     approvedAt: z.iso.datetime(),
+    /** The approving clinician (or admin), an identity user id; absent from older events. */
+    clinicianId: z.number().int().optional(),
   }),
 });
 
@@ -96,7 +99,8 @@ export const doseAdjustmentSubmitted = defineEvent({
 /**
  * A clinician claimed a patient's first case: the clinic opened the patient's clinical record.
  * Identity keeps the health id on the patient (the session's health_id), forms and the portal
- * read it (the refill form, Doctor on Demand's encounter).
+ * read it (the refill form, Doctor on Demand's encounter). `clinicianId` is the claiming
+ * clinician's identity user id (the encounter's clinician; optional, absent from older events).
  */
 export const clinicalRecordOpened = defineEvent({
   name: 'clinical-record-opened',
@@ -110,6 +114,8 @@ export const clinicalRecordOpened = defineEvent({
     healthId: z.string(),
     encounterId: z.string(),
     openedAt: z.iso.datetime(),
+    /** The claiming clinician (or admin), an identity user id; absent from older events. */
+    clinicianId: z.number().int().optional(),
   }),
 });
 

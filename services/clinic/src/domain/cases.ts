@@ -84,7 +84,7 @@ export class Cases {
           .where(eq(cases.orderId, orderId));
         await this.record(tx, row, who, 'claim', 'case.claim', now);
       }
-      await this.openClinicalRecord(tx, events, row, now);
+      await this.openClinicalRecord(tx, events, row, who, now);
     });
   }
 
@@ -154,6 +154,7 @@ export class Cases {
         doseSchedule: rx.doseSchedule,
         maintenanceDose: rx.maintenanceDose,
         approvedAt: now.toISOString(),
+        clinicianId: who.member.id,
       });
       await this.email(tx, row, `approved-${prescriptionId}`, (link) => ({
         subject: 'Your prescription is ready for you to review',
@@ -301,12 +302,14 @@ export class Cases {
 
   /**
    * The patient's clinical record and this order's encounter, made on the case's first claim and
-   * published once each: identity keeps the health id, the portal the encounter.
+   * published once each, naming the claiming clinician: identity keeps the health id, the portal
+   * the encounter, the chat the encounter's clinician.
    */
   private async openClinicalRecord(
     tx: Tx,
     events: EventWriter,
     row: CaseRow,
+    who: StaffRequest,
     now: Date,
   ): Promise<void> {
     const [existing] = await tx
@@ -332,6 +335,7 @@ export class Cases {
       healthId: record!.healthId,
       encounterId,
       openedAt: now.toISOString(),
+      clinicianId: who.member.id,
     });
   }
 

@@ -78,7 +78,28 @@ describe('the clinician console', () => {
       expect(opened[0]!.data).toMatchObject({
         userId: patient.id,
         healthId: expect.stringMatching(/^H\d{9}$/),
+        clinicianId: casey.id,
       });
+    });
+  });
+
+  it('names the clinician who opened the encounter and the one who approved when a case changes hands', async () => {
+    const { orderId } = await h.submittedCase();
+    expect((await claim(orderId, casey)).status).toBe(200);
+    expect((await h.post(`/api/console/cases/${orderId}/release`, {}, casey)).status).toBe(200);
+    expect((await claim(orderId, robin)).status).toBe(200);
+    const approved = await h.post(`/api/console/cases/${orderId}/approve`, approval, robin);
+    expect(approved.status).toBe(200);
+    await eventually(async () => {
+      const opened = (await h.outboxEvents('clinical-record-opened'))
+        .map((e) => e.data as { orderId: number; clinicianId?: number })
+        .filter((d) => d.orderId === orderId);
+      // Opened once, on the first claim: by Casey, whose encounter it stays.
+      expect(opened.map((d) => d.clinicianId)).toEqual([casey.id]);
+      const approvals = (await h.outboxEvents('prescription-approved'))
+        .map((e) => e.data as { orderId: number; clinicianId?: number })
+        .filter((d) => d.orderId === orderId);
+      expect(approvals.map((d) => d.clinicianId)).toEqual([robin.id]);
     });
   });
 
@@ -126,7 +147,12 @@ describe('the clinician console', () => {
     await eventually(async () => {
       const approved = (await h.outboxEvents('prescription-approved')).map((e) => e.data);
       expect(approved).toContainEqual(
-        expect.objectContaining({ orderId, userId: patient.id, doseSchedule: [2.5, 5, 7.5] }),
+        expect.objectContaining({
+          orderId,
+          userId: patient.id,
+          doseSchedule: [2.5, 5, 7.5],
+          clinicianId: casey.id,
+        }),
       );
     });
     // Forms now shows the patient the prescription to confirm.
