@@ -28,6 +28,14 @@ const profileAnswer = {
   preferred_categories: [],
   created_at: '2026-11-01T10:00:00.000Z',
 };
+const availabilityAnswer = {
+  status: 'success',
+  chat: { staffedNow: true, hours: 'Monday to Friday', expectation: 'A few minutes' },
+  doctor: {
+    expectation: "Your doctor replies within 24 hours, and we'll text you when they do.",
+    messagingUrl: null,
+  },
+};
 let fetchMock: FetchMock;
 /** What GET /api/pending-medical-forms answers: status and body. */
 let pendingForms: { status: number; body: unknown };
@@ -69,6 +77,18 @@ beforeEach(() => {
     if (path === '/api/profile') {
       return jsonResponse(200, { status: 'success', profile: profileAnswer });
     }
+    if (path === '/api/chat-availability') {
+      return jsonResponse(200, availabilityAnswer);
+    }
+    if (path === '/api/provider-messages') {
+      return jsonResponse(200, { success: true, messages: [] });
+    }
+    if (path?.startsWith('/api/get-doc-profile/')) {
+      return jsonResponse(200, {
+        status: 'success',
+        case: { name: 'Dr. Maria Alvarez', npi: '1234567890', bio: 'Obesity medicine.', image: '' },
+      });
+    }
     if (path === '/api/ship-address') {
       return jsonResponse(200, { status: 'success', data: null });
     }
@@ -88,25 +108,22 @@ describe('PortalHomePage', () => {
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
     // spec 000: the chat bubble floats on the portal home
     expect(view.container.querySelector('button[aria-label="Chat with support"]')).not.toBeNull();
-    // still the marker of a page being built: Doctor on Demand is to come
-    expect(view.container.querySelector('main[data-pending-page="portal"]')).not.toBeNull();
+    // every tab is built: no marker of a page still being built, nothing "coming soon"
+    expect(view.container.querySelector('[data-pending-page]')).toBeNull();
+    expect(view.container.textContent).not.toContain('Coming soon');
+    await flush();
 
-    // no order has prescription data: no Dosage tab
+    // no order has prescription data and no health id: no Dosage, no Doctor on Demand
     const tabs = [...view.container.querySelectorAll('[role="tab"]')];
     expect(tabs.map((t) => t.querySelector('span')?.textContent)).toEqual([
       'Orders',
-      'Doctor on Demand',
       'Profile',
       'Billing',
     ]);
     const selected = tabs.filter((t) => t.getAttribute('aria-selected') === 'true');
     expect(selected.map((t) => t.textContent)).toEqual(['Billing']);
-    expect(selected[0]!.getAttribute('aria-disabled')).toBeNull();
-    expect(tabs[0]!.getAttribute('aria-disabled')).toBeNull();
-    expect(tabs[1]!.getAttribute('aria-disabled')).toBe('true');
-    expect(tabs[1]!.textContent).toContain('Coming soon');
-    expect(tabs[2]!.getAttribute('aria-disabled')).toBeNull();
-    expect(tabs[2]!.textContent).toBe('Profile');
+    expect(tabs.every((t) => t.getAttribute('aria-disabled') === null)).toBe(true);
+    expect(tabs[1]!.textContent).toBe('Profile');
 
     const panel = view.container.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(selected[0]!.id);
@@ -241,7 +258,6 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     expect(tabs().map((t) => t.querySelector('span')?.textContent)).toEqual([
       'Orders',
       'Dosage',
-      'Doctor on Demand',
       'Profile',
       'Billing',
     ]);
@@ -254,7 +270,7 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     expect(panel().textContent).toContain('Month 1');
     expect(where(view)).toBe('/home?tab=dosage');
 
-    // ArrowRight skips the tab to come: Dosage -> Profile -> Billing -> (wraps) Orders
+    // without a health id there is no Doctor on Demand: Dosage -> Profile -> Billing -> Orders
     await key(tab('Dosage')!, 'ArrowRight');
     await flush();
     expect(selectedNames()).toEqual(['Profile']);
@@ -270,11 +286,7 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     await key(tab('Orders')!, 'ArrowLeft');
     await flush();
     expect(selectedNames()).toEqual(['Billing']);
-    expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
-
-    // a tab to come does nothing
-    await act(async () => tab('Doctor on Demand')!.click());
-    expect(selectedNames()).toEqual(['Billing']);
+    expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, -1, 0]);
   });
 
   it('falls back to Orders when the prescription data goes away', async () => {
@@ -302,6 +314,69 @@ describe('PortalHomePage, the Orders and Dosage tabs', () => {
     expect(tab('Dosage')).toBeUndefined();
     expect(selectedNames()).toEqual(['Orders']);
     expect(panel().getAttribute('aria-labelledby')).toBe(tab('Orders')!.id);
+    expect(panel().textContent).toContain('Order Tracking & Status Updates');
+  });
+});
+
+describe('PortalHomePage, the Doctor on Demand tab', () => {
+  const tabs = () => [...view!.container.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const tab = (name: string) => tabs().find((t) => t.querySelector('span')?.textContent === name);
+  const selectedNames = () =>
+    tabs()
+      .filter((t) => t.getAttribute('aria-selected') === 'true')
+      .map((t) => t.querySelector('span')?.textContent);
+  const panel = () => view!.container.querySelector<HTMLElement>('[role="tabpanel"]')!;
+  const withVisit = progressItem({ id: 32, status: 'order_shipped', external_visit_id: 'enc-32' });
+
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  it('is there only with a health id, and opens the chat without the floating bubble', async () => {
+    orders.body = { ...orderItemsAnswer([withVisit]), health_id: 'H-77' };
+    view = await renderRoutes(routes(), '/home');
+    await flush();
+    expect(tabs().map((t) => t.querySelector('span')?.textContent)).toEqual([
+      'Orders',
+      'Doctor on Demand',
+      'Profile',
+      'Billing',
+    ]);
+    expect(view.container.querySelector('button[aria-label="Chat with support"]')).not.toBeNull();
+
+    await act(async () => tab('Doctor on Demand')!.click());
+    await flush();
+    expect(selectedNames()).toEqual(['Doctor on Demand']);
+    expect(where(view)).toBe('/home?tab=doctor-on-demand');
+    expect(panel().querySelector('h2')?.textContent).toBe('Doctor on Demand');
+    expect(panel().textContent).toContain('Dr. Maria Alvarez');
+    expect(panel().textContent).toContain(availabilityAnswer.doctor.expectation);
+    // spec 002: the bubble is hidden while this tab is open
+    expect(view.container.querySelector('button[aria-label="Chat with support"]')).toBeNull();
+  });
+
+  it('falls back to Orders when the health id goes away', async () => {
+    orders.body = { ...orderItemsAnswer([withVisit]), health_id: 'H-77' };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    view = await renderRoutes(
+      [
+        {
+          path: '/home',
+          element: (
+            <QueryClientProvider client={client}>
+              <PortalHomePage />
+            </QueryClientProvider>
+          ),
+        },
+      ],
+      '/home?tab=doctor-on-demand',
+    );
+    await flush();
+    expect(selectedNames()).toEqual(['Doctor on Demand']);
+
+    orders.body = orderItemsAnswer([withVisit]);
+    await act(async () => client.invalidateQueries({ queryKey: ['order-items'] }));
+    await flush();
+    expect(tab('Doctor on Demand')).toBeUndefined();
+    expect(selectedNames()).toEqual(['Orders']);
     expect(panel().textContent).toContain('Order Tracking & Status Updates');
   });
 });

@@ -9,17 +9,16 @@ import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
 import { useSession } from '../session/session';
 import '../portal/portal.css';
 
-// The Orders, Dosage and Profile tabs (and the contracts' rules they read) load when first shown.
+// The Orders, Dosage, Doctor on Demand and Profile tabs (and the contracts' rules they read)
+// load when first shown.
 const OrdersTab = lazy(() => import('../portal/orders/OrdersTab'));
 const DosageTab = lazy(() => import('../portal/dosage/DosageTab'));
 const ProfileTab = lazy(() => import('../portal/profile/ProfileTab'));
+const DoctorTab = lazy(() => import('../portal/doctor/DoctorTab'));
 
 /** The portal's tabs (spec 002, "Portal tabs"). */
 export const portalTabs = ['Orders', 'Dosage', 'Doctor on Demand', 'Profile', 'Billing'] as const;
 type PortalTab = (typeof portalTabs)[number];
-
-/** The tabs that work today; the others show as coming soon. */
-const readyTabs: readonly PortalTab[] = ['Orders', 'Dosage', 'Profile', 'Billing'];
 
 /** "Doctor on Demand" -> "doctor-on-demand": the tab's `?tab=` value and id suffix. */
 export function tabSlug(tab: PortalTab): string {
@@ -31,10 +30,10 @@ const tabId = (tab: PortalTab) => `portal-tab-${tabSlug(tab)}`;
 /**
  * /home, the patient portal: a greeting, what to do next (the medical assessment of a paid order
  * that waits for it), the tab bar and the selected tab: Orders (the default), Dosage (only while
- * some order has prescription data, spec 002; gone, the portal falls back to Orders), Profile
- * ('Manage Account', spec 002) and Billing (spec 001 section 2). `?tab=billing` (or orders,
- * dosage, profile) opens a tab; choosing one writes it. It keeps `data-pending-page="portal"`
- * (the marker of pages still being built) while Doctor on Demand is to come.
+ * some order has prescription data, spec 002; gone, the portal falls back to Orders), Doctor on
+ * Demand (only with a health id, spec 002; gone, likewise), Profile ('Manage Account', spec 002)
+ * and Billing (spec 001 section 2). `?tab=billing` (or orders, dosage, doctor-on-demand,
+ * profile) opens a tab; choosing one writes it.
  */
 export function PortalHomePage() {
   usePageTitle('My Account');
@@ -44,9 +43,11 @@ export function PortalHomePage() {
   const { data } = useQuery(orderItemsQuery);
 
   const dosageShown = hasPrescriptionData(data?.orders);
-  const shownTabs = portalTabs.filter((tab) => tab !== 'Dosage' || dosageShown);
-  const selectable = shownTabs.filter((tab) => readyTabs.includes(tab));
-  const asked = selectable.find((tab) => tabSlug(tab) === params.get('tab'));
+  const doctorShown = Boolean(data?.health_id);
+  const shownTabs = portalTabs.filter(
+    (tab) => (tab !== 'Dosage' || dosageShown) && (tab !== 'Doctor on Demand' || doctorShown),
+  );
+  const asked = shownTabs.find((tab) => tabSlug(tab) === params.get('tab'));
   const selected: PortalTab = asked ?? 'Orders';
 
   // On a phone the tab row scrolls sideways: the selected tab is brought fully into the row
@@ -73,17 +74,17 @@ export function PortalHomePage() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = selectable.indexOf(selected);
-    const count = selectable.length;
+    const at = shownTabs.indexOf(selected);
+    const count = shownTabs.length;
     const next =
       event.key === 'ArrowRight'
-        ? selectable[(at + 1) % count]
+        ? shownTabs[(at + 1) % count]
         : event.key === 'ArrowLeft'
-          ? selectable[(at - 1 + count) % count]
+          ? shownTabs[(at - 1 + count) % count]
           : event.key === 'Home'
-            ? selectable[0]
+            ? shownTabs[0]
             : event.key === 'End'
-              ? selectable[count - 1]
+              ? shownTabs[count - 1]
               : undefined;
     if (!next) return;
     event.preventDefault();
@@ -92,7 +93,7 @@ export function PortalHomePage() {
   };
 
   return (
-    <main className="page portal-page" data-pending-page="portal">
+    <main className="page portal-page">
       <header className="portal-page__head">
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
         <p className="portal-page__intro">
@@ -111,7 +112,6 @@ export function PortalHomePage() {
         onKeyDown={onKeyDown}
       >
         {shownTabs.map((tab) => {
-          const ready = readyTabs.includes(tab);
           const isSelected = tab === selected;
           return (
             <button
@@ -122,12 +122,10 @@ export function PortalHomePage() {
               className="portal-tabs__tab"
               aria-selected={isSelected}
               aria-controls={isSelected ? 'portal-panel' : undefined}
-              aria-disabled={ready ? undefined : true}
               tabIndex={isSelected ? 0 : -1}
-              onClick={ready && !isSelected ? () => choose(tab) : undefined}
+              onClick={isSelected ? undefined : () => choose(tab)}
             >
               <span>{tab}</span>
-              {!ready && <span className="portal-tabs__soon">Coming soon</span>}
             </button>
           );
         })}
@@ -136,6 +134,7 @@ export function PortalHomePage() {
         <Suspense fallback={<p role="status">Loading...</p>}>
           {selected === 'Orders' && <OrdersTab query={orderItemsQuery} />}
           {selected === 'Dosage' && <DosageTab query={orderItemsQuery} />}
+          {selected === 'Doctor on Demand' && <DoctorTab query={orderItemsQuery} />}
           {selected === 'Profile' && <ProfileTab query={orderItemsQuery} />}
           {selected === 'Billing' && <BillingTab />}
         </Suspense>

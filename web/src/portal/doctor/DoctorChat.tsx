@@ -1,0 +1,273 @@
+import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clinic/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { Button, TOAST_MS } from '../../ui';
+import { AttachmentIcon, AttachmentLinks, attachmentKind } from './AttachmentLinks';
+import {
+  acceptAttribute,
+  contentTypeOf,
+  isAcceptedFile,
+  providerMessagesQuery,
+  sendMessage,
+  uploadAttachment,
+  type Uploaded,
+} from './doctorApi';
+
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "2:05 PM" today, "Nov 20, 2:05 PM" before. */
+export function messageTime(iso: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  return at.toDateString() === new Date(now).toDateString()
+    ? clock.format(at)
+    : dayAndClock.format(at);
+}
+
+/** Who wrote a received message (spec 002 "Chat message"). */
+export const senderLabel = (message: Pick<DoctorChatMessage, 'is_doctor'>) =>
+  message.is_doctor ? 'Doctor' : 'Support';
+
+function Message({ message }: { message: DoctorChatMessage }) {
+  const sent = message.in_out === 1;
+  return (
+    <li className={`doctor-msg doctor-msg--${sent ? 'sent' : 'received'}`} data-id={message.id}>
+      <div className="doctor-msg__bubble">
+        {!sent && (
+          <span className="doctor-msg__who" data-testid="sender">
+            {senderLabel(message)}
+            {message.is_doctor && message.author ? ` · ${message.author}` : ''}
+          </span>
+        )}
+        {sent && <span className="visually-hidden">You: </span>}
+        {message.message && <p className="doctor-msg__text">{message.message}</p>}
+        <AttachmentLinks attachments={message.attachments} />
+        <time className="doctor-msg__time" dateTime={message.created_at}>
+          {messageTime(message.created_at)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The built-in doctor chat (spec 002 "Doctor chat"): the messages (the doctor's or support's on
+ * the left, the patient's on the right, with files as links), the greeting on an empty chat, and
+ * the composer: up to 256 characters with a counter, up to 5 files of 5 MB of the accepted types,
+ * nothing sent when blank without a file; each file is uploaded, then the message is sent to the
+ * visit's clinician and the list reloads. A failure shows for 3 seconds.
+ */
+export function DoctorChat({ encounterId }: { encounterId: string | null }) {
+  const client = useQueryClient();
+  const messages = useQuery(providerMessagesQuery);
+  const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const listRef = useRef<HTMLOListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const count = messages.data?.length ?? 0;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  function fail(text: string) {
+    clearTimeout(timer.current);
+    setFailure(text);
+    timer.current = setTimeout(() => setFailure(null), TOAST_MS);
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const kept: File[] = [];
+    for (const file of chosen) {
+      if (file.size > doctorChatLimits.attachmentMaxBytes) {
+        window.alert(doctorMessages.tooLarge(file.name));
+      } else if (!isAcceptedFile(file) || !contentTypeOf(file)) {
+        window.alert(doctorMessages.typeNotAllowed);
+      } else kept.push(file);
+    }
+    const next = [...files, ...kept];
+    if (next.length > doctorChatLimits.attachmentsPerMessage) {
+      window.alert(doctorMessages.tooManyFiles);
+    }
+    setFiles(next.slice(0, doctorChatLimits.attachmentsPerMessage));
+  }
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy || !encounterId) return;
+    const text = draft.trim();
+    // Spec 002: a blank message without a file is not sent.
+    if (text === '' && files.length === 0) return;
+    setBusy(true);
+    try {
+      let uploaded: Uploaded[];
+      try {
+        uploaded = await Promise.all(files.map(uploadAttachment));
+      } catch {
+        fail(doctorMessages.uploadFailed);
+        return;
+      }
+      try {
+        await sendMessage(text, encounterId, uploaded);
+      } catch {
+        fail(doctorMessages.sendFailed);
+        return;
+      }
+      setDraft('');
+      setFiles([]);
+      setFailure(null);
+      await client.invalidateQueries({ queryKey: providerMessagesQuery.queryKey });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  const greeting: DoctorChatMessage = {
+    id: 0,
+    message: doctorMessages.greeting,
+    in_out: 0,
+    is_doctor: true,
+    created_at: '',
+    attachments: [],
+    author: null,
+  };
+
+  return (
+    <section className="doctor-chat" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="visually-hidden">
+        Messages with your doctor
+      </h3>
+      <ol className="doctor-chat__list" ref={listRef} aria-label="Messages" tabIndex={0}>
+        {messages.isPending && <li className="doctor-chat__note">Loading messages…</li>}
+        {messages.isError && (
+          <li className="doctor-chat__note doctor-chat__note--error" role="alert">
+            Your messages could not load. Please try again later.
+          </li>
+        )}
+        {messages.isSuccess && messages.data.length === 0 && (
+          <li className="doctor-msg doctor-msg--received doctor-msg--greeting">
+            <div className="doctor-msg__bubble">
+              <span className="doctor-msg__who" data-testid="sender">
+                {senderLabel(greeting)}
+              </span>
+              <p className="doctor-msg__text">{doctorMessages.greeting}</p>
+            </div>
+          </li>
+        )}
+        {messages.data?.map((message) => (
+          <Message key={message.id} message={message} />
+        ))}
+      </ol>
+      {failure && (
+        <p className="doctor-chat__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      {!encounterId ? (
+        <p className="doctor-chat__note">{doctorMessages.noDoctorYet}</p>
+      ) : (
+        <form className="doctor-composer" onSubmit={(e) => void send(e)} noValidate>
+          {files.length > 0 && (
+            <ul className="doctor-composer__files" aria-label="Files to send">
+              {files.map((file, index) => (
+                <li key={`${file.name}-${index}`} className="doctor-chip">
+                  <AttachmentIcon
+                    kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
+                  />
+                  <span className="doctor-chip__name">{file.name}</span>
+                  <button
+                    type="button"
+                    className="doctor-chip__remove"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <label htmlFor={`${id}-text`} className="visually-hidden">
+            Your message
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="doctor-composer__text"
+            rows={2}
+            value={draft}
+            maxLength={doctorChatLimits.messageMax}
+            placeholder="Write a message to your doctor"
+            aria-describedby={`${id}-count`}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <div className="doctor-composer__bar">
+            <input
+              ref={fileInput}
+              id={`${id}-file`}
+              type="file"
+              multiple
+              accept={acceptAttribute}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={choose}
+            />
+            <button
+              type="button"
+              className="doctor-composer__attach"
+              aria-label="Attach a file"
+              title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
+              disabled={files.length >= doctorChatLimits.attachmentsPerMessage}
+              onClick={() => fileInput.current?.click()}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path
+                  d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
+            <span id={`${id}-count`} className="doctor-composer__count">
+              {draft.length}/{doctorChatLimits.messageMax}
+            </span>
+            <Button type="submit" size="small" busy={busy} busyLabel="Sending…">
+              Send
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Doctor on Demand's calls (contracts/src/api/doctor.ts) through the typed client: the doctor's
+ * profile, the reply time and provider 1's outside messaging page (chat-availability), the
+ * messages, and sending one with its files (each uploaded the way the medical form uploads a
+ * photo: a signed URL from POST /api/get-signed-url, then the file PUT there with its type).
+ */
+import {
+  chatAvailability,
+  doctorChatLimits,
+  getDocProfile,
+  getSignedUrl,
+  providerMessages,
+  sendProviderMessage,
+} from '@clinic/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+
+/** GET /api/get-doc-profile/{encounterId}: the clinician of the visit. */
+export function doctorProfileQuery(encounterId: string) {
+  return queryOptions({
+    queryKey: ['doctor-profile', encounterId],
+    queryFn: async () => (await callApi(getDocProfile, { params: { encounterId } })).case,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/chat-availability (the support panel reads the same key). */
+export const availabilityQuery = queryOptions({
+  queryKey: ['chat-availability'],
+  queryFn: () => callApi(chatAvailability),
+  staleTime: 60_000,
+});
+
+/** GET /api/provider-messages: oldest first. */
+export const providerMessagesQuery = queryOptions({
+  queryKey: ['provider-messages'],
+  queryFn: async () => (await callApi(providerMessages)).messages,
+  retry: false,
+});
+
+/** The extension of a file name, lower case ('' when none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** The content types of the accepted extensions, for a file the browser gives no type. */
+const typeByExtension: Record<(typeof doctorChatLimits.acceptedTypes)[number], string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  avi: 'video/x-msvideo',
+  mov: 'video/quicktime',
+};
+
+/** Whether the file picker's list (doctorChatLimits.acceptedTypes) has this file's extension. */
+export function isAcceptedFile(file: File): boolean {
+  return (doctorChatLimits.acceptedTypes as readonly string[]).includes(extensionOf(file.name));
+}
+
+/** The file's content type: the browser's, else the one its extension stands for. */
+export function contentTypeOf(file: File): string {
+  if (file.type) return file.type;
+  const ext = extensionOf(file.name);
+  return ext in typeByExtension ? typeByExtension[ext as keyof typeof typeByExtension] : '';
+}
+
+/** The `<input accept>` of the attach button: ".pdf,.doc,...". */
+export const acceptAttribute = doctorChatLimits.acceptedTypes.map((t) => `.${t}`).join(',');
+
+export interface Uploaded {
+  url: string;
+  type: string;
+  name: string;
+}
+
+/** Uploads one file: its signed URL, then the PUT. Throws on either failure. */
+export async function uploadAttachment(file: File): Promise<Uploaded> {
+  const type = contentTypeOf(file);
+  const signed = await callApi(getSignedUrl, {
+    body: { filename: `doctor-chat_${Date.now()}_${file.name}`, content_type: type },
+  });
+  const stored = await fetch(signed.upload_url, {
+    method: 'PUT',
+    headers: { 'Content-Type': type },
+    body: file,
+  });
+  if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
+  return { url: signed.file_name, type, name: file.name };
+}
+
+/** POST /api/provider-messages. */
+export function sendMessage(message: string, latestEncounterId: string, attachments: Uploaded[]) {
+  return callApi(sendProviderMessage, { body: { message, latestEncounterId, attachments } });
+}
