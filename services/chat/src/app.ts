@@ -3,18 +3,25 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { ChatDeps } from './deps';
 import { Conversations } from './domain/conversations';
+import { DoctorMessages } from './domain/doctor-messages';
 import { Visitors } from './domain/visitors';
 import { ChatSockets } from './realtime/chat-sockets';
 import { chatAvailabilityRoute } from './routes/chat-availability';
 import { chatUserRoute } from './routes/chat-user';
+import { doctorConsoleRoutes } from './routes/doctor-console';
+import { doctorMessageRoutes } from './routes/doctor-messages';
 import { supportInboxRoutes } from './routes/support-inbox';
+import { tellPatientDoctorRepliedJob } from './jobs/tell-patient-doctor-replied';
+import { clinicalRecordOpenedEncounterSubscriber } from './subscribers/clinical-record-opened-encounter';
+import { prescriptionApprovedClinicianSubscriber } from './subscribers/prescription-approved-clinician';
 
 export type { ChatDeps } from './deps';
 
 /**
- * Chat owns the live chat (BRIEF section 4): visitors' chat profiles, one conversation per
- * person with support over socket.io, the support inbox of the staff console, and the staffed
- * hours patients are shown.
+ * Chat owns the conversations (BRIEF section 4): the live chat with support (visitors' chat
+ * profiles, one conversation per person over socket.io, the support inbox of the staff console,
+ * the staffed hours patients are shown), and Doctor on Demand (a patient's messages with the
+ * clinicians of their visits, with attachments, and the clinician's profile).
  */
 export const chatService: ServiceModule<ChatDeps> = {
   name: 'chat',
@@ -34,8 +41,16 @@ export const chatService: ServiceModule<ChatDeps> = {
     chatUserRoute(router, runtime, visitors);
     chatAvailabilityRoute(router, runtime, deps);
     supportInboxRoutes(router, deps.identity, conversations, sockets);
+    const doctor = new DoctorMessages(runtime, deps.identity, deps.forms);
+    doctorMessageRoutes(router, doctor);
+    doctorConsoleRoutes(router, deps.identity, doctor);
     return {
       router,
+      subscribers: [
+        clinicalRecordOpenedEncounterSubscriber,
+        prescriptionApprovedClinicianSubscriber,
+      ],
+      jobs: [tellPatientDoctorRepliedJob(runtime, deps.identity, deps.publicUrl)],
       attach: (server) => sockets.attach(server),
       onStart: () => sockets.start(),
       onStop: () => sockets.stop(),

@@ -20,7 +20,9 @@ export const chatConfigFields = {
 
 export type ChatConfig = z.infer<z.ZodObject<typeof chatConfigFields>> & { REDIS_URL?: string };
 
-export function chatDepsFromConfig(config: ChatConfig): Omit<ChatDeps, 'identity'> {
+export function chatDepsFromConfig(
+  config: ChatConfig,
+): Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'> {
   return {
     hours: parseStaffedHours(config.CHAT_STAFFED_HOURS, config.CLINIC_TIME_ZONE),
     replyMinutes: config.CHAT_REPLY_MINUTES,

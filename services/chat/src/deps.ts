@@ -1,3 +1,4 @@
+import type { FormsRecords } from '@clinic/forms-client';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import type { StaffedHours } from './domain/staffed-hours';
 
@@ -5,6 +6,10 @@ import type { StaffedHours } from './domain/staffed-hours';
 export interface ChatDeps {
   /** Resolves a socket's session token, names patients and agents, finds accounts by email. */
   identity: IdentityDirectory;
+  /** Checks the doctor chat's attachments by content and signs reads of them. */
+  forms: FormsRecords;
+  /** Where the patient's texts and emails link to (the web app's origin). */
+  publicUrl: string;
   /** When support answers, and how fast (CHAT_STAFFED_HOURS, CLINIC_TIME_ZONE). */
   hours: StaffedHours;
   replyMinutes: number;

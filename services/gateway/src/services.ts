@@ -34,7 +34,7 @@ export async function bootAllServices(
     checkout?: Omit<CheckoutDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
     forms: Omit<FormsDeps, 'identity'>;
-    chat: Omit<ChatDeps, 'identity'>;
+    chat: Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
   const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
@@ -72,7 +72,12 @@ export async function bootAllServices(
   });
   services.push({
     name: 'chat',
-    ...(await bootService(chatService, engines, { ...opts.chat, identity })),
+    ...(await bootService(chatService, engines, {
+      ...opts.chat,
+      identity,
+      forms: formsRecords,
+      publicUrl: opts.publicUrl,
+    })),
   });
   // The gateway's own calls (the portal's order view), from the events of the services above.
   services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });

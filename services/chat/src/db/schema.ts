@@ -1,4 +1,13 @@
-import { bigserial, integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { ConversationStatus } from '@clinic/contracts';
 
 /**
@@ -51,7 +60,43 @@ export const auditLog = chatSchema.table('audit_log', {
   staffId: integer('staff_id').notNull(),
   role: text('role').notNull(),
   action: text('action').notNull(),
-  conversationId: integer('conversation_id').notNull(),
+  conversationId: integer('conversation_id'),
+  userId: integer('user_id'),
   address: text('address'),
   at: utc('at').notNull(),
+});
+
+export const encounters = chatSchema.table('encounters', {
+  encounterId: text('encounter_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  clinicianId: integer('clinician_id'),
+  openedAt: utc('opened_at').notNull(),
+});
+
+/** A file of a doctor message: forms' stored name, its checked type, the name the patient gave. */
+export interface StoredAttachment {
+  fileName: string;
+  type: string;
+  name: string;
+}
+
+export const doctorMessages = chatSchema.table('doctor_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  encounterId: text('encounter_id'),
+  fromDoctor: boolean('from_doctor').notNull(),
+  authorId: integer('author_id'),
+  authorName: text('author_name'),
+  body: text('body').notNull(),
+  attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull(),
+  createdAt: utc('created_at').notNull(),
+});
+
+export const doctorThreads = chatSchema.table('doctor_threads', {
+  userId: integer('user_id').primaryKey(),
+  patientName: text('patient_name').notNull(),
+  waitingSince: utc('waiting_since'),
+  lastMessageAt: utc('last_message_at').notNull(),
+  lastMessage: text('last_message').notNull(),
 });

@@ -145,7 +145,7 @@ export class Conversations {
   async read(conversationId: number, agent: Agent): Promise<ConversationDetail> {
     return this.runtime.transaction(async (tx) => {
       const row = await this.lock(tx, conversationId);
-      await audit(tx, agent, 'conversation.read', row.id, this.now());
+      await audit(tx, agent, 'conversation.read', { conversationId: row.id }, this.now());
       return {
         conversation: summarize(row, this.now()),
         messages: await this.messagesOf(tx, row.id),
@@ -216,7 +216,7 @@ export class Conversations {
       const row = await this.lock(tx, conversationId);
       if (row.status === 'closed') throw new ConflictError(chatMessages.conversationClosed);
       const added = await work(tx, row, now);
-      await audit(tx, agent, action, row.id, now);
+      await audit(tx, agent, action, { conversationId: row.id }, now);
       const after = await this.lock(tx, conversationId);
       return {
         added,

@@ -8,10 +8,11 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import { chatSocketPath } from '@clinic/contracts';
-import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
-import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
-import { ManualClock, type OpenedEngines } from '@clinic/kit';
-import { openTestEngines, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
+import { createLocalFormsRecords } from '@clinic/forms';
+import { startForms, type FormsHarness, type FormsPatient } from '@clinic/forms/testing';
+import { testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
+import type { ManualClock, OpenedEngines } from '@clinic/kit';
+import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { chatService } from '../app';
 import type { ChatDeps } from '../deps';
 import { parseStaffedHours } from '../domain/staffed-hours';
@@ -24,6 +25,10 @@ export interface ChatCaller {
 
 export interface ChatHarness {
   identity: IdentityHarness;
+  /** Forms beside chat: uploads as the browser makes them, and the clinic's events. */
+  forms: FormsHarness;
+  /** A caller as forms' harness names a patient (for uploads). */
+  asFormsPatient(caller: ChatCaller): Promise<FormsPatient>;
   service: ServiceUnderTest;
   engines: OpenedEngines;
   clock: ManualClock;
@@ -51,27 +56,30 @@ export interface ChatHarness {
 let serial = 0;
 const hours = parseStaffedHours('Mon-Fri 08:00-20:00', 'America/Los_Angeles');
 
-export async function startChat(
-  opts: { deps?: Partial<ChatDeps>; clock?: ManualClock } = {},
-): Promise<ChatHarness> {
-  // A Tuesday, 10 AM in Los Angeles: the chat is staffed.
-  const clock = opts.clock ?? new ManualClock('2026-03-03T18:00:00.000Z');
-  const engines = await openTestEngines({ services: [identityService, chatService], clock });
-  const identity = await startIdentity({ engines, clock });
-  const directory = createLocalIdentityDirectory(identity.service.runtime, {
-    publicUrl: testPublicUrl,
-    seedDemoAccounts: false,
-  });
+export async function startChat(opts: { deps?: Partial<ChatDeps> } = {}): Promise<ChatHarness> {
+  // Identity and forms (the doctor chat's uploads) beside chat on the same engines.
+  const forms = await startForms({ alongside: [chatService] });
+  const { identity, directory, clock, engines } = forms;
   const deps: ChatDeps = {
     identity: directory,
+    forms: createLocalFormsRecords(forms.service.runtime, {
+      identity: directory,
+      storage: forms.storage,
+    }),
+    publicUrl: testPublicUrl,
     hours,
     replyMinutes: 5,
     doctorReplyHours: 24,
     doctorMessagingUrl: null,
     ...opts.deps,
   };
+  let subscribed = false;
   const serve = async (port = 0) => {
-    const booted = await startServiceForTest(chatService, deps, { engines });
+    // The in-process bus takes chat's consumer group once (as Kafka would keep its offsets): a
+    // restarted or second process runs without subscribing again.
+    const booted = await startServiceForTest(chatService, deps, { engines, start: !subscribed });
+    if (subscribed) await booted.runtime.run();
+    subscribed = true;
     const server: Server = createServer(booted.app);
     booted.attach?.(server);
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -105,6 +113,10 @@ export async function startChat(
 
   const harness: ChatHarness = {
     identity,
+    forms,
+    async asFormsPatient(caller) {
+      return { id: caller.id, email: caller.email, headers: await headers(caller) };
+    },
     get service() {
       return current.service;
     },
@@ -153,8 +165,7 @@ export async function startChat(
       for (const socket of sockets) socket.disconnect();
       for (const other of others) await other.stop();
       await current.stop();
-      await identity.close();
-      await engines.close();
+      await forms.close();
     },
   };
   return harness;

@@ -1,0 +1,299 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import {
+  doctorMessages as texts,
+  type DoctorChatMessage,
+  type DoctorProfile,
+  type DoctorThread,
+} from '@clinic/contracts';
+import type { FormsRecords } from '@clinic/forms-client';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  TooManyRequestsError,
+  type ServiceRuntime,
+} from '@clinic/kit';
+import { doctorMessages, doctorThreads, encounters, type StoredAttachment } from '../db/schema';
+import { tellPatientDoctorReplied } from '../jobs/tell-patient-doctor-replied';
+import type { Agent } from './agents';
+import { audit } from './audit';
+
+type MessageRow = typeof doctorMessages.$inferSelect;
+type ThreadRow = typeof doctorThreads.$inferSelect;
+
+/** A patient may send this many doctor messages an hour: enough to ask, not to flood. */
+const MESSAGES_PER_HOUR = { limit: 60, windowMs: 60 * 60 * 1000 };
+const PREVIEW_LENGTH = 120;
+const INBOX_LIMIT = 100;
+
+/** What the patient sends: text and/or files uploaded through forms (get-signed-url). */
+export interface DoctorMessageRequest {
+  message: string;
+  encounterId: string;
+  attachments: { url: string; type?: string; name?: string }[];
+}
+
+/**
+ * Doctor on Demand (spec 002): a patient's messages with the clinicians of their visits. A
+ * patient writes only on a visit of theirs, each file checked by its bytes through forms before
+ * it is kept; a clinician's every read of a thread is audited before it is answered, and each
+ * answer queues the patient's text (or email) in the same transaction.
+ */
+export class DoctorMessages {
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly identity: IdentityDirectory,
+    private readonly forms: FormsRecords,
+  ) {}
+
+  private now(): Date {
+    return this.runtime.clock.now();
+  }
+
+  async send(userId: number, request: DoctorMessageRequest): Promise<number> {
+    const body = request.message.trim();
+    if (!body && request.attachments.length === 0)
+      throw new InvalidRequestError(texts.needsTextOrFile);
+    const encounter = await this.encounterOf(userId, request.encounterId);
+    const rate = await this.runtime.engines.rateLimiter.hit(
+      `doctor-message:${userId}`,
+      MESSAGES_PER_HOUR,
+    );
+    if (!rate.allowed)
+      throw new TooManyRequestsError(
+        'You have sent many messages. Please wait a little before sending more.',
+        rate.retryAfterMs,
+      );
+    // Outside the transaction: forms and identity may share the embedded database's connection.
+    const files: StoredAttachment[] = [];
+    for (const file of request.attachments) {
+      const name = file.name?.trim() || file.url;
+      const checked = await this.forms.checkPatientAttachment(userId, file.url);
+      if (checked.check === 'too-large') throw new InvalidRequestError(texts.tooLarge(name));
+      if (checked.check === 'not-allowed') throw new InvalidRequestError(texts.typeNotAllowed);
+      if (checked.check !== 'ok') throw new InvalidRequestError(texts.uploadFailed);
+      files.push({ fileName: file.url, type: checked.kind, name });
+    }
+    const patientName = await this.patientName(userId);
+    return this.runtime.transaction(async (tx) => {
+      const now = this.now();
+      const [row] = await tx
+        .insert(doctorMessages)
+        .values({
+          userId,
+          encounterId: encounter.encounterId,
+          fromDoctor: false,
+          body,
+          attachments: files,
+          createdAt: now,
+        })
+        .returning({ id: doctorMessages.id });
+      const lastMessage = preview(body || files.map((f) => f.name).join(', '));
+      const [thread] = await tx
+        .select()
+        .from(doctorThreads)
+        .where(eq(doctorThreads.userId, userId))
+        .for('update');
+      if (thread)
+        await tx
+          .update(doctorThreads)
+          .set({
+            patientName,
+            waitingSince: thread.waitingSince ?? now,
+            lastMessageAt: now,
+            lastMessage,
+          })
+          .where(eq(doctorThreads.userId, userId));
+      else
+        await tx
+          .insert(doctorThreads)
+          .values({ userId, patientName, waitingSince: now, lastMessageAt: now, lastMessage });
+      return row!.id;
+    });
+  }
+
+  /** The patient's messages, oldest first; files as short-lived read URLs. */
+  async forPatient(userId: number): Promise<DoctorChatMessage[]> {
+    const rows = await this.runtime.db
+      .select()
+      .from(doctorMessages)
+      .where(eq(doctorMessages.userId, userId))
+      .orderBy(asc(doctorMessages.id));
+    return this.present(userId, rows);
+  }
+
+  /** The clinician of one of the patient's visits. */
+  async profile(userId: number, encounterId: string): Promise<DoctorProfile> {
+    const encounter = await this.encounterOf(userId, encounterId);
+    if (encounter.clinicianId === null) throw new NotFoundError(texts.noDoctorYet);
+    const clinician = await this.identity.clinicianProfile(encounter.clinicianId);
+    if (!clinician) throw new NotFoundError(texts.noDoctorYet);
+    return { name: clinician.name, npi: clinician.npi, bio: clinician.bio, image: clinician.image };
+  }
+
+  async inbox(view: 'waiting' | 'all'): Promise<DoctorThread[]> {
+    const db = this.runtime.db;
+    const rows =
+      view === 'waiting'
+        ? await db
+            .select()
+            .from(doctorThreads)
+            .where(isNotNull(doctorThreads.waitingSince))
+            .orderBy(asc(doctorThreads.waitingSince))
+            .limit(INBOX_LIMIT)
+        : await db
+            .select()
+            .from(doctorThreads)
+            .orderBy(desc(doctorThreads.lastMessageAt))
+            .limit(INBOX_LIMIT);
+    const newest = await this.newestEncounters(rows.map((r) => r.userId));
+    return rows.map((row) => toThread(row, newest.get(row.userId) ?? null));
+  }
+
+  /** One patient's thread for a clinician: the read is audited before it is answered. */
+  async thread(
+    userId: number,
+    clinician: Agent,
+  ): Promise<{ thread: DoctorThread; messages: DoctorChatMessage[] }> {
+    const thread = await this.threadOf(userId);
+    await audit(this.runtime.db, clinician, 'doctor-thread.read', { userId }, this.now());
+    const rows = await this.runtime.db
+      .select()
+      .from(doctorMessages)
+      .where(eq(doctorMessages.userId, userId))
+      .orderBy(asc(doctorMessages.id));
+    return { thread, messages: await this.present(userId, rows) };
+  }
+
+  /** The clinician answers on the patient's newest visit; the patient is told by text or email. */
+  async reply(
+    userId: number,
+    clinician: Agent,
+    message: string,
+  ): Promise<{ thread: DoctorThread; messages: DoctorChatMessage[] }> {
+    const before = await this.threadOf(userId);
+    const profile = await this.identity.clinicianProfile(clinician.id);
+    const authorName = profile?.name ?? clinician.name;
+    await this.runtime.transaction(async (tx) => {
+      const now = this.now();
+      const [row] = await tx
+        .insert(doctorMessages)
+        .values({
+          userId,
+          encounterId: before.encounterId,
+          fromDoctor: true,
+          authorId: clinician.id,
+          authorName,
+          body: message.trim(),
+          attachments: [],
+          createdAt: now,
+        })
+        .returning({ id: doctorMessages.id });
+      await tx
+        .insert(doctorThreads)
+        .values({
+          userId,
+          patientName: before.patientName,
+          waitingSince: null,
+          lastMessageAt: now,
+          lastMessage: preview(message),
+        })
+        .onConflictDoUpdate({
+          target: doctorThreads.userId,
+          set: { waitingSince: null, lastMessageAt: now, lastMessage: preview(message) },
+        });
+      await audit(tx, clinician, 'doctor-thread.reply', { userId }, now);
+      await this.runtime.queue
+        .job(tellPatientDoctorReplied)
+        .enqueueAfterCommit(
+          tx,
+          { userId, messageId: row!.id },
+          { jobId: `doctor-replied-${row!.id}` },
+        );
+    });
+    return this.thread(userId, clinician);
+  }
+
+  /** The patient's visit by its id; another patient's, or an unknown one, is not found. */
+  private async encounterOf(userId: number, encounterId: string) {
+    const [encounter] = await this.runtime.db
+      .select()
+      .from(encounters)
+      .where(and(eq(encounters.encounterId, encounterId), eq(encounters.userId, userId)));
+    if (!encounter) throw new NotFoundError(texts.visitNotFound);
+    return encounter;
+  }
+
+  /** A patient's thread as the clinician sees it, even before their first message. */
+  private async threadOf(userId: number): Promise<DoctorThread> {
+    const newest = (await this.newestEncounters([userId])).get(userId) ?? null;
+    const [row] = await this.runtime.db
+      .select()
+      .from(doctorThreads)
+      .where(eq(doctorThreads.userId, userId));
+    if (row) return toThread(row, newest);
+    if (!newest) throw new NotFoundError(texts.patientNotFound);
+    return {
+      userId,
+      patientName: await this.patientName(userId),
+      waitingSince: null,
+      lastMessageAt: null,
+      lastMessage: null,
+      encounterId: newest,
+    };
+  }
+
+  private async newestEncounters(userIds: number[]): Promise<Map<number, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.runtime.db
+      .select({ userId: encounters.userId, encounterId: encounters.encounterId })
+      .from(encounters)
+      .where(inArray(encounters.userId, userIds))
+      .orderBy(asc(encounters.openedAt));
+    // Oldest first: the newest of each patient is the last one set.
+    return new Map(rows.map((r) => [r.userId, r.encounterId]));
+  }
+
+  private async patientName(userId: number): Promise<string> {
+    const contact = await this.identity.patientContact(userId);
+    const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() : '';
+    return name || `Patient #${userId}`;
+  }
+
+  private async present(userId: number, rows: MessageRow[]): Promise<DoctorChatMessage[]> {
+    const out: DoctorChatMessage[] = [];
+    for (const row of rows) {
+      const attachments = [];
+      for (const file of row.attachments) {
+        const read = await this.forms.patientFileRead(userId, file.fileName);
+        if (read) attachments.push({ url: read.url, type: file.type, name: file.name });
+      }
+      out.push({
+        id: row.id,
+        message: row.body,
+        in_out: row.fromDoctor ? 0 : 1,
+        is_doctor: row.fromDoctor,
+        created_at: row.createdAt.toISOString(),
+        attachments,
+        author: row.fromDoctor ? (row.authorName ?? 'Your doctor') : null,
+      });
+    }
+    return out;
+  }
+}
+
+function toThread(row: ThreadRow, encounterId: string | null): DoctorThread {
+  return {
+    userId: row.userId,
+    patientName: row.patientName,
+    waitingSince: row.waitingSince?.toISOString() ?? null,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    lastMessage: row.lastMessage,
+    encounterId,
+  };
+}
+
+function preview(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
+}

@@ -1,0 +1,283 @@
+/**
+ * Doctor on Demand (spec 002): a patient messages the clinician of their visit, with files
+ * checked by their bytes; the clinician reads (audited) and answers from the console, and the
+ * patient is told by text or email without the content. Bad input stores nothing.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  clinicalRecordOpened,
+  doctorMessages as texts,
+  prescriptionApproved,
+} from '@clinic/contracts';
+import { rows } from '@clinic/kit';
+import { eventually } from '@clinic/kit/testing';
+import { startChat, type ChatCaller, type ChatHarness } from '../testing';
+
+let chat: ChatHarness;
+let clinician: ChatCaller;
+let encounterSerial = 0;
+
+beforeAll(async () => {
+  chat = await startChat();
+  clinician = await chat.agent('clinician');
+});
+afterAll(() => chat.close());
+
+/** A patient whose case a clinician claimed: the clinic opened the visit. */
+async function patientWithVisit(): Promise<{
+  patient: ChatCaller;
+  encounterId: string;
+  orderId: number;
+}> {
+  const patient = await chat.patient('Dana');
+  encounterSerial += 1;
+  const encounterId = `ENC-${Date.now()}-${encounterSerial}`;
+  await chat.forms.service.runtime.transaction((_tx, events) =>
+    events.publish(clinicalRecordOpened, {
+      userId: patient.id,
+      orderId: 80_000 + encounterSerial,
+      healthId: `H-${encounterSerial}`,
+      encounterId,
+      clinicianId: clinician.id,
+      openedAt: chat.clock.now().toISOString(),
+    }),
+  );
+  await eventually(async () => {
+    const profile = await chat.get(`/api/get-doc-profile/${encounterId}`, patient);
+    expect(profile.status).toBe(200);
+  });
+  return { patient, encounterId, orderId: 80_000 + encounterSerial };
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n');
+const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+async function upload(patient: ChatCaller, name: string, contentType: string, bytes: Buffer) {
+  const uploaded = await chat.forms.upload(await chat.asFormsPatient(patient), {
+    name,
+    contentType,
+    bytes,
+  });
+  expect(uploaded.status).toBe(200);
+  return uploaded.fileName;
+}
+
+async function messagesOf(patient: ChatCaller) {
+  const res = await chat.get('/api/provider-messages', patient);
+  expect(res.status).toBe(200);
+  return res.body.messages as {
+    message: string;
+    in_out: 0 | 1;
+    is_doctor: boolean;
+    author: string | null;
+    attachments: { url: string; type: string; name: string }[];
+  }[];
+}
+
+it("shows the visit's doctor: name, NPI, bio and photo; another patient's visit is not found", async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  const profile = await chat.get(`/api/get-doc-profile/${encounterId}`, patient);
+  expect(profile.body).toMatchObject({
+    status: 'success',
+    case: {
+      name: expect.stringContaining('Sam'),
+      npi: expect.any(String),
+      bio: expect.any(String),
+    },
+  });
+  const other = await chat.patient();
+  expect((await chat.get(`/api/get-doc-profile/${encounterId}`, other)).status).toBe(404);
+  expect((await chat.get('/api/get-doc-profile/ENC-nope', patient)).status).toBe(404);
+});
+
+it('sends text and a PDF, and lists them with a read link', async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  const sent = await chat.post(
+    '/api/provider-messages',
+    { message: 'I feel nauseous after the injection.', latestEncounterId: encounterId },
+    patient,
+  );
+  expect(sent.status).toBe(200);
+  expect(sent.body).toEqual({ success: true, apiResponse: { id: expect.any(Number) } });
+
+  const fileName = await upload(patient, 'labs.pdf', 'application/pdf', pdf);
+  const withFile = await chat.post(
+    '/api/provider-messages',
+    {
+      message: '',
+      latestEncounterId: encounterId,
+      attachments: [{ url: fileName, type: 'pdf', name: 'labs.pdf' }],
+    },
+    patient,
+  );
+  expect(withFile.status).toBe(200);
+
+  const list = await messagesOf(patient);
+  expect(list.map((m) => [m.message, m.in_out, m.is_doctor])).toEqual([
+    ['I feel nauseous after the injection.', 1, false],
+    ['', 1, false],
+  ]);
+  expect(list[1]!.attachments).toEqual([
+    { url: expect.any(String), type: 'pdf', name: 'labs.pdf' },
+  ]);
+
+  const visit = await chat.post(
+    '/api/send-doc-message',
+    { message: 'One more question.', visitId: encounterId },
+    patient,
+  );
+  expect(visit.body).toEqual({ status: 'success', message: texts.messageSent });
+});
+
+it('refuses a blank message, 257 characters, a forbidden file renamed .pdf, and another visit; storing nothing', async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  const refuse = async (body: unknown, status: number, message?: string) => {
+    const res = await chat.post('/api/provider-messages', body, patient);
+    expect(res.status).toBe(status);
+    if (message) expect(res.body.message).toBe(message);
+  };
+  await refuse({ message: '   ', latestEncounterId: encounterId }, 400, texts.needsTextOrFile);
+  await refuse({ message: 'x'.repeat(257), latestEncounterId: encounterId }, 400);
+  const renamed = await upload(patient, 'totally-a-report.pdf', 'application/pdf', exe);
+  await refuse(
+    {
+      message: 'see file',
+      latestEncounterId: encounterId,
+      attachments: [{ url: renamed, name: 'totally-a-report.pdf' }],
+    },
+    400,
+  );
+  const other = await patientWithVisit();
+  await refuse(
+    { message: 'hello', latestEncounterId: other.encounterId },
+    404,
+    texts.visitNotFound,
+  );
+  const theirs = await upload(other.patient, 'theirs.pdf', 'application/pdf', pdf);
+  await refuse(
+    { message: 'their file', latestEncounterId: encounterId, attachments: [{ url: theirs }] },
+    400,
+    texts.uploadFailed,
+  );
+  expect(await messagesOf(patient)).toEqual([]);
+});
+
+it('the clinician sees the thread waiting, reads it (audited), answers, and the patient is told', async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  await chat.post(
+    '/api/provider-messages',
+    { message: 'Can I take it with food?', latestEncounterId: encounterId },
+    patient,
+  );
+  const waiting = await chat.get('/api/console/doctor-messages?view=waiting', clinician);
+  expect(waiting.status).toBe(200);
+  const thread = waiting.body.threads.find((t: { userId: number }) => t.userId === patient.id);
+  expect(thread).toMatchObject({ lastMessage: 'Can I take it with food?', encounterId });
+  expect(thread.waitingSince).not.toBeNull();
+
+  const read = await chat.get(`/api/console/doctor-messages/${patient.id}`, clinician);
+  expect(read.status).toBe(200);
+  const [audited] = await rows<{ n: number }>(
+    chat.engines.database.db,
+    sql`select count(*)::int as n from chat.audit_log where user_id = ${patient.id} and action = 'doctor-thread.read' and staff_id = ${clinician.id}`,
+  );
+  expect(audited!.n).toBeGreaterThan(0);
+
+  const answer = await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    { message: 'Yes, with or without food.' },
+    clinician,
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.thread.waitingSince).toBeNull();
+
+  const list = await messagesOf(patient);
+  expect(list.at(-1)).toMatchObject({
+    message: 'Yes, with or without food.',
+    in_out: 0,
+    is_doctor: true,
+    author: expect.stringContaining('Sam'),
+  });
+  // No text consent on this account: an email, which never quotes the doctor.
+  await eventually(async () => {
+    const mail = await chat.engines.mailbox.list({ to: patient.email });
+    const told = mail.find((m) => m.subject === 'Your doctor replied to your message');
+    expect(told).toBeDefined();
+    expect(told!.body).not.toContain('with or without food');
+    expect(told!.body).toContain('/home?tab=doctor-on-demand');
+  });
+});
+
+it('keeps the console to clinicians', async () => {
+  const { patient } = await patientWithVisit();
+  const support = await chat.agent('support');
+  expect((await chat.get('/api/console/doctor-messages', patient)).status).toBe(403);
+  expect((await chat.get('/api/console/doctor-messages', support)).status).toBe(403);
+  expect((await chat.get(`/api/console/doctor-messages/${patient.id}`, support)).status).toBe(403);
+  const nobody = await chat.get('/api/console/doctor-messages/999999', clinician);
+  expect(nobody.status).toBe(404);
+});
+
+it('texts a patient who agreed to texts when the doctor answers, without the content', async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  const phone = `415555${String(1000 + encounterSerial).slice(-4)}`;
+  const saved = await chat.identity.post(
+    '/api/update-profile',
+    {
+      first_name: 'Dana',
+      last_name: 'Person',
+      email: patient.email,
+      phone,
+      gender: 'Female',
+      weight: 180,
+      height_inch: 65,
+      text_updates: true,
+      preferred_categories: [],
+    },
+    { token: patient.token },
+  );
+  expect(saved.status).toBe(200);
+  await chat.post(
+    '/api/provider-messages',
+    { message: 'Is a headache normal?', latestEncounterId: encounterId },
+    patient,
+  );
+  await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    { message: 'Mild headaches can happen early on; drink water.' },
+    clinician,
+  );
+  await eventually(async () => {
+    const texts = await chat.engines.mailbox.list({ to: phone });
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toContain('your doctor replied');
+    expect(texts[0]!.body).not.toContain('headache');
+  });
+});
+
+it('the clinician who approves the order becomes the doctor the patient sees', async () => {
+  const { patient, encounterId, orderId } = await patientWithVisit();
+  const approver = await chat.identity.createUser({
+    email: `approver-${Date.now()}@chat.test`,
+    role: 'clinician',
+    firstName: 'Robin',
+  });
+  const approval = {
+    orderId,
+    userId: patient.id,
+    prescriptionId: `rx-${orderId}`,
+    drug: 'semaglutide' as const,
+    items: [{ rxId: 'rx-1', name: 'Semaglutide', directions: 'Inject weekly.', strength: 0.25 }],
+    doseSchedule: [0.25],
+    maintenanceDose: null,
+    approvedAt: chat.clock.now().toISOString(),
+    clinicianId: approver,
+  };
+  await chat.forms.service.runtime.transaction((_tx, events) =>
+    events.publish(prescriptionApproved, approval),
+  );
+  await eventually(async () => {
+    const profile = await chat.get(`/api/get-doc-profile/${encounterId}`, patient);
+    expect(profile.body.case.name).toContain('Robin');
+  });
+});
