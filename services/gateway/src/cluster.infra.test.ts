@@ -5,6 +5,7 @@ import { infraEnv, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
@@ -118,7 +119,7 @@ describe('cluster mode', () => {
     await runVerificationJourney(url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, the pharmacy and the conversations (the chat through the websocket tunnel)', async () => {
     // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
     const patient = await runMedicalFormJourney(
       url,
@@ -126,6 +127,7 @@ describe('cluster mode', () => {
     );
     await runClinicJourney(url, patient);
     await runFulfillmentJourney(url, patient);
+    await runChatJourney(url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

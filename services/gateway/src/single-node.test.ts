@@ -11,6 +11,7 @@ import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runVerificationJourney } from './testing/verification-journey';
@@ -56,11 +57,12 @@ describe('single-node product behind the gateway', () => {
     await runVerificationJourney(product.url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view, the pharmacy and the conversations (live chat, Doctor on Demand)', async () => {
     const patient = await runMedicalFormJourney(product.url);
     await runClinicJourney(product.url, patient);
     await runOrderItemsJourney(product.url, patient);
     await runFulfillmentJourney(product.url, patient);
+    await runChatJourney(product.url, patient);
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {
