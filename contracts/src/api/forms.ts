@@ -189,6 +189,27 @@ export const uploadMessages = {
 /** Images of the questionnaire: 5 MB at most (5,242,880 bytes). */
 export const maxImageBytes = 5_242_880;
 
+/**
+ * The document types of the doctor chat's attachments (spec 002 "Doctor chat": pdf, doc, docx,
+ * txt), besides the images and videos every upload may be. Their bytes are checked as uploads are.
+ */
+export const attachmentDocumentTypes = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+] as const;
+
+/** Ours: get-signed-url's answer to a content type no upload may have. */
+export const uploadTypeNotAllowed = `${uploadMessages.imageOnly}, a video, or a PDF, Word or text document.`;
+
+const uploadContentType = new RegExp(
+  `^(?:(?:image|video)/[A-Za-z0-9][A-Za-z0-9.+-]*|${attachmentDocumentTypes
+    .map((type) => type.replace(/[.+]/g, '\\$&'))
+    .join('|')})$`,
+  'i',
+);
+
 export const getSignedUrl = defineRoute({
   method: 'post',
   path: '/api/get-signed-url',
@@ -196,15 +217,15 @@ export const getSignedUrl = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    'A short-lived signed URL to PUT one file to (the browser uploads it with its content type). The file counts only once its content is checked (`file_name` is the answer to send).',
+    "A short-lived signed URL to PUT one file to (the browser uploads it with its content type): an image, a video, or a doctor chat attachment's PDF, Word or text document. The file counts only once its content is checked (`file_name` is the answer, or the attachment, to send).",
   body: z.object({
     /** Built by the browser from the form id, the question key, a timestamp and the original name. */
     filename: text(300).regex(/\S/, 'Please select a file'),
-    /** An image or a video: the questionnaire's photos and the identity video. */
-    content_type: text(100).regex(
-      /^(image|video)\/[A-Za-z0-9][A-Za-z0-9.+-]*$/i,
-      'Please upload an image file',
-    ),
+    /**
+     * An image or a video (the questionnaire's photos, the identity video), or one of the doctor
+     * chat's document types (`attachmentDocumentTypes`).
+     */
+    content_type: text(100).regex(uploadContentType, uploadTypeNotAllowed),
     /** The order the file belongs to. */
     form_id: numeric(rowId()).optional(),
   }),

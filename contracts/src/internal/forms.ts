@@ -55,9 +55,48 @@ export const patientImageChecks = ['ok', 'missing', 'too-large', 'not-an-image']
 export type PatientImageCheck = (typeof patientImageChecks)[number];
 export const patientImageCheckResponseSchema = z.object({ check: z.enum(patientImageChecks) });
 
+/**
+ * A patient's own upload attached to a message to their clinician (the doctor chat): is it
+ * theirs, uploaded, within 5 MB and, by its bytes, one of the chat's kinds (spec 002: pdf, doc,
+ * docx, txt, jpg, jpeg, png, gif, mp4, avi, mov) that its name and content type claim? A JPEG is
+ * `jpg`. And a signed read of any of the patient's checked uploads.
+ */
+export const patientFileRequestSchema = patientImageRequestSchema;
+export const patientAttachmentKinds = [
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'jpg',
+  'png',
+  'gif',
+  'mp4',
+  'avi',
+  'mov',
+] as const;
+export type PatientAttachmentKind = (typeof patientAttachmentKinds)[number];
+export const patientAttachmentProblems = ['missing', 'too-large', 'not-allowed'] as const;
+export type PatientAttachmentProblem = (typeof patientAttachmentProblems)[number];
+export const patientAttachmentCheckSchema = z.union([
+  z.object({
+    check: z.literal('ok'),
+    kind: z.enum(patientAttachmentKinds),
+    /** The Content-Type of the kind its bytes show (image/jpeg for a jpg). */
+    contentType: z.string(),
+    /** Bytes stored. */
+    size: z.number().int().positive(),
+  }),
+  z.object({ check: z.enum(patientAttachmentProblems) }),
+]);
+export type PatientAttachmentCheck = z.infer<typeof patientAttachmentCheckSchema>;
+/** The internal route answers the check itself. */
+export const patientAttachmentCheckResponseSchema = patientAttachmentCheckSchema;
+
 export const formsInternalPaths = {
   assessmentRecord: '/internal/forms/assessment-record',
   fileRead: '/internal/forms/file-read',
   patientImageCheck: '/internal/forms/patient-image-check',
   patientImageRead: '/internal/forms/patient-image-read',
+  patientAttachmentCheck: '/internal/forms/patient-attachment-check',
+  patientFileRead: '/internal/forms/patient-file-read',
 } as const;

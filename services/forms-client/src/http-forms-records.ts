@@ -10,10 +10,13 @@ import {
   fileReadRequestSchema,
   fileReadResponseSchema,
   formsInternalPaths,
+  patientAttachmentCheckResponseSchema,
+  patientFileRequestSchema,
   patientImageCheckResponseSchema,
   patientImageRequestSchema,
   type AssessmentRecord,
   type FileRead,
+  type PatientAttachmentCheck,
   type PatientImageCheck,
 } from '@clinic/contracts';
 import { InternalClient, type PrincipalSigner } from '@clinic/kit';
@@ -78,6 +81,26 @@ export class HttpFormsRecords implements FormsRecords {
     if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return null;
     const answer = await this.client.call(
       formsInternalPaths.patientImageRead,
+      { userId, fileName },
+      fileReadResponseSchema,
+    );
+    return answer.read;
+  }
+
+  async checkPatientAttachment(userId: number, fileName: string): Promise<PatientAttachmentCheck> {
+    if (!patientFileRequestSchema.safeParse({ userId, fileName }).success)
+      return { check: 'missing' };
+    return this.client.call(
+      formsInternalPaths.patientAttachmentCheck,
+      { userId, fileName },
+      patientAttachmentCheckResponseSchema,
+    );
+  }
+
+  async patientFileRead(userId: number, fileName: string): Promise<FileRead | null> {
+    if (!patientFileRequestSchema.safeParse({ userId, fileName }).success) return null;
+    const answer = await this.client.call(
+      formsInternalPaths.patientFileRead,
       { userId, fileName },
       fileReadResponseSchema,
     );

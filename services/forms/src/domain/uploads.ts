@@ -8,8 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  attachmentDocumentTypes as contractDocumentTypes,
   uploadMessages,
+  uploadTypeNotAllowed,
   type FileRead,
+  type PatientAttachmentCheck,
   type PatientImageCheck,
   type Principal,
 } from '@clinic/contracts';
@@ -21,7 +24,16 @@ import {
 } from '@clinic/kit';
 import { uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
 import { UploadStorageError, type UploadStorage } from '../storage/upload-storage';
-import { detectFileKind, isAllowedUpload, uploadLimits } from '../uploads/file-content';
+import { attachmentVerdict } from '../uploads/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  detectFileKind,
+  FILE_KIND_MIME,
+  FILE_KIND_SNIFF_BYTES,
+  isAllowedUpload,
+  uploadLimits,
+  type FileKind,
+} from '../uploads/file-content';
 import { ownOrder } from './orders';
 
 /** Where patients' medical images and videos live (spec 002 section 3). */
@@ -45,11 +57,20 @@ export function storedFileName(requested: string, random = randomBytes(6).toStri
   return `${random}_${safe || 'upload'}`;
 }
 
+/** The doctor chat's document types (spec 002); its images and videos are uploaded as any. */
+const attachmentDocumentTypes = new Set<string>(contractDocumentTypes);
+
 function purposeOf(contentType: string): UploadPurpose | null {
   const type = contentType.trim().toLowerCase();
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('video/')) return 'video';
+  if (attachmentDocumentTypes.has(type)) return 'attachment';
   return null;
+}
+
+/** A kind as recorded in `uploads.detected_kind`, or null when none (or an unknown one) is. */
+function recordedKind(kind: string | null): FileKind | null {
+  return kind !== null && Object.hasOwn(FILE_KIND_MIME, kind) ? (kind as FileKind) : null;
 }
 
 export class UploadProblem extends InvalidRequestError {}
@@ -60,13 +81,16 @@ export class Uploads {
     private readonly storage: UploadStorage,
   ) {}
 
-  /** POST /api/get-signed-url: a URL to PUT one image or video of the caller to. */
+  /**
+   * POST /api/get-signed-url: a URL to PUT one image, video or doctor chat document (PDF, Word,
+   * text) of the caller to.
+   */
   async signPut(
     principal: Principal,
     request: { filename: string; content_type: string; form_id?: number },
   ): Promise<{ url: string; fileName: string }> {
     const purpose = purposeOf(request.content_type);
-    if (!purpose) throw new InvalidRequestError(uploadMessages.imageOnly);
+    if (!purpose) throw new InvalidRequestError(uploadTypeNotAllowed);
     if (request.form_id !== undefined) await ownOrder(this.runtime.db, principal, request.form_id);
     const decision = await this.runtime.engines.rateLimiter.hit(
       `forms:signed-url:${principal.userId}`,
@@ -134,13 +158,17 @@ export class Uploads {
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
     if (!row || row.purpose !== purpose) return 'missing';
-    if (row.checkedAt) return 'ok';
+    if (row.checkedAt) {
+      // Checked before (for this purpose, or as a chat attachment that agreed with it).
+      const kind = recordedKind(row.detectedKind);
+      return kind && isAllowedUpload(kind, purpose) ? 'ok' : 'not-an-image';
+    }
     const info = await this.storage.head(row.key);
     if (!info) return 'missing';
     const kind =
       info.size > uploadLimits[purpose]
         ? null
-        : detectFileKind(await this.storage.readStart(row.key, 64));
+        : detectFileKind(await this.storage.readStart(row.key, FILE_KIND_SNIFF_BYTES));
     const problem: PatientImageCheck =
       kind === null ? 'too-large' : isAllowedUpload(kind, purpose) ? 'ok' : 'not-an-image';
     if (problem !== 'ok') {
@@ -154,7 +182,53 @@ export class Uploads {
     return 'ok';
   }
 
-  /** A 5-minute signed read of a patient's checked image, for staff (who audit it first). */
+  /**
+   * Whether one of the patient's own uploads, of any purpose, may be a doctor chat attachment
+   * (uploads/attachments.ts: within 5 MB, its bytes of one of the chat's kinds, and its name and
+   * Content-Type agreeing with them). Another patient's file or an unknown name is 'missing'.
+   * A file seen for the first time that fails is deleted; one already checked for the medical
+   * form (an answer's photo, the identity video) is only judged, never deleted here.
+   */
+  async inspectAttachment(userId: number, fileName: string): Promise<PatientAttachmentCheck> {
+    const [row] = await this.runtime.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
+    if (!row) return { check: 'missing' };
+    if (row.checkedAt)
+      return attachmentVerdict({
+        fileName: row.fileName,
+        contentType: row.contentType,
+        kind: recordedKind(row.detectedKind),
+        size: row.sizeBytes ?? 0,
+      });
+    const info = await this.storage.head(row.key);
+    if (!info) return { check: 'missing' };
+    const kind =
+      info.size > ATTACHMENT_MAX_BYTES
+        ? null
+        : detectFileKind(await this.storage.readStart(row.key, FILE_KIND_SNIFF_BYTES));
+    const verdict = attachmentVerdict({
+      fileName: row.fileName,
+      contentType: row.contentType,
+      kind,
+      size: info.size,
+    });
+    if (verdict.check !== 'ok') {
+      await this.storage.delete(row.key);
+      return verdict;
+    }
+    await this.runtime.db
+      .update(uploads)
+      .set({ checkedAt: this.runtime.clock.now(), sizeBytes: info.size, detectedKind: kind })
+      .where(eq(uploads.key, row.key));
+    return verdict;
+  }
+
+  /**
+   * A 5-minute signed read of one of a patient's checked uploads, of any kind, for staff (who
+   * audit it first); null when it is not theirs or not checked.
+   */
   async staffRead(userId: number, fileName: string): Promise<FileRead | null> {
     const [row] = await this.runtime.db
       .select({ key: uploads.key, checkedAt: uploads.checkedAt })

@@ -6,6 +6,7 @@
  * reads are downloaded over real HTTP from the forms app that signed them.
  */
 import { createServer, type Server } from 'node:http';
+import { deflateRawSync } from 'node:zlib';
 import { closeServer, listenOnLoopback } from '@clinic/kit/testing';
 import {
   affirmations,
@@ -65,6 +66,43 @@ const mp4 = Buffer.concat([
   Buffer.alloc(0x20 - 12),
   Buffer.alloc(2048, 1),
 ]);
+
+/** A zip of deflated entries (local headers: what the first bytes of a .docx show). */
+function zip(entries: Array<[string, string]>): Buffer {
+  return Buffer.concat(
+    entries.map(([name, content]) => {
+      const data = deflateRawSync(Buffer.from(content));
+      const header = Buffer.alloc(30);
+      header.writeUInt32LE(0x04034b50, 0);
+      header.writeUInt16LE(20, 4);
+      header.writeUInt16LE(8, 8);
+      header.writeUInt32LE(data.length, 18);
+      header.writeUInt32LE(Buffer.byteLength(content), 22);
+      header.writeUInt16LE(Buffer.byteLength(name), 26);
+      return Buffer.concat([header, Buffer.from(name), data]);
+    }),
+  );
+}
+
+/** Small but real starts of the doctor chat's kinds, and two files that only pretend to be. */
+const chatFiles = {
+  pdf: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n'),
+  docx: zip([
+    ['[Content_Types].xml', '<?xml version="1.0"?><Types/>'],
+    ['_rels/.rels', '<Relationships/>'],
+    ['word/document.xml', '<w:document><w:body><w:p>Dear doctor</w:p></w:body></w:document>'],
+  ]),
+  txt: Buffer.from('Blood sugar this week: 118, 121, 109 mg/dL.\nNo nausea since Monday.\n'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300', 'hex'),
+  /** A Windows executable's DOS header. */
+  exe: Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]),
+    Buffer.alloc(56),
+  ]),
+  /** A zip that holds no Word document. */
+  zip: zip([['payload.exe', 'MZ...']]),
+};
 
 export function formsRecordsContract(
   name: string,
@@ -346,6 +384,156 @@ export function formsRecordsContract(
       });
       expect(await records.checkPatientImage(patient.id, huge.fileName)).toBe('too-large');
       expect(await records.checkPatientImage(patient.id, '')).toBe('missing');
+    });
+
+    it("checks a patient's doctor chat attachments by their bytes: each of the chat's kinds", async () => {
+      const patient = await h.patient({ state: 'CA' });
+      for (const [name, contentType, bytes, kind] of [
+        ['lab-results.pdf', 'application/pdf', chatFiles.pdf, 'pdf'],
+        [
+          'letter.docx',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          chatFiles.docx,
+          'docx',
+        ],
+        ['readings.txt', 'text/plain', chatFiles.txt, 'txt'],
+        ['rash.png', 'image/png', tinyPng, 'png'],
+        ['rash.jpeg', 'image/jpeg', chatFiles.jpeg, 'jpg'],
+        ['injection-site.mp4', 'video/mp4', mp4, 'mp4'],
+      ] as const) {
+        const upload = await h.upload(patient, { name, contentType, bytes });
+        expect(upload.status).toBe(200);
+        // Not checked yet: nothing to read.
+        expect(await records.patientFileRead(patient.id, upload.fileName)).toBeNull();
+        const expectedType = kind === 'jpg' ? 'image/jpeg' : contentType;
+        expect(await records.checkPatientAttachment(patient.id, upload.fileName)).toEqual({
+          check: 'ok',
+          kind,
+          contentType: expectedType,
+          size: bytes.length,
+        });
+        // Asked again, the same answer (the file is kept).
+        expect(await records.checkPatientAttachment(patient.id, upload.fileName)).toEqual({
+          check: 'ok',
+          kind,
+          contentType: expectedType,
+          size: bytes.length,
+        });
+      }
+    });
+
+    it('refuses an attachment that only pretends to be of an accepted kind, or is too large, and deletes it', async () => {
+      const patient = await h.patient({ state: 'CA' });
+      for (const [name, contentType, bytes, check] of [
+        ['results.pdf', 'application/pdf', chatFiles.exe, 'not-allowed'],
+        [
+          'letter.docx',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          chatFiles.zip,
+          'not-allowed',
+        ],
+        // A real PDF under an image's name and type.
+        ['photo.png', 'image/png', chatFiles.pdf, 'not-allowed'],
+        // A real PDF whose name says it is something the chat does not take.
+        ['setup.exe', 'application/pdf', chatFiles.pdf, 'not-allowed'],
+        [
+          'huge.pdf',
+          'application/pdf',
+          Buffer.concat([chatFiles.pdf, Buffer.alloc(5 * 1024 * 1024)]),
+          'too-large',
+        ],
+        ['empty.txt', 'text/plain', Buffer.alloc(0), 'not-allowed'],
+      ] as const) {
+        const upload = await h.upload(patient, { name, contentType, bytes });
+        expect(upload.status).toBe(200);
+        expect([name, await records.checkPatientAttachment(patient.id, upload.fileName)]).toEqual([
+          name,
+          { check },
+        ]);
+        // A refused file is deleted: asking again finds nothing, and nothing can be read.
+        expect(await records.checkPatientAttachment(patient.id, upload.fileName)).toEqual({
+          check: 'missing',
+        });
+        expect(await records.patientFileRead(patient.id, upload.fileName)).toBeNull();
+      }
+      // Exactly 5 MB is within the limit.
+      const limit = Buffer.concat([chatFiles.pdf, Buffer.alloc(5_242_880 - chatFiles.pdf.length)]);
+      const atLimit = await h.upload(patient, {
+        name: 'scan.pdf',
+        contentType: 'application/pdf',
+        bytes: limit,
+      });
+      expect(await records.checkPatientAttachment(patient.id, atLimit.fileName)).toMatchObject({
+        check: 'ok',
+        size: 5_242_880,
+      });
+    });
+
+    it("finds no attachment that is not the patient's own, and reads one only for its owner", async () => {
+      const patient = await h.patient({ state: 'CA' });
+      const other = await h.patient({ state: 'CA' });
+      const pdf = await h.upload(patient, {
+        name: 'lab-results.pdf',
+        contentType: 'application/pdf',
+        bytes: chatFiles.pdf,
+      });
+      expect(await records.checkPatientAttachment(other.id, pdf.fileName)).toEqual({
+        check: 'missing',
+      });
+      // Asking as another patient does not delete the owner's file.
+      expect(await records.checkPatientAttachment(patient.id, pdf.fileName)).toMatchObject({
+        check: 'ok',
+        kind: 'pdf',
+      });
+      expect(await records.checkPatientAttachment(patient.id, 'never-uploaded.pdf')).toEqual({
+        check: 'missing',
+      });
+      expect(await records.checkPatientAttachment(patient.id, '')).toEqual({ check: 'missing' });
+      expect(await records.checkPatientAttachment(patient.id, 'x'.repeat(500))).toEqual({
+        check: 'missing',
+      });
+
+      const before = h.clock.now().getTime();
+      const read = await records.patientFileRead(patient.id, pdf.fileName);
+      if (!read) throw new Error('expected a signed read');
+      const lifetime = new Date(read.expiresAt).getTime() - before;
+      expect(lifetime).toBeGreaterThan(60_000);
+      expect(lifetime).toBeLessThanOrEqual(10 * 60_000);
+      const got = await download(read.url);
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(chatFiles.pdf)).toBe(true);
+      expect(await records.patientFileRead(other.id, pdf.fileName)).toBeNull();
+      expect(await records.patientFileRead(patient.id, 'never-uploaded.pdf')).toBeNull();
+      expect(await records.patientFileRead(patient.id, '')).toBeNull();
+    });
+
+    it("judges an answer's photo or the identity video as an attachment without deleting it", async () => {
+      // The identity video is an mp4 the chat accepts; a file it refuses stays the order's.
+      expect(await records.checkPatientAttachment(bareCase.patient.id, bareCase.video)).toEqual({
+        check: 'ok',
+        kind: 'mp4',
+        contentType: 'video/mp4',
+        size: mp4.length,
+      });
+      const patient = await h.patient({ state: 'CA' });
+      const webp = Buffer.concat([
+        Buffer.from('RIFF'),
+        Buffer.from('24000000', 'hex'),
+        Buffer.from('WEBPVP8 '),
+        Buffer.from('18000000300100', 'hex'),
+      ]);
+      const photo = await h.upload(patient, {
+        name: 'face.webp',
+        contentType: 'image/webp',
+        bytes: webp,
+      });
+      expect(await records.checkPatientImage(patient.id, photo.fileName)).toBe('ok');
+      expect(await records.checkPatientAttachment(patient.id, photo.fileName)).toEqual({
+        check: 'not-allowed',
+      });
+      expect(await records.checkPatientImage(patient.id, photo.fileName)).toBe('ok');
+      const read = await records.patientFileRead(patient.id, photo.fileName);
+      expect((await download(read!.url)).bytes.equals(webp)).toBe(true);
     });
 
     it('refuses a malformed order id, naming the field only', async () => {

@@ -48,6 +48,9 @@ describe("forms' internal routes", () => {
     [formsInternalPaths.fileRead, { orderId: 1 }],
     [formsInternalPaths.fileRead, { orderId: 1, fileName: 'x'.repeat(201) }],
     [formsInternalPaths.fileRead, { orderId: 1, fileName: ['a.png'] }],
+    [formsInternalPaths.patientAttachmentCheck, { userId: 'one', fileName: 'a.pdf' }],
+    [formsInternalPaths.patientAttachmentCheck, { userId: 1, fileName: '' }],
+    [formsInternalPaths.patientFileRead, { userId: 1 }],
   ])('answers 400 to a malformed body on %s', async (path, body) => {
     const res = await call(path, body, internalToken);
     expect(res.status).toBe(400);

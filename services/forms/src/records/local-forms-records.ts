@@ -7,6 +7,7 @@
 import {
   assessmentRecordRequestSchema,
   fileReadRequestSchema,
+  patientFileRequestSchema,
   patientImageRequestSchema,
 } from '@clinic/contracts';
 import type { FormsRecords } from '@clinic/forms-client';
@@ -40,6 +41,15 @@ export function createLocalFormsRecords(runtime: ServiceRuntime, deps: FormsDeps
     },
     async patientImageRead(userId, fileName) {
       if (!patientImageRequestSchema.safeParse({ userId, fileName }).success) return null;
+      return uploads.staffRead(userId, fileName);
+    },
+    async checkPatientAttachment(userId, fileName) {
+      if (!patientFileRequestSchema.safeParse({ userId, fileName }).success)
+        return { check: 'missing' };
+      return uploads.inspectAttachment(userId, fileName);
+    },
+    async patientFileRead(userId, fileName) {
+      if (!patientFileRequestSchema.safeParse({ userId, fileName }).success) return null;
       return uploads.staffRead(userId, fileName);
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Forms' internal routes, for the clinic and fulfilment in cluster mode (HttpFormsRecords): an
- * order's assessment as the clinician reads it, a signed read of one of its files, and a check
- * and staff read of a patient's own image (the reship photo). Never published:
+ * order's assessment as the clinician reads it, a signed read of one of its files, a check and
+ * staff read of a patient's own image (the reship photo), and a check of a patient's doctor chat
+ * attachment and a signed read of any of their checked uploads. Never published:
  * the gateway does not route /internal, and each call must carry the cluster's internal token
  * (403 without). Bodies are validated with the internal contract schemas (400 naming the fields).
  * The clinic audits every staff read before it asks.
@@ -11,6 +12,7 @@ import {
   assessmentRecordRequestSchema,
   fileReadRequestSchema,
   formsInternalPaths,
+  patientFileRequestSchema,
   patientImageRequestSchema,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
@@ -43,6 +45,16 @@ export function internalRoutes(
 
   router.post(formsInternalPaths.patientImageRead, guard, async (req, res) => {
     const { userId, fileName } = parseOrRefuse(patientImageRequestSchema, req.body);
+    res.json({ read: await uploads.staffRead(userId, fileName) });
+  });
+
+  router.post(formsInternalPaths.patientAttachmentCheck, guard, async (req, res) => {
+    const { userId, fileName } = parseOrRefuse(patientFileRequestSchema, req.body);
+    res.json(await uploads.inspectAttachment(userId, fileName));
+  });
+
+  router.post(formsInternalPaths.patientFileRead, guard, async (req, res) => {
+    const { userId, fileName } = parseOrRefuse(patientFileRequestSchema, req.body);
     res.json({ read: await uploads.staffRead(userId, fileName) });
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { uploadMessages, type FlowContext } from '@clinic/contracts';
+import { uploadMessages, uploadTypeNotAllowed, type FlowContext } from '@clinic/contracts';
 import { assessments, uploadAttempts, uploads } from '../db/schema';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 import { completeAnswers, startForms, submissionOf, tinyPng, type FormsHarness } from '../testing';
@@ -60,15 +60,85 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
     expect((await h.get(`/forms/uploads/${key}`)).status).toBe(403);
   });
 
-  it('refuses a file that is not an image or a video, and another patient’s order', async () => {
-    const { patient, orderId } = await pending();
-    const pdf = await h.post(
+  it.each([
+    ['a.pdf', 'application/pdf'],
+    ['a.doc', 'application/msword'],
+    ['a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['a.txt', 'text/plain'],
+    ['a.PDF', 'Application/PDF'],
+  ])(
+    'signs a PUT for the doctor chat document %s (%s), as an attachment of 5 MB at most',
+    async (filename, contentType) => {
+      const { patient } = await pending();
+      const res = await h.post(
+        '/api/get-signed-url',
+        { filename, content_type: contentType },
+        patient,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, upload_url: res.body.url });
+      const [row] = await h.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.fileName, res.body.file_name));
+      expect(row).toMatchObject({
+        userId: patient.id,
+        purpose: 'attachment',
+        contentType: contentType.toLowerCase(),
+      });
+    },
+  );
+
+  it('takes a document PUT only with the content type it was signed for', async () => {
+    const { patient } = await pending();
+    const signed = await h.post(
       '/api/get-signed-url',
-      { filename: 'a.pdf', content_type: 'application/pdf' },
+      { filename: 'results.pdf', content_type: 'application/pdf' },
       patient,
     );
-    expect(pdf.status).toBe(400);
-    expect(pdf.body.message).toContain(uploadMessages.imageOnly);
+    const pdf = Buffer.from('%PDF-1.7\n%%EOF\n');
+    const wrong = await request(h.service.app)
+      .put(signed.body.upload_url as string)
+      .set('Content-Type', 'text/html')
+      .send(pdf);
+    expect(wrong.status).toBe(403);
+    const right = await request(h.service.app)
+      .put(signed.body.upload_url as string)
+      .set('Content-Type', 'application/pdf')
+      .send(pdf);
+    expect(right.status).toBeLessThan(300);
+    const [row] = await h.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileName, signed.body.file_name));
+    expect(await h.storage.head(row?.key ?? '')).toMatchObject({
+      size: pdf.length,
+      contentType: 'application/pdf',
+    });
+  });
+
+  it.each([
+    ['setup.exe', 'application/x-msdownload'],
+    ['page.html', 'text/html'],
+    ['a.zip', 'application/zip'],
+    ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['a.pdf', 'application/pdf; charset=binary'],
+    ['a.bin', 'application/octet-stream'],
+  ])('refuses to sign %s (%s) with a clear 400', async (filename, contentType) => {
+    const { patient } = await pending();
+    const res = await h.post(
+      '/api/get-signed-url',
+      { filename, content_type: contentType },
+      patient,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(uploadTypeNotAllowed);
+    expect(res.body.message).toContain(uploadMessages.imageOnly);
+    expect(await h.db.select().from(uploads).where(eq(uploads.userId, patient.id))).toHaveLength(0);
+  });
+
+  it('refuses another patient’s order, and a malformed name or content type', async () => {
+    const { patient, orderId } = await pending();
     const stranger = await h.patient();
     const theirs = await h.post(
       '/api/get-signed-url',

@@ -1,5 +1,5 @@
 /**
- * POST /api/get-signed-url (a signed URL to PUT one image or video to) and
+ * POST /api/get-signed-url (a signed URL to PUT one image, video or chat document to) and
  * POST /api/log-upload-attempt (a failed upload, for support; it never fails the page) and
  * POST /api/upload-image-again (the portal's re-upload of an assessment image), and
  * GET /api/uploads/{file_name}/read-url (the owner's signed read of a checked upload).
