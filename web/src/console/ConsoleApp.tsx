@@ -45,7 +45,8 @@ const isSupportKey = (key: string): key is SupportPageKey => key === 'chat-inbox
 export default function ConsoleApp() {
   const session = useSession();
   // What follows /console/: a section's key, a case (review-queue/{orderId}), a shipment
-  // (orders-to-place/{shipmentId}, shipments/{shipmentId}), or nothing.
+  // (orders-to-place/{shipmentId}, shipments/{shipmentId}), a patient's messages
+  // (patient-messages/{userId}), or nothing.
   const { pathname } = useLocation();
   const [key = '', sub, ...more] = pathname.replace(/^\/console\/?/, '').split('/');
   const me = useQuery({ ...consoleMeQuery(session?.user.id ?? ''), enabled: session !== null });
@@ -89,7 +90,8 @@ export default function ConsoleApp() {
     key === 'review-queue' ||
     key === 'orders-to-place' ||
     key === 'shipments' ||
-    key === 'chat-inbox';
+    key === 'chat-inbox' ||
+    key === 'patient-messages';
   const subId = withId && sub !== undefined ? Number(sub) : null;
   const valid =
     section &&

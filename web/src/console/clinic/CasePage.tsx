@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { Button, FormMessage, ToastRegion, useToasts } from '../../ui';
 import { caseQuery, claim, fileUrl, release } from './clinicApi';
 import { DecisionPanel } from './DecisionPanel';
+import { DoctorThreadPane } from './DoctorThreadPane';
 import { casePath } from './ReviewQueuePage';
 import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
 import './clinic.css';
@@ -347,6 +348,9 @@ function CaseDetails({ view }: { view: CaseView }) {
             ))}
           </ol>
         )}
+      </Section>
+      <Section title="Messages with the patient" id="doctor-messages">
+        <DoctorThreadPane userId={view.case.userId} titleLevel={3} />
       </Section>
     </div>
   );

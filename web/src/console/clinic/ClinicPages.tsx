@@ -5,12 +5,16 @@
  */
 import { AuditTrailPage } from './AuditTrailPage';
 import { CasePage } from './CasePage';
-import { DecidedPage, PatientMessagesPage, ReviewQueuePage } from './ReviewQueuePage';
+import { PatientMessagesPage } from './PatientMessagesPage';
+import { DecidedPage, ReviewQueuePage } from './ReviewQueuePage';
 
 export type ClinicPageKey =
   'review-queue' | 'decisions' | 'prescriptions' | 'patient-messages' | 'audit-trail';
 
-/** One clinic section's page, or one case of the queue when `orderId` is given. */
+/**
+ * One clinic section's page, or what its id names: a case of the queue (`orderId`), or in
+ * Patient messages one patient's thread (the id is the patient's user id).
+ */
 export default function ClinicPages({
   section,
   orderId,
@@ -20,6 +24,7 @@ export default function ClinicPages({
   orderId: number | null;
   staffId: number;
 }) {
+  if (section === 'patient-messages') return <PatientMessagesPage userId={orderId} />;
   if (orderId !== null) return <CasePage key={orderId} orderId={orderId} staffId={staffId} />;
   switch (section) {
     case 'review-queue':
@@ -27,8 +32,6 @@ export default function ClinicPages({
     case 'decisions':
     case 'prescriptions':
       return <DecidedPage key={section} kind={section} />;
-    case 'patient-messages':
-      return <PatientMessagesPage />;
     case 'audit-trail':
       return <AuditTrailPage />;
   }

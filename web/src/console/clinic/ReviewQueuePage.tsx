@@ -155,23 +155,3 @@ export function DecidedPage({ kind }: { kind: 'decisions' | 'prescriptions' }) {
     </main>
   );
 }
-
-/** /console/patient-messages: arrives with the chat work. */
-export function PatientMessagesPage() {
-  usePageTitle('Patient messages · Staff console');
-  return (
-    <main className="console-page" data-console-section="patient-messages">
-      <header className="console-page__head">
-        <h1>Patient messages</h1>
-        <p className="console-page__purpose">
-          Answer your patients&apos; questions about their treatment.
-        </p>
-      </header>
-      <ConsoleEmpty
-        icon="message"
-        title="No messages yet"
-        text="Messages with patients arrive with the chat work. Until then, a case's messages show on its page."
-      />
-    </main>
-  );
-}

@@ -1,0 +1,56 @@
+/**
+ * The clinician's side of Doctor on Demand (contracts/src/api/doctor.ts) through the typed
+ * client: the patients' threads (waiting oldest first, or all), one patient's thread (the read is
+ * audited by the server) and the clinician's reply, which answers with the thread as it now is.
+ */
+import {
+  doctorInbox,
+  doctorThread,
+  replyDoctorThread,
+  type DoctorChatMessage,
+  type DoctorThread,
+} from '@clinic/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+
+export type ThreadView = 'waiting' | 'all';
+
+export interface ThreadDetail {
+  thread: DoctorThread;
+  messages: DoctorChatMessage[];
+}
+
+export const threadsKey = ['console-doctor-threads'] as const;
+export const threadKey = (userId: number) => ['console-doctor-thread', userId] as const;
+
+/** GET /api/console/doctor-messages?view=...: the threads of one view. */
+export function threadsQuery(view: ThreadView) {
+  return queryOptions<DoctorThread[], Error>({
+    queryKey: [...threadsKey, view],
+    queryFn: async () => (await callApi(doctorInbox, { query: { view } })).threads,
+    retry: false,
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/console/doctor-messages/{userId}: one patient's messages, oldest first. */
+export function threadQuery(userId: number) {
+  return queryOptions<ThreadDetail, Error>({
+    queryKey: threadKey(userId),
+    queryFn: async () => {
+      const { thread, messages } = await callApi(doctorThread, { params: { userId } });
+      return { thread, messages };
+    },
+    retry: false,
+    refetchInterval: 30_000,
+  });
+}
+
+/** POST /api/console/doctor-messages/{userId}: the clinician's answer. */
+export async function replyToPatient(userId: number, message: string): Promise<ThreadDetail> {
+  const { thread, messages } = await callApi(replyDoctorThread, {
+    params: { userId },
+    body: { message },
+  });
+  return { thread, messages };
+}
