@@ -5,9 +5,12 @@ type Kind = 'image' | 'video' | 'document';
 
 /** What a file is, by its content type (or its name's extension when the type says little). */
 export function attachmentKind({ type, name }: Pick<Attachment, 'type' | 'name'>): Kind {
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  if (type.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif'].includes(ext)) return 'image';
-  if (type.startsWith('video/') || ['mp4', 'avi', 'mov'].includes(ext)) return 'video';
+  // The server may name the type by its extension ('pdf') rather than a content type.
+  const names = [type.toLowerCase(), name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+  const is = (prefix: string, extensions: string[]) =>
+    names[0]!.startsWith(prefix) || names.some((n) => extensions.includes(n));
+  if (is('image/', ['jpg', 'jpeg', 'png', 'gif'])) return 'image';
+  if (is('video/', ['mp4', 'avi', 'mov'])) return 'video';
   return 'document';
 }
 

@@ -34,8 +34,8 @@ export function DoctorProfileCard({ encounterId }: { encounterId: string }) {
         <p className="doctor-card__eyebrow">Your doctor</p>
         <h3 className="doctor-card__name">{name}</h3>
         {npi && <p className="doctor-card__npi">NPI {npi}</p>}
-        {bio && <p className="doctor-card__bio">{bio}</p>}
       </div>
+      {bio && <p className="doctor-card__bio">{bio}</p>}
     </section>
   );
 }

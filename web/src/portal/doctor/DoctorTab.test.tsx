@@ -10,6 +10,7 @@ import { orderItemsQuery } from '../orderItemsApi';
 import { orderItemsAnswer, progressItem } from '../orders/fixtures';
 import DoctorTab from './DoctorTab';
 import { initialsOf } from './DoctorProfileCard';
+import { attachmentKind } from './AttachmentLinks';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -309,5 +310,15 @@ describe('initialsOf', () => {
     expect(initialsOf('Dr. Maria Alvarez, MD')).toBe('MA');
     expect(initialsOf('Casey')).toBe('C');
     expect(initialsOf('')).toBe('?');
+  });
+});
+
+describe('attachmentKind', () => {
+  it('reads a content type or, as the server may send it, an extension', () => {
+    expect(attachmentKind({ type: 'image/png', name: 'x' })).toBe('image');
+    expect(attachmentKind({ type: 'jpg', name: 'photo' })).toBe('image');
+    expect(attachmentKind({ type: 'mov', name: 'clip.mov' })).toBe('video');
+    expect(attachmentKind({ type: 'pdf', name: 'labs.pdf' })).toBe('document');
+    expect(attachmentKind({ type: '', name: 'notes.txt' })).toBe('document');
   });
 });
