@@ -5,10 +5,10 @@ import type { OrderItemsQuery } from '../orderItemsApi';
 import { DoctorChat } from './DoctorChat';
 import { DoctorProfileCard } from './DoctorProfileCard';
 import { availabilityQuery } from './doctorApi';
-import '../../chat/chat.css';
 import './doctor.css';
 
-// The support chat (its socket client and contracts) loads when the patient opens it.
+// The support chat (its socket client and contracts) loads when the patient opens it. Its styles
+// (chat.css) come with the portal page, which imports the floating bubble.
 const ChatPanel = lazy(() => import('../../chat/ChatPanel'));
 
 /** Spec 002: provider 1 shows its own patient-messaging page instead of the built-in chat. */
