@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { Button, Field, FormMessage } from '../../ui';
 import { auditQuery, type AuditQuery } from './clinicApi';
 import { whenExact } from './format';
-import { ConsoleEmpty } from './ReviewQueuePage';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import './clinic.css';
 
 const actionLabels: Record<AuditAction, string> = {

@@ -6,7 +6,7 @@ import { FormMessage } from '../../ui';
 import { lastAt, waited } from '../support/format';
 import { DoctorThreadPane } from './DoctorThreadPane';
 import { threadsQuery, type ThreadView } from './messagesApi';
-import { ConsoleEmpty } from './ReviewQueuePage';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import './clinic.css';
 import './messages.css';
 

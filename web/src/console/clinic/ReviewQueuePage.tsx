@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
-import { EmptyIcon, type EmptyIconName } from './EmptyIcon';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import { CaseTable } from './CaseTable';
 import { queueQuery } from './clinicApi';
 import { sortCases } from './format';
@@ -27,27 +27,6 @@ const emptyTexts: Record<CaseFilter, { title: string; text: string }> = {
 };
 
 export const casePath = (orderId: number) => `/console/review-queue/${orderId}`;
-
-/** The empty or failed state of a list. */
-export function ConsoleEmpty({
-  icon,
-  title,
-  text,
-}: {
-  icon: EmptyIconName;
-  title: string;
-  text: string;
-}) {
-  return (
-    <section className="console-empty" aria-label={title}>
-      <span className="console-empty__icon" aria-hidden="true">
-        <EmptyIcon name={icon} />
-      </span>
-      <h2 className="console-empty__title">{title}</h2>
-      <p className="console-empty__text">{text}</p>
-    </section>
-  );
-}
 
 /** One tab's cases: loading, failure, empty, or the table. */
 export function CaseList({

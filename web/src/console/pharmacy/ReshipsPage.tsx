@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { Button, Dialog, FormMessage, ToastRegion, useToasts } from '../../ui';
 import { when } from '../clinic/format';
 import { TextArea } from '../clinic/TextArea';
-import { PharmacyEmpty } from './PharmacyEmpty';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import { approve, evidenceUrl, refuse, reshipsQuery, type ReshipFilter } from './pharmacyApi';
 import { shipmentPath } from './ShipmentListPages';
 import '../clinic/clinic.css';
@@ -270,13 +270,13 @@ function ReshipList({
   if (list.isError) return <FormMessage kind="error">{list.error.message}</FormMessage>;
   if (list.data.length === 0)
     return filter === 'waiting' ? (
-      <PharmacyEmpty
+      <ConsoleEmpty
         icon="refresh"
         title="No reship requests"
         text="Reship requests from patients will appear here."
       />
     ) : (
-      <PharmacyEmpty
+      <ConsoleEmpty
         icon="refresh"
         title="No decisions yet"
         text="Requests you approve or refuse appear here, newest first."

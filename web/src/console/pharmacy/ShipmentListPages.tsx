@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
 import { cutoffBanner } from './format';
-import { PharmacyEmpty } from './PharmacyEmpty';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import { shipmentsQuery } from './pharmacyApi';
 import { ShipmentTable } from './ShipmentTable';
 import '../clinic/clinic.css';
@@ -48,7 +48,7 @@ export function OrdersToPlacePage() {
           {cutoffBanner(queue.data.cutoff)}
         </p>
         {shipments.length === 0 ? (
-          <PharmacyEmpty
+          <ConsoleEmpty
             icon="box"
             title="No orders to place"
             text="Approved orders waiting to be placed will appear here."
@@ -110,7 +110,7 @@ function ShipmentList({ filter }: { filter: ListFilter }) {
     );
   if (list.isError) return <FormMessage kind="error">{list.error.message}</FormMessage>;
   if (list.data.shipments.length === 0)
-    return <PharmacyEmpty icon="truck" {...emptyTexts[filter]} />;
+    return <ConsoleEmpty icon="truck" {...emptyTexts[filter]} />;
   return (
     <ShipmentTable
       shipments={list.data.shipments}

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
 import { ConversationPane } from './ConversationPane';
 import { InboxList } from './InboxList';
-import { SupportEmpty } from './SupportEmpty';
+import { ConsoleEmpty } from '../ConsoleEmpty';
 import { inboxQuery, type InboxView } from './supportApi';
 import { useSupportSocket } from './useSupportSocket';
 import '../clinic/clinic.css';
@@ -59,7 +59,7 @@ function Inbox({
       </p>
     );
   if (inbox.isError) return <FormMessage kind="error">{inbox.error.message}</FormMessage>;
-  if (inbox.data.length === 0) return <SupportEmpty {...emptyTexts[view]} />;
+  if (inbox.data.length === 0) return <ConsoleEmpty icon="chat" {...emptyTexts[view]} />;
   return (
     <InboxList
       view={view}

@@ -1,7 +1,9 @@
 /**
- * The empty states of the pharmacy pages, with their icons (ConsoleIcon's box, truck and refresh
- * shapes). Kept apart from ConsoleIcon on purpose, like the clinic's EmptyIcon: a module shared
- * with ConsoleApp would merge into its chunk.
+ * The empty state of a console list: a 28 px stroked icon, a title and a line of text. The shapes
+ * are ConsoleIcon's (box, truck, refresh, clipboard, message, shield; chat is message with two
+ * lines of text). Kept apart from ConsoleIcon on purpose: only the lazy section pages import this
+ * module; one shared with ConsoleApp would merge into its chunk and hide ConsoleApp's entry from
+ * the route-size report (so SectionPage, which ConsoleApp imports, draws its own).
  */
 const shapes = {
   box: (
@@ -24,16 +26,35 @@ const shapes = {
       <path d="M20 20v-4h-4" />
     </>
   ),
+  clipboard: (
+    <>
+      <rect x="5" y="4" width="14" height="17" rx="2" />
+      <path d="M9 4h6v3H9zM9 12h6M9 16h4" />
+    </>
+  ),
+  message: <path d="M4 5h16v11H9l-5 4z" />,
+  chat: (
+    <>
+      <path d="M4 5h16v11H9l-5 4z" />
+      <path d="M8 9.5h8M8 12.5h5" />
+    </>
+  ),
+  shield: (
+    <>
+      <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+      <path d="M9 12l2 2 4-4" />
+    </>
+  ),
 } as const;
 
-export type PharmacyIconName = keyof typeof shapes;
+export type ConsoleEmptyIcon = keyof typeof shapes;
 
-export function PharmacyEmpty({
+export function ConsoleEmpty({
   icon,
   title,
   text,
 }: {
-  icon: PharmacyIconName;
+  icon: ConsoleEmptyIcon;
   title: string;
   text: string;
 }) {
