@@ -4,7 +4,6 @@
  * sends the visitor to log in with page_ref Checkouts; a registered profile is kept for the next
  * visit. The conversation itself is driven by a real server in web/e2e/chat.spec.ts.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { chatMessages } from '@clinic/contracts';
 import {
   alertText,
@@ -37,25 +36,19 @@ const availability = {
     hours: 'Monday to Friday, 8 AM to 8 PM Pacific Time',
     expectation: 'We usually reply within 5 minutes.',
   },
-  doctor: { expectation: 'Your doctor replies within 24 hours.' },
+  doctor: { expectation: 'Your doctor replies within 24 hours.', messagingUrl: null },
 };
 
+/** Opens the panel as /support has it: outside React Query's scope (routes.tsx). */
 async function open(): Promise<Rendered> {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   view = await renderRoutes(
     [
-      {
-        path: '/support',
-        element: (
-          <QueryClientProvider client={client}>
-            <ChatPanel onClose={() => undefined} />
-          </QueryClientProvider>
-        ),
-      },
+      { path: '/support', element: <ChatPanel onClose={() => undefined} /> },
       { path: '/login', element: <p>login</p> },
     ],
     '/support',
   );
+  await settle();
   await settle();
   return view;
 }

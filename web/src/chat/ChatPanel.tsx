@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import {
   chatAvailability,
   chatLimits,
   chatMessages,
   chatUser,
+  type ChatAvailability,
   type ChatMessage,
 } from '@clinic/contracts';
 import { callApi } from '../api/client';
@@ -43,11 +43,7 @@ export default function ChatPanel({ onClose }: { onClose(): void }) {
   const session = useSession();
   const account = accountUserOf(session?.user);
   const [visitor, setVisitor] = useState<ChatProfile | null>(() => readChatProfile());
-  const availability = useQuery({
-    queryKey: ['chat-availability'],
-    queryFn: () => callApi(chatAvailability),
-    staleTime: 60_000,
-  });
+  const availability = useAvailability();
 
   const who =
     account && session
@@ -71,10 +67,10 @@ export default function ChatPanel({ onClose }: { onClose(): void }) {
       <header className="chat-panel__head">
         <div>
           <h2 className="chat-panel__title">Chat with us</h2>
-          {availability.data && (
+          {availability && (
             <p className="chat-panel__expect">
-              {availability.data.chat.expectation}
-              <span className="chat-panel__hours">{availability.data.chat.hours}</span>
+              {availability.chat.expectation}
+              <span className="chat-panel__hours">{availability.chat.hours}</span>
             </p>
           )}
         </div>
@@ -106,6 +102,26 @@ export default function ChatPanel({ onClose }: { onClose(): void }) {
       )}
     </section>
   );
+}
+
+/**
+ * The staffed hours and reply time, read when the panel opens. A plain effect, not React Query:
+ * the panel also opens on /support, which is outside the query scope (routes.tsx). A failure
+ * only leaves the line out.
+ */
+function useAvailability(): ChatAvailability | null {
+  const [availability, setAvailability] = useState<ChatAvailability | null>(null);
+  useEffect(() => {
+    let live = true;
+    callApi(chatAvailability).then(
+      (answer) => live && setAvailability(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return availability;
 }
 
 function Registration({ onRegistered }: { onRegistered(profile: ChatProfile): void }) {

@@ -1,0 +1,126 @@
+/**
+ * Doctor on Demand (spec 002; issue 18) as the patient and the clinician meet it, in two
+ * browsers: a patient submits the medical form and the demo clinician claims the case, which
+ * opens the visit; the portal grows the Doctor on Demand tab with the doctor's card (name, NPI,
+ * photo), the patient writes with a PDF (a file over 5 MB is refused with the spec's alert), the
+ * clinician answers from the console's Patient messages, and the patient finds the answer
+ * labelled 'Doctor', the PDF as a link that opens. Screenshots:
+ * test-results/screenshots/<project>-doctor*.png.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
+import { california, skipVerification } from './medical-form-steps';
+import { apiPatient } from './patients';
+import { shot } from './quiz';
+import { waitForApp } from './support';
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+
+async function fitsTheScreen(page: Page): Promise<void> {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+test.describe('Doctor on Demand', () => {
+  // Two people and the whole medical form.
+  test.setTimeout(150_000);
+
+  test('the patient writes to the doctor with a PDF, and the clinician answers from the console', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const project = test.info().project.name;
+    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'doctor' });
+    await skipVerification(request, patient);
+    await submittedPatient(page, patient);
+
+    const desk = await clinicianPage(browser, baseURL!);
+    await claimFromQueue(desk, patient.orderId);
+
+    // The claim opened the visit: the portal shows the tab (it needs a health id).
+    const tab = page.getByRole('tab', { name: 'Doctor on Demand' });
+    await expect(async () => {
+      await page.goto('/home');
+      await waitForApp(page);
+      await expect(tab).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await tab.click();
+    await expect(page).toHaveURL(/tab=doctor-on-demand/);
+    const card = page.getByRole('region', { name: 'Your doctor', exact: true });
+    await expect(card).toContainText('NPI 1234567893', { timeout: 15_000 });
+    await expect(card.getByRole('img')).toBeVisible();
+    await expect(
+      page.getByText(
+        'How can I help you today? Feel free to tell me about your symptoms or ask questions.',
+      ),
+    ).toBeVisible();
+    // The floating chat bubble steps aside; the support chat is a button here.
+    await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Chat with Customer Service' })).toBeVisible();
+    await fitsTheScreen(page);
+    await shot(page, 'doctor-tab', project);
+
+    // A file over 5 MB: the spec's alert, nothing attached.
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const fileInput = page.locator('input[type=file]');
+    await fileInput.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(5_242_881, 0x20),
+    });
+    await expect
+      .poll(() => alerts)
+      .toEqual(['File "scan.pdf" is too large. Maximum size is 5 MB.']);
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+    const question = `My lab results are attached. (${patient.line})`;
+    await page.getByLabel('Your message').fill(question);
+    await fileInput.setInputFiles({ name: 'labs.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('labs.pdf');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await expect(messages.getByText(question)).toBeVisible();
+    await expect(messages.getByRole('link', { name: /labs\.pdf/ })).toBeVisible();
+
+    // The clinician finds it waiting under Patient messages and answers.
+    await desk.goto('/console/patient-messages');
+    const row = desk.getByRole('link', { name: new RegExp(patient.line.replace(/[()]/g, '')) });
+    await expect(async () => {
+      await desk.reload();
+      await expect(row.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await row.first().click();
+    await expect(desk.getByText(question)).toBeVisible();
+    const file = desk.getByRole('link', { name: /labs\.pdf/ });
+    await expect(file).toBeVisible();
+    const download = await desk.request.get((await file.getAttribute('href')) ?? '');
+    expect(download.status()).toBe(200);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const answer = 'Thank you, your results look fine. Keep the same dose this month.';
+    await desk.getByLabel(/^Reply to /).fill(answer);
+    await desk.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(desk.getByText(answer)).toBeVisible();
+    await shot(desk, 'doctor-console-thread', project);
+
+    // The patient reads the answer, labelled Doctor.
+    await page.reload();
+    await waitForApp(page);
+    const reply = messages.getByRole('listitem').filter({ hasText: answer });
+    await expect(reply).toBeVisible({ timeout: 15_000 });
+    await expect(reply).toContainText('Doctor');
+    await fitsTheScreen(page);
+    await shot(page, 'doctor-answered', project);
+    await desk.context().close();
+  });
+});
