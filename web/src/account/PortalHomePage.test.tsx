@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { doctorMessages } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { nextStepTexts } from '../portal/NextStep';
 import { orderItemsAnswer, progressItem, rxEntry } from '../portal/orders/fixtures';
@@ -108,6 +109,10 @@ describe('PortalHomePage', () => {
     expect(view.container.querySelector('h1')?.textContent).toBe('Welcome, Ana!');
     // spec 000: the chat bubble floats on the portal home
     expect(view.container.querySelector('button[aria-label="Chat with support"]')).not.toBeNull();
+    // no Doctor on Demand tab: the intro sends every question to the chat
+    expect(view.container.querySelector('.portal-page__intro')?.textContent).toBe(
+      'Track your orders, see your dosage plan and manage your account and billing. Questions about an order? Chat with us.',
+    );
     // every tab is built: no marker of a page still being built, nothing "coming soon"
     expect(view.container.querySelector('[data-pending-page]')).toBeNull();
     expect(view.container.textContent).not.toContain('Coming soon');
@@ -351,6 +356,17 @@ describe('PortalHomePage, the Doctor on Demand tab', () => {
     expect(panel().textContent).toContain(availabilityAnswer.doctor.expectation);
     // spec 002: the bubble is hidden while this tab is open
     expect(view.container.querySelector('button[aria-label="Chat with support"]')).toBeNull();
+    // the intro holds here too: medical questions to the doctor, an order's to the chat, which
+    // this tab opens with its own button rather than the bubble
+    const intro = view.container.querySelector('.portal-page__intro')!.textContent;
+    expect(intro).toContain('Medical questions? Ask your doctor under Doctor on Demand.');
+    expect(intro).toContain('Questions about an order? Chat with us.');
+    expect(intro).not.toContain('bottom of the screen');
+    expect(
+      [...panel().querySelectorAll('button')].some(
+        (b) => b.textContent === doctorMessages.chatWithSupport,
+      ),
+    ).toBe(true);
   });
 
   it('falls back to Orders when the health id goes away', async () => {

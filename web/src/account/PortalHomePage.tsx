@@ -96,9 +96,12 @@ export function PortalHomePage() {
     <main className="page portal-page">
       <header className="portal-page__head">
         <h1 id="portal-title">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</h1>
+        {/* True on every tab: the Doctor on Demand tab shows 'Chat with Customer Service' where
+            the others have the chat bubble. */}
         <p className="portal-page__intro">
-          Track your orders, see your dosage plan and manage your account and billing. Questions
-          about an order? Chat with us using the button at the bottom of the screen.
+          Track your orders, see your dosage plan and manage your account and billing.
+          {doctorShown && ' Medical questions? Ask your doctor under Doctor on Demand.'} Questions
+          about an order? Chat with us.
         </p>
         <p className="portal-page__intro">
           Questions? <Link to="/support">Help and support</Link>
