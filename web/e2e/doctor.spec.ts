@@ -101,8 +101,9 @@ test.describe('Doctor on Demand', () => {
       await expect(row.first()).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await row.first().click();
-    await expect(desk.getByText(question)).toBeVisible();
-    const file = desk.getByRole('link', { name: /labs\.pdf/ });
+    const thread = desk.getByRole('list', { name: 'Messages' });
+    await expect(thread.getByText(question)).toBeVisible();
+    const file = thread.getByRole('link', { name: /labs\.pdf/ });
     await expect(file).toBeVisible();
     const download = await desk.request.get((await file.getAttribute('href')) ?? '');
     expect(download.status()).toBe(200);
@@ -110,7 +111,7 @@ test.describe('Doctor on Demand', () => {
     const answer = 'Thank you, your results look fine. Keep the same dose this month.';
     await desk.getByLabel(/^Reply to /).fill(answer);
     await desk.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(desk.getByText(answer)).toBeVisible();
+    await expect(thread.getByText(answer)).toBeVisible();
     await shot(desk, 'doctor-console-thread', project);
 
     // The patient reads the answer, labelled Doctor.
