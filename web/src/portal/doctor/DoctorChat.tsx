@@ -68,7 +68,8 @@ function Message({ message }: { message: DoctorChatMessage }) {
  * the left, the patient's on the right, with files as links), the greeting on an empty chat, and
  * the composer: up to 256 characters with a counter, up to 5 files of 5 MB of the accepted types,
  * nothing sent when blank without a file; each file is uploaded, then the message is sent to the
- * visit's clinician and the list reloads. A failure shows for 3 seconds.
+ * visit's clinician and the list reloads. A failure shows for 3 seconds. While the chat is open
+ * and the page visible, the list is read every 30 seconds, so a doctor's answer appears unasked.
  */
 export function DoctorChat({ encounterId }: { encounterId: string | null }) {
   const client = useQueryClient();

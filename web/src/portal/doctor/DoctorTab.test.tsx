@@ -9,6 +9,7 @@ import { fail, fakeApi, flush, ok, type FakeApi } from '../../verify/testing/har
 import { orderItemsQuery } from '../orderItemsApi';
 import { orderItemsAnswer, progressItem } from '../orders/fixtures';
 import DoctorTab from './DoctorTab';
+import { messagesRefreshMs } from './doctorApi';
 import { initialsOf } from './DoctorProfileCard';
 import { attachmentKind } from './AttachmentLinks';
 
@@ -240,6 +241,43 @@ describe('DoctorTab', () => {
     expect(root().querySelector('.doctor-msg--sent')?.textContent).toContain(
       'My labs are attached.',
     );
+  });
+
+  it("reads the messages again every 30 seconds while the page is visible, so the doctor's answer appears", async () => {
+    // Only the interval is faked: React Query's refetchInterval runs on setInterval, while the
+    // rest (its notifications, the fetch mock) keeps real timers.
+    jest.useFakeTimers({ doNotFake: ['setTimeout', 'clearTimeout', 'queueMicrotask', 'Date'] });
+    api.on(
+      'GET /api/provider-messages',
+      messagesAnswer([message({ id: 1, in_out: 1, message: 'Is nausea normal?' })]),
+    );
+    await show();
+    const before = reads();
+    expect(root().querySelectorAll('.doctor-msg')).toHaveLength(1);
+
+    api.on(
+      'GET /api/provider-messages',
+      messagesAnswer([
+        message({ id: 1, in_out: 1, message: 'Is nausea normal?' }),
+        message({ id: 2, message: 'Yes, in the first weeks.', author: 'Dr. Maria Alvarez' }),
+      ]),
+    );
+    await act(async () => jest.advanceTimersByTime(messagesRefreshMs - 1_000));
+    await flush();
+    expect(reads()).toBe(before);
+    await act(async () => jest.advanceTimersByTime(1_000));
+    for (let i = 0; i < 3; i++) await flush();
+    expect(reads()).toBe(before + 1);
+    expect(root().querySelector('.doctor-msg--received')?.textContent).toContain(
+      'Yes, in the first weeks.',
+    );
+
+    // A hidden page is not polled.
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(async () => jest.advanceTimersByTime(3 * messagesRefreshMs));
+    await flush();
+    expect(reads()).toBe(before + 1);
+    visibility.mockRestore();
   });
 
   it('says an upload or a send failed, for 3 seconds', async () => {

@@ -32,11 +32,19 @@ export const availabilityQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** GET /api/provider-messages: oldest first. */
+/** How often the open chat reads the messages again, so that a doctor's answer shows up. */
+export const messagesRefreshMs = 30_000;
+
+/**
+ * GET /api/provider-messages: oldest first. Read when the chat opens, after a send, and every
+ * 30 seconds while it is open and the page visible (React Query skips the interval while the
+ * document is hidden: refetchIntervalInBackground stays false).
+ */
 export const providerMessagesQuery = queryOptions({
   queryKey: ['provider-messages'],
   queryFn: async () => (await callApi(providerMessages)).messages,
   retry: false,
+  refetchInterval: messagesRefreshMs,
 });
 
 /** The extension of a file name, lower case ('' when none). */
