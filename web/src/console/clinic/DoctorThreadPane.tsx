@@ -1,9 +1,10 @@
 import { doctorChatLimits, type DoctorChatMessage } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { AttachmentLinks } from '../../portal/doctor/AttachmentLinks';
 import { Button, FormMessage } from '../../ui';
-import { fullTime, lastAt } from '../support/format';
+import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
+import { lastAt } from '../support/format';
 import { replyToPatient, threadKey, threadQuery, threadsKey } from './messagesApi';
 import './messages.css';
 
@@ -17,23 +18,16 @@ function authorOf(message: DoctorChatMessage, patientName: string): string {
 function Message({ message, patientName }: { message: DoctorChatMessage; patientName: string }) {
   const fromPatient = message.in_out === 1;
   return (
-    <li
-      className={`pm-msg pm-msg--${fromPatient ? 'patient' : 'clinic'}`}
+    <ThreadMessage
+      side={fromPatient ? 'in' : 'out'}
+      author={authorOf(message, patientName)}
+      text={message.message}
+      at={message.created_at}
+      time={lastAt(message.created_at)}
       data-from={fromPatient ? 'patient' : 'clinic'}
     >
-      <div className="pm-msg__bubble">
-        <span className="pm-msg__author">{authorOf(message, patientName)}</span>
-        {message.message && <p className="pm-msg__text">{message.message}</p>}
-        <AttachmentLinks attachments={message.attachments} />
-        <time
-          className="pm-msg__time"
-          dateTime={message.created_at}
-          title={fullTime(message.created_at)}
-        >
-          {lastAt(message.created_at)}
-        </time>
-      </div>
-    </li>
+      <AttachmentLinks attachments={message.attachments} />
+    </ThreadMessage>
   );
 }
 
@@ -59,14 +53,8 @@ export function DoctorThreadPane({
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
   const id = useId();
-  const count = detail.data?.messages.length ?? 0;
-
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [count]);
+  const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
 
   if (detail.isPending)
     return (
@@ -106,13 +94,6 @@ export function DoctorThreadPane({
     }
   }
 
-  function onKey(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  }
-
   return (
     <section className="pm-thread" aria-labelledby={`${id}-title`}>
       <header className="pm-thread__head">
@@ -131,19 +112,19 @@ export function DoctorThreadPane({
           {thread.encounterId && <> · Visit {thread.encounterId}</>}
         </p>
       </header>
-      <ol className="pm-messages" ref={listRef} aria-label="Messages" tabIndex={0}>
+      <ol className="thread-messages pm-messages" ref={listRef} aria-label="Messages" tabIndex={0}>
         {messages.length === 0 && <li className="pm-muted pm-messages__empty">No messages yet.</li>}
         {messages.map((message) => (
           <Message key={message.id} message={message} patientName={thread.patientName} />
         ))}
       </ol>
-      <form className="pm-reply" onSubmit={(e) => void send(e)} noValidate>
+      <form className="thread-reply pm-reply" onSubmit={(e) => void send(e)} noValidate>
         <label htmlFor={`${id}-text`} className="visually-hidden">
           Reply to {thread.patientName}
         </label>
         <textarea
           id={`${id}-text`}
-          className="pm-reply__text"
+          className="thread-reply__text"
           rows={3}
           value={draft}
           placeholder={`Reply to ${thread.patientName}`}
@@ -153,12 +134,12 @@ export function DoctorThreadPane({
             setDraft(event.target.value);
             setError(null);
           }}
-          onKeyDown={onKey}
+          onKeyDown={sendOnEnter(() => void send())}
         />
-        <div className="pm-reply__bar">
+        <div className="thread-reply__bar">
           <span
             id={`${id}-count`}
-            className={`pm-reply__count${tooLong ? ' pm-reply__count--over' : ''}`}
+            className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
           >
             {draft.length}/{doctorChatLimits.replyMax}
           </span>

@@ -142,7 +142,7 @@ describe('Patient messages', () => {
     const pane = root().querySelector('.pm-thread')!;
     expect(pane.querySelector('h2')?.textContent).toBe('Pat Patient');
     expect(pane.textContent).toContain('Waiting since');
-    const items = () => [...pane.querySelectorAll('.pm-msg')];
+    const items = () => [...pane.querySelectorAll('.thread-msg')];
     expect(items().map((li) => li.getAttribute('data-from'))).toEqual(['patient']);
     const link = items()[0]!.querySelector<HTMLAnchorElement>('a')!;
     expect(link.href).toBe('https://files.test/rash.jpg?sig=1');

@@ -5,36 +5,35 @@ import {
   type ConversationDetail,
 } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, FormMessage } from '../../ui';
+import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
 import { AccountSummary } from './AccountSummary';
 import { fullTime, hhmm, kindLabels } from './format';
 import { OnlineDot } from './InboxList';
 import { claim, close, conversationKey, conversationQuery, inboxKey, reply } from './supportApi';
 
 function Message({ message }: { message: ChatMessage }) {
-  const time = (
-    <time className="sp-msg__time" dateTime={message.timestamp} title={fullTime(message.timestamp)}>
-      {hhmm(message.timestamp)}
-    </time>
-  );
   if (message.role === 'system')
     return (
-      <li className="sp-msg sp-msg--system" data-role="system">
-        <span>{message.content}</span> {time}
+      <li className="sp-msg--system" data-role="system">
+        <span>{message.content}</span>{' '}
+        <time dateTime={message.timestamp} title={fullTime(message.timestamp)}>
+          {hhmm(message.timestamp)}
+        </time>
       </li>
     );
+  const answer = message.role === 'assistant';
   return (
-    <li className={`sp-msg sp-msg--${message.role}`} data-role={message.role}>
-      <div className="sp-msg__bubble">
-        {message.role === 'assistant' && message.author && (
-          <span className="sp-msg__author">{message.author}</span>
-        )}
-        <p className="sp-msg__text">{message.content}</p>
-        {time}
-      </div>
-    </li>
+    <ThreadMessage
+      side={answer ? 'out' : 'in'}
+      author={answer ? message.author : null}
+      text={message.content}
+      at={message.timestamp}
+      time={hhmm(message.timestamp)}
+      data-role={message.role}
+    />
   );
 }
 
@@ -59,15 +58,9 @@ export function ConversationPane({
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
   const counterId = useId();
   const errorId = useId();
-  const count = detail.data?.messages.length ?? 0;
-
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [count]);
+  const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
 
   if (detail.isPending)
     return (
@@ -112,13 +105,6 @@ export function ConversationPane({
       return;
     }
     void run('reply', () => reply(conversationId, draft));
-  }
-
-  function onKey(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
   }
 
   return (
@@ -172,8 +158,13 @@ export function ConversationPane({
             )}
           </div>
         </header>
-        <ol className="sp-messages" ref={listRef} aria-label="Messages" tabIndex={0}>
-          {messages.length === 0 && <li className="sp-msg sp-msg--system">No messages yet.</li>}
+        <ol
+          className="thread-messages sp-messages"
+          ref={listRef}
+          aria-label="Messages"
+          tabIndex={0}
+        >
+          {messages.length === 0 && <li className="sp-msg--system">No messages yet.</li>}
           {messages.map((message) => (
             <Message key={message.id} message={message} />
           ))}
@@ -183,13 +174,13 @@ export function ConversationPane({
             {chatMessages.conversationClosed} The person&apos;s next message opens it again.
           </p>
         )}
-        <form className="sp-reply" onSubmit={send} noValidate>
+        <form className="thread-reply sp-reply" onSubmit={send} noValidate>
           <label htmlFor={`${counterId}-text`} className="visually-hidden">
             Reply
           </label>
           <textarea
             id={`${counterId}-text`}
-            className="sp-reply__text"
+            className="thread-reply__text"
             rows={2}
             value={draft}
             placeholder={closed ? chatMessages.conversationClosed : 'Write a reply'}
@@ -200,12 +191,12 @@ export function ConversationPane({
               setDraft(event.target.value);
               setError(null);
             }}
-            onKeyDown={onKey}
+            onKeyDown={sendOnEnter(() => send())}
           />
-          <div className="sp-reply__bar">
+          <div className="thread-reply__bar">
             <span
               id={counterId}
-              className={`sp-reply__count${tooLong ? ' sp-reply__count--over' : ''}`}
+              className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
               aria-live="polite"
             >
               {draft.length}/{chatLimits.messageMax}

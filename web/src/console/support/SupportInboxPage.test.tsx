@@ -153,12 +153,14 @@ describe('the support inbox', () => {
 
     expect(where(view)).toBe('/console/chat-inbox/5');
     expect(rows()[0]!.getAttribute('aria-current')).toBe('true');
-    const items = [...root().querySelectorAll('.sp-msg')];
+    const items = [...root().querySelectorAll('.sp-messages > li')];
     expect(items.map((m) => m.getAttribute('data-role'))).toEqual(['user', 'system', 'assistant']);
-    expect(items[0]!.querySelector('.sp-msg__text')?.textContent).toBe('Hi, where is my order?');
+    expect(items[0]!.querySelector('.thread-msg__text')?.textContent).toBe(
+      'Hi, where is my order?',
+    );
     expect(items[0]!.querySelector('time')?.textContent).toBe(hhmm('2026-11-24T09:10:00.000Z'));
     expect(items[1]!.textContent).toBe(`Sam joined the chat. ${hhmm('2026-11-24T09:12:00.000Z')}`);
-    expect(items[2]!.querySelector('.sp-msg__author')?.textContent).toBe('Sam');
+    expect(items[2]!.querySelector('.thread-msg__author')?.textContent).toBe('Sam');
     expect(root().querySelector('[data-testid="pane-status"]')?.textContent).toBe(
       'Claimed by Sam Support',
     );
@@ -236,7 +238,7 @@ describe('the support inbox', () => {
     await until(view, () => status() === 'Closed');
     expect(api.calls()).toContain(`POST ${ONE}/close`);
     expect(root().querySelector('[data-testid="pane-status"]')?.textContent).toBe('Closed');
-    expect(root().querySelector<HTMLTextAreaElement>('.sp-reply__text')!.disabled).toBe(true);
+    expect(root().querySelector<HTMLTextAreaElement>('.thread-reply__text')!.disabled).toBe(true);
   });
 
   it('replies: counts up to 256 characters, sends, and shows the server refusing', async () => {
@@ -256,9 +258,9 @@ describe('the support inbox', () => {
       detailAnswer({ ...chat, messages: [...chat.messages, answered] }),
     );
     view = await openConsole('/console/chat-inbox/5', 'support');
-    await until(view, () => root().querySelector('.sp-reply__text') !== null);
-    const box = root().querySelector<HTMLTextAreaElement>('.sp-reply__text')!;
-    const count = () => root().querySelector('.sp-reply__count')?.textContent;
+    await until(view, () => root().querySelector('.thread-reply__text') !== null);
+    const box = root().querySelector<HTMLTextAreaElement>('.thread-reply__text')!;
+    const count = () => root().querySelector('.thread-reply__count')?.textContent;
     const send = () => buttonNamed(root(), 'Send');
     expect(count()).toBe('0/256');
 
@@ -293,9 +295,9 @@ describe('the support inbox', () => {
     ]);
     expect(root().querySelector('[role="alert"]')).toBeNull();
     expect(box.value).toBe('');
-    expect(root().querySelector('.sp-msg:last-child .sp-msg__text')?.textContent).toBe(
-      'On its way.',
-    );
+    expect(
+      root().querySelector('.sp-messages > li:last-child .thread-msg__text')?.textContent,
+    ).toBe('On its way.');
   });
 
   it("is live: reads the inbox again on 'inbox_changed' and appends the open chat's messages", async () => {
@@ -323,7 +325,7 @@ describe('the support inbox', () => {
     await socket.push(chatEvents.message, live);
     // Another conversation's message is not this one's.
     await socket.push(chatEvents.message, message({ id: 71, conversationId: 6, content: 'Hm' }));
-    const texts = () => [...root().querySelectorAll('.sp-msg__text')].map((t) => t.textContent);
+    const texts = () => [...root().querySelectorAll('.thread-msg__text')].map((t) => t.textContent);
     await until(view, () => texts().length > 2);
     expect(texts()).toEqual(['Hi, where is my order?', 'Let me look.', 'Thanks!']);
   });
