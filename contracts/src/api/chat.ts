@@ -91,7 +91,7 @@ export const chatText = z
   .string()
   .max(chatLimits.messageMax, chatMessages.tooLong)
   .regex(multiLinePattern, controlCharacterMessage)
-  .refine((value) => value.trim().length > 0, chatMessages.blank);
+  .regex(/\S/, chatMessages.blank);
 
 /** An id as a client may send it: the spec gives no type, so "12" and 12 are the same. */
 const looseId = z.union([z.number().int(), z.string().max(64)]).transform((v) => String(v));

@@ -91,7 +91,7 @@ export const sendProviderMessage = defineRoute({
   service: 'chat',
   auth: 'patient',
   summary:
-    "Sends the patient's message (text up to 256 characters and/or up to 5 files of 5 MB, checked by content) to the clinician of the encounter.",
+    "Sends the patient's message to the clinician of the encounter: text up to 256 characters and/or up to 5 files of 5 MB, checked by content. A message needs text or a file (400 'Please write a message or attach a file.').",
   body: z.object({
     message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).default(''),
     latestEncounterId: encounterId,
@@ -113,8 +113,8 @@ export const sendDocMessage = defineRoute({
   auth: 'patient',
   summary: "Sends a text message to the clinician of a visit (spec 002: 'Message sent').",
   body: z.object({
-    message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).refine(
-      (v) => v.trim().length > 0,
+    message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).regex(
+      /\S/,
       doctorMessages.needsTextOrFile,
     ),
     visitId: encounterId,
@@ -199,7 +199,7 @@ export const replyDoctorThread = defineRoute({
     message: doctorText(
       doctorChatLimits.replyMax,
       `At most ${doctorChatLimits.replyMax} characters`,
-    ).refine((v) => v.trim().length > 0, 'Please write a message.'),
+    ).regex(/\S/, 'Please write a message.'),
   }),
   response: threadAnswer,
 });
