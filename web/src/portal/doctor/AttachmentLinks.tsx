@@ -1,4 +1,5 @@
 import type { DoctorChatMessage } from '@clinic/contracts';
+import './attachments.css';
 
 type Attachment = DoctorChatMessage['attachments'][number];
 type Kind = 'image' | 'video' | 'document';
