@@ -48,6 +48,12 @@ def _follow_rules(path, body):
         message = body.get("message")
         if not attachments and not (isinstance(message, str) and message.strip()):
             body["message"] = "Hello doctor"
+    if path == "/api/console/doctor-messages/{userId}" and isinstance(body, dict):
+        # The clinician's answer, likewise: text or a file.
+        attachments = body.get("attachments")
+        message = body.get("message")
+        if not attachments and not (isinstance(message, str) and message.strip()):
+            body["message"] = "Hello patient"
     if path == "/api/update-password" and isinstance(body, dict):
         # The two entries of a new password are the same.
         if isinstance(body.get("newPassword"), str):

@@ -193,13 +193,18 @@ export const replyDoctorThread = defineRoute({
   auth: 'staff',
   staffRoles: ['clinician'],
   summary:
-    'Answers the patient as their clinician; the patient is texted (or emailed, without a text consent) that the doctor replied.',
+    "Answers the patient as their clinician: text up to 2000 characters and/or up to 5 files of 5 MB, uploaded for the patient (forms' attachment-upload) and checked by content; the patient is texted (or emailed, without a text consent) that the doctor replied. An answer needs text or a file (400 'Please write a message or attach a file.').",
   params: patientParams,
   body: z.object({
     message: doctorText(
       doctorChatLimits.replyMax,
       `At most ${doctorChatLimits.replyMax} characters`,
-    ).regex(/\S/, 'Please write a message.'),
+    ).default(''),
+    /** Files uploaded through forms' attachment-upload for this patient. */
+    attachments: z
+      .array(attachmentRef)
+      .max(doctorChatLimits.attachmentsPerMessage, doctorMessages.tooManyFiles)
+      .default([]),
   }),
   response: threadAnswer,
 });

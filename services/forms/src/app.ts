@@ -13,6 +13,7 @@ import { fhirQuestionnaireRoute } from './routes/fhir-questionnaire';
 import { formsOrderRoute } from './routes/forms-order';
 import { identityVideoRoute } from './routes/identity-videos';
 import { internalRoutes } from './routes/internal';
+import { patientAttachmentUploadRoute } from './routes/patient-attachment-upload';
 import { prescriptionRoutes } from './routes/prescriptions';
 import { processRefundRoute } from './routes/process-refund';
 import { questionnaireRoutes } from './routes/questionnaires';
@@ -51,6 +52,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     assessmentRoutes(router, new Assessments(runtime, deps.identity, questionnaires, uploads));
     processRefundRoute(router, runtime);
     uploadRoutes(router, runtime, uploads);
+    patientAttachmentUploadRoute(router, uploads);
     identityVideoRoute(router, runtime, uploads);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     weightHistoryRoute(router, runtime, deps.identity);

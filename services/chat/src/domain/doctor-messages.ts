@@ -26,11 +26,18 @@ const MESSAGES_PER_HOUR = { limit: 60, windowMs: 60 * 60 * 1000 };
 const PREVIEW_LENGTH = 120;
 const INBOX_LIMIT = 100;
 
+/** A file as the browser names it: `url` is the `file_name` forms answered for the upload. */
+export interface AttachmentRequest {
+  url: string;
+  type?: string;
+  name?: string;
+}
+
 /** What the patient sends: text and/or files uploaded through forms (get-signed-url). */
 export interface DoctorMessageRequest {
   message: string;
   encounterId: string;
-  attachments: { url: string; type?: string; name?: string }[];
+  attachments: AttachmentRequest[];
 }
 
 /**
@@ -65,15 +72,7 @@ export class DoctorMessages {
         rate.retryAfterMs,
       );
     // Outside the transaction: forms and identity may share the embedded database's connection.
-    const files: StoredAttachment[] = [];
-    for (const file of request.attachments) {
-      const name = file.name?.trim() || file.url;
-      const checked = await this.forms.checkPatientAttachment(userId, file.url);
-      if (checked.check === 'too-large') throw new InvalidRequestError(texts.tooLarge(name));
-      if (checked.check === 'not-allowed') throw new InvalidRequestError(texts.typeNotAllowed);
-      if (checked.check !== 'ok') throw new InvalidRequestError(texts.uploadFailed);
-      files.push({ fileName: file.url, type: checked.kind, name });
-    }
+    const files = await this.checkedFiles(userId, request.attachments);
     const patientName = await this.patientName(userId);
     return this.runtime.transaction(async (tx) => {
       const now = this.now();
@@ -165,13 +164,23 @@ export class DoctorMessages {
     return { thread, messages: await this.present(userId, rows) };
   }
 
-  /** The clinician answers on the patient's newest visit; the patient is told by text or email. */
+  /**
+   * The clinician answers on the patient's newest visit, with text and/or files uploaded for the
+   * patient (forms' attachment-upload: the patient's own files, checked as send() checks them);
+   * the patient is told by text or email.
+   */
   async reply(
     userId: number,
     clinician: Agent,
-    message: string,
+    answer: { message: string; attachments: AttachmentRequest[] },
   ): Promise<{ thread: DoctorThread; messages: DoctorChatMessage[] }> {
+    const body = answer.message.trim();
+    if (!body && answer.attachments.length === 0)
+      throw new InvalidRequestError(texts.needsTextOrFile);
     const before = await this.threadOf(userId);
+    // Outside the transaction: forms and identity may share the embedded database's connection.
+    const files = await this.checkedFiles(userId, answer.attachments);
+    const lastMessage = preview(body || files.map((f) => f.name).join(', '));
     const profile = await this.identity.clinicianProfile(clinician.id);
     const authorName = profile?.name ?? clinician.name;
     await this.runtime.transaction(async (tx) => {
@@ -184,8 +193,8 @@ export class DoctorMessages {
           fromDoctor: true,
           authorId: clinician.id,
           authorName,
-          body: message.trim(),
-          attachments: [],
+          body,
+          attachments: files,
           createdAt: now,
         })
         .returning({ id: doctorMessages.id });
@@ -196,11 +205,11 @@ export class DoctorMessages {
           patientName: before.patientName,
           waitingSince: null,
           lastMessageAt: now,
-          lastMessage: preview(message),
+          lastMessage,
         })
         .onConflictDoUpdate({
           target: doctorThreads.userId,
-          set: { waitingSince: null, lastMessageAt: now, lastMessage: preview(message) },
+          set: { waitingSince: null, lastMessageAt: now, lastMessage },
         });
       await audit(tx, clinician, 'doctor-thread.reply', { userId }, now);
       await this.runtime.queue
@@ -212,6 +221,26 @@ export class DoctorMessages {
         );
     });
     return this.thread(userId, clinician);
+  }
+
+  /**
+   * Each file, checked by its bytes as one of the patient's own uploads (forms), with the name
+   * to show; the first that fails refuses the whole message with the patient's text for it.
+   */
+  private async checkedFiles(
+    userId: number,
+    attachments: AttachmentRequest[],
+  ): Promise<StoredAttachment[]> {
+    const files: StoredAttachment[] = [];
+    for (const file of attachments) {
+      const name = file.name?.trim() || file.url;
+      const checked = await this.forms.checkPatientAttachment(userId, file.url);
+      if (checked.check === 'too-large') throw new InvalidRequestError(texts.tooLarge(name));
+      if (checked.check === 'not-allowed') throw new InvalidRequestError(texts.typeNotAllowed);
+      if (checked.check !== 'ok') throw new InvalidRequestError(texts.uploadFailed);
+      files.push({ fileName: file.url, type: checked.kind, name });
+    }
+    return files;
   }
 
   /** The patient's visit by its id; another patient's, or an unknown one, is not found. */

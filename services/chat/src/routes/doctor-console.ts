@@ -24,7 +24,7 @@ export function doctorConsoleRoutes(
     ...(await doctor.reply(
       params.userId,
       await agentOf(identity, principal, req.ip ?? null),
-      body.message,
+      body,
     )),
   }));
 }

@@ -4,6 +4,7 @@
  * patient is told by text or email without the content. Bad input stores nothing.
  */
 import { sql } from 'drizzle-orm';
+import request from 'supertest';
 import {
   clinicalRecordOpened,
   doctorMessages as texts,
@@ -206,6 +207,111 @@ it('the clinician sees the thread waiting, reads it (audited), answers, and the 
     expect(told!.body).not.toContain('with or without food');
     expect(told!.body).toContain('/home?tab=doctor-on-demand');
   });
+});
+
+/** A file of the clinician's answer, uploaded for the patient as the console does. */
+async function uploadForPatient(
+  patient: ChatCaller,
+  name: string,
+  contentType: string,
+  bytes: Buffer,
+) {
+  const signed = await request(chat.forms.service.app)
+    .post(`/api/console/patients/${patient.id}/attachment-upload`)
+    .set((await chat.asFormsPatient(clinician)).headers)
+    .send({ filename: name, content_type: contentType });
+  expect(signed.status).toBe(200);
+  const put = await request(chat.forms.service.app)
+    .put(signed.body.upload_url as string)
+    .set('Content-Type', contentType)
+    .send(bytes);
+  expect(put.status).toBeLessThan(300);
+  return signed.body.file_name as string;
+}
+
+it("the clinician's answer carries a PDF uploaded for the patient, listed for the patient with a working read link", async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  await chat.forms.paidOrder(await chat.asFormsPatient(patient));
+  await chat.post(
+    '/api/provider-messages',
+    { message: 'How do I store the pen?', latestEncounterId: encounterId },
+    patient,
+  );
+  const fileName = await uploadForPatient(patient, 'instructions.pdf', 'application/pdf', pdf);
+  const answer = await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    {
+      message: 'See the instructions attached.',
+      attachments: [{ url: fileName, type: 'pdf', name: 'instructions.pdf' }],
+    },
+    clinician,
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.thread.waitingSince).toBeNull();
+  expect(answer.body.messages.at(-1).attachments).toEqual([
+    { url: expect.any(String), type: 'pdf', name: 'instructions.pdf' },
+  ]);
+
+  // A file alone is an answer too.
+  const fileOnly = await uploadForPatient(patient, 'diet.txt', 'text/plain', Buffer.from('Eat.\n'));
+  const alone = await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    { attachments: [{ url: fileOnly, name: 'diet.txt' }] },
+    clinician,
+  );
+  expect(alone.status).toBe(200);
+  expect(alone.body.thread.lastMessage).toBe('diet.txt');
+
+  const list = await messagesOf(patient);
+  expect(
+    list.slice(-2).map((m) => [m.message, m.is_doctor, m.attachments.map((a) => a.name)]),
+  ).toEqual([
+    ['See the instructions attached.', true, ['instructions.pdf']],
+    ['', true, ['diet.txt']],
+  ]);
+  const link = list.at(-2)!.attachments[0]!;
+  expect(link.type).toBe('pdf');
+  const read = await request(chat.forms.service.app).get(link.url).buffer(true);
+  expect(read.status).toBe(200);
+  expect(Buffer.from(read.body as Buffer).toString('latin1')).toMatch(/^%PDF-/);
+});
+
+it("refuses an answer with no text and no file, an exe renamed .pdf, or another patient's file; storing nothing", async () => {
+  const { patient, encounterId } = await patientWithVisit();
+  await chat.forms.paidOrder(await chat.asFormsPatient(patient));
+  await chat.post(
+    '/api/provider-messages',
+    { message: 'Here is my question.', latestEncounterId: encounterId },
+    patient,
+  );
+  const refuse = async (body: unknown, message: string) => {
+    const res = await chat.post(`/api/console/doctor-messages/${patient.id}`, body, clinician);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  };
+  await refuse({ message: '  ' }, texts.needsTextOrFile);
+  await refuse({}, texts.needsTextOrFile);
+  const renamed = await uploadForPatient(patient, 'instructions.pdf', 'application/pdf', exe);
+  await refuse(
+    { message: 'See attached.', attachments: [{ url: renamed, name: 'instructions.pdf' }] },
+    texts.typeNotAllowed,
+  );
+  const other = await patientWithVisit();
+  await chat.forms.paidOrder(await chat.asFormsPatient(other.patient));
+  const theirs = await uploadForPatient(other.patient, 'theirs.pdf', 'application/pdf', pdf);
+  await refuse({ message: 'See attached.', attachments: [{ url: theirs }] }, texts.uploadFailed);
+  const six = Array.from({ length: 6 }, () => ({ url: theirs }));
+  const tooMany = await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    { message: 'Files', attachments: six },
+    clinician,
+  );
+  expect(tooMany.status).toBe(400);
+
+  expect((await messagesOf(patient)).map((m) => m.message)).toEqual(['Here is my question.']);
+  const waiting = await chat.get('/api/console/doctor-messages?view=waiting', clinician);
+  const thread = waiting.body.threads.find((t: { userId: number }) => t.userId === patient.id);
+  expect(thread.waitingSince).not.toBeNull();
 });
 
 it('keeps the console to clinicians', async () => {

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   attachmentDocumentTypes as contractDocumentTypes,
+  doctorMessages,
   uploadMessages,
   uploadTypeNotAllowed,
   type FileRead,
@@ -22,7 +23,7 @@ import {
   TooManyRequestsError,
   type ServiceRuntime,
 } from '@clinic/kit';
-import { uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
+import { orders, uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
 import { UploadStorageError, type UploadStorage } from '../storage/upload-storage';
 import { attachmentVerdict } from '../uploads/attachments';
 import {
@@ -92,15 +93,46 @@ export class Uploads {
     const purpose = purposeOf(request.content_type);
     if (!purpose) throw new InvalidRequestError(uploadTypeNotAllowed);
     if (request.form_id !== undefined) await ownOrder(this.runtime.db, principal, request.form_id);
-    const decision = await this.runtime.engines.rateLimiter.hit(
-      `forms:signed-url:${principal.userId}`,
-      signedUrlLimit,
-    );
+    await this.limitSigning(`forms:signed-url:${principal.userId}`);
+    return this.sign(principal.userId, purpose, request);
+  }
+
+  /**
+   * POST /api/console/patients/{userId}/attachment-upload: a URL to PUT one file of a
+   * clinician's doctor chat answer to, recorded as the patient's own upload (an attachment), so
+   * that it is checked and read back as the patient's files are. A user with no order here is
+   * no patient of the clinic: not found.
+   */
+  async signPutForPatient(
+    staff: Principal,
+    patientId: number,
+    request: { filename: string; content_type: string },
+  ): Promise<{ url: string; fileName: string }> {
+    const [order] = await this.runtime.db
+      .select({ orderId: orders.orderId })
+      .from(orders)
+      .where(eq(orders.userId, patientId))
+      .limit(1);
+    if (!order) throw new NotFoundError(doctorMessages.patientNotFound);
+    await this.limitSigning(`forms:staff-signed-url:${staff.userId}`);
+    return this.sign(patientId, 'attachment', request);
+  }
+
+  private async limitSigning(key: string): Promise<void> {
+    const decision = await this.runtime.engines.rateLimiter.hit(key, signedUrlLimit);
     if (!decision.allowed)
       throw new TooManyRequestsError(
         'Too many uploads in a short time. Please try again later.',
         decision.retryAfterMs,
       );
+  }
+
+  /** Signs the PUT and records the upload as the owner's, unchecked until it is used. */
+  private async sign(
+    ownerId: number,
+    purpose: UploadPurpose,
+    request: { filename: string; content_type: string; form_id?: number },
+  ): Promise<{ url: string; fileName: string }> {
     const fileName = storedFileName(request.filename);
     const key = `${UPLOAD_FOLDER}/${fileName}`;
     const contentType = request.content_type.trim().toLowerCase();
@@ -119,7 +151,7 @@ export class Uploads {
     await this.runtime.db.insert(uploads).values({
       key,
       fileName,
-      userId: principal.userId,
+      userId: ownerId,
       orderId: request.form_id ?? null,
       purpose,
       contentType,
