@@ -1,11 +1,28 @@
-import { doctorChatLimits, type DoctorChatMessage } from '@clinic/contracts';
+import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { AttachmentLinks } from '../../portal/doctor/AttachmentLinks';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
+import {
+  AttachmentIcon,
+  AttachmentLinks,
+  attachmentKind,
+} from '../../portal/doctor/AttachmentLinks';
+import {
+  acceptAttribute,
+  contentTypeOf,
+  isAcceptedFile,
+  type Uploaded,
+} from '../../portal/doctor/doctorApi';
 import { Button, FormMessage } from '../../ui';
 import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
 import { lastAt } from '../support/format';
-import { replyToPatient, threadKey, threadQuery, threadsKey } from './messagesApi';
+import {
+  replyToPatient,
+  threadKey,
+  threadQuery,
+  threadsKey,
+  uploadForPatient,
+} from './messagesApi';
 import './messages.css';
 
 /** Who wrote a message, as the clinician reads the thread. */
@@ -34,8 +51,11 @@ function Message({ message, patientName }: { message: DoctorChatMessage; patient
 /**
  * One patient's messages with their clinicians (the patient's on the left, the clinic's answers on
  * the right, files as links) and the reply box: up to 2000 characters with a counter, Enter sends
- * (Shift+Enter a new line), the server's message under it when it refuses. Used by the Patient
- * messages section and by the case view.
+ * (Shift+Enter a new line), the server's message under it when it refuses. Files are attached as
+ * in the patient's composer (the accepted types, 5 MB each, at most 5, each a chip to remove):
+ * on Send each is uploaded as the patient's (the patient reads it as their own), then the answer
+ * is posted with them; an answer needs text or a file. Used by the Patient messages section and
+ * by the case view.
  */
 export function DoctorThreadPane({
   userId,
@@ -51,7 +71,9 @@ export function DoctorThreadPane({
   const client = useQueryClient();
   const detail = useQuery(threadQuery(userId));
   const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
@@ -74,18 +96,50 @@ export function DoctorThreadPane({
   const tooLong = draft.length > doctorChatLimits.replyMax;
   const Title = titleLevel === 2 ? 'h2' : 'h3';
 
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const kept: File[] = [];
+    for (const file of chosen) {
+      if (file.size > doctorChatLimits.attachmentMaxBytes) {
+        window.alert(doctorMessages.tooLarge(file.name));
+      } else if (!isAcceptedFile(file) || !contentTypeOf(file)) {
+        window.alert(doctorMessages.typeNotAllowed);
+      } else kept.push(file);
+    }
+    const next = [...files, ...kept];
+    if (next.length > doctorChatLimits.attachmentsPerMessage) {
+      window.alert(doctorMessages.tooManyFiles);
+    }
+    setFiles(next.slice(0, doctorChatLimits.attachmentsPerMessage));
+    setError(null);
+  }
+
   async function send(event?: FormEvent) {
     event?.preventDefault();
     if (busy || tooLong) return;
-    if (draft.trim() === '') {
+    if (draft.trim() === '' && files.length === 0) {
       setError('Please write a message.');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      client.setQueryData(threadKey(userId), await replyToPatient(userId, draft));
+      let uploaded: Uploaded[];
+      try {
+        uploaded = await Promise.all(files.map((file) => uploadForPatient(userId, file)));
+      } catch (failure) {
+        // The server's reason (a type it refuses) when it gave one; else the chat's own text.
+        setError(
+          failure instanceof ApiError && failure.serverMessage
+            ? failure.serverMessage
+            : doctorMessages.uploadFailed,
+        );
+        return;
+      }
+      client.setQueryData(threadKey(userId), await replyToPatient(userId, draft, uploaded));
       setDraft('');
+      setFiles([]);
       void client.invalidateQueries({ queryKey: threadsKey });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -119,6 +173,29 @@ export function DoctorThreadPane({
         ))}
       </ol>
       <form className="thread-reply pm-reply" onSubmit={(e) => void send(e)} noValidate>
+        {files.length > 0 && (
+          <ul className="doctor-files" aria-label="Files to send">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <span className="doctor-file">
+                  <AttachmentIcon
+                    kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
+                  />
+                  <span className="doctor-file__name">{file.name}</span>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    aria-label={`Remove ${file.name}`}
+                    disabled={busy}
+                    onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
+                  >
+                    ×
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
         <label htmlFor={`${id}-text`} className="visually-hidden">
           Reply to {thread.patientName}
         </label>
@@ -137,6 +214,36 @@ export function DoctorThreadPane({
           onKeyDown={sendOnEnter(() => void send())}
         />
         <div className="thread-reply__bar">
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            type="file"
+            multiple
+            accept={acceptAttribute}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={choose}
+          />
+          <Button
+            variant="secondary"
+            size="small"
+            aria-label="Attach a file"
+            title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
+            disabled={busy || files.length >= doctorChatLimits.attachmentsPerMessage}
+            onClick={() => fileInput.current?.click()}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+            Attach
+          </Button>
           <span
             id={`${id}-count`}
             className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}

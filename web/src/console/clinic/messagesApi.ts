@@ -1,17 +1,21 @@
 /**
  * The clinician's side of Doctor on Demand (contracts/src/api/doctor.ts) through the typed
  * client: the patients' threads (waiting oldest first, or all), one patient's thread (the read is
- * audited by the server) and the clinician's reply, which answers with the thread as it now is.
+ * audited by the server) and the clinician's reply, which answers with the thread as it now is;
+ * a reply's files are uploaded for the patient (forms' attachment-upload, then the PUT with the
+ * file's content type) and sent with it by the name forms answered.
  */
 import {
   doctorInbox,
   doctorThread,
+  patientAttachmentUpload,
   replyDoctorThread,
   type DoctorChatMessage,
   type DoctorThread,
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { contentTypeOf, type Uploaded } from '../../portal/doctor/doctorApi';
 
 export type ThreadView = 'waiting' | 'all';
 
@@ -46,11 +50,34 @@ export function threadQuery(userId: number) {
   });
 }
 
-/** POST /api/console/doctor-messages/{userId}: the clinician's answer. */
-export async function replyToPatient(userId: number, message: string): Promise<ThreadDetail> {
+/**
+ * Uploads one file of the clinician's answer as the patient's: a signed URL from
+ * POST /api/console/patients/{userId}/attachment-upload, then the PUT. Throws on either failure.
+ */
+export async function uploadForPatient(userId: number, file: File): Promise<Uploaded> {
+  const type = contentTypeOf(file);
+  const signed = await callApi(patientAttachmentUpload, {
+    params: { userId },
+    body: { filename: `doctor-reply_${Date.now()}_${file.name}`, content_type: type },
+  });
+  const stored = await fetch(signed.upload_url, {
+    method: 'PUT',
+    headers: { 'Content-Type': type },
+    body: file,
+  });
+  if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
+  return { url: signed.file_name, type, name: file.name };
+}
+
+/** POST /api/console/doctor-messages/{userId}: the clinician's answer, with its files if any. */
+export async function replyToPatient(
+  userId: number,
+  message: string,
+  attachments: Uploaded[] = [],
+): Promise<ThreadDetail> {
   const { thread, messages } = await callApi(replyDoctorThread, {
     params: { userId },
-    body: { message },
+    body: attachments.length > 0 ? { message, attachments } : { message },
   });
   return { thread, messages };
 }
