@@ -3,8 +3,9 @@
  * browsers: a patient submits the medical form and the demo clinician claims the case, which
  * opens the visit; the portal grows the Doctor on Demand tab with the doctor's card (name, NPI,
  * photo), the patient writes with a PDF (a file over 5 MB is refused with the spec's alert), the
- * clinician answers from the console's Patient messages, and the patient finds the answer
- * labelled 'Doctor', the PDF as a link that opens. Screenshots:
+ * clinician answers from the console's Patient messages with a PDF of instructions (uploaded as
+ * the patient's file), and the patient finds the answer labelled 'Doctor', both PDFs as links
+ * that open. Screenshots:
  * test-results/screenshots/<project>-doctor*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -30,7 +31,7 @@ test.describe('Doctor on Demand', () => {
   // Two people and the whole medical form.
   test.setTimeout(150_000);
 
-  test('the patient writes to the doctor with a PDF, and the clinician answers from the console', async ({
+  test('the patient writes to the doctor with a PDF, and the clinician answers from the console with a PDF', async ({
     page,
     request,
     browser,
@@ -110,8 +111,21 @@ test.describe('Doctor on Demand', () => {
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
     const answer = 'Thank you, your results look fine. Keep the same dose this month.';
     await desk.getByLabel(/^Reply to /).fill(answer);
+    // The answer carries the instructions as a PDF.
+    await expect(desk.getByRole('button', { name: 'Attach a file' })).toBeVisible();
+    await desk.locator('input[type=file]').setInputFiles({
+      name: 'instructions.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(desk.getByRole('list', { name: 'Files to send' })).toContainText(
+      'instructions.pdf',
+    );
     await desk.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(thread.getByText(answer)).toBeVisible();
+    const answered = thread.getByRole('listitem').filter({ hasText: answer });
+    await expect(answered.getByRole('link', { name: /instructions\.pdf/ })).toBeVisible();
+    await expect(desk.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
     await shot(desk, 'doctor-console-thread', project);
 
     // The patient reads the answer, labelled Doctor.
@@ -120,6 +134,12 @@ test.describe('Doctor on Demand', () => {
     const reply = messages.getByRole('listitem').filter({ hasText: answer });
     await expect(reply).toBeVisible({ timeout: 15_000 });
     await expect(reply).toContainText('Doctor');
+    // The doctor's PDF, as a link to the patient's own file that opens.
+    const instructions = reply.getByRole('link', { name: /instructions\.pdf/ });
+    await expect(instructions).toBeVisible();
+    const fetched = await page.request.get((await instructions.getAttribute('href')) ?? '');
+    expect(fetched.status()).toBe(200);
+    expect((await fetched.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await fitsTheScreen(page);
     await shot(page, 'doctor-answered', project);
     await desk.context().close();
