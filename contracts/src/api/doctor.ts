@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { controlCharacterMessage, multiLinePattern, numeric, rowId, text } from './fields';
+import { attachmentDocumentTypes, getSignedUrl, uploadMessages } from './forms';
 import { defineRoute } from './route';
 
 /** Spec 002 "Chat and doctor" and "Doctor chat", verbatim, and ours where the spec is silent. */
@@ -207,4 +208,44 @@ export const replyDoctorThread = defineRoute({
       .default([]),
   }),
   response: threadAnswer,
+});
+
+/**
+ * The Content-Types a doctor chat attachment may be uploaded with (spec 002 "Doctor chat": pdf,
+ * doc, docx, txt, jpg, png, gif, mp4, avi, mov), as browsers name them; the bytes still decide.
+ */
+export const attachmentContentTypes = [
+  ...attachmentDocumentTypes,
+  'image/jpeg',
+  'image/jpg',
+  'image/pjpeg',
+  'image/png',
+  'image/gif',
+  'video/mp4',
+  'video/quicktime',
+  'video/x-msvideo',
+  'video/avi',
+  'video/msvideo',
+] as const;
+
+const attachmentContentType = new RegExp(
+  `^(?:${attachmentContentTypes.map((type) => type.replace(/[.+]/g, '\\$&')).join('|')})$`,
+  'i',
+);
+
+export const patientAttachmentUpload = defineRoute({
+  method: 'post',
+  path: '/api/console/patients/:userId/attachment-upload',
+  service: 'forms',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "A short-lived signed URL to PUT one file of the clinician's doctor chat answer to (a PDF, Word or text document, an image or a video, as get-signed-url). The file is stored as the patient's own (so the patient reads it back) and counts only once its content is checked; 404 'No such patient.' for a user who is not a patient of the clinic.",
+  params: z.object({ userId: numeric(rowId()) }),
+  body: z.object({
+    filename: text(300).regex(/\S/, uploadMessages.selectFile),
+    /** One of the doctor chat's kinds (`attachmentContentTypes`). */
+    content_type: text(100).regex(attachmentContentType, doctorMessages.typeNotAllowed),
+  }),
+  response: getSignedUrl.response,
 });
