@@ -15,7 +15,7 @@ import {
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
-import { contentTypeOf, type Uploaded } from '../../portal/doctor/doctorApi';
+import { putSignedFile, type Uploaded } from '../../portal/doctor/doctorApi';
 
 export type ThreadView = 'waiting' | 'all';
 
@@ -54,19 +54,13 @@ export function threadQuery(userId: number) {
  * Uploads one file of the clinician's answer as the patient's: a signed URL from
  * POST /api/console/patients/{userId}/attachment-upload, then the PUT. Throws on either failure.
  */
-export async function uploadForPatient(userId: number, file: File): Promise<Uploaded> {
-  const type = contentTypeOf(file);
-  const signed = await callApi(patientAttachmentUpload, {
-    params: { userId },
-    body: { filename: `doctor-reply_${Date.now()}_${file.name}`, content_type: type },
-  });
-  const stored = await fetch(signed.upload_url, {
-    method: 'PUT',
-    headers: { 'Content-Type': type },
-    body: file,
-  });
-  if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
-  return { url: signed.file_name, type, name: file.name };
+export function uploadForPatient(userId: number, file: File): Promise<Uploaded> {
+  return putSignedFile(file, (type) =>
+    callApi(patientAttachmentUpload, {
+      params: { userId },
+      body: { filename: `doctor-reply_${Date.now()}_${file.name}`, content_type: type },
+    }),
+  );
 }
 
 /** POST /api/console/doctor-messages/{userId}: the clinician's answer, with its files if any. */

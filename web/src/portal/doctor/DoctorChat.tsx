@@ -14,7 +14,7 @@ import { AttachmentIcon, AttachmentLinks, attachmentKind } from './AttachmentLin
 import {
   acceptAttribute,
   contentTypeOf,
-  isAcceptedFile,
+  pickAttachments,
   providerMessagesQuery,
   sendMessage,
   uploadAttachment,
@@ -99,19 +99,7 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
-    const kept: File[] = [];
-    for (const file of chosen) {
-      if (file.size > doctorChatLimits.attachmentMaxBytes) {
-        window.alert(doctorMessages.tooLarge(file.name));
-      } else if (!isAcceptedFile(file) || !contentTypeOf(file)) {
-        window.alert(doctorMessages.typeNotAllowed);
-      } else kept.push(file);
-    }
-    const next = [...files, ...kept];
-    if (next.length > doctorChatLimits.attachmentsPerMessage) {
-      window.alert(doctorMessages.tooManyFiles);
-    }
-    setFiles(next.slice(0, doctorChatLimits.attachmentsPerMessage));
+    setFiles(pickAttachments(files, chosen));
   }
 
   async function send(event?: FormEvent) {

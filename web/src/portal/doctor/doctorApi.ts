@@ -7,6 +7,7 @@
 import {
   chatAvailability,
   doctorChatLimits,
+  doctorMessages,
   getDocProfile,
   getSignedUrl,
   providerMessages,
@@ -89,12 +90,16 @@ export interface Uploaded {
   name: string;
 }
 
-/** Uploads one file: its signed URL, then the PUT. Throws on either failure. */
-export async function uploadAttachment(file: File): Promise<Uploaded> {
+/**
+ * PUTs one file to the signed URL its upload call answered (`get-signed-url` for the patient,
+ * the console's attachment upload for a clinician) with its content type. Throws on a failure.
+ */
+export async function putSignedFile(
+  file: File,
+  sign: (contentType: string) => Promise<{ upload_url: string; file_name: string }>,
+): Promise<Uploaded> {
   const type = contentTypeOf(file);
-  const signed = await callApi(getSignedUrl, {
-    body: { filename: `doctor-chat_${Date.now()}_${file.name}`, content_type: type },
-  });
+  const signed = await sign(type);
   const stored = await fetch(signed.upload_url, {
     method: 'PUT',
     headers: { 'Content-Type': type },
@@ -102,6 +107,35 @@ export async function uploadAttachment(file: File): Promise<Uploaded> {
   });
   if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
   return { url: signed.file_name, type, name: file.name };
+}
+
+/** Uploads one file of the patient's message: its signed URL, then the PUT. */
+export function uploadAttachment(file: File): Promise<Uploaded> {
+  return putSignedFile(file, (type) =>
+    callApi(getSignedUrl, {
+      body: { filename: `doctor-chat_${Date.now()}_${file.name}`, content_type: type },
+    }),
+  );
+}
+
+/**
+ * The files a message may carry after a choice (spec 002 "Doctor chat"): each of the accepted
+ * types and at most 5 MB, five at the most; each refused file is said in an alert.
+ */
+export function pickAttachments(
+  current: readonly File[],
+  chosen: readonly File[],
+  alert: (text: string) => void = (text) => window.alert(text),
+): File[] {
+  const kept: File[] = [];
+  for (const file of chosen) {
+    if (file.size > doctorChatLimits.attachmentMaxBytes) alert(doctorMessages.tooLarge(file.name));
+    else if (!isAcceptedFile(file) || !contentTypeOf(file)) alert(doctorMessages.typeNotAllowed);
+    else kept.push(file);
+  }
+  const next = [...current, ...kept];
+  if (next.length > doctorChatLimits.attachmentsPerMessage) alert(doctorMessages.tooManyFiles);
+  return next.slice(0, doctorChatLimits.attachmentsPerMessage);
 }
 
 /** POST /api/provider-messages. */
