@@ -137,10 +137,11 @@ for (const person of staff) {
     await expect(who).toContainText(person.name);
     await expect(who).toContainText(person.roleLabel);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(person.sections[0]!);
-    // The review queue may already hold the other journeys' cases: its list, or its empty state.
-    // Empty, or the work other journeys of this run left there (cases, shipments to place).
+    // Empty, or the work other journeys of this run left there (cases, shipments to place, chats).
     await expect(
-      page.getByText(person.firstEmpty).or(page.locator('table.cq, table.ph-table')),
+      page
+        .getByText(person.firstEmpty)
+        .or(page.locator('table.cq, table.ph-table, table.sp-table')),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     // The console has its own frame: no patient header or footer.

@@ -2,7 +2,7 @@
  * Routing as a visitor meets it (spec 000 section 2 and "Global elements"): unknown paths, the
  * login-required routes, the /sorry landing page, the footer's legal links and scroll-to-top.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_PATIENT,
   LEGAL_LINKS,
@@ -10,12 +10,14 @@ import {
   apiSession,
   intakeQuiz,
   loginPage,
-  pendingPage,
   readStorage,
   scrollY,
   seedStorage,
   waitForApp,
 } from './support';
+
+/** The portal home: its tab bar (Orders, Profile, Billing, ...). */
+const portalTabs = (page: Page) => page.getByRole('tablist', { name: 'Portal sections' });
 
 test('an unknown path ends at the start page', async ({ page, baseURL }) => {
   await page.goto('/no/such/page');
@@ -64,7 +66,7 @@ test.describe('with a stored session', () => {
     await page.goto('/home?tab=billing');
     await waitForApp(page);
     await expect(page).toHaveURL(`${baseURL}/home?tab=billing`);
-    await expect(pendingPage(page, 'portal')).toBeVisible();
+    await expect(portalTabs(page)).toBeVisible();
 
     const logout = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -109,7 +111,7 @@ test.describe('with a stored session', () => {
     await waitForApp(page);
 
     await expect(page).toHaveURL(`${baseURL}/home`);
-    await expect(pendingPage(page, 'portal')).toBeVisible();
+    await expect(portalTabs(page)).toBeVisible();
   });
 });
 

@@ -42,9 +42,6 @@ export const LEGAL_LINKS = [
   { text: 'TeleHealth Consent', path: '/legal/telehealth-consent' },
 ] as const;
 
-/** The heading of the stand-in page that routes of later issues render. */
-export const PENDING_HEADING = 'This page is being prepared.';
-
 export interface StoredProduct {
   id: number;
   name: string;
@@ -89,11 +86,6 @@ export function intakeQuiz(page: Page) {
 /** The login page. */
 export function loginPage(page: Page) {
   return page.getByRole('heading', { level: 1, name: 'Log In' });
-}
-
-/** The stand-in page for `name` (the route's `data-pending-page`). */
-export function pendingPage(page: Page, name: string) {
-  return page.locator(`main[data-pending-page="${name}"]`);
 }
 
 export async function readStorage(page: Page, key: string): Promise<string | null> {
