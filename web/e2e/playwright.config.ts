@@ -16,7 +16,8 @@ import { defineConfig } from '@playwright/test';
 // web/package.json makes this folder an ES module: no __dirname.
 const e2eDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(e2eDir, '..', '..');
-const port = 3100;
+// E2E_PORT lets two checkouts of the project run their journeys on one machine at once.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
