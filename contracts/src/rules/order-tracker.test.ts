@@ -214,9 +214,7 @@ describe('the action links', () => {
     // a refill's check-in prescription is answered on the same pages
     expect(
       currentStep(
-        trackerSteps(
-          item('prescription_received', { id: 9, kind: 'refill', submitted: 4 }),
-        ),
+        trackerSteps(item('prescription_received', { id: 9, kind: 'refill', submitted: 4 })),
       )!.actions.map((a) => a.href),
     ).toEqual(['/prescription/9', '/adjust-doses/9']);
     // submitted 4 on another status gives no adjust link

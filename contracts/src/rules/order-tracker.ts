@@ -218,13 +218,7 @@ export function trackerSteps(item: TrackedItem): TrackerStep[] {
   return visibleStepKeys(item).map((key) => {
     const index = trackerStepKeys.indexOf(key);
     const state: TrackerStepState =
-      index < standing
-        ? 'done'
-        : index === standing
-          ? refunded
-            ? 'stopped'
-            : 'current'
-          : 'later';
+      index < standing ? 'done' : index === standing ? (refunded ? 'stopped' : 'current') : 'later';
     const actions = state === 'current' || state === 'stopped' ? actionsFor(key, item) : [];
     return {
       key,
