@@ -348,7 +348,8 @@ describe('the reship wizard on a delivered parcel (issue 26)', () => {
     expect(reshipOffer({ ...delivered, status: 'order_shipped' }, now)).toBeNull();
     expect(reshipOffer({ ...delivered, reship_request: 'waiting' }, now)).toBeNull();
     expect(reshipOffer({ ...delivered, reship_until: null }, now)).toBeNull();
-    // a refused or approved request leaves the window to the pharmacy's rule: one open request
+    // approved: the replacement has its own card; refused: the patient may ask again
+    expect(reshipOffer({ ...delivered, reship_request: 'approved' }, now)).toBeNull();
     expect(reshipOffer({ ...delivered, reship_request: 'refused' }, now)).not.toBeNull();
   });
 

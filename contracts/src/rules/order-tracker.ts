@@ -309,15 +309,17 @@ export interface ReshipOffer {
 }
 
 /**
- * The reship wizard's link on a delivered parcel while its 7-day window is open at `now` and no
- * request of it waits for the pharmacy (fulfilment takes one open request per parcel).
+ * The reship wizard's link on a delivered parcel while its 7-day window is open at `now`, unless
+ * a request of it waits for the pharmacy (fulfilment takes one open request per parcel) or was
+ * approved (the replacement is followed on its own card, and offers its own window once
+ * delivered). A refused request leaves the link: the patient may ask again with better evidence.
  */
 export function reshipOffer(
   item: Pick<ProgressItem, 'status' | 'reship_until' | 'reship_request'>,
   now: Date,
 ): ReshipOffer | null {
   if (item.status !== 'order_delivered' || !item.reship_until) return null;
-  if (item.reship_request === 'waiting') return null;
+  if (item.reship_request === 'waiting' || item.reship_request === 'approved') return null;
   if (Date.parse(item.reship_until) <= now.getTime()) return null;
   return {
     action: { label: trackerTexts.reshipAction, href: '/replacement-request' },
