@@ -4,6 +4,7 @@
  * fulfilment (BRIEF section 4, "The order's life").
  */
 import { z } from 'zod';
+import { appointmentRequired } from '../events/clinic';
 import { shipmentKinds } from '../events/fulfillment';
 import { defineRoute } from './route';
 
@@ -51,6 +52,17 @@ export const prescriptionEntrySchema = z.object({
 });
 export type PrescriptionEntry = z.infer<typeof prescriptionEntrySchema>;
 
+/**
+ * Ours: where the identity video stands. 'missing': asked for (by the state's rule when the
+ * assessment was sent, or by the clinician) and not received since; 'received': in.
+ */
+export const identityVideoProgress = ['missing', 'received'] as const;
+export type IdentityVideoProgress = (typeof identityVideoProgress)[number];
+
+/** Ours: the latest replacement request of a delivered parcel, as the pharmacy left it. */
+export const reshipRequestStates = ['waiting', 'approved', 'refused'] as const;
+export type ReshipRequestState = (typeof reshipRequestStates)[number];
+
 /** One progress item of the Order tracking tab (spec 002 section 3, Order). */
 export const progressItemSchema = z.object({
   /** The checkout order. A renewal's or a reship's shipment carries its order's id. */
@@ -78,6 +90,16 @@ export const progressItemSchema = z.object({
   shipped_at: z.iso.datetime().nullable(),
   delivered_at: z.iso.datetime().nullable(),
   updated_at: z.iso.datetime(),
+  // The four below came later: an item stored before them reads null until the view is rebuilt
+  // (npm run rebuild:order-items -w @clinic/gateway).
+  /** Ours: the identity video; null when none is asked for. */
+  identity_video: z.enum(identityVideoProgress).nullable().default(null),
+  /** Ours: what the clinician asked for before deciding, while the order waits for it. */
+  appointment: appointmentRequired.schema.shape.kind.nullable().default(null),
+  /** Ours: the last moment a replacement can be asked for (7 days after delivery). */
+  reship_until: z.iso.datetime().nullable().default(null),
+  /** Ours: the parcel's latest replacement request; null when none was made. */
+  reship_request: z.enum(reshipRequestStates).nullable().default(null),
 });
 export type ProgressItem = z.infer<typeof progressItemSchema>;
 

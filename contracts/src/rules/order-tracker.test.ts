@@ -6,6 +6,9 @@ import {
   orderInvoiceHref,
   orderStatusLabel,
   processingDayText,
+  reshipOffer,
+  reshipRequestText,
+  reshipTexts,
   trackerNote,
   trackerStepKeys,
   trackerSteps,
@@ -34,6 +37,10 @@ function item(status: OrderStatus, over: Partial<ProgressItem> = {}): ProgressIt
     shipped_at: null,
     delivered_at: null,
     updated_at: '2026-11-20T12:00:00.000Z',
+    identity_video: null,
+    appointment: null,
+    reship_until: null,
+    reship_request: null,
     ...over,
   };
 }
@@ -47,10 +54,19 @@ function states(it: ProgressItem): string {
 
 const normal = trackerStepKeys.filter((k) => k !== 'shipping_paused');
 
-/** What each status shows: the current step (null: none), its link, and the main label. */
+/**
+ * What each status shows: the current step (null: none), the step a refund stopped at, the
+ * links, and the main label.
+ */
 const expected: Record<
   OrderStatus,
-  { current: string | null; done: number; href: string | null; label: string }
+  {
+    current: string | null;
+    stopped?: string;
+    done: number;
+    href: string | null;
+    label: string;
+  }
 > = {
   payment: { current: 'payment', done: 0, href: '/payment', label: 'Processing' },
   payment_failed: { current: 'payment', done: 0, href: '/payment', label: 'Processing' },
@@ -82,8 +98,14 @@ const expected: Record<
   shipping_paused: { current: 'shipping_paused', done: 4, href: null, label: 'Processing' },
   order_shipped: { current: 'order_shipped', done: 5, href: null, label: 'Processing' },
   order_delivered: { current: null, done: 7, href: null, label: 'complete' },
-  denied: { current: null, done: 2, href: null, label: 'Refunded' },
-  withdrawn: { current: null, done: 1, href: null, label: 'Refunded' },
+  denied: {
+    current: null,
+    stopped: 'waiting_prescription',
+    done: 2,
+    href: '/rejected/41',
+    label: 'Refunded',
+  },
+  withdrawn: { current: null, stopped: 'pending_approval', done: 1, href: null, label: 'Refunded' },
 };
 
 describe('the tracker of each status (spec 002 section 4)', () => {
@@ -92,13 +114,18 @@ describe('the tracker of each status (spec 002 section 4)', () => {
     const steps = trackerSteps(item(status));
     expect(steps.filter((s) => s.state === 'done')).toHaveLength(want.done);
     expect(currentStep(steps)?.key ?? null).toBe(want.current);
-    // the done steps come first, then the current one, then the later ones
-    const order = steps.map((s) => ['done', 'current', 'later'].indexOf(s.state));
+    expect(steps.filter((s) => s.state === 'stopped').map((s) => s.key)).toEqual(
+      want.stopped ? [want.stopped] : [],
+    );
+    // the done steps come first, then the current (or stopped) one, then the later ones
+    const order = steps.map((s) => ['done', 'current', 'stopped', 'later'].indexOf(s.state));
     expect(order).toEqual([...order].sort());
-    // only the current step has a link
-    const links = steps.filter((s) => s.action);
-    expect(links.map((s) => s.action!.href)).toEqual(want.href ? [want.href] : []);
-    for (const link of links) expect(link.state).toBe('current');
+    // only the step the order stands at has links
+    const links = steps.filter((s) => s.actions.length > 0);
+    expect(links.flatMap((s) => s.actions.map((a) => a.href))).toEqual(
+      want.href ? [want.href] : [],
+    );
+    for (const link of links) expect(['current', 'stopped']).toContain(link.state);
     expect(orderStatusLabel(status)).toBe(want.label);
     // payment_failed never has a step of its own
     expect(steps.map((s) => s.key)).not.toContain('payment_failed');
@@ -146,7 +173,7 @@ describe('shipping paused (spec 002: the paused step replaces Order Placed)', ()
       'order_delivered',
     ]);
     expect(currentStep(steps)).toMatchObject({ key: 'shipping_paused', urgent: true });
-    expect(trackerNote('shipping_paused')).toBe(trackerTexts.pausedNote);
+    expect(trackerNote(item('shipping_paused'))).toBe(trackerTexts.pausedNote);
   });
 
   it.each(orderStatuses.filter((s) => s !== 'shipping_paused'))(
@@ -161,31 +188,40 @@ describe('shipping paused (spec 002: the paused step replaces Order Placed)', ()
 
 describe('the action links', () => {
   it('links the medical questionnaire only while it is not sent', () => {
-    expect(currentStep(trackerSteps(item('pending_approval', { id: 7 })))!.action).toEqual({
-      label: trackerTexts.formAction,
-      href: '/medical-form/7',
-    });
+    expect(currentStep(trackerSteps(item('pending_approval', { id: 7 })))!.actions).toEqual([
+      { label: trackerTexts.formAction, href: '/medical-form/7' },
+    ]);
     for (const submitted of [1, 4, 5])
-      expect(currentStep(trackerSteps(item('pending_approval', { submitted })))!.action).toBe(null);
+      expect(currentStep(trackerSteps(item('pending_approval', { submitted })))!.actions).toEqual(
+        [],
+      );
   });
 
-  it('links adjust-doses on Prescription Received only when submitted is 4', () => {
+  it('offers the prescription first, then the spec’s adjust-doses link, when submitted is 4', () => {
     const at = (submitted: number) =>
       currentStep(trackerSteps(item('prescription_received', { id: 9, submitted })))!;
-    expect(at(submittedValues.prescriptionPending).action).toEqual({
-      label: trackerTexts.adjustAction,
-      href: '/adjust-doses/9',
-    });
+    expect(at(submittedValues.prescriptionPending).actions).toEqual([
+      { label: 'Review your prescription', href: '/prescription/9' },
+      { label: 'Review & Adjust Doses', href: '/adjust-doses/9' },
+    ]);
     expect(at(submittedValues.prescriptionPending).urgent).toBe(true);
+    expect(trackerNote(item('prescription_received', { submitted: 4 }))).toMatch(/12 hours/);
     for (const submitted of [0, 1, 5]) {
-      expect(at(submitted).action).toBeNull();
+      expect(at(submitted).actions).toEqual([]);
       expect(at(submitted).urgent).toBe(false);
+      expect(trackerNote(item('prescription_received', { submitted }))).toBeNull();
     }
+    // a refill's check-in prescription is answered on the same pages
+    expect(
+      currentStep(
+        trackerSteps(item('prescription_received', { id: 9, kind: 'refill', submitted: 4 })),
+      )!.actions.map((a) => a.href),
+    ).toEqual(['/prescription/9', '/adjust-doses/9']);
     // submitted 4 on another status gives no adjust link
     for (const status of orderStatuses.filter((s) => s !== 'prescription_received'))
       expect(
         trackerSteps(item(status, { submitted: 4 })).some((s) =>
-          s.action?.href.startsWith('/adjust-doses'),
+          s.actions.some((a) => /^\/(adjust-doses|prescription)\//.test(a.href)),
         ),
       ).toBe(false);
   });
@@ -194,23 +230,134 @@ describe('the action links', () => {
     expect(currentStep(trackerSteps(item('payment_failed')))).toMatchObject({
       key: 'payment',
       urgent: true,
-      action: { href: '/payment' },
+      actions: [{ href: '/payment' }],
     });
-    expect(trackerNote('payment_failed')).toBe(trackerTexts.paymentFailedNote);
+    expect(trackerNote(item('payment_failed'))).toBe(trackerTexts.paymentFailedNote);
   });
 
   it('says why an order waits for an appointment, and that a refunded one was refunded', () => {
-    expect(trackerNote('appointment_required')).toBe(trackerTexts.appointmentNote);
-    expect(trackerNote('denied')).toMatch(/refunded/);
-    expect(trackerNote('withdrawn')).toMatch(/refunded/);
-    expect(trackerNote('order_shipped')).toBeNull();
+    expect(trackerNote(item('appointment_required', { appointment: 'visit' }))).toBe(
+      trackerTexts.appointmentNote,
+    );
+    expect(trackerNote(item('denied'))).toMatch(/refunded/);
+    expect(trackerNote(item('withdrawn'))).toMatch(/refunded/);
+    expect(trackerNote(item('order_shipped'))).toBeNull();
   });
 
   it('counts a withdrawn order’s questionnaire as done once it was sent', () => {
     expect(states(item('withdrawn', { submitted: 1 }))).toMatch(
-      /^payment:done pending_approval:done waiting_prescription:later/,
+      /^payment:done pending_approval:done waiting_prescription:stopped prescription_received:later/,
     );
-    expect(states(item('withdrawn'))).toMatch(/^payment:done pending_approval:later/);
+    expect(states(item('withdrawn'))).toMatch(
+      /^payment:done pending_approval:stopped waiting_prescription:later/,
+    );
+    const stopped = trackerSteps(item('withdrawn')).find((s) => s.state === 'stopped')!;
+    expect(stopped).toMatchObject({ outcome: 'Withdrawn', actions: [], urgent: false });
+  });
+});
+
+describe('a denied order (issue 26)', () => {
+  it('shows the doctor’s step as decided, not approved, with the decision’s page', () => {
+    const steps = trackerSteps(item('denied', { id: 12, submitted: 1 }));
+    expect(steps.map((s) => `${s.key}:${s.state}`).slice(0, 4)).toEqual([
+      'payment:done',
+      'pending_approval:done',
+      'waiting_prescription:stopped',
+      'prescription_received:later',
+    ]);
+    const decided = steps.find((s) => s.key === 'waiting_prescription')!;
+    expect(decided).toMatchObject({
+      title: 'Final Doctor Approval',
+      outcome: 'Not approved',
+      urgent: false,
+      actions: [{ label: "Read your doctor's decision", href: '/rejected/12' }],
+    });
+    expect(currentStep(steps)).toBeNull();
+    expect(steps.filter((s) => s.outcome !== null)).toHaveLength(1);
+  });
+});
+
+describe('the identity video (issue 26)', () => {
+  const video = { label: 'Record your identity video', href: '/upload-video/30' };
+
+  it('links the video page while the state’s video is missing after the questionnaire', () => {
+    const waiting = item('pending_approval', { id: 30, submitted: 1, identity_video: 'missing' });
+    expect(currentStep(trackerSteps(waiting))).toMatchObject({
+      key: 'pending_approval',
+      urgent: true,
+      actions: [video],
+    });
+    expect(trackerNote(waiting)).toBe(trackerTexts.stateVideoNote);
+    // before the questionnaire, the questionnaire comes first
+    expect(
+      currentStep(trackerSteps({ ...waiting, submitted: 0 }))!.actions.map((a) => a.href),
+    ).toEqual(['/medical-form/30']);
+    // once received, nothing more to do
+    const received = item('waiting_prescription', { submitted: 1, identity_video: 'received' });
+    expect(currentStep(trackerSteps(received))!.actions).toEqual([]);
+    expect(trackerNote(received)).toBeNull();
+  });
+
+  it('says the doctor requires the video (not the visit text) and links it', () => {
+    const asked = item('appointment_required', {
+      id: 30,
+      submitted: 1,
+      appointment: 'video',
+      identity_video: 'missing',
+    });
+    expect(currentStep(trackerSteps(asked))).toMatchObject({
+      key: 'waiting_prescription',
+      urgent: true,
+      actions: [video],
+    });
+    expect(trackerNote(asked)).toBe(trackerTexts.doctorVideoNote);
+    expect(trackerNote(asked)).not.toBe(trackerTexts.appointmentNote);
+  });
+
+  it('a visit: the visit text and nothing to click; a missed visit: a way to book again', () => {
+    const visit = item('appointment_required', { submitted: 1, appointment: 'visit' });
+    expect(currentStep(trackerSteps(visit))!.actions).toEqual([]);
+    expect(trackerNote(visit)).toBe(trackerTexts.appointmentNote);
+    const missed = item('appointment_required', { submitted: 1, appointment: 'visit-missed' });
+    expect(currentStep(trackerSteps(missed))).toMatchObject({
+      urgent: true,
+      actions: [{ label: 'Book a new visit', href: '/meeting-missed' }],
+    });
+    expect(trackerNote(missed)).toBe(trackerTexts.meetingMissedNote);
+  });
+});
+
+describe('the reship wizard on a delivered parcel (issue 26)', () => {
+  const delivered = item('order_delivered', {
+    delivered_at: '2026-11-20T12:00:00.000Z',
+    reship_until: '2026-11-27T12:00:00.000Z',
+  });
+  const at = (iso: string) => new Date(iso);
+
+  it('links /replacement-request while the 7-day window is open', () => {
+    expect(reshipOffer(delivered, at('2026-11-21T09:00:00.000Z'))).toEqual({
+      action: { label: 'Request a Replacement', href: '/replacement-request' },
+      until: '2026-11-27T12:00:00.000Z',
+    });
+    expect(reshipOffer(delivered, at('2026-11-27T11:59:59.000Z'))).not.toBeNull();
+    expect(reshipOffer(delivered, at('2026-11-27T12:00:00.000Z'))).toBeNull();
+  });
+
+  it('offers nothing before delivery, while a request waits, or with no window known', () => {
+    const now = at('2026-11-21T09:00:00.000Z');
+    expect(reshipOffer({ ...delivered, status: 'order_shipped' }, now)).toBeNull();
+    expect(reshipOffer({ ...delivered, reship_request: 'waiting' }, now)).toBeNull();
+    expect(reshipOffer({ ...delivered, reship_until: null }, now)).toBeNull();
+    // approved: the replacement has its own card; refused: the patient may ask again
+    expect(reshipOffer({ ...delivered, reship_request: 'approved' }, now)).toBeNull();
+    expect(reshipOffer({ ...delivered, reship_request: 'refused' }, now)).not.toBeNull();
+  });
+
+  it('says where the latest request stands', () => {
+    expect(reshipRequestText(delivered)).toBeNull();
+    expect(reshipRequestText({ reship_request: 'waiting' })).toBe(reshipTexts.waiting);
+    expect(reshipRequestText({ reship_request: 'refused' })).toBe(reshipTexts.refused);
+    expect(reshipRequestText({ reship_request: 'approved' })).toBe(reshipTexts.approved);
   });
 });
 

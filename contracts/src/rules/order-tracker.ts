@@ -7,13 +7,20 @@
  * Decisions the spec leaves open (issue 17):
  * - `payment_failed` has no step of its own (the spec hides it): the order stands at Payment
  *   again, with its link to /payment.
- * - `appointment_required` means the clinician wants to see the patient before approving: the
- *   questionnaire is done and the order stands at Final Doctor Approval, with a note saying so.
- * - `denied` and `withdrawn` (ours: the two ends of a refund) have no current step: the steps the
- *   order went through stay done, the rest stay to come, a note says it was refunded, and the main
- *   label says 'Refunded' (the spec's 'Processing' would tell the patient something untrue).
+ * - `appointment_required` means the clinician wants more before approving: the questionnaire is
+ *   done and the order stands at Final Doctor Approval, with a note saying what is asked (the
+ *   identity video, a visit, a new visit after a missed one).
+ * - `denied` and `withdrawn` (ours: the two ends of a refund) have no current step: the step the
+ *   order ended at is 'stopped' and says how ('Not approved', 'Withdrawn'), the steps before it
+ *   stay done, the rest stay to come, a note says it was refunded, and the main label says
+ *   'Refunded' (the spec's 'Processing' would tell the patient something untrue).
  * - `order_delivered` is the end: every shown step is done and none is current.
  * - A reship (a replacement) is neither paid for nor reviewed: its tracker starts at Order Placed.
+ *
+ * Every next step is on the card (issue 26), never only in an email: the form, the identity
+ * video while it is missing, the prescription to approve or decline (then the spec's adjust-doses
+ * link), a new visit after a missed one, the doctor's decision on a denied order, and the reship
+ * wizard while the 7-day window of a delivered parcel is open.
  */
 import type { OrderStatus, ProgressItem, submittedValues } from '../api/portal';
 import { trackingUrl } from './shipping';
@@ -52,7 +59,8 @@ export const trackerStepTexts: Readonly<
   order_delivered: { title: 'Order Delivered' },
 };
 
-export type TrackerStepState = 'done' | 'current' | 'later';
+/** 'stopped': the step a refunded order ended at (its `outcome` says how). */
+export type TrackerStepState = 'done' | 'current' | 'stopped' | 'later';
 
 export interface TrackerAction {
   label: string;
@@ -64,18 +72,38 @@ export interface TrackerStep {
   title: string;
   detail?: string;
   state: TrackerStepState;
+  /** How a stopped step ended ('Not approved', 'Withdrawn'); null otherwise. */
+  outcome: string | null;
   /** The current step waits for the patient (pay, answer, review) or is held: an urgent icon. */
   urgent: boolean;
-  /** Only on the current step, and only when the patient has something to do there. */
-  action: TrackerAction | null;
+  /**
+   * Only on the step the order stands at (current or stopped), and only when the patient has
+   * something to do there or to read; the first is the main one.
+   */
+  actions: TrackerAction[];
 }
 
 export const trackerTexts = {
   payAction: 'Complete Payment',
   formAction: 'Complete Medical Questionnaire',
   adjustAction: 'Review & Adjust Doses',
+  prescriptionAction: 'Review your prescription',
+  videoAction: 'Record your identity video',
+  meetingMissedAction: 'Book a new visit',
+  rejectedAction: "Read your doctor's decision",
+  reshipAction: 'Request a Replacement',
+  notApproved: 'Not approved',
+  withdrawn: 'Withdrawn',
   appointmentNote:
     'Your doctor would like to speak with you before approving your prescription. We will contact you to set up a short appointment.',
+  stateVideoNote:
+    'Your state requires a short identity video before your doctor can review your assessment. It takes about a minute.',
+  doctorVideoNote:
+    'Your doctor needs a short identity video from you before approving your prescription. It takes about a minute.',
+  meetingMissedNote:
+    'You missed your visit with your doctor. Please book a new time so your doctor can finish your review.',
+  prescriptionNote:
+    "Your prescription is ready. Please approve it, or tell your doctor what you would like changed. If we don't hear from you within 12 hours, your order will be shipped as written.",
   paymentFailedNote: 'Your payment did not go through. Please complete your payment to continue.',
   deniedNote:
     'Your doctor did not approve this treatment. Your payment has been refunded to your original payment method.',
@@ -143,41 +171,69 @@ export function visibleStepKeys(
   });
 }
 
-function actionFor(
-  key: TrackerStepKey,
-  item: Pick<ProgressItem, 'id' | 'status' | 'submitted'>,
-): TrackerAction | null {
+type TrackedItem = Pick<
+  ProgressItem,
+  'id' | 'status' | 'submitted' | 'kind' | 'identity_video' | 'appointment'
+>;
+
+/** Whether the order waits for the patient's identity video (the state's or the doctor's ask). */
+export function awaitsIdentityVideo(
+  item: Pick<ProgressItem, 'status' | 'submitted' | 'identity_video' | 'appointment'>,
+): boolean {
+  if (item.identity_video !== 'missing') return false;
+  if (item.status === 'pending_approval') return item.submitted !== notSubmitted;
+  return item.status === 'appointment_required' && item.appointment === 'video';
+}
+
+/** What the patient can do at the step the order stands at. */
+function actionsFor(key: TrackerStepKey, item: TrackedItem): TrackerAction[] {
   const id = encodeURIComponent(String(item.id));
-  if (key === 'payment') return { label: trackerTexts.payAction, href: '/payment' };
+  // A refunded order's only page is the doctor's decision (a withdrawal has none).
+  if (isRefunded(item.status))
+    return item.status === 'denied'
+      ? [{ label: trackerTexts.rejectedAction, href: `/rejected/${id}` }]
+      : [];
+  if (key === 'payment') return [{ label: trackerTexts.payAction, href: '/payment' }];
+  if (awaitsIdentityVideo(item))
+    return [{ label: trackerTexts.videoAction, href: `/upload-video/${id}` }];
   if (key === 'pending_approval' && item.submitted === notSubmitted)
-    return { label: trackerTexts.formAction, href: `/medical-form/${id}` };
+    return [{ label: trackerTexts.formAction, href: `/medical-form/${id}` }];
+  if (item.status === 'appointment_required' && item.appointment === 'visit-missed')
+    return [{ label: trackerTexts.meetingMissedAction, href: '/meeting-missed' }];
   if (key === 'prescription_received' && item.submitted === prescriptionPending)
-    return { label: trackerTexts.adjustAction, href: `/adjust-doses/${id}` };
-  return null;
+    return [
+      { label: trackerTexts.prescriptionAction, href: `/prescription/${id}` },
+      { label: trackerTexts.adjustAction, href: `/adjust-doses/${id}` },
+    ];
+  return [];
 }
 
 /** A replacement's first step: the pharmacy approved the request. */
 const reshipApprovedStep = { title: 'Replacement Approved' };
 
-/** The order's tracker: its shown steps, each done, current or later, the current one's link. */
-export function trackerSteps(
-  item: Pick<ProgressItem, 'id' | 'status' | 'submitted' | 'kind'>,
-): TrackerStep[] {
+/** The order's tracker: its shown steps, each done, current, stopped or later, and the links. */
+export function trackerSteps(item: TrackedItem): TrackerStep[] {
   const standing = standingIndex(item);
   const refunded = isRefunded(item.status);
   return visibleStepKeys(item).map((key) => {
     const index = trackerStepKeys.indexOf(key);
     const state: TrackerStepState =
-      index < standing ? 'done' : index === standing && !refunded ? 'current' : 'later';
-    const action = state === 'current' ? actionFor(key, item) : null;
+      index < standing ? 'done' : index === standing ? (refunded ? 'stopped' : 'current') : 'later';
+    const actions = state === 'current' || state === 'stopped' ? actionsFor(key, item) : [];
     return {
       key,
       ...(item.kind === 'reship' && key === 'prescription_received'
         ? reshipApprovedStep
         : trackerStepTexts[key]),
       state,
-      urgent: state === 'current' && (action !== null || key === 'shipping_paused'),
-      action,
+      outcome:
+        state !== 'stopped'
+          ? null
+          : item.status === 'denied'
+            ? trackerTexts.notApproved
+            : trackerTexts.withdrawn,
+      urgent: state === 'current' && (actions.length > 0 || key === 'shipping_paused'),
+      actions,
     };
   });
 }
@@ -187,11 +243,21 @@ export function currentStep(steps: readonly TrackerStep[]): TrackerStep | null {
   return steps.find((s) => s.state === 'current') ?? null;
 }
 
-/** A note under the tracker for the statuses whose step does not say it all. */
-export function trackerNote(status: OrderStatus): string | null {
-  switch (status) {
+/** A note under the tracker where the steps do not say it all. */
+export function trackerNote(
+  item: Pick<ProgressItem, 'status' | 'submitted' | 'identity_video' | 'appointment'>,
+): string | null {
+  if (awaitsIdentityVideo(item))
+    return item.status === 'pending_approval'
+      ? trackerTexts.stateVideoNote
+      : trackerTexts.doctorVideoNote;
+  switch (item.status) {
     case 'appointment_required':
-      return trackerTexts.appointmentNote;
+      return item.appointment === 'visit-missed'
+        ? trackerTexts.meetingMissedNote
+        : trackerTexts.appointmentNote;
+    case 'prescription_received':
+      return item.submitted === prescriptionPending ? trackerTexts.prescriptionNote : null;
     case 'payment_failed':
       return trackerTexts.paymentFailedNote;
     case 'denied':
@@ -234,6 +300,44 @@ export function carrierLink(
     trackingNumber: number,
     url: trackingUrl(fedex ? 'FedEx' : provider, number),
   };
+}
+
+export interface ReshipOffer {
+  action: TrackerAction;
+  /** The last moment a request is taken (7 days after delivery). */
+  until: string;
+}
+
+/**
+ * The reship wizard's link on a delivered parcel while its 7-day window is open at `now`, unless
+ * a request of it waits for the pharmacy (fulfilment takes one open request per parcel) or was
+ * approved (the replacement is followed on its own card, and offers its own window once
+ * delivered). A refused request leaves the link: the patient may ask again with better evidence.
+ */
+export function reshipOffer(
+  item: Pick<ProgressItem, 'status' | 'reship_until' | 'reship_request'>,
+  now: Date,
+): ReshipOffer | null {
+  if (item.status !== 'order_delivered' || !item.reship_until) return null;
+  if (item.reship_request === 'waiting' || item.reship_request === 'approved') return null;
+  if (Date.parse(item.reship_until) <= now.getTime()) return null;
+  return {
+    action: { label: trackerTexts.reshipAction, href: '/replacement-request' },
+    until: item.reship_until,
+  };
+}
+
+export const reshipTexts = {
+  offer: (until: string) =>
+    `Something missing or damaged? You can ask for a replacement until ${until}.`,
+  waiting: 'Your replacement request is being reviewed. We will email you once it is decided.',
+  approved: 'Your replacement was approved: it appears as its own order in this list.',
+  refused: 'Your replacement request was not approved. We emailed you the reason.',
+} as const;
+
+/** What the card says of the parcel's latest replacement request, if any. */
+export function reshipRequestText(item: Pick<ProgressItem, 'reship_request'>): string | null {
+  return item.reship_request ? reshipTexts[item.reship_request] : null;
 }
 
 /** "2026-11-23" as "Monday, November 23" (the calendar day, whatever the browser's zone). */

@@ -7,6 +7,7 @@ import { Assessments } from './domain/assessments';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
+import { identityVideoEmailJob } from './jobs/identity-video-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
 import { fhirQuestionnaireRoute } from './routes/fhir-questionnaire';
@@ -26,6 +27,7 @@ import { deniedOrdersSubscriber } from './subscribers/denied-orders';
 import { paidOrdersSubscriber } from './subscribers/paid-orders';
 import { patientStatesSubscriber } from './subscribers/patient-states';
 import { refillCheckInsSubscriber } from './subscribers/refill-check-ins';
+import { videoRequestsSubscriber } from './subscribers/video-requests';
 import { uploadLimits } from './uploads/file-content';
 
 export type { FormsDeps } from './deps';
@@ -70,8 +72,12 @@ export const formsService: ServiceModule<FormsDeps> = {
         deniedOrdersSubscriber(runtime),
         approvedPrescriptionsSubscriber(runtime),
         refillCheckInsSubscriber(runtime),
+        videoRequestsSubscriber(runtime),
       ],
-      jobs: [acceptUnansweredPrescriptionJob(runtime)],
+      jobs: [
+        acceptUnansweredPrescriptionJob(runtime),
+        identityVideoEmailJob(runtime, deps.identity, deps.publicUrl),
+      ],
     };
   },
 };

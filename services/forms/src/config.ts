@@ -22,7 +22,9 @@ export type FormsConfig = z.infer<z.ZodObject<typeof formsConfigFields>> & {
   INTERNAL_SECRET?: string;
 };
 
-export function formsDepsFromConfig(config: FormsConfig): Omit<FormsDeps, 'identity'> {
+export function formsDepsFromConfig(
+  config: FormsConfig,
+): Omit<FormsDeps, 'identity' | 'publicUrl'> {
   return {
     storage: uploadStorageFromEnv(config, {
       dataDir: config.DATA_DIR,

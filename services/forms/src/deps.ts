@@ -8,6 +8,8 @@ export interface FormsDeps {
   identity: IdentityDirectory;
   /** Where uploads go: local disk (its signed URLs served by forms) or S3. */
   storage: UploadStorage;
+  /** Where the patient's emails link to (the web app's origin). */
+  publicUrl: string;
   /** The questionnaire files; the checked-in ones when not given (tests pass smaller ones). */
   questionnaires?: Readonly<Record<QuestionnaireName, QuestionnaireFile>>;
 }

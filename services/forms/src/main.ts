@@ -17,6 +17,7 @@ void runServiceProcess(
       new PrincipalSigner(config.INTERNAL_SECRET),
     ),
     ...formsDepsFromConfig(config),
+    publicUrl: (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
   }),
   formsConfigSchema,
 ).catch((err: unknown) => {

@@ -33,7 +33,7 @@ export async function bootAllServices(
     seedDemoAccounts: boolean;
     checkout?: Omit<CheckoutDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
-    forms: Omit<FormsDeps, 'identity'>;
+    forms: Omit<FormsDeps, 'identity' | 'publicUrl'>;
     chat: Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
@@ -50,7 +50,7 @@ export async function bootAllServices(
     name: 'verification',
     ...(await bootService(verificationService, engines, { ...opts.verification, identity })),
   });
-  const formsDeps = { ...opts.forms, identity };
+  const formsDeps = { ...opts.forms, identity, publicUrl: opts.publicUrl };
   const formsBoot = await bootService(formsService, engines, formsDeps);
   services.push({ name: 'forms', ...formsBoot });
   const formsRecords = createLocalFormsRecords(formsBoot.runtime, formsDeps);

@@ -46,6 +46,7 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { assessments, orders, type AssessmentForm, type StoredAnswer } from '../db/schema';
+import { scheduleIdentityVideoEmails } from '../jobs/identity-video-email';
 import { formOf, ownOrder, patientState, providerOfState, videoRequired } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
 
@@ -263,6 +264,20 @@ export class Assessments {
         videoRequired: needsVideo,
         submittedAt: now.toISOString(),
       });
+      // The state's video: asked for by email now and once more a day later if still missing
+      // (the Orders tab links it meanwhile).
+      if (needsVideo)
+        await scheduleIdentityVideoEmails(
+          runtime,
+          tx,
+          {
+            orderId,
+            userId: order.userId,
+            requiredAt: now.toISOString(),
+            askedBy: 'state',
+          },
+          { ask: true },
+        );
     });
     return { redirect: needsVideo ? `/upload-video/${orderId}?state=${state}` : '/home' };
   }

@@ -273,7 +273,7 @@ describe('accept-unanswered-prescription across a restart', () => {
     await h.service.close();
     const restarted = await startServiceForTest(
       formsService,
-      { identity: h.directory, storage: h.storage },
+      { identity: h.directory, storage: h.storage, publicUrl: 'https://clinic.test' },
       { engines: h.engines, start: false },
     );
     try {

@@ -18,7 +18,10 @@ import { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 
-export function createLocalFormsRecords(runtime: ServiceRuntime, deps: FormsDeps): FormsRecords {
+export function createLocalFormsRecords(
+  runtime: ServiceRuntime,
+  deps: Omit<FormsDeps, 'publicUrl'>,
+): FormsRecords {
   const records = new AssessmentRecords(
     runtime,
     deps.questionnaires ?? loadQuestionnaires(),

@@ -115,7 +115,7 @@ export async function startForms(
   });
   const service = await startServiceForTest(
     formsService,
-    { identity: directory, storage, questionnaires: opts.questionnaires },
+    { identity: directory, storage, publicUrl: testPublicUrl, questionnaires: opts.questionnaires },
     { engines },
   );
   const db = service.runtime.db;

@@ -7,7 +7,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { orderItemsAnswer, progressItem } from './fixtures';
-import { OrdersTab, ordersTexts } from './OrdersTab';
+import { formatOrderDate, OrdersTab, ordersTexts } from './OrdersTab';
 
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
@@ -61,7 +61,7 @@ afterEach(async () => {
 });
 
 describe('OrdersTab', () => {
-  it('lists the orders newest first, each with its status, tracker and the one action link', async () => {
+  it('lists the orders newest first, each with its status, tracker and the links of its step', async () => {
     answer.body = orderItemsAnswer([
       progressItem({ id: 1, status: 'order_delivered', created_at: '2026-06-01T12:00:00.000Z' }),
       progressItem({
@@ -117,7 +117,11 @@ describe('OrdersTab', () => {
     const rx = card('order-3');
     expect(rx.querySelector('.order-card__meta')?.textContent).toContain('Order #RX-3003');
     expect(rx.querySelector('.order-card__status')?.textContent).toBe('Processing');
-    expect(links(rx)).toEqual([['Review & Adjust Doses', '/adjust-doses/3']]);
+    // the prescription to approve or decline first, then the spec's adjust-doses link
+    expect(links(rx)).toEqual([
+      ['Review your prescription', '/prescription/3'],
+      ['Review & Adjust Doses', '/adjust-doses/3'],
+    ]);
 
     const done = card('order-1');
     expect(done.querySelector('.order-card__status')?.textContent).toBe('complete');
@@ -233,12 +237,94 @@ describe('OrdersTab', () => {
     expect(card('shipment-5').querySelector('a.order-card__invoice')).toBeNull();
   });
 
-  it('says a denied order was refunded, with no current step', async () => {
+  it('says a denied order was refunded: the doctor’s step not approved, with the decision', async () => {
     answer.body = orderItemsAnswer([progressItem({ id: 12, status: 'denied', submitted: 1 })]);
     await show();
-    expect(card('order-12').querySelector('.order-card__status')?.textContent).toBe('Refunded');
-    expect(card('order-12').querySelector('[aria-current]')).toBeNull();
-    expect(card('order-12').querySelector('.order-card__note')?.textContent).toMatch(/refunded/);
+    const denied = card('order-12');
+    expect(denied.querySelector('.order-card__status')?.textContent).toBe('Refunded');
+    expect(denied.querySelector('[aria-current]')).toBeNull();
+    expect(denied.querySelector('.order-card__note')?.textContent).toMatch(/refunded/);
+    const doctor = denied.querySelector<HTMLElement>('li[data-step="waiting_prescription"]')!;
+    expect(doctor.dataset['state']).toBe('stopped');
+    expect(doctor.textContent).toContain('Not approved');
+    expect(doctor.textContent).not.toContain('not started yet');
+    expect(links(denied)).toEqual([["Read your doctor's decision", '/rejected/12']]);
+  });
+
+  it('links the identity video while it is missing, and says who asks for it', async () => {
+    answer.body = orderItemsAnswer([
+      progressItem({
+        id: 20,
+        status: 'pending_approval',
+        submitted: 1,
+        identity_video: 'missing',
+        created_at: '2026-11-02T12:00:00.000Z',
+      }),
+      progressItem({
+        id: 21,
+        status: 'appointment_required',
+        submitted: 1,
+        appointment: 'video',
+        identity_video: 'missing',
+        created_at: '2026-11-01T12:00:00.000Z',
+      }),
+      progressItem({
+        id: 22,
+        status: 'appointment_required',
+        submitted: 1,
+        appointment: 'visit-missed',
+        created_at: '2026-10-01T12:00:00.000Z',
+      }),
+    ]);
+    await show();
+    const state = card('order-20');
+    expect(links(state)).toEqual([['Record your identity video', '/upload-video/20']]);
+    expect(state.querySelector('.order-card__note')?.textContent).toMatch(
+      /Your state requires a short identity video/,
+    );
+    const doctor = card('order-21');
+    expect(links(doctor)).toEqual([['Record your identity video', '/upload-video/21']]);
+    const note = doctor.querySelector('.order-card__note')?.textContent;
+    expect(note).toMatch(/Your doctor needs a short identity video/);
+    expect(note).not.toMatch(/appointment/);
+    expect(links(card('order-22'))).toEqual([['Book a new visit', '/meeting-missed']]);
+  });
+
+  it('links the reship wizard while a delivered parcel’s 7-day window is open', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const soon = new Date(Date.now() + 3 * day).toISOString();
+    const past = new Date(Date.now() - day).toISOString();
+    answer.body = orderItemsAnswer([
+      progressItem({
+        id: 30,
+        status: 'order_delivered',
+        reship_until: soon,
+        created_at: '2026-11-03T12:00:00.000Z',
+      }),
+      progressItem({
+        id: 31,
+        status: 'order_delivered',
+        reship_until: past,
+        created_at: '2026-11-02T12:00:00.000Z',
+      }),
+      progressItem({
+        id: 32,
+        status: 'order_delivered',
+        reship_until: soon,
+        reship_request: 'waiting',
+        created_at: '2026-11-01T12:00:00.000Z',
+      }),
+    ]);
+    await show();
+    const open = card('order-30').querySelector<HTMLAnchorElement>('a.order-card__reship')!;
+    expect(open.textContent).toBe('Request a Replacement');
+    expect(open.getAttribute('href')).toBe('/replacement-request');
+    expect(card('order-30').textContent).toContain(
+      `You can ask for a replacement until ${formatOrderDate(soon)}.`,
+    );
+    expect(card('order-31').querySelector('a.order-card__reship')).toBeNull();
+    expect(card('order-32').querySelector('a.order-card__reship')).toBeNull();
+    expect(card('order-32').textContent).toContain('Your replacement request is being reviewed.');
   });
 
   it('says so when there are no orders', async () => {

@@ -1,12 +1,14 @@
 /**
  * The portal's Orders tab, 'Order Tracking & Status Updates' (spec 002 sections 2 and 4): every
  * order, refill and reship of the patient, newest first, each a card with its main status, its
- * tracker (done, current, later), the current step's one action link, the pharmacy's processing
- * day, the carrier's tracking link and the invoice. The rules are the contracts'
- * (rules/order-tracker); the data, GET /api/order-items (orderItemsApi).
+ * tracker (done, current, stopped, later), the links of the step the order stands at (every
+ * next step is here, never only in an email: issue 26), the pharmacy's processing day, the
+ * carrier's tracking link, the reship wizard while a delivered parcel's window is open, and the
+ * invoice. The rules are the contracts' (rules/order-tracker); the data, GET /api/order-items
+ * (orderItemsApi).
  *
  * Hooks for end-to-end tests: article.order-card[data-item-id][data-status], li[data-step]
- * [data-state], a.tracker__action.
+ * [data-state], a.tracker__action, a.order-card__reship.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -16,6 +18,9 @@ import {
   orderInvoiceHref,
   orderStatusLabel,
   processingDayText,
+  reshipOffer,
+  reshipRequestText,
+  reshipTexts,
   trackerNote,
   trackerSteps,
   type OrderStatusLabel,
@@ -41,9 +46,11 @@ export const ordersTexts = {
       ? 'completed'
       : step.state === 'later'
         ? 'not started yet'
-        : step.urgent
-          ? 'current step, action needed'
-          : 'current step, in progress',
+        : step.state === 'stopped'
+          ? 'ended here'
+          : step.urgent
+            ? 'current step, action needed'
+            : 'current step, in progress',
 } as const;
 
 /** "Nov 20, 2026", in the patient's time zone. */
@@ -101,8 +108,23 @@ function ReviewIcon() {
   );
 }
 
+function StoppedIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M7 7l10 10M17 7L7 17"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 function StepIcon({ step }: { step: TrackerStep }) {
   if (step.state === 'done') return <CheckIcon />;
+  if (step.state === 'stopped') return <StoppedIcon />;
   if (step.state === 'current') return step.urgent ? <UrgentIcon /> : <ReviewIcon />;
   return null;
 }
@@ -127,11 +149,20 @@ function Tracker({ steps }: { steps: readonly TrackerStep[] }) {
               {step.title}
               <span className="visually-hidden">: {ordersTexts.stateText(step)}</span>
             </span>
+            {step.outcome && <span className="tracker__outcome">{step.outcome}</span>}
             {step.detail && <span className="tracker__detail">{step.detail}</span>}
-            {step.action && (
-              <Link className="button button--small tracker__action" to={step.action.href}>
-                {step.action.label}
-              </Link>
+            {step.actions.length > 0 && (
+              <div className="tracker__actions">
+                {step.actions.map((action, i) => (
+                  <Link
+                    key={action.href}
+                    className={`button button--small tracker__action${i > 0 ? ' button--secondary' : ''}`}
+                    to={action.href}
+                  >
+                    {action.label}
+                  </Link>
+                ))}
+              </div>
             )}
           </div>
         </li>
@@ -140,10 +171,33 @@ function Tracker({ steps }: { steps: readonly TrackerStep[] }) {
   );
 }
 
-function OrderCard({ item }: { item: ProgressItem }) {
+/** A delivered parcel's replacement: the wizard while the window is open, the request's state. */
+function ReshipFacts({ item, now }: { item: ProgressItem; now: Date }) {
+  const offer = reshipOffer(item, now);
+  const request = reshipRequestText(item);
+  if (!offer && !request) return null;
+  return (
+    <div className="order-card__reship-box">
+      {request && <p className="order-card__fact">{request}</p>}
+      {offer && (
+        <>
+          <p className="order-card__fact">{reshipTexts.offer(formatOrderDate(offer.until))}</p>
+          <Link
+            className="button button--small button--secondary order-card__reship"
+            to={offer.action.href}
+          >
+            {offer.action.label}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ item, now }: { item: ProgressItem; now: Date }) {
   const steps = trackerSteps(item);
   const label = orderStatusLabel(item.status);
-  const note = trackerNote(item.status);
+  const note = trackerNote(item);
   const processing = processingDayText(item);
   const carrier = carrierLink(item);
   // A reship is not paid for: the payment the read model carries over is the original order's,
@@ -200,6 +254,7 @@ function OrderCard({ item }: { item: ProgressItem }) {
             </a>
           </p>
         )}
+        <ReshipFacts item={item} now={now} />
         {invoice && (
           <p className="order-card__links">
             <a className="order-card__invoice" href={invoice}>
@@ -218,6 +273,8 @@ function OrderCard({ item }: { item: ProgressItem }) {
  * the portal loads lazily. */
 export function OrdersTab({ query }: { query: OrderItemsQuery }) {
   const { data, isPending, isError, refetch, isFetching } = useQuery(query);
+  // The reship window is checked against the patient's clock when the list is drawn.
+  const now = new Date();
 
   return (
     <div className="portal-panel orders">
@@ -250,7 +307,7 @@ export function OrdersTab({ query }: { query: OrderItemsQuery }) {
         <ol className="orders__list">
           {newestFirst(data.orders).map((item) => (
             <li key={item.item_id}>
-              <OrderCard item={item} />
+              <OrderCard item={item} now={now} />
             </li>
           ))}
         </ol>

@@ -23,6 +23,10 @@ export function progressItem(over: Partial<ProgressItem> = {}): ProgressItem {
     shipped_at: null,
     delivered_at: null,
     updated_at: '2026-11-20T12:00:00.000Z',
+    identity_video: null,
+    appointment: null,
+    reship_until: null,
+    reship_request: null,
     ...over,
   };
 }

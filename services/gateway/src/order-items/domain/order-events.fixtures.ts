@@ -22,6 +22,9 @@ import {
   paymentSucceeded,
   prescriptionAccepted,
   prescriptionApproved,
+  reshipApproved,
+  reshipRefused,
+  reshipRequested,
   shipmentCreated,
   shippingPaused,
 } from '@clinic/contracts';
@@ -148,6 +151,12 @@ export function orderLife(
       { orderId, userId, kind: 'visit', requiredAt: at(25) },
       at(25),
     ),
+    /** The clinician asks for the video, a visit, or records a missed visit. */
+    asked: (kind: 'video' | 'visit' | 'visit-missed', minutes = 25) =>
+      event(appointmentRequired, { orderId, userId, kind, requiredAt: at(minutes) }, at(minutes)),
+    /** The identity video uploaded at `minutes`. */
+    videoAt: (minutes: number) =>
+      event(identityVideoUploaded, { orderId, userId, uploadedAt: at(minutes) }, at(minutes)),
     denied: event(assessmentDenied, { orderId, userId, reason: null, deniedAt: at(30) }, at(30)),
     withdrawn: event(applicationWithdrawn, { orderId, userId, withdrawnAt: at(30) }, at(30)),
     approved: (minutes = 30, doseSchedule = [2.5, 5, 7.5]) =>
@@ -261,6 +270,31 @@ export function orderLife(
       event(
         orderDelivered,
         { ...ref, shipmentId: id, orderNumber: `RX-${id}`, deliveredAt: at(minutes) },
+        at(minutes),
+      ),
+    reshipAsked: (minutes: number, id = shipmentId, reshipId = 1) =>
+      event(
+        reshipRequested,
+        { ...ref, shipmentId: id, orderNumber: `RX-${id}`, reshipId, requestedAt: at(minutes) },
+        at(minutes),
+      ),
+    reshipApproved: (minutes: number, newShipmentId: number, id = shipmentId, reshipId = 1) =>
+      event(
+        reshipApproved,
+        {
+          ...ref,
+          shipmentId: id,
+          orderNumber: `RX-${id}`,
+          reshipId,
+          newShipmentId,
+          approvedAt: at(minutes),
+        },
+        at(minutes),
+      ),
+    reshipRefused: (minutes: number, id = shipmentId, reshipId = 1) =>
+      event(
+        reshipRefused,
+        { ...ref, shipmentId: id, orderNumber: `RX-${id}`, reshipId, refusedAt: at(minutes) },
         at(minutes),
       ),
   };

@@ -46,6 +46,10 @@ describe('the order view of one order', () => {
       shipped_at: null,
       delivered_at: null,
       updated_at: at(0),
+      identity_video: null,
+      appointment: null,
+      reship_until: null,
+      reship_request: null,
     });
     expect(progressItemSchema.safeParse(item).success).toBe(true);
   });
@@ -74,6 +78,46 @@ describe('the order view of one order', () => {
     });
     // The video may come first.
     expect(only([life.paid, life.video, life.submitted(true)]).status).toBe('waiting_prescription');
+  });
+
+  it('says the identity video is missing until it is in, so the card can link it (issue 26)', () => {
+    expect(only([life.paid]).identity_video).toBeNull();
+    expect(only([life.paid, life.submitted()]).identity_video).toBeNull();
+    expect(only([life.paid, life.submitted(true)]).identity_video).toBe('missing');
+    expect(only([life.paid, life.submitted(true), life.video]).identity_video).toBe('received');
+  });
+
+  it('says what the clinician asked for; a video asked for is missing until a new one is in', () => {
+    const asked = only([life.paid, life.submitted(), life.asked('video')]);
+    expect(asked).toMatchObject({
+      status: 'appointment_required',
+      appointment: 'video',
+      identity_video: 'missing',
+    });
+    // A video uploaded before the clinician asked does not answer the ask; one after does.
+    const [early, late] = [life.videoAt(20), life.videoAt(40)];
+    expect(only([life.paid, life.submitted(true), early, life.asked('video', 30)])).toMatchObject({
+      status: 'appointment_required',
+      identity_video: 'missing',
+    });
+    expect(
+      only([life.paid, life.submitted(true), early, life.asked('video', 30), late]),
+    ).toMatchObject({
+      status: 'waiting_prescription',
+      identity_video: 'received',
+      appointment: null,
+    });
+    expect(only([life.paid, life.submitted(), life.asked('visit')])).toMatchObject({
+      appointment: 'visit',
+      identity_video: null,
+    });
+    expect(only([life.paid, life.submitted(), life.asked('visit-missed')]).appointment).toBe(
+      'visit-missed',
+    );
+    // Decided: the ask is over.
+    expect(only([life.paid, life.submitted(), life.asked('visit'), life.denied]).appointment).toBe(
+      null,
+    );
   });
 
   it("names the clinician's encounter, and the patient's health id", () => {
@@ -305,6 +349,46 @@ describe('the order view of one order', () => {
     expect(order.prescription_data.filter((e) => e.month !== null).map((e) => e.strength)).toEqual([
       2.5, 5, 7.5,
     ]);
+  });
+
+  it('gives a delivered parcel its 7-day reship window and its latest request (issue 26)', () => {
+    const delivered = deliveredOrder(7, 42);
+    expect(only(delivered)).toMatchObject({
+      delivered_at: at(24 * 60),
+      reship_until: at(8 * 24 * 60),
+      reship_request: null,
+    });
+    expect(only([...delivered, life.reshipAsked(25 * 60)])).toMatchObject({
+      reship_request: 'waiting',
+      updated_at: at(25 * 60),
+    });
+    expect(
+      only([...delivered, life.reshipAsked(25 * 60), life.reshipRefused(26 * 60)]),
+    ).toMatchObject({ reship_request: 'refused' });
+    const approved = answers([
+      ...delivered,
+      life.reshipAsked(25 * 60),
+      life.reshipApproved(26 * 60, 71),
+      life.shipment('reship', 71, 26 * 60),
+    ]);
+    expect(approved.map((i) => [i.item_id, i.status, i.reship_request, i.reship_until])).toEqual([
+      ['order-7', 'order_delivered', 'approved', at(8 * 24 * 60)],
+      ['shipment-71', 'prescription_received', null, null],
+    ]);
+    // A replacement is a parcel too: delivered, it has its own window and requests.
+    const replacement = answers([
+      ...delivered,
+      life.shipment('reship', 71, 26 * 60),
+      life.delivered(71, 30 * 60),
+      life.reshipAsked(31 * 60, 71, 2),
+    ]).find((i) => i.item_id === 'shipment-71')!;
+    expect(replacement).toMatchObject({
+      reship_until: at(30 * 60 + 7 * 24 * 60),
+      reship_request: 'waiting',
+    });
+    // Whatever order the events arrive in.
+    const events = [...delivered, life.reshipAsked(25 * 60), life.reshipRefused(26 * 60)];
+    expect(project([...events].reverse())).toEqual(project(events));
   });
 
   it('applies a step that arrives before its shipment-created once the shipment is known', () => {

@@ -14,6 +14,11 @@
  * review steps itself (the refill questionnaire, the clinician's approval, the patient's
  * acceptance) while the order's own item stays where its first shipment is; shipment-released
  * hands the refill to the pharmacy.
+ *
+ * Each item also carries what its card needs to offer the next step (issue 26): whether the
+ * identity video is still missing (asked for by the state's rule in form-submitted, or by the
+ * clinician in appointment-required, and not uploaded since), what the clinician asked for, and
+ * for a delivered parcel the end of its 7-day reship window and its latest reship request.
  */
 import {
   appointmentRequired,
@@ -30,6 +35,10 @@ import {
   prescriptionAccepted,
   prescriptionApproved,
   refillCheckInDue,
+  reshipApproved,
+  reshipRefused,
+  reshipRequested,
+  reshipWindowDays,
   shipmentCreated,
   shipmentReleased,
   shippingPaused,
@@ -40,6 +49,7 @@ import {
   type PrescriptionEntry,
   type PrescriptionItem,
   type ProgressItem,
+  type ReshipRequestState,
   type ShipmentKind,
 } from '@clinic/contracts';
 
@@ -62,6 +72,9 @@ export const orderViewEvents = [
   orderDelivered,
   refillCheckInDue,
   shipmentReleased,
+  reshipRequested,
+  reshipApproved,
+  reshipRefused,
 ] as const;
 
 /** One event as the gateway's log keeps it. */
@@ -165,6 +178,8 @@ interface Draft {
   processingDay: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
+  reshipUntil: string | null;
+  reshipRequest: ReshipRequestState | null;
 }
 
 function draft(itemId: string, kind: ShipmentKind, at: Date): Draft {
@@ -189,6 +204,8 @@ function draft(itemId: string, kind: ShipmentKind, at: Date): Draft {
     processingDay: null,
     shippedAt: null,
     deliveredAt: null,
+    reshipUntil: null,
+    reshipRequest: null,
   };
 }
 
@@ -216,6 +233,9 @@ function setStatus(item: Draft, status: OrderStatus, at: Date): void {
 
 const iso = (value: string) => new Date(value).toISOString();
 
+/** Fulfilment takes a reship request until this long after delivery. */
+const reshipWindowMs = reshipWindowDays * 24 * 60 * 60 * 1000;
+
 /** The items of one checkout order, from its events (in any order: they are sorted here). */
 export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   const sorted = [...events].sort(compareLogged);
@@ -227,7 +247,7 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   let userId: number | null = null;
   let videoRequired = false;
   let videoReceived = false;
-  let appointmentKind: string | null = null;
+  let appointmentKind: ProgressItem['appointment'] = null;
   let prescriptionId: string | null = null;
   /** The refill whose check-in is open: the review events are its own until it is released. */
   let checkIn: Draft | null = null;
@@ -263,7 +283,18 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       target.shippedAt = iso(event.data.shippedAt);
     } else if (is(event, orderDelivered)) {
       setStatus(target, 'order_delivered', at);
-      target.deliveredAt = iso(event.data.deliveredAt);
+      const deliveredAt = new Date(event.data.deliveredAt);
+      target.deliveredAt = deliveredAt.toISOString();
+      target.reshipUntil = new Date(deliveredAt.getTime() + reshipWindowMs).toISOString();
+    } else if (is(event, reshipRequested)) {
+      target.reshipRequest = 'waiting';
+      touch(target, at);
+    } else if (is(event, reshipApproved)) {
+      target.reshipRequest = 'approved';
+      touch(target, at);
+    } else if (is(event, reshipRefused)) {
+      target.reshipRequest = 'refused';
+      touch(target, at);
     }
   };
 
@@ -324,6 +355,11 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
     } else if (is(event, appointmentRequired)) {
       if (!inReview(order.status) || order.status === 'prescription_received') continue;
       appointmentKind = event.data.kind;
+      // The clinician asks for a (new) video: the one before, if any, does not answer it.
+      if (appointmentKind === 'video') {
+        videoRequired = true;
+        videoReceived = false;
+      }
       setStatus(order, 'appointment_required', at);
     } else if (is(event, assessmentDenied)) {
       if (inReview(order.status)) setStatus(order, 'denied', at);
@@ -407,7 +443,10 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       is(event, orderPlaced) ||
       is(event, shippingPaused) ||
       is(event, orderShipped) ||
-      is(event, orderDelivered)
+      is(event, orderDelivered) ||
+      is(event, reshipRequested) ||
+      is(event, reshipApproved) ||
+      is(event, reshipRefused)
     ) {
       shipmentStep(event);
     }
@@ -415,6 +454,8 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
 
   if (userId === null) return [];
   const owner = userId;
+  // Only the order's own item is reviewed: a refill's check-in asks for no video.
+  const identityVideo = videoRequired ? (videoReceived ? 'received' : 'missing') : null;
   const row = (item: Draft): ItemRow => ({
     itemId: item.itemId,
     orderId,
@@ -447,6 +488,11 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       shipped_at: item.shippedAt,
       delivered_at: item.deliveredAt,
       updated_at: item.updatedAt.toISOString(),
+      identity_video: item === order ? identityVideo : null,
+      appointment:
+        item === order && item.status === 'appointment_required' ? appointmentKind : null,
+      reship_until: item.reshipUntil,
+      reship_request: item.reshipRequest,
     },
   });
   return [...(paid ? [row(order)] : []), ...[...shipments.values()].map(row)];

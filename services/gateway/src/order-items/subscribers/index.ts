@@ -12,6 +12,9 @@ import { paymentSucceededOrderView } from './payment-succeeded-order-view';
 import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
 import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
 import { refillCheckInDueOrderView } from './refill-check-in-due-order-view';
+import { reshipApprovedOrderView } from './reship-approved-order-view';
+import { reshipRefusedOrderView } from './reship-refused-order-view';
+import { reshipRequestedOrderView } from './reship-requested-order-view';
 import { shipmentCreatedOrderView } from './shipment-created-order-view';
 import { shipmentReleasedOrderView } from './shipment-released-order-view';
 import { shippingPausedOrderView } from './shipping-paused-order-view';
@@ -37,6 +40,9 @@ const perEvent = [
   orderDeliveredOrderView,
   refillCheckInDueOrderView,
   shipmentReleasedOrderView,
+  reshipRequestedOrderView,
+  reshipApprovedOrderView,
+  reshipRefusedOrderView,
 ];
 
 export function orderViewSubscribers(views: RecentViews) {
