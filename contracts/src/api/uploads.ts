@@ -25,6 +25,7 @@ export const SIGNED_PUT_ALREADY_STORED = 412;
 export const photoMessages = {
   notAPhoto: 'This file is not a photo. Please choose a JPEG, PNG or HEIC picture.',
   notUploaded: 'Your photo did not finish uploading. Please choose it again.',
+  unreadable: 'We could not open this file. Please choose it again.',
   tooLarge: uploadMessages.tooLarge,
 } as const;
 
