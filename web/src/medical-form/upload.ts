@@ -31,9 +31,7 @@ export async function photoProblem(file: File | null | undefined): Promise<strin
   if (early || !file) return early;
   try {
     const bytes = await file.slice(0, FILE_KIND_SNIFF_BYTES).arrayBuffer();
-    return isPhotoBytes(new Uint8Array(bytes))
-      ? null
-      : photoMessages.notAPhoto;
+    return isPhotoBytes(new Uint8Array(bytes)) ? null : photoMessages.notAPhoto;
   } catch {
     // A file the browser cannot read (removed from the phone meanwhile): choose it again.
     return photoMessages.unreadable;

@@ -201,7 +201,9 @@ export class Uploads {
     const texts = purpose === 'image' ? photoMessages : videoCheckMessages;
     if (problem === 'missing') throw new UploadProblem(texts.notUploaded);
     if (problem === 'too-large') throw new UploadProblem(texts.tooLarge);
-    throw new UploadProblem(purpose === 'image' ? photoMessages.notAPhoto : videoCheckMessages.notAVideo);
+    throw new UploadProblem(
+      purpose === 'image' ? photoMessages.notAPhoto : videoCheckMessages.notAVideo,
+    );
   }
 
   /**

@@ -251,7 +251,7 @@ describe('local upload routes', () => {
       req.on('close', () => resolve());
     });
     // The server notices the aborted body asynchronously.
-    for (let i = 0; i < 250 && (await leftovers()).some((f) => f.endsWith(".part")); i++)
+    for (let i = 0; i < 250 && (await leftovers()).some((f) => f.endsWith('.part')); i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(await served.storage.head(key)).toBeNull();
     expect(

@@ -164,7 +164,7 @@ describe('service HTTP app', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it("lets a page read a chosen video through a blob: URL, and media from nowhere else", async () => {
+  it('lets a page read a chosen video through a blob: URL, and media from nowhere else', async () => {
     const res = await request(build().app).get('/teapot');
     const directives = String(res.headers['content-security-policy'])
       .split(';')
