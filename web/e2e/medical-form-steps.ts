@@ -121,10 +121,18 @@ export async function answerCurrent(
   return id;
 }
 
-/** Answers until the page leaves the form (or `stopAt` is on screen); returns the ids answered. */
+/**
+ * Answers until the page leaves the form (or the question `stopAt`, or the first of the type
+ * `stopAtType`, is on screen); returns the ids answered.
+ */
 export async function answerAll(
   page: Page,
-  opts: { stopAt?: string; choose?: Record<string, string>; shots?: string } = {},
+  opts: {
+    stopAt?: string;
+    stopAtType?: string;
+    choose?: Record<string, string>;
+    shots?: string;
+  } = {},
 ): Promise<string[]> {
   const answered: string[] = [];
   for (let step = 0; step < 120; step += 1) {
@@ -135,7 +143,7 @@ export async function answerAll(
       continue;
     }
     const { id, type } = await currentQuestion(page);
-    if (id === opts.stopAt) return answered;
+    if (id === opts.stopAt || type === opts.stopAtType) return answered;
     if (opts.shots && ['dose_optimization', 'image_upload', 'consent'].includes(type))
       await shot(page, `${opts.shots}-${type}`, test.info().project.name);
     await answerCurrent(page, opts.choose);

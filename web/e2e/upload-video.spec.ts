@@ -4,10 +4,17 @@
  * (an MP4 header the browser cannot play, so 8 seconds are assumed) goes through get-signed-url
  * and the PUT to the signed URL, then upload-av-video. Without a submitted assessment the server
  * refuses to record it and the page shows its message; with the recording answered (routed in
- * the browser) the page says so and goes home.
+ * the browser) the page says so and goes home. The page reads a chosen video's length (the
+ * Content-Security-Policy lets it open the file through a blob: URL): a 2-second clip is "Video
+ * Too Short" and a 7-second one is taken at once, without the 10-second wait; its upload link
+ * takes one PUT.
  *
+ * The clips are fixtures/clip-2s.webm and clip-7s.webm (made by fixtures/make-clips.ts).
  * Screenshots land in test-results/screenshots/<project>-upload-video-*.png.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPatient, type Address, type ApiPatient } from './patients';
 import { shot } from './quiz';
@@ -28,6 +35,14 @@ const mp4 = Buffer.concat([
   Buffer.from('isommp41', 'latin1'),
   Buffer.alloc(4096),
 ]);
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+/** A WebM recorded by Chromium's MediaRecorder, `seconds` long (its header says so). */
+const clip = (seconds: 2 | 7) => ({
+  name: `clip-${seconds}s.webm`,
+  mimeType: 'video/webm',
+  buffer: readFileSync(join(fixtures, `clip-${seconds}s.webm`)),
+});
 
 const page$ = (page: Page) => page.locator('main[data-page="upload-video"]');
 const uploadButton = (page: Page) => page.locator('#uv-upload');
@@ -90,6 +105,48 @@ test.describe('identity video', () => {
     await expect(page.locator('.uv-problem__message')).not.toBeEmpty();
     await expect(uploadButton(page)).toHaveText('Try Again');
     await shot(page, 'upload-video-refused', info.project.name);
+  });
+
+  test('reads the length of a chosen video: 2 seconds is too short, 7 seconds goes at once', async ({
+    page,
+    request,
+  }, info) => {
+    const patient = await apiPatient(request, texas, { kind: 'video' });
+    let sent: unknown = null;
+    await page.route('**/api/upload-av-video', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({ json: { success: true, message: 'Video uploaded successfully!' } });
+    });
+    await openVideoPage(page, patient, '?state=TX');
+
+    await page.locator('#uv-gallery').setInputFiles(clip(2));
+    // Read from the file, not assumed after the 10-second wait.
+    await expect(problemTitle(page)).toHaveText('Video Too Short', { timeout: 5_000 });
+    await expect(page.locator('.uv-problem__message')).toHaveText(
+      'Your video must be at least 5 seconds long.',
+    );
+    await shot(page, 'upload-video-too-short', info.project.name);
+
+    const chosen = Date.now();
+    await page.locator('#uv-gallery').setInputFiles(clip(7));
+    await expect(page.locator('.uv-file__name')).toHaveText('clip-7s.webm', { timeout: 5_000 });
+    await expect(page.locator('.uv-file__meta')).toContainText('0:07');
+    expect(Date.now() - chosen).toBeLessThan(5_000);
+    await expect(problemTitle(page)).toHaveCount(0);
+
+    const put = page.waitForRequest((r) => r.method() === 'PUT');
+    await uploadButton(page).click();
+    const stored = await put;
+    expect(stored.headers()['if-none-match']).toBe('*');
+    await expect(uploadButton(page)).toHaveText('Video Uploaded Successfully!');
+    expect(sent).toMatchObject({ s3FileName: expect.stringMatching(/clip-7s\.webm$/) });
+
+    // The link is spent: a second PUT through it cannot replace the video.
+    const again = await request.put(stored.url(), {
+      headers: { 'Content-Type': 'video/webm', 'If-None-Match': '*' },
+      data: readFileSync(join(fixtures, 'clip-2s.webm')),
+    });
+    expect(again.status()).toBe(412);
   });
 
   test('says the video is uploaded and goes home once recorded', async ({ page, request }) => {

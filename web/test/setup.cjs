@@ -6,3 +6,17 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   const { TextEncoder, TextDecoder } = require('node:util');
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
+
+// jsdom's Blob has no arrayBuffer() (every browser the product serves has it); its FileReader
+// answers through setImmediate, which fake timers hold back. Read jsdom's own bytes instead
+// (its wrapper keeps them on the implementation object under a symbol named "impl").
+if (typeof Blob !== 'undefined' && typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer() {
+    const impl = Object.getOwnPropertySymbols(this)
+      .filter((symbol) => symbol.description === 'impl')
+      .map((symbol) => this[symbol])[0];
+    const bytes = impl && impl._buffer;
+    if (!bytes) return Promise.reject(new Error('jsdom Blob without bytes'));
+    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  };
+}

@@ -55,6 +55,7 @@ import {
   submitReshipRequest,
 } from './fulfillment';
 import { orderItems } from './portal';
+import { checkUpload } from './uploads';
 import {
   approveCase,
   assessmentOutcome,
@@ -122,6 +123,7 @@ export * from './orders';
 export * from './console';
 export * from './privacy';
 export * from './forms';
+export * from './uploads';
 export * from './clinic';
 export * from './fhir';
 export * from './fulfillment';
@@ -188,6 +190,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   submitAdjustDosesForm,
   uploadImageAgain,
   uploadReadUrl,
+  checkUpload,
   weightHistory,
   reviewQueue,
   claimCase,

@@ -4,6 +4,7 @@ import {
   dosePreferenceOptions,
   glp1UseOptions,
   lastDoseTimingOptions,
+  photoMessages,
 } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
@@ -164,6 +165,68 @@ describe('the dose schedule', () => {
   });
 });
 
+/**
+ * A bare-medication patient answers every question up to the photo, uploads it (stored as
+ * stored-rx.png, checked) and consents: the form is submitted.
+ */
+async function barePatientThroughPhoto() {
+  api.on(
+    'POST /api/get-signed-url',
+    ok({
+      success: true,
+      url: 'u',
+      upload_url: 'https://files.example/p',
+      file_name: 'stored-rx.png',
+    }),
+  );
+  api.on('POST /api/uploads/stored-rx.png/check', ok({ success: true }));
+  jest.useFakeTimers();
+  try {
+    await open({ activeFrm: 2, productName: 'semaglutide' });
+    await pick(glp1UseOptions.semaglutide);
+    await pick('0.5 mg');
+    await pick(lastDoseTimingOptions.withinTwoWeeks);
+    await pick(dosePreferenceOptions.same);
+    await pick('Kidney disease');
+    await pick('Diabetes');
+    await next();
+    await act(async () => {
+      const box = $<HTMLTextAreaElement>(root(), '#mf-answer');
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
+        box,
+        'CKD 2',
+      );
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await next();
+    await act(async () => {
+      const box = $<HTMLTextAreaElement>(root(), '#mf-answer');
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
+        box,
+        'Type 2',
+      );
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await next();
+    await type($(root(), '#mf-answer'), '182');
+    await next();
+    expect(questionId(root())).toBe('dose');
+    await next();
+    expect(questionId(root())).toBe('photo');
+    await chooseFile($<HTMLInputElement>(root(), 'input[type="file"]'), imageFile());
+    await click($(root(), '#mf-upload-confirm'));
+    await act(async () => FakeXhr.sent[0]!.respond(200));
+    await act(async () => {
+      jest.advanceTimersByTime(500);
+    });
+    await flush();
+    expect(questionId(root())).toBe('consent');
+    await pick(consentAnswers.yes);
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 describe('submitting', () => {
   const redirect = ok({ success: true, message: 'Submitted', redirect: '/home' });
 
@@ -226,60 +289,7 @@ describe('submitting', () => {
       'POST /api/submit-bare-form',
       ok({ success: true, message: 'ok', redirect: '/upload-video/5' }),
     );
-    api.on(
-      'POST /api/get-signed-url',
-      ok({
-        success: true,
-        url: 'u',
-        upload_url: 'https://files.example/p',
-        file_name: 'stored-rx.png',
-      }),
-    );
-    jest.useFakeTimers();
-    try {
-      await open({ activeFrm: 2, productName: 'semaglutide' });
-      await pick(glp1UseOptions.semaglutide);
-      await pick('0.5 mg');
-      await pick(lastDoseTimingOptions.withinTwoWeeks);
-      await pick(dosePreferenceOptions.same);
-      await pick('Kidney disease');
-      await pick('Diabetes');
-      await next();
-      await act(async () => {
-        const box = $<HTMLTextAreaElement>(root(), '#mf-answer');
-        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
-          box,
-          'CKD 2',
-        );
-        box.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-      await next();
-      await act(async () => {
-        const box = $<HTMLTextAreaElement>(root(), '#mf-answer');
-        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
-          box,
-          'Type 2',
-        );
-        box.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-      await next();
-      await type($(root(), '#mf-answer'), '182');
-      await next();
-      expect(questionId(root())).toBe('dose');
-      await next();
-      expect(questionId(root())).toBe('photo');
-      await chooseFile($<HTMLInputElement>(root(), 'input[type="file"]'), imageFile());
-      await click($(root(), '#mf-upload-confirm'));
-      await act(async () => FakeXhr.sent[0]!.respond(200));
-      await act(async () => {
-        jest.advanceTimersByTime(500);
-      });
-      await flush();
-      expect(questionId(root())).toBe('consent');
-      await pick(consentAnswers.yes);
-    } finally {
-      jest.useRealTimers();
-    }
+    await barePatientThroughPhoto();
     const [body] = api.sent('POST /api/submit-bare-form') as Record<string, unknown>[];
     const answers = body!.answers as Record<string, unknown>[];
     expect(answers.map((a) => a.id)).toEqual([
@@ -312,6 +322,21 @@ describe('submitting', () => {
       productPurchased: 'Semaglutide',
     });
     expect(where(view!)).toBe('/upload-video/5');
+  });
+
+  it('on a photo the server refuses, says why in the patient’s words, drops it and never offers to keep it', async () => {
+    api.on(
+      'POST /api/submit-bare-form',
+      fail(400, photoMessages.notAPhoto, { questionId: 'photo', refusedUpload: true }),
+    );
+    await barePatientThroughPhoto();
+    expect(questionId(root())).toBe('photo');
+    expect(root().querySelector('.mf-error, [role="alert"]')?.textContent).toBe(
+      photoMessages.notAPhoto,
+    );
+    expect(root().textContent).not.toContain('Keep my uploaded image');
+    expect(root().textContent).not.toMatch(/Question \w+|stored-rx/);
+    expect(JSON.stringify(loadProgress('5', Date.now()))).not.toContain('stored-rx.png');
   });
 
   it("shows 'Please wait... Submitting form!' while posting", async () => {

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { maxImageBytes, uploadMessages } from '@clinic/contracts';
+import { maxImageBytes, photoMessages, uploadMessages } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import { render, type Rendered } from '../test-utils/render';
 import { testSession } from '../test-utils/session';
@@ -27,6 +27,7 @@ const alert = () => root().querySelector('[role="alert"]')?.textContent ?? null;
 const state = () => $(root(), '.mf-upload').getAttribute('data-state');
 const signedCall = 'POST /api/get-signed-url';
 const logCall = 'POST /api/log-upload-attempt';
+const checkCall = 'POST /api/uploads/5_prescription_photo_1700000000000_rx.png/check';
 const signed = ok({
   success: true,
   url: 'https://files.example/put?sig=1',
@@ -72,8 +73,42 @@ describe('the image uploader', () => {
     expect(api.calls()).toEqual([]);
   });
 
-  it('uploads: signed URL, PUT with progress, Uploaded!, then the answer after 0.5 s', async () => {
+  it('refuses a text file named .png when it is chosen, in the patient’s words, and uploads nothing', async () => {
+    const notes = new File(['Shopping list\n- milk\n'], 'photo.png', { type: 'image/png' });
+    await chooseFile(input(), notes);
+    expect(alert()).toBe(photoMessages.notAPhoto);
+    expect(state()).toBe('idle');
+    expect(root().querySelector('.mf-upload__preview')).toBeNull();
+    await click(confirm());
+    expect(alert()).toBe(uploadMessages.selectFile);
+    expect(api.calls()).toEqual([]);
+    expect(FakeXhr.sent).toEqual([]);
+    expect(uploaded).not.toHaveBeenCalled();
+
+    // A real photo chosen next goes through.
+    await chooseFile(input(), imageFile('rx.png'));
+    expect(alert()).toBeNull();
+    expect(state()).toBe('ready');
+  });
+
+  it('drops a file the server’s check refuses, says why, and never answers with it', async () => {
     api.on(signedCall, signed);
+    api.on(checkCall, fail(400, photoMessages.notAPhoto));
+    await chooseFile(input(), imageFile('rx.png', 2048));
+    await click(confirm());
+    await act(async () => FakeXhr.sent[0]!.respond(200));
+    await flush();
+    expect(alert()).toBe(photoMessages.notAPhoto);
+    expect(state()).toBe('idle');
+    expect(root().querySelector('.mf-upload__preview')).toBeNull();
+    expect(confirm().textContent).toBe('Confirm Upload');
+    await advance(1000);
+    expect(uploaded).not.toHaveBeenCalled();
+  });
+
+  it('uploads: signed URL, one PUT with progress, the check, Uploaded!, then the answer after 0.5 s', async () => {
+    api.on(signedCall, signed);
+    api.on(checkCall, ok({ success: true }));
     await chooseFile(input(), imageFile('rx.png', 1536 * 1024));
     expect($(root(), '.mf-upload__name').textContent).toBe('rx.png');
     expect($(root(), '.mf-upload__size').textContent).toBe('1.5 MB');
@@ -91,6 +126,8 @@ describe('the image uploader', () => {
     expect(put.method).toBe('PUT');
     expect(put.url).toBe('https://files.example/put?sig=1');
     expect(put.headers['Content-Type']).toBe('image/png');
+    // One PUT per link: the storage refuses a second one.
+    expect(put.headers['If-None-Match']).toBe('*');
     expect(confirm().textContent).toBe('Uploading...');
     expect(confirm().disabled).toBe(true);
 
@@ -105,6 +142,7 @@ describe('the image uploader', () => {
     expect(uploaded).not.toHaveBeenCalled();
     await advance(1);
     expect(uploaded).toHaveBeenCalledWith('5_prescription_photo_1700000000000_rx.png');
+    expect(api.calls()).toContain(checkCall);
     expect(api.calls()).not.toContain(logCall);
   });
 
@@ -139,6 +177,7 @@ describe('the image uploader', () => {
 
       // Try Again uploads the same file anew
       api.on(signedCall, signed);
+      api.on(checkCall, ok({ success: true }));
       await click(confirm());
       const again = FakeXhr.sent[FakeXhr.sent.length - 1]!;
       await act(async () => again.respond(200));

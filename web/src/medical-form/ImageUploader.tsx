@@ -1,9 +1,12 @@
 /**
  * The questionnaire's image uploader (spec 002 sections 2, 4, 5 and 8): a drop zone or a click
  * to choose, a preview with the file's name and size, then Confirm Upload: a signed URL from
- * POST /api/get-signed-url, the file PUT there with progress ('Uploading... N%'), and half a
- * second after success the stored file's name is the question's answer. A failure says what went
- * wrong, is logged for support (POST /api/log-upload-attempt) and offers Try Again.
+ * POST /api/get-signed-url, the file PUT there with progress ('Uploading... N%'), the server's
+ * check of the stored bytes (POST /api/uploads/{file_name}/check), and half a second after
+ * success the stored file's name is the question's answer. A chosen file that is no photo by its
+ * bytes is refused at once, in the patient's words, and so is one the server's check refuses: a
+ * refused file never becomes an answer. A failure says what went wrong, is logged for support
+ * (POST /api/log-upload-attempt) and offers Try Again.
  *
  * Hooks for tests: .mf-upload[data-state="idle|ready|uploading|error|done"], input[type=file],
  * .mf-upload__zone, .mf-upload__preview, [role=progressbar], #mf-upload-confirm.
@@ -11,12 +14,15 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { uploadMessages } from '@clinic/contracts';
 import { Button, FormMessage } from '../ui';
-import { logFailedUpload, requestSignedUrl } from './formsApi';
+import { checkUploadedFile, logFailedUpload, requestSignedUrl } from './formsApi';
 import {
+  checkFailure,
   fileProblem,
   formatSize,
+  photoProblem,
   prepareFailure,
   putFile,
+  UploadFailure,
   uploadErrorText,
   uploadFileName,
 } from './upload';
@@ -72,6 +78,8 @@ export function ImageUploader({
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The latest choice: a slower check of an earlier one must not overwrite it.
+  const choice = useRef(0);
   const uploadedRef = useRef(onUploaded);
   uploadedRef.current = onUploaded;
 
@@ -83,17 +91,20 @@ export function ImageUploader({
     [preview],
   );
 
-  function pick(chosen: File | null | undefined) {
+  function refuse(problem: string | null) {
+    setFile(null);
+    setPreview(null);
+    setError(problem);
+    setState('idle');
+  }
+
+  async function pick(chosen: File | null | undefined) {
     if (state === 'uploading' || state === 'done') return;
-    const problem = fileProblem(chosen);
+    const current = ++choice.current;
     setProgress(0);
-    if (problem || !chosen) {
-      setFile(null);
-      setPreview(null);
-      setError(problem);
-      setState('idle');
-      return;
-    }
+    const problem = await photoProblem(chosen);
+    if (current !== choice.current) return;
+    if (problem || !chosen) return refuse(problem);
     setFile(chosen);
     setPreview(previewUrl(chosen));
     setError(null);
@@ -118,12 +129,22 @@ export function ImageUploader({
         throw prepareFailure(cause);
       }
       await putFile(signed.upload_url, file, setProgress);
+      try {
+        await checkUploadedFile(signed.file_name);
+      } catch (cause) {
+        throw checkFailure(cause);
+      }
       setState('done');
       timer.current = setTimeout(() => uploadedRef.current(signed.file_name), UPLOAD_DONE_DELAY_MS);
     } catch (failure) {
-      const message = failureText ?? uploadErrorText(failure);
-      setState('error');
-      setError(message);
+      const refused = failure instanceof UploadFailure && failure.stage === 'refused';
+      // A refused file is no failed upload: it is dropped and its reason said, never retried.
+      const message = refused ? failure.message : (failureText ?? uploadErrorText(failure));
+      if (refused) refuse(message);
+      else {
+        setState('error');
+        setError(message);
+      }
       void logFailedUpload({
         success: false,
         error: message,
@@ -140,7 +161,7 @@ export function ImageUploader({
   function onDrop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
-    pick(event.dataTransfer?.files?.[0]);
+    void pick(event.dataTransfer?.files?.[0]);
   }
 
   const busy = state === 'uploading';
@@ -172,7 +193,7 @@ export function ImageUploader({
           className="visually-hidden"
           disabled={busy || state === 'done'}
           onChange={(event) => {
-            pick(event.target.files?.[0]);
+            void pick(event.target.files?.[0]);
             event.target.value = '';
           }}
         />

@@ -274,7 +274,11 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
               .pop() ?? n,
         )
         .find((n) => asked.has(n));
-      if (named) goTo(named, final);
+      if (!named) return;
+      // A refused upload is no answer: the patient chooses another file, never keeps this one.
+      const given = failure.detail('refusedUpload') === true ? without(final, [named]) : final;
+      if (given !== final) setAnswers(given);
+      goTo(named, given);
     }
   }
 

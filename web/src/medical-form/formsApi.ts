@@ -4,6 +4,7 @@
  * answer is read through the route's response schema by the API client.
  */
 import {
+  checkUpload,
   formsOrder,
   getSignedUrl,
   logUploadAttempt,
@@ -52,6 +53,14 @@ export function requestSignedUrl(
   return callApi(getSignedUrl, {
     body: { filename, content_type: contentType, form_id: formId },
   });
+}
+
+/**
+ * POST /api/uploads/{file_name}/check: the server's check of a file right after its PUT.
+ * Rejects with the API error (a 400 says why the file is refused).
+ */
+export async function checkUploadedFile(fileName: string): Promise<void> {
+  await callApi(checkUpload, { params: { file_name: fileName } });
 }
 
 /** POST /api/log-upload-attempt, on a failed upload only; its own failure is ignored. */

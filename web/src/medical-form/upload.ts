@@ -1,9 +1,17 @@
 /**
  * A questionnaire image's upload (spec 002 sections 4, 5 and 8, "Questionnaire uploads"): the
- * checks before it, the file name it is stored under, the PUT of the file to the signed URL with
+ * checks before it (its type and size, then its first bytes: a text file named .png is no
+ * photo), the file name it is stored under, the one PUT of the file to the signed URL with
  * progress, and the message of each way it can fail.
  */
-import { maxImageBytes, uploadMessages } from '@clinic/contracts';
+import {
+  FILE_KIND_SNIFF_BYTES,
+  isPhotoBytes,
+  maxImageBytes,
+  photoMessages,
+  signedPutHeaders,
+  uploadMessages,
+} from '@clinic/contracts';
 import { toApiError } from '../api/client';
 
 /** What is wrong with a chosen file before any upload, or null. */
@@ -12,6 +20,22 @@ export function fileProblem(file: File | null | undefined): string | null {
   if (!file.type.startsWith('image/')) return uploadMessages.imageOnly;
   if (file.size > maxImageBytes) return uploadMessages.tooLarge;
   return null;
+}
+
+/**
+ * What is wrong with a chosen file, its bytes included: `fileProblem`, then whether it really is
+ * a photo (the server checks the same bytes again after the upload). Null when it may go.
+ */
+export async function photoProblem(file: File | null | undefined): Promise<string | null> {
+  const early = fileProblem(file);
+  if (early || !file) return early;
+  try {
+    const bytes = await file.slice(0, FILE_KIND_SNIFF_BYTES).arrayBuffer();
+    return isPhotoBytes(new Uint8Array(bytes)) ? null : photoMessages.notAPhoto;
+  } catch {
+    // A file the browser cannot read (removed from the phone meanwhile): choose it again.
+    return photoMessages.unreadable;
+  }
 }
 
 /** `${formId}_${questionKey}_${timestamp}_${originalName}` (spec 002 section 7). */
@@ -30,11 +54,14 @@ export function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Where the upload failed: getting the signed URL, or storing the file there. */
+/**
+ * Where the upload failed: getting the signed URL, storing the file there, or the server's check
+ * of what was stored (`refused`: the message says why, in the patient's words).
+ */
 export class UploadFailure extends Error {
   override readonly name = 'UploadFailure';
   constructor(
-    readonly stage: 'prepare' | 'store' | 'cancelled',
+    readonly stage: 'prepare' | 'store' | 'refused' | 'cancelled',
     readonly connection: boolean,
     message: string,
   ) {
@@ -45,6 +72,7 @@ export class UploadFailure extends Error {
 /** The message of a failed upload (spec 002 section 8). */
 export function uploadErrorText(error: unknown): string {
   if (error instanceof UploadFailure) {
+    if (error.stage === 'refused') return error.message;
     if (error.stage === 'cancelled') return uploadMessages.cancelled;
     if (error.connection) return uploadMessages.connection;
     return error.stage === 'prepare' ? uploadMessages.preparing : uploadMessages.storing;
@@ -61,8 +89,19 @@ export function prepareFailure(error: unknown): UploadFailure {
 }
 
 /**
- * PUTs the file to the signed URL with its content type, reporting progress (0-100). Resolves
- * on a 2xx; rejects with an UploadFailure of stage 'store' otherwise.
+ * The server's check of a stored file as an UploadFailure: a refusal (a 400 with the patient's
+ * words) is 'refused'; anything else (no answer, a server fault) is a failed upload to try again.
+ */
+export function checkFailure(error: unknown): UploadFailure {
+  const failure = toApiError(error);
+  if (failure.status === 400 && failure.serverMessage)
+    return new UploadFailure('refused', false, failure.serverMessage);
+  return new UploadFailure('store', failure.isNetwork, failure.message);
+}
+
+/**
+ * PUTs the file to the signed URL once, with its content type, reporting progress (0-100).
+ * Resolves on a 2xx; rejects with an UploadFailure of stage 'store' otherwise.
  */
 export function putFile(
   url: string,
@@ -73,7 +112,8 @@ export function putFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type);
+    for (const [name, value] of Object.entries(signedPutHeaders(file.type)))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

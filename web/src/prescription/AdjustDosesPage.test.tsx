@@ -70,8 +70,12 @@ const signed = ok({
   file_name: '5_prescription_photo_abc.png',
 });
 
-/** Chooses and uploads a photo; the answer is taken half a second after the PUT succeeds. */
+/**
+ * Chooses and uploads a photo; the answer is taken half a second after the PUT succeeds and the
+ * server's check passes.
+ */
 async function uploadPhoto() {
+  api.on('POST /api/uploads/5_prescription_photo_abc.png/check', ok({ success: true }));
   await chooseFile($<HTMLInputElement>(root(), 'input[type="file"]'), imageFile());
   await click($(root(), '#mf-upload-confirm'));
   await act(async () => FakeXhr.sent[FakeXhr.sent.length - 1]!.respond(200));

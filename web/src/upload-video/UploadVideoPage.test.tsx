@@ -233,6 +233,8 @@ describe('the identity video page', () => {
     expect(put.method).toBe('PUT');
     expect(put.url).toBe('/uploads/put?sig=1');
     expect(put.headers['Content-Type']).toBe('video/mp4');
+    // One PUT per link: the storage refuses a second one.
+    expect(put.headers['If-None-Match']).toBe('*');
     expect((put as unknown as { timeout: number }).timeout).toBe(300_000);
     expect(uploadButton().textContent).toBe('Uploading Video...');
     expect(uploadButton().disabled).toBe(true);
@@ -284,6 +286,20 @@ describe('the identity video page', () => {
     expect(api.sent(signedCall)).toHaveLength(1);
     expect(api.sent(recordCall)).toHaveLength(1);
     expect(api.calls()).not.toContain(logCall);
+  });
+
+  it('takes "already stored" on a retry as the video stored by the attempt whose answer was lost', async () => {
+    api.on(signedCall, signed);
+    api.on(recordCall, ok({ success: true, message: 'ok' }));
+    await open();
+    await choose(videoFile());
+    await click(uploadButton());
+    await act(async () => lastPut().fail());
+    await advance(2000);
+    await act(async () => lastPut().respond(412));
+    await flush();
+    expect(uploadButton().textContent).toBe('Video Uploaded Successfully!');
+    expect(api.sent(recordCall)).toEqual([{ s3FileName: storedName, uniqueId: '5' }]);
   });
 
   it('after 3 retries says there is no connection, logs it and offers Try Again', async () => {

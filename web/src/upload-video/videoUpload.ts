@@ -5,7 +5,12 @@
  * then POST /api/upload-av-video. Every failure becomes one of the spec's titled problems; a
  * failed upload is reported to POST /api/log-upload-attempt (its own failure ignored).
  */
-import { getSignedUrl, uploadAvVideo } from '@clinic/contracts';
+import {
+  getSignedUrl,
+  SIGNED_PUT_ALREADY_STORED,
+  signedPutHeaders,
+  uploadAvVideo,
+} from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
 import { logFailedUpload } from '../medical-form/formsApi';
 import { uploadFileName } from '../medical-form/upload';
@@ -104,7 +109,12 @@ export async function requestVideoUrl(
   }
 }
 
-/** PUTs the video to the signed URL with its content type, reporting progress (0-100). */
+/**
+ * PUTs the video to the signed URL once, with its content type, reporting progress (0-100).
+ * `retry`: an earlier PUT through this URL may have stored the video before its answer was lost;
+ * then the storage's "already stored" (412) means the video is there (its bytes are checked by
+ * upload-av-video all the same).
+ */
 export function putVideo(
   url: string,
   file: Blob,
@@ -112,13 +122,15 @@ export function putVideo(
   onProgress: (percent: number) => void,
   timeoutMs: number = videoConstants.uploadTimeoutMs,
   signal?: AbortSignal,
+  retry = false,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('PUT', url);
     xhr.timeout = timeoutMs;
-    xhr.setRequestHeader('Content-Type', contentType);
+    for (const [name, value] of Object.entries(signedPutHeaders(contentType)))
+      xhr.setRequestHeader(name, value);
     let progressed = false;
     xhr.upload.onprogress = (event) => {
       if (event.loaded > 0) progressed = true;
@@ -126,7 +138,8 @@ export function putVideo(
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
+      const stored = retry && xhr.status === SIGNED_PUT_ALREADY_STORED;
+      if ((xhr.status >= 200 && xhr.status < 300) || stored) {
         onProgress(100);
         resolve();
       } else {
@@ -199,6 +212,7 @@ export async function uploadVideoFile(
         hooks.onProgress,
         videoConstants.uploadTimeoutMs,
         signal,
+        attempt > 0,
       );
       return signed.file_name;
     } catch (error) {

@@ -9,6 +9,7 @@ import {
   clinicalRecordOpened,
   doctorMessages as texts,
   prescriptionApproved,
+  signedPutHeaders,
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
@@ -223,7 +224,7 @@ async function uploadForPatient(
   expect(signed.status).toBe(200);
   const put = await request(chat.forms.service.app)
     .put(signed.body.upload_url as string)
-    .set('Content-Type', contentType)
+    .set(signedPutHeaders(contentType))
     .send(bytes);
   expect(put.status).toBeLessThan(300);
   return signed.body.file_name as string;

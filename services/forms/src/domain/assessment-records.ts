@@ -30,6 +30,7 @@ import {
 import type { ServiceRuntime } from '@clinic/kit';
 import { assessments, doseAdjustments, uploads, type StoredAnswer } from '../db/schema';
 import type { UploadStorage } from '../storage/upload-storage';
+import { checkedRead } from './uploads';
 
 /** How long a clinician's signed read of a file lasts. */
 export const FILE_READ_SECONDS = 300;
@@ -158,14 +159,20 @@ export class AssessmentRecords {
     const files = await this.filesOfAll(all);
     if (!files.some((f) => f.fileName === fileName)) return null;
     const [upload] = await this.runtime.db
-      .select({ key: uploads.key, userId: uploads.userId, checkedAt: uploads.checkedAt })
+      .select({
+        key: uploads.key,
+        userId: uploads.userId,
+        checkedAt: uploads.checkedAt,
+        kind: uploads.detectedKind,
+      })
       .from(uploads)
       .where(eq(uploads.fileName, fileName));
     if (!upload || upload.userId !== all[0]!.userId || !upload.checkedAt) return null;
     const now = this.runtime.clock.now();
-    const url = await this.storage.signedGetUrl(upload.key, {
-      expiresInSeconds: FILE_READ_SECONDS,
-    });
+    const url = await this.storage.signedGetUrl(
+      upload.key,
+      checkedRead(upload.kind, FILE_READ_SECONDS),
+    );
     return { url, expiresAt: new Date(now.getTime() + FILE_READ_SECONDS * 1000).toISOString() };
   }
 

@@ -161,7 +161,12 @@ export class Assessments {
     private readonly uploads: Uploads,
   ) {}
 
-  /** Every uploaded answer must be the caller's own file, checked by its content. */
+  /**
+   * Every uploaded answer must be the caller's own file, checked by its content (the uploader
+   * has checked it already, right after its PUT: this refuses only what skipped that). A refusal
+   * is in the patient's words; the question travels in the details, for the page to go back to
+   * it with the refused file dropped.
+   */
   private async checkUploads(
     userId: number,
     file: QuestionnaireFile,
@@ -176,8 +181,9 @@ export class Assessments {
         await this.uploads.check(userId, answer, 'image');
       } catch (err) {
         if (!(err instanceof UploadProblem)) throw err;
-        throw new InvalidRequestError(`Question ${question.id}: ${err.message}`, {
+        throw new InvalidRequestError(err.message, {
           questionId: question.id,
+          refusedUpload: true,
         });
       }
     }

@@ -4,12 +4,19 @@
  * server has read its size and first bytes and found the kind its purpose allows (a PNG renamed
  * .mp4 is a PNG; a script is no image). A file that fails is deleted. Names are made safe (only
  * letters, digits, ".", "_" and "-") and prefixed with a random part nobody can guess.
+ * Every use of an upload (the check right after its PUT, an assessment's or adjust-doses' photo,
+ * a portal re-upload, the identity video, reship evidence and doctor chat attachments through
+ * FormsRecords) goes through `check`, `inspect` or `inspectAttachment`, which read the stored
+ * bytes the first time. The storage writes a key once (a second PUT through the same link is
+ * refused), so the bytes checked are the bytes every later read gets; reads are downloads with
+ * the Content-Type of the kind the bytes were found to be, never the one the browser claimed.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   attachmentDocumentTypes as contractDocumentTypes,
   doctorMessages,
+  photoMessages,
   uploadMessages,
   uploadTypeNotAllowed,
   type FileRead,
@@ -24,7 +31,11 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { orders, uploadAttempts, uploads, type UploadPurpose } from '../db/schema';
-import { UploadStorageError, type UploadStorage } from '../storage/upload-storage';
+import {
+  UploadStorageError,
+  type SignedGetOptions,
+  type UploadStorage,
+} from '../storage/upload-storage';
 import { attachmentVerdict } from '../uploads/attachments';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -73,6 +84,25 @@ function purposeOf(contentType: string): UploadPurpose | null {
 function recordedKind(kind: string | null): FileKind | null {
   return kind !== null && Object.hasOwn(FILE_KIND_MIME, kind) ? (kind as FileKind) : null;
 }
+
+/**
+ * A signed read of a checked upload: served as the kind its bytes were found to be (a PDF
+ * uploaded as text/plain is read as application/pdf), as a download.
+ */
+export function checkedRead(
+  detectedKind: string | null,
+  expiresInSeconds: number,
+): SignedGetOptions {
+  const kind = recordedKind(detectedKind);
+  return kind ? { expiresInSeconds, contentType: FILE_KIND_MIME[kind] } : { expiresInSeconds };
+}
+
+/** The identity video's refusals, in the patient's words (never a stored file's name). */
+export const videoCheckMessages = {
+  notUploaded: 'Your video did not finish uploading. Please upload it again.',
+  tooLarge: 'Your video is larger than 100MB.',
+  notAVideo: 'Please select a video file.',
+} as const;
 
 export class UploadProblem extends InvalidRequestError {}
 
@@ -162,21 +192,38 @@ export class Uploads {
 
   /**
    * The caller's uploaded file, checked: it exists, is within its purpose's size and its first
-   * bytes are of an allowed kind. Throws UploadProblem (a 400) with the patient's message
-   * otherwise, and deletes a file that failed.
+   * bytes are of an allowed kind. Throws UploadProblem (a 400) with the patient's message (never
+   * the stored file's name) otherwise, and deletes a file that failed.
    */
   async check(userId: number, fileName: string, purpose: UploadPurpose): Promise<void> {
     const problem = await this.inspect(userId, fileName, purpose);
     if (problem === 'ok') return;
-    if (problem === 'missing')
-      throw new UploadProblem(`${uploadMessages.selectFile}: ${fileName} was not uploaded.`);
-    if (problem === 'too-large')
-      throw new UploadProblem(
-        purpose === 'image' ? uploadMessages.tooLarge : 'The file is too large.',
-      );
+    const texts = purpose === 'image' ? photoMessages : videoCheckMessages;
+    if (problem === 'missing') throw new UploadProblem(texts.notUploaded);
+    if (problem === 'too-large') throw new UploadProblem(texts.tooLarge);
     throw new UploadProblem(
-      purpose === 'image' ? uploadMessages.imageOnly : 'Please select a video file.',
+      purpose === 'image' ? photoMessages.notAPhoto : videoCheckMessages.notAVideo,
     );
+  }
+
+  /**
+   * POST /api/uploads/{file_name}/check: the check of one of the caller's uploads right after
+   * its PUT, for what it was signed as (a photo, a video, a doctor chat attachment), so that a
+   * refused file is refused on the screen where it was chosen. Another patient's file, or a name
+   * never signed, is not uploaded.
+   */
+  async confirm(principal: Principal, fileName: string): Promise<void> {
+    const [row] = await this.runtime.db
+      .select({ purpose: uploads.purpose })
+      .from(uploads)
+      .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, principal.userId)));
+    if (!row) throw new UploadProblem(photoMessages.notUploaded);
+    if (row.purpose !== 'attachment') return this.check(principal.userId, fileName, row.purpose);
+    const verdict = await this.inspectAttachment(principal.userId, fileName);
+    if (verdict.check === 'ok') return;
+    if (verdict.check === 'too-large') throw new UploadProblem(doctorMessages.tooLarge(fileName));
+    if (verdict.check === 'not-allowed') throw new UploadProblem(doctorMessages.typeNotAllowed);
+    throw new UploadProblem(doctorMessages.uploadFailed);
   }
 
   /** check()'s verdict without the message: what other services are told (PatientImageCheck). */
@@ -263,12 +310,12 @@ export class Uploads {
    */
   async staffRead(userId: number, fileName: string): Promise<FileRead | null> {
     const [row] = await this.runtime.db
-      .select({ key: uploads.key, checkedAt: uploads.checkedAt })
+      .select({ key: uploads.key, checkedAt: uploads.checkedAt, kind: uploads.detectedKind })
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId)));
     if (!row?.checkedAt) return null;
     const seconds = 300;
-    const url = await this.storage.signedGetUrl(row.key, { expiresInSeconds: seconds });
+    const url = await this.storage.signedGetUrl(row.key, checkedRead(row.kind, seconds));
     const expiresAt = new Date(this.runtime.clock.now().getTime() + seconds * 1000);
     return { url, expiresAt: expiresAt.toISOString() };
   }
@@ -279,11 +326,11 @@ export class Uploads {
    */
   async signGet(principal: Principal, fileName: string): Promise<string> {
     const [row] = await this.runtime.db
-      .select({ key: uploads.key, checkedAt: uploads.checkedAt })
+      .select({ key: uploads.key, checkedAt: uploads.checkedAt, kind: uploads.detectedKind })
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, principal.userId)));
     if (!row?.checkedAt) throw new NotFoundError('This file was not found.');
-    return this.storage.signedGetUrl(row.key, { expiresInSeconds: 300 });
+    return this.storage.signedGetUrl(row.key, checkedRead(row.kind, 300));
   }
 
   /** POST /api/log-upload-attempt: kept for support unless the caller reports too many. */

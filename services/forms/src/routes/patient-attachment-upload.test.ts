@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { doctorMessages } from '@clinic/contracts';
+import { doctorMessages, signedPutHeaders } from '@clinic/contracts';
 import { uploads } from '../db/schema';
 import { createLocalFormsRecords } from '../records/local-forms-records';
 import { startForms, type FormsHarness, type FormsPatient } from '../testing';
@@ -62,7 +62,7 @@ describe('POST /api/console/patients/{userId}/attachment-upload', () => {
 
     const put = await request(h.service.app)
       .put(signed.body.upload_url as string)
-      .set('Content-Type', 'application/pdf')
+      .set(signedPutHeaders('application/pdf'))
       .send(pdf);
     expect(put.status).toBeLessThan(300);
 
@@ -98,7 +98,7 @@ describe('POST /api/console/patients/{userId}/attachment-upload', () => {
     expect(signed.status).toBe(200);
     await request(h.service.app)
       .put(signed.body.upload_url as string)
-      .set('Content-Type', 'application/pdf')
+      .set(signedPutHeaders('application/pdf'))
       .send(exe);
     const records = createLocalFormsRecords(h.service.runtime, {
       identity: h.directory,

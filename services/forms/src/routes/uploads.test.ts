@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { uploadMessages, uploadTypeNotAllowed, type FlowContext } from '@clinic/contracts';
+import {
+  photoMessages,
+  signedPutHeaders,
+  uploadMessages,
+  uploadTypeNotAllowed,
+  type FlowContext,
+} from '@clinic/contracts';
+import { createLocalFormsRecords } from '../records/local-forms-records';
 import { assessments, uploadAttempts, uploads } from '../db/schema';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 import { completeAnswers, startForms, submissionOf, tinyPng, type FormsHarness } from '../testing';
@@ -99,12 +106,12 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
     const pdf = Buffer.from('%PDF-1.7\n%%EOF\n');
     const wrong = await request(h.service.app)
       .put(signed.body.upload_url as string)
-      .set('Content-Type', 'text/html')
+      .set(signedPutHeaders('text/html'))
       .send(pdf);
     expect(wrong.status).toBe(403);
     const right = await request(h.service.app)
       .put(signed.body.upload_url as string)
-      .set('Content-Type', 'application/pdf')
+      .set(signedPutHeaders('application/pdf'))
       .send(pdf);
     expect(right.status).toBeLessThan(300);
     const [row] = await h.db
@@ -160,7 +167,7 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
     expect(blank.status).toBe(400);
   });
 
-  it('refuses at submission an image that is really a script, or larger than 5 MB, and deletes it', async () => {
+  it('refuses at submission, in the patient’s words, an image that is really a script or larger than 5 MB, and deletes it', async () => {
     const { patient, orderId } = await pending();
     const base = await h.withUploads(
       completeAnswers(medical, woman, 'tirzepatide'),
@@ -189,7 +196,12 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       patient,
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`Question ${photo.id}: ${uploadMessages.imageOnly}`);
+    // No question number, no stored file's name: the page goes back to the question by its id.
+    expect(refused.body).toMatchObject({
+      message: photoMessages.notAPhoto,
+      questionId: photo.id,
+      refusedUpload: true,
+    });
     const [row] = await h.db.select().from(uploads).where(eq(uploads.fileName, script.fileName));
     expect(await h.storage.head(row?.key ?? '')).toBeNull();
 
@@ -209,7 +221,7 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       patient,
     );
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body.message).toBe(`Question ${photo.id}: ${uploadMessages.tooLarge}`);
+    expect(tooLarge.body).toMatchObject({ message: uploadMessages.tooLarge, questionId: photo.id });
 
     // Another patient's file, or a name never signed, is not an answer either.
     const other = await pending();
@@ -218,19 +230,103 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       { name: 'p.png', contentType: 'image/png', bytes: tinyPng },
       other.orderId,
     );
-    for (const name of [theirs.fileName, 'never-uploaded.png'])
-      expect(
-        (
-          await h.post(
-            '/api/submit-md-form',
-            submissionOf(orderId, { ...base, [photo.id]: name }),
-            patient,
-          )
-        ).status,
-      ).toBe(400);
+    for (const name of [theirs.fileName, 'never-uploaded.png']) {
+      const res = await h.post(
+        '/api/submit-md-form',
+        submissionOf(orderId, { ...base, [photo.id]: name }),
+        patient,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(photoMessages.notUploaded);
+    }
     expect(
       await h.db.select().from(assessments).where(eq(assessments.orderId, orderId)),
     ).toHaveLength(0);
+  });
+
+  it('checks a photo right after its PUT: a text file named .png is refused in the patient’s words and deleted', async () => {
+    const { patient, orderId } = await pending();
+    const text = await h.upload(
+      patient,
+      { name: 'notes.png', contentType: 'image/png', bytes: Buffer.from('just some notes\n') },
+      orderId,
+    );
+    expect(text.status).toBe(200);
+    const refused = await h.post(`/api/uploads/${text.fileName}/check`, {}, patient);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(photoMessages.notAPhoto);
+    expect(refused.body.message).not.toContain(text.fileName);
+    const [row] = await h.db.select().from(uploads).where(eq(uploads.fileName, text.fileName));
+    expect(await h.storage.head(row?.key ?? '')).toBeNull();
+    expect((await h.get(`/api/uploads/${text.fileName}/read-url`, patient)).status).toBe(404);
+
+    const photo = await h.upload(
+      patient,
+      { name: 'me.png', contentType: 'image/png', bytes: tinyPng },
+      orderId,
+    );
+    const ok = await h.post(`/api/uploads/${photo.fileName}/check`, {}, patient);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ success: true });
+
+    // Another patient's file, or a name never signed, was not uploaded by the caller.
+    const stranger = await h.patient();
+    for (const [name, who] of [
+      [photo.fileName, stranger],
+      ['never-signed.png', patient],
+    ] as const) {
+      const res = await h.post(`/api/uploads/${name}/check`, {}, who);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(photoMessages.notUploaded);
+    }
+    expect((await h.post('/api/uploads/..%2Fx/check', {}, patient)).status).toBe(400);
+  });
+
+  it('keeps what was checked: a second PUT through the same link is refused, and reads are downloads of the checked kind', async () => {
+    const { patient } = await pending();
+    const records = createLocalFormsRecords(h.service.runtime, {
+      identity: h.directory,
+      storage: h.storage,
+    });
+    const signed = await h.post(
+      '/api/get-signed-url',
+      { filename: 'doctor-chat_1_results.pdf', content_type: 'application/pdf' },
+      patient,
+    );
+    const url = signed.body.upload_url as string;
+    const fileName = signed.body.file_name as string;
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
+    const first = await request(h.service.app)
+      .put(url)
+      .set(signedPutHeaders('application/pdf'))
+      .send(pdf);
+    expect(first.status).toBe(200);
+    expect(await records.checkPatientAttachment(patient.id, fileName)).toMatchObject({
+      check: 'ok',
+      kind: 'pdf',
+    });
+
+    // The attack of issue 26: the same, still valid link, now with a program.
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const again = await request(h.service.app)
+      .put(url)
+      .set(signedPutHeaders('application/pdf'))
+      .send(exe);
+    expect(again.status).toBe(412);
+
+    const read = await records.patientFileRead(patient.id, fileName);
+    const served = await request(h.service.app)
+      .get(read!.url.slice(read!.url.indexOf('/forms/uploads/')))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual(pdf);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
   });
 
   it('takes the identity video of a submitted bare-medication assessment in Texas, refusing a PNG renamed .mp4', async () => {

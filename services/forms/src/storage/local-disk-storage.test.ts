@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from 'express';
+import { signedPutHeaders } from '@clinic/contracts';
 import { createHttpApp, finishApp } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/testing';
 import { LocalDiskStorage, LOCAL_UPLOAD_MESSAGES } from './local-disk-storage';
@@ -95,7 +96,7 @@ describe('local upload routes', () => {
     const res = await fetch(await putUrl(key), {
       method: 'PUT',
       body: Buffer.alloc(maxBytes + 1, 7),
-      headers: { 'content-type': 'image/png' },
+      headers: signedPutHeaders('image/png'),
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: tooLargeMessage(maxBytes) });
@@ -119,7 +120,7 @@ describe('local upload routes', () => {
     const res = await fetch(await putUrl(key), {
       method: 'PUT',
       body,
-      headers: { 'content-type': 'image/png' },
+      headers: signedPutHeaders('image/png'),
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
@@ -133,7 +134,7 @@ describe('local upload routes', () => {
     const res = await fetch(await putUrl(key), {
       method: 'PUT',
       body: Buffer.alloc(maxBytes, 3),
-      headers: { 'content-type': 'image/png' },
+      headers: signedPutHeaders('image/png'),
     });
     expect(res.status).toBe(200);
     expect(await served.storage.head(key)).toEqual({ size: maxBytes, contentType: 'image/png' });
@@ -144,7 +145,7 @@ describe('local upload routes', () => {
     await fetch(await putUrl(key, 'text/plain'), {
       method: 'PUT',
       body: 'hello',
-      headers: { 'content-type': 'text/plain' },
+      headers: signedPutHeaders('text/plain'),
     });
     const url = await served.storage.signedGetUrl(key, { expiresInSeconds: 60 });
     const res = await fetch(url);
@@ -198,7 +199,7 @@ describe('local upload routes', () => {
     for (const [method, url, status, message] of cases) {
       const res = await fetch(url, {
         method,
-        ...(method === 'PUT' ? { body: 'x', headers: { 'content-type': 'image/png' } } : {}),
+        ...(method === 'PUT' ? { body: 'x', headers: signedPutHeaders('image/png') } : {}),
       });
       expect({ url, status: res.status }).toEqual({ url, status });
       const json = (await res.json().catch(() => ({}))) as { message?: string };
@@ -223,7 +224,7 @@ describe('local upload routes', () => {
     const res = await fetch(url, {
       method: 'PUT',
       body: '{"a":1}',
-      headers: { 'content-type': 'application/json' },
+      headers: signedPutHeaders('application/json'),
     });
     expect(res.status).toBe(415);
     expect(await served.storage.head(key)).toBeNull();
@@ -243,14 +244,14 @@ describe('local upload routes', () => {
     await new Promise<void>((resolve) => {
       const req = httpRequest(url, {
         method: 'PUT',
-        headers: { 'content-type': 'image/png', 'content-length': '5000' },
+        headers: { ...signedPutHeaders('image/png'), 'content-length': '5000' },
       });
       req.on('error', () => resolve());
       req.write(Buffer.alloc(1000, 1), () => setTimeout(() => req.destroy(), 50));
       req.on('close', () => resolve());
     });
     // The server notices the aborted body asynchronously.
-    for (let i = 0; i < 50 && (await leftovers()).some((f) => f.endsWith('.part')); i++)
+    for (let i = 0; i < 250 && (await leftovers()).some((f) => f.endsWith('.part')); i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(await served.storage.head(key)).toBeNull();
     expect(
@@ -261,17 +262,38 @@ describe('local upload routes', () => {
     expect((await leftovers()).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
+  it('stores one of several PUTs racing through one link, and refuses the others with 412', async () => {
+    const key = 'user_med_images/raced.png';
+    const url = await putUrl(key);
+    const bodies = [1, 2, 3, 4, 5].map((n) => Buffer.alloc(20_000, n));
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        fetch(url, { method: 'PUT', body, headers: signedPutHeaders('image/png') }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(4);
+    const refused = answers.find((r) => r.status === 412)!;
+    expect(await refused.json()).toEqual({ message: LOCAL_UPLOAD_MESSAGES.alreadyStored });
+    const winner = bodies[statuses.indexOf(200)]!;
+    expect(await served.storage.readStart(key, winner.length)).toEqual(winner);
+    expect((await leftovers()).filter((f) => f.endsWith('.part') || f.endsWith('.meta'))).toEqual(
+      [],
+    );
+  });
+
   it('answers 409 when a key would need an existing object as a folder', async () => {
     const res1 = await fetch(await putUrl('user_med_images/clash'), {
       method: 'PUT',
       body: 'a',
-      headers: { 'content-type': 'image/png' },
+      headers: signedPutHeaders('image/png'),
     });
     expect(res1.status).toBe(200);
     const res2 = await fetch(await putUrl('user_med_images/clash/inner.png'), {
       method: 'PUT',
       body: 'b',
-      headers: { 'content-type': 'image/png' },
+      headers: signedPutHeaders('image/png'),
     });
     expect(res2.status).toBe(409);
     expect(await served.storage.head('user_med_images/clash/inner.png')).toBeNull();

@@ -4,15 +4,17 @@
  *   a key is validated before it becomes a path, so nothing is ever read or written outside
  *   `<dir>`;
  * - signed URLs point at `${publicBase}/forms/uploads/<key>` (served by local-upload-routes.ts)
- *   and carry `expires` (Unix seconds), `method`, `ct` (PUT only) and `sig`, an HMAC-SHA256 with
- *   the secret over method, key, expiry and Content-Type: changing any of them, or using a PUT
- *   URL to GET, voids it;
- * - an upload becomes visible only whole: bytes go to a temp file under `<dir>/tmp` that is
- *   renamed into place, so a reader never sees a partial object.
+ *   and carry `expires` (Unix seconds), `method`, `ct` (PUT: the Content-Type to send; GET: the
+ *   one to answer with, when asked) and `sig`, an HMAC-SHA256 with the secret over method, key,
+ *   expiry and Content-Type: changing any of them, or using a PUT URL to GET, voids it;
+ * - an upload becomes visible only whole, and only once: bytes go to a temp file under
+ *   `<dir>/tmp` that is hard-linked into place, which fails when the key already holds an object
+ *   (two PUTs racing for one key: exactly one wins), so a reader never sees a partial object and
+ *   a stored object is never replaced; only `delete` frees the key again.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   assertValidContentType,
@@ -43,7 +45,10 @@ export interface LocalDiskStorageOptions {
 
 export type SignedMethod = 'PUT' | 'GET';
 
-/** The verdict on a request to a signed URL. */
+/**
+ * The verdict on a request to a signed URL: for a PUT, `contentType` is the one the body must
+ * be sent with; for a GET, the one to answer with (null: the stored one).
+ */
 export type SignedRequestCheck =
   | { ok: true; key: string; contentType: string | null }
   | { ok: false; status: 400 | 403; message: string };
@@ -54,6 +59,8 @@ export const LOCAL_UPLOAD_MESSAGES = {
   expired: 'This upload link has expired. Please request a new one.',
   wrongMethod: 'This upload link does not allow this action.',
   wrongContentType: 'The Content-Type of this upload does not match the one its link was made for.',
+  notOnce: 'An upload link stores one file once: send it with If-None-Match: *.',
+  alreadyStored: 'This upload link has already been used. Please request a new one.',
 } as const;
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -83,7 +90,8 @@ export class LocalDiskStorage implements UploadStorage {
   async signedGetUrl(key: string, opts: SignedGetOptions): Promise<string> {
     assertValidUploadKey(key);
     assertValidExpiry(opts.expiresInSeconds);
-    return this.url('GET', key, opts.expiresInSeconds, null);
+    if (opts.contentType !== undefined) assertValidContentType(opts.contentType);
+    return this.url('GET', key, opts.expiresInSeconds, opts.contentType ?? null);
   }
 
   async head(key: string): Promise<UploadObjectInfo | null> {
@@ -154,7 +162,13 @@ export class LocalDiskStorage implements UploadStorage {
       return { ok: false, status: 403, message: LOCAL_UPLOAD_MESSAGES.wrongMethod };
     if (Math.floor(this.now() / 1000) > Number(expires))
       return { ok: false, status: 403, message: LOCAL_UPLOAD_MESSAGES.expired };
-    return { ok: true, key, contentType: signedMethod === 'PUT' ? ct : null };
+    return { ok: true, key, contentType: ct === '' && signedMethod === 'GET' ? null : ct };
+  }
+
+  /** Whether the key holds an object (a PUT to it is refused before its body is read). */
+  async has(key: string): Promise<boolean> {
+    assertValidUploadKey(key);
+    return (await this.sizeOf(key)) !== null;
   }
 
   /** A fresh temp file path for an incoming upload (inside `<dir>/tmp`, same file system). */
@@ -164,7 +178,10 @@ export class LocalDiskStorage implements UploadStorage {
     return join(tmp, `${randomUUID()}.part`);
   }
 
-  /** Moves a fully written temp file into place as `key`, with its Content-Type. */
+  /**
+   * Puts a fully written temp file in place as `key`, with its Content-Type, unless the key
+   * already holds an object (`already_stored`). The temp file is gone afterwards either way.
+   */
   async commitTempFile(tempPath: string, key: string, contentType: string): Promise<void> {
     assertValidUploadKey(key);
     assertValidContentType(contentType);
@@ -175,19 +192,26 @@ export class LocalDiskStorage implements UploadStorage {
       await mkdir(dirname(objectPath), { recursive: true });
       await mkdir(dirname(metaPath), { recursive: true });
       await writeFile(metaTemp, JSON.stringify({ contentType }));
-      // Meta first: once the bytes are visible their Content-Type is already in place.
+      // Meta first: once the bytes are visible their Content-Type is in place. Only the PUT
+      // that wins the link below gets here with its object stored; a loser's meta is the same,
+      // as one key is signed for one Content-Type.
       await rename(metaTemp, metaPath);
-      await rename(tempPath, objectPath);
+      // link() never replaces: of two PUTs racing for one key, exactly one stores.
+      await link(tempPath, objectPath);
     } catch (err) {
-      await rm(metaTemp, { force: true });
-      await rm(tempPath, { force: true });
       const code = (err as NodeJS.ErrnoException).code;
+      const stored = code === 'EEXIST' && (await this.sizeOf(key).catch(() => null)) !== null;
+      if (stored)
+        throw new UploadStorageError('already_stored', `An upload is already stored under ${key}`);
       if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR')
         throw new UploadStorageError(
           'conflict',
           'An upload key cannot be both a file and a folder of other keys',
         );
       throw err;
+    } finally {
+      await rm(metaTemp, { force: true });
+      await rm(tempPath, { force: true });
     }
   }
 
@@ -217,8 +241,9 @@ export class LocalDiskStorage implements UploadStorage {
   }
 
   private signature(method: SignedMethod, key: string, expires: number, ct: string): string {
+    // v2: a GET's `ct` (the Content-Type it answers with) is signed too.
     return createHmac('sha256', this.secret)
-      .update(['clinic-upload-v1', method, key, String(expires), ct].join('\n'))
+      .update(['clinic-upload-v2', method, key, String(expires), ct].join('\n'))
       .digest('hex');
   }
 

@@ -2,12 +2,15 @@
  * The HTTP side of LocalDiskStorage's signed URLs: `PUT /forms/uploads/*key` stores a body and
  * `GET /forms/uploads/*key` (and HEAD) reads it back. Guarantees:
  * - nothing happens without a valid, unexpired signature for this key and this method (403 with
- *   a `{ message }` otherwise); a PUT must carry exactly the Content-Type its link was signed for;
+ *   a `{ message }` otherwise); a PUT must carry exactly the Content-Type its link was signed for
+ *   and `If-None-Match: *` (403 otherwise);
+ * - a key is stored once: a PUT to a key that holds an object is refused with 412 (before its
+ *   body is read, and again at the commit, where of two racing PUTs exactly one stores);
  * - a body over `maxBytes` is refused with 413 (at once when Content-Length says so, otherwise as
  *   soon as the count passes it) and leaves nothing behind; an interrupted body leaves nothing;
- * - an upload replaces the object atomically (temp file, then rename);
- * - reads are `Cache-Control: private, no-store`, `nosniff` and sandboxed, with the stored
- *   Content-Type; bad input is a 4xx with a `{ message }`, never a 500.
+ * - reads are downloads (`Content-Disposition: attachment`), `Cache-Control: private, no-store`,
+ *   `nosniff` and sandboxed, with the Content-Type the link was signed with, else the stored one;
+ *   bad input is a 4xx with a `{ message }`, never a 500.
  */
 import type { IncomingMessage } from 'node:http';
 import { createWriteStream } from 'node:fs';
@@ -18,7 +21,7 @@ import {
   LOCAL_UPLOADS_PATH,
   type LocalDiskStorage,
 } from './local-disk-storage';
-import { UploadStorageError } from './upload-storage';
+import { downloadDisposition, UploadStorageError } from './upload-storage';
 
 export interface LocalUploadRoutesOptions {
   /** The largest body a PUT may carry, in bytes. */
@@ -53,6 +56,13 @@ export function localUploadRoutes(
       const sent = (req.headers['content-type'] ?? '').trim();
       if (sent !== check.contentType)
         return void res.status(403).json({ message: LOCAL_UPLOAD_MESSAGES.wrongContentType });
+      // As S3 signs it: a link stores where nothing is stored yet, and only so.
+      if ((req.headers['if-none-match'] ?? '').trim() !== '*')
+        return void res.status(403).json({ message: LOCAL_UPLOAD_MESSAGES.notOnce });
+      if (await storage.has(check.key)) {
+        req.resume();
+        return void res.status(412).json({ message: LOCAL_UPLOAD_MESSAGES.alreadyStored });
+      }
       // Someone else's body parser (the JSON one) has already read the body.
       if (req.readableEnded || (req as { _body?: unknown })._body === true)
         return void res.status(415).json({ message: LOCAL_UPLOAD_ROUTE_MESSAGES.unreadableBody });
@@ -75,6 +85,8 @@ export function localUploadRoutes(
       try {
         await storage.commitTempFile(temp, check.key, check.contentType ?? '');
       } catch (err) {
+        if (err instanceof UploadStorageError && err.code === 'already_stored')
+          return void res.status(412).json({ message: LOCAL_UPLOAD_MESSAGES.alreadyStored });
         if (err instanceof UploadStorageError && err.code === 'conflict')
           return void res.status(409).json({ message: LOCAL_UPLOAD_ROUTE_MESSAGES.conflict });
         throw err;
@@ -94,7 +106,8 @@ export function localUploadRoutes(
       if (!found)
         return void res.status(404).json({ message: LOCAL_UPLOAD_ROUTE_MESSAGES.notFound });
       res.status(200);
-      res.setHeader('Content-Type', found.contentType);
+      res.setHeader('Content-Type', check.contentType ?? found.contentType);
+      res.setHeader('Content-Disposition', downloadDisposition(check.key));
       res.setHeader('Content-Length', String(found.size));
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteBucketCommand } from '@aws-sdk/client-s3';
+import { signedPutHeaders } from '@clinic/contracts';
 import { s3ConfigFromEnv, S3UploadStorage } from './s3-storage';
 import { describeUploadStorageContract } from './upload-storage.suite';
 
@@ -42,7 +43,7 @@ describe('S3UploadStorage.ensureBucket', () => {
       const res = await fetch(url, {
         method: 'PUT',
         body: Buffer.from('ffd8ffe000104a464946', 'hex'),
-        headers: { 'content-type': 'image/jpeg' },
+        headers: signedPutHeaders('image/jpeg'),
       });
       expect(res.status).toBe(200);
       expect(await storage.head(key)).toEqual({ size: 10, contentType: 'image/jpeg' });
@@ -61,7 +62,7 @@ describe('S3UploadStorage.ensureBucket', () => {
         contentType: 'image/png',
         expiresInSeconds: 60,
       });
-      await fetch(url, { method: 'PUT', body: 'x', headers: { 'content-type': 'image/png' } });
+      await fetch(url, { method: 'PUT', body: 'x', headers: signedPutHeaders('image/png') });
       expect(await storage.head(key)).not.toBeNull();
       const unsigned = new URL(url);
       unsigned.search = '';

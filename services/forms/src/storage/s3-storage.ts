@@ -1,9 +1,13 @@
 /**
  * UploadStorage on S3 or any S3-compatible server (cluster mode, BRIEF D2), with path-style
  * addressing. Guarantees:
- * - signed PUT URLs are SigV4 presigned URLs that sign `content-type` as a header, so a PUT with
- *   another Content-Type is refused by the server; they carry no checksum of an empty body (the
- *   SDK's default flexible checksums would pin the URL to zero bytes on real S3);
+ * - signed PUT URLs are SigV4 presigned URLs that sign `content-type` and `if-none-match: *` as
+ *   headers, so a PUT with another Content-Type or without the condition is refused by the
+ *   server (403), and S3's conditional write refuses any PUT to a key that holds an object (412):
+ *   a stored object is never replaced through a link; they carry no checksum of an empty body
+ *   (the SDK's default flexible checksums would pin the URL to zero bytes on real S3);
+ * - signed GET URLs ask S3 to answer with `Content-Disposition: attachment` (and the
+ *   Content-Type asked for), through the response-* overrides the signature covers;
  * - objects are written without any ACL, i.e. private to the bucket owner; reads go through
  *   signed GET URLs only;
  * - `ensureBucket()` creates the bucket when it is missing (once per instance, again after a
@@ -26,6 +30,7 @@ import {
   assertValidExpiry,
   assertValidLength,
   assertValidUploadKey,
+  downloadDisposition,
   UploadStorageError,
   type SignedGetOptions,
   type SignedPutOptions,
@@ -103,18 +108,25 @@ export class S3UploadStorage implements UploadStorage {
       Bucket: this.bucket,
       Key: key,
       ContentType: opts.contentType,
+      IfNoneMatch: '*',
     });
     return getSignedUrl(this.client, command, {
       expiresIn: opts.expiresInSeconds,
       signingDate: new Date(this.now()),
-      signableHeaders: new Set(['content-type']),
+      signableHeaders: new Set(['content-type', 'if-none-match']),
     });
   }
 
   async signedGetUrl(key: string, opts: SignedGetOptions): Promise<string> {
     assertValidUploadKey(key);
     assertValidExpiry(opts.expiresInSeconds);
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key });
+    if (opts.contentType !== undefined) assertValidContentType(opts.contentType);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: downloadDisposition(key),
+      ResponseContentType: opts.contentType,
+    });
     return getSignedUrl(this.client, command, {
       expiresIn: opts.expiresInSeconds,
       signingDate: new Date(this.now()),

@@ -2,12 +2,15 @@
  * The UploadStorage contract, run against every implementation (local disk behind its routes in
  * the unit project, S3 on the real S3-compatible server in the infra project) with real HTTP
  * through `fetch`: a signed PUT stores exactly the bytes and Content-Type; head, readStart and a
- * signed GET give them back; an expired link, a tampered signature, a link used for another key
- * and a PUT with another Content-Type are refused and store nothing; delete removes (twice is
- * fine); an unknown key has no head; bad keys, content types and lifetimes are refused before
- * anything is signed.
+ * signed GET (a download, with the Content-Type asked for) give them back; a key is written
+ * once, so a second PUT through the same link is refused and what was read stays; an expired
+ * link, a tampered signature, a link used for another key, a PUT with another Content-Type or
+ * without `If-None-Match: *` are refused and store nothing; delete removes (twice is fine) and
+ * frees the key; an unknown key has no head; bad keys, content types and lifetimes are refused
+ * before anything is signed.
  */
 import { randomBytes } from 'node:crypto';
+import { SIGNED_PUT_ALREADY_STORED, signedPutHeaders } from '@clinic/contracts';
 import {
   InvalidUploadKeyError,
   UploadStorageError,
@@ -28,6 +31,12 @@ const PNG = Buffer.concat([
   randomBytes(2000),
 ]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), randomBytes(500)]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+// A Windows program's first bytes (MZ, the DOS stub's message).
+const EXE = Buffer.concat([
+  Buffer.from('4d5a90000300000004000000ffff0000', 'hex'),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 
 export const BAD_UPLOAD_KEYS = [
   '',
@@ -69,8 +78,13 @@ export function describeUploadStorageContract(label: string, harness: UploadStor
       offsetMs = 0;
     });
 
-    async function put(url: string, body: Buffer, contentType: string): Promise<Response> {
-      return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+    async function put(
+      url: string,
+      body: Buffer,
+      contentType: string,
+      headers: Record<string, string> = signedPutHeaders(contentType),
+    ): Promise<Response> {
+      return fetch(url, { method: 'PUT', body, headers });
     }
 
     async function upload(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -107,11 +121,75 @@ export function describeUploadStorageContract(label: string, harness: UploadStor
       expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
     });
 
-    it('replaces an object when the same key is uploaded again', async () => {
+    it('serves a signed GET as a download, with the Content-Type asked for', async () => {
+      const key = newKey('report.pdf');
+      // Claimed as text, checked as a PDF: the read says what the bytes are.
+      await upload(key, PDF, 'text/plain');
+      const url = await storage.signedGetUrl(key, {
+        expiresInSeconds: 60,
+        contentType: 'application/pdf',
+      });
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="${key.split('/').pop()}"`,
+      );
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PDF);
+    });
+
+    it('takes one PUT per key: a second one through the same link is refused and changes nothing', async () => {
+      const key = newKey('report.pdf');
+      const url = await storage.signedPutUrl(key, {
+        contentType: 'application/pdf',
+        expiresInSeconds: 300,
+      });
+      const first = await put(url, PDF, 'application/pdf');
+      expect(first.status).toBe(200);
+      await first.arrayBuffer();
+      // The server checks what is stored ...
+      expect(await storage.readStart(key, 5)).toEqual(Buffer.from('%PDF-'));
+      // ... and a second PUT through the same, still valid link cannot swap it for a program.
+      const again = await put(url, EXE, 'application/pdf');
+      expect(again.status).toBe(SIGNED_PUT_ALREADY_STORED);
+      await again.arrayBuffer();
+      expect(await storage.head(key)).toEqual({ size: PDF.length, contentType: 'application/pdf' });
+      expect(await storage.readStart(key, PDF.length)).toEqual(PDF);
+      const read = await fetch(await storage.signedGetUrl(key, { expiresInSeconds: 60 }));
+      expect(Buffer.from(await read.arrayBuffer())).toEqual(PDF);
+    });
+
+    it('refuses a PUT without If-None-Match: * and stores nothing', async () => {
+      const key = newKey();
+      const url = await storage.signedPutUrl(key, {
+        contentType: 'image/png',
+        expiresInSeconds: 60,
+      });
+      const bare = await put(url, PNG, 'image/png', { 'content-type': 'image/png' });
+      expect(bare.status).toBe(403);
+      await bare.arrayBuffer();
+      const other = await put(url, PNG, 'image/png', {
+        'content-type': 'image/png',
+        'if-none-match': '"0123"',
+      });
+      expect(other.status).toBe(403);
+      await other.arrayBuffer();
+      expect(await storage.head(key)).toBeNull();
+    });
+
+    it('frees a key once its object is deleted', async () => {
       const key = newKey('photo.jpg');
-      await upload(key, PNG, 'image/png');
-      await upload(key, JPEG, 'image/jpeg');
-      expect(await storage.head(key)).toEqual({ size: JPEG.length, contentType: 'image/jpeg' });
+      const url = await storage.signedPutUrl(key, {
+        contentType: 'image/jpeg',
+        expiresInSeconds: 300,
+      });
+      const first = await put(url, EXE, 'image/jpeg');
+      expect(first.status).toBe(200);
+      await first.arrayBuffer();
+      await storage.delete(key);
+      const res = await put(url, JPEG, 'image/jpeg');
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
       expect(await storage.readStart(key, 3)).toEqual(Buffer.from('ffd8ff', 'hex'));
     });
 
@@ -185,6 +263,7 @@ export function describeUploadStorageContract(label: string, harness: UploadStor
       });
       const res = await put(url, PNG, 'text/html');
       expect(res.status).toBe(403);
+      await res.arrayBuffer();
       expect(await storage.head(key)).toBeNull();
     });
 

@@ -5,6 +5,12 @@
  * - the browser sends the bytes itself with a short-lived signed PUT URL bound to one key, one
  *   Content-Type and an expiry; reads go through a short-lived signed GET URL; objects are never
  *   public;
+ * - an object is written once: the PUT must carry `signedPutHeaders(contentType)` (the signed
+ *   Content-Type and `If-None-Match: *`, else 403) and is refused with 412 when the key already
+ *   holds an object, so bytes the server has checked stay the bytes it checked until it deletes
+ *   them (a second PUT through the same link can neither succeed nor replace them);
+ * - a signed GET is a download: `Content-Disposition: attachment` with the key's last part as
+ *   the file name, and the Content-Type the caller asks for (the checked kind's) when it asks;
  * - every key is checked before use (no `..`, no leading `/`, no empty or `.` segment, only
  *   `[A-Za-z0-9._/-]`, at most 300 characters and 200 between two `/`): a bad one is an
  *   `InvalidUploadKeyError`, never a path outside the store;
@@ -29,14 +35,21 @@ export interface SignedPutOptions {
 export interface SignedGetOptions {
   /** How long the URL stays valid: a whole number of seconds, 1 to 604800 (7 days). */
   expiresInSeconds: number;
+  /**
+   * The Content-Type the read answers with (the kind its bytes were checked to be), instead of
+   * the one the browser claimed when it uploaded them.
+   */
+  contentType?: string;
 }
 
 export interface UploadStorage {
   /** 'local-disk' or 's3', for logs and health. */
   readonly kind: 'local-disk' | 's3';
-  /** A short-lived URL the browser PUTs the bytes to, with exactly `contentType`. */
+  /**
+   * A short-lived URL the browser PUTs the bytes to once, with `signedPutHeaders(contentType)`.
+   */
   signedPutUrl(key: string, opts: SignedPutOptions): Promise<string>;
-  /** A short-lived URL that reads the object back. */
+  /** A short-lived URL that downloads the object (`Content-Disposition: attachment`). */
   signedGetUrl(key: string, opts: SignedGetOptions): Promise<string>;
   /** Size and Content-Type of a stored object, or `null` when there is none. */
   head(key: string): Promise<UploadObjectInfo | null>;
@@ -52,7 +65,8 @@ export type UploadStorageErrorCode =
   | 'invalid_expiry'
   | 'invalid_length'
   | 'not_found'
-  | 'conflict';
+  | 'conflict'
+  | 'already_stored';
 
 /** A refused argument or a missing object: the caller's mistake, never a server fault. */
 export class UploadStorageError extends Error {
@@ -125,6 +139,15 @@ export function assertValidContentType(contentType: unknown): asserts contentTyp
     !CONTENT_TYPE.test(contentType)
   )
     throw new UploadStorageError('invalid_content_type', 'Invalid Content-Type for an upload');
+}
+
+/**
+ * The `Content-Disposition` of every signed read: a download named after the key's last part
+ * (keys hold only `[A-Za-z0-9._-]` between slashes, so the name needs no escaping).
+ */
+export function downloadDisposition(key: string): string {
+  assertValidUploadKey(key);
+  return `attachment; filename="${key.slice(key.lastIndexOf('/') + 1)}"`;
 }
 
 /** Throws `UploadStorageError('invalid_expiry')` unless a whole number of seconds in range. */

@@ -12,6 +12,7 @@ import {
   type Drug,
   type QuestionnaireFile,
   type QuestionnaireName,
+  signedPutHeaders,
 } from '@clinic/contracts';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import type { IdentityDirectory } from '@clinic/identity-client';
@@ -257,7 +258,7 @@ export async function startForms(
       if (signed.status !== 200) return { status: signed.status, fileName: '' };
       const put = await request(service.app)
         .put(signed.body.upload_url as string)
-        .set('Content-Type', file.contentType)
+        .set(signedPutHeaders(file.contentType))
         .send(file.bytes);
       return { status: put.status, fileName: signed.body.file_name as string };
     },

@@ -7,7 +7,12 @@
  * Answers the patient's session and order, for the clinician's review that follows.
  */
 import { randomUUID } from 'node:crypto';
-import { questionnaireOfForm, type FormsOrder, type QuestionnaireFile } from '@clinic/contracts';
+import {
+  questionnaireOfForm,
+  signedPutHeaders,
+  type FormsOrder,
+  type QuestionnaireFile,
+} from '@clinic/contracts';
 import { completeAnswers, submissionOf, tinyPng } from '@clinic/forms/testing';
 import { eventually } from '@clinic/kit/testing';
 import { call, quizAnswers } from './patient-journey';
@@ -20,7 +25,10 @@ const mp4 = Buffer.concat([
   Buffer.alloc(4096, 1),
 ]);
 
-/** get-signed-url, then the PUT the browser makes (to the gateway, or straight to S3). */
+/**
+ * get-signed-url, then the PUT the browser makes (to the gateway, or straight to S3) and the
+ * check it asks for.
+ */
 async function upload(
   uploadsTo: string,
   baseUrl: string,
@@ -40,11 +48,15 @@ async function upload(
   expect(target.startsWith(uploadsTo)).toBe(true);
   const put = await fetch(target.startsWith('/') ? baseUrl + target : target, {
     method: 'PUT',
-    headers: { 'content-type': contentType },
+    headers: signedPutHeaders(contentType),
     body: new Uint8Array(bytes),
   });
   expect(put.status).toBe(200);
-  return String(signed.body.file_name);
+  const fileName = String(signed.body.file_name);
+  // As the page does right after the PUT: the bytes are checked while the patient is there.
+  const checked = await call(baseUrl, 'POST', `/api/uploads/${fileName}/check`, { token });
+  expect(checked.status).toBe(200);
+  return fileName;
 }
 
 /** `uploadsTo`: where signed upload URLs must point (the S3 endpoint in the cluster). */

@@ -164,6 +164,15 @@ describe('service HTTP app', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('lets a page read a chosen video through a blob: URL, and media from nowhere else', async () => {
+    const res = await request(build().app).get('/teapot');
+    const directives = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/));
+    const media = directives.find(([name]) => name === 'media-src');
+    expect(media?.slice(1).sort()).toEqual(["'self'", 'blob:']);
+  });
+
   it('answers unknown paths with a JSON 404', async () => {
     const res = await request(build().app).get('/nowhere');
     expect(res.status).toBe(404);

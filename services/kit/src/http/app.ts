@@ -35,6 +35,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
           // The browser talks to its own origin only; Stripe's scripts come with the checkout issue.
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // A chosen video is read in the page (its length, its preview) through a blob: URL.
+          'media-src': ["'self'", 'blob:'],
           // Would break plain-http local use; production is HTTPS-only through HSTS anyway.
           'upgrade-insecure-requests': null,
         },

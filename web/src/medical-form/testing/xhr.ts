@@ -43,9 +43,19 @@ export function installFakeXhr(): void {
   globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
 }
 
-/** An image File of `size` bytes (the size is reported, not allocated). */
+/** The first bytes of a real file of each type (what the uploader checks before uploading). */
+const signatures: Record<string, Uint8Array<ArrayBuffer>> = {
+  'image/png': Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  'image/jpeg': Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]),
+  'image/gif': new TextEncoder().encode('GIF89a'),
+};
+
+/**
+ * An image File of `size` bytes (the size is reported, not allocated) that starts as a real
+ * file of its type does.
+ */
 export function imageFile(name = 'rx.png', size = 1200, type = 'image/png'): File {
-  const file = new File(['x'], name, { type });
+  const file = new File([signatures[type] ?? 'x'], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }

@@ -12,6 +12,7 @@ import {
   getSignedUrl,
   providerMessages,
   sendProviderMessage,
+  signedPutHeaders,
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
@@ -102,7 +103,7 @@ export async function putSignedFile(
   const signed = await sign(type);
   const stored = await fetch(signed.upload_url, {
     method: 'PUT',
-    headers: { 'Content-Type': type },
+    headers: signedPutHeaders(type),
     body: file,
   });
   if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
