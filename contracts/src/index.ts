@@ -18,3 +18,4 @@ export * from './rules/shipping';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
 export * from './rules/npi';
+export * from './rules/order-number';

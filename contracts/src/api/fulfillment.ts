@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { shipmentKinds } from '../events/fulfillment';
 import { carriers } from '../rules/shipping';
-import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { multilineText, numeric, orderNumberQuery, requiredText, rowId, text } from './fields';
 import { defineRoute } from './route';
 
 /** Spec 002's reship texts, and ours where the spec leaves the server's answer open. */
@@ -96,8 +96,11 @@ export const pharmacyQueue = defineRoute({
   auth: 'staff',
   staffRoles: ['pharmacy'],
   summary:
-    'Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off.',
-  query: z.object({ filter: z.enum(shipmentFilters).default('to-place') }),
+    'Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off. With `number` (an order number as typed: "#1042", "1042", "GLP-1042"), every shipment of that order whatever its step, first to last (none: an empty list).',
+  query: z.object({
+    filter: z.enum(shipmentFilters).default('to-place'),
+    number: orderNumberQuery().optional(),
+  }),
   response: z.object({
     status: z.literal('success'),
     /** The Pacific cut-off as it stands now: before 3 PM Monday to Thursday is same-day. */
