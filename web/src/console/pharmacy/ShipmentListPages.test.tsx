@@ -66,7 +66,7 @@ describe('orders to place', () => {
     expect(cell(bea, 'med')).toBe('Semaglutide injection3 vials');
     expect(cara.querySelector('.ph-kind')?.textContent).toBe('Reship');
     expect(cara.querySelector('.ph-cold')).toBeNull();
-    expect(cell(abe, 'patient')).toBe('Abe OldestOrder RX-1012 · TX');
+    expect(cell(abe, 'patient')).toBe('Abe OldestOrder #1012 · TX');
   });
 
   it('says the next processing day after the cut-off', async () => {

@@ -31,7 +31,7 @@ function PatientOrders({ userId }: { userId: number }) {
             )}
           </span>
           <span className="sp-order__meta">
-            Order #{order.orderId} · {dayOf(order.createdAt)}
+            Order {order.orderNumber} · {dayOf(order.createdAt)}
           </span>
           <span className={`cq-status sp-order__status sp-order__status--${order.status}`}>
             {order.statusLabel}

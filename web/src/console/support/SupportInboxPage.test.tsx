@@ -140,6 +140,7 @@ describe('the support inbox', () => {
         order({
           orderId: 42,
           itemId: 'order-42',
+          orderNumber: '#0042',
           status: 'pending_approval',
           statusLabel: 'Assessment not submitted',
           trackingNumber: null,
@@ -175,7 +176,8 @@ describe('the support inbox', () => {
       'UPS 1Z999AA10123456784',
     );
     expect(orders[1]!.querySelector('.sp-order__tracking')).toBeNull();
-    expect(orders[0]!.textContent).toContain('Order #41');
+    expect(orders[0]!.textContent).toContain('Order #0041');
+    expect(orders[1]!.textContent).toContain('Order #0042');
 
     // The socket watches the open conversation.
     expect(sockets).toHaveLength(1);
