@@ -231,6 +231,8 @@ export const reshipRequestSchema = z.object({
   refusalReason: z.string().nullable(),
   /** The replacement shipment, once approved. */
   newShipmentId: z.number().int().nullable(),
+  /** Its order number, as the patient reads it ("#1042 (replacement 1)"). */
+  newOrderNumber: z.string().nullable(),
 });
 export type ReshipRequest = z.infer<typeof reshipRequestSchema>;
 

@@ -101,6 +101,7 @@ it('lists delivered shipments for replacement and takes a request with a photo',
     ],
   ]);
   expect(approved.body.reship.newShipmentId).toBe(shipments[1]!.id);
+  expect(approved.body.reship.newOrderNumber).toBe(`${orderNumber(order.orderId)} (replacement 1)`);
   const twice = await h.post(
     `/api/console/pharmacy/reships/${request.reshipId}/refuse`,
     { reason: 'No' },

@@ -102,6 +102,7 @@ describe('reships', () => {
           decidedBy: 'Parker Pharmacy',
           decidedAt: '2026-11-24T12:00:00.000Z',
           newShipmentId: 31,
+          newOrderNumber: '#1012 (replacement 1)',
         }),
       }),
     );
@@ -115,7 +116,8 @@ describe('reships', () => {
     const last = root().querySelector('[data-testid="last-decision"]')!;
     expect(last.textContent).toContain("Approved Pat Patient's request for order #1012.");
     const link = last.querySelector('a')!;
-    expect(link.textContent).toBe('Replacement shipment #31');
+    // The replacement by its order number, never a second, internal number.
+    expect(link.textContent).toBe('Replacement: order #1012 (replacement 1)');
     expect(root().querySelector('[role="status"]')?.textContent).toBe(
       'Approved. A replacement shipment is ready to place.',
     );

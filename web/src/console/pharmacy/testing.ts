@@ -72,6 +72,7 @@ export function reship(over: Partial<ReshipRequest> = {}): ReshipRequest {
     decidedAt: null,
     refusalReason: null,
     newShipmentId: null,
+    newOrderNumber: null,
     ...over,
   };
 }
