@@ -89,7 +89,7 @@ export const reviewQueue = defineRoute({
   auth: 'staff',
   staffRoles: ['clinician'],
   summary:
-    'The review queue: cases waiting (oldest first), needing the video, claimed by the caller, or decided (newest first). With `number` (an order number as typed: "#1042", "1042", "GLP-1042"), the case of that order whatever its tab (none: an empty list).',
+    "The review queue: cases waiting (oldest first), needing the video, claimed by the caller, or decided (newest first). With `number`, that order's case.",
   query: z.object({
     filter: z.enum(caseFilters).default('waiting'),
     number: orderNumberQuery().optional(),

@@ -96,7 +96,7 @@ export const pharmacyQueue = defineRoute({
   auth: 'staff',
   staffRoles: ['pharmacy'],
   summary:
-    'Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off. With `number` (an order number as typed: "#1042", "1042", "GLP-1042"), every shipment of that order whatever its step, first to last (none: an empty list).',
+    "Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off. With `number`, that order's shipments.",
   query: z.object({
     filter: z.enum(shipmentFilters).default('to-place'),
     number: orderNumberQuery().optional(),

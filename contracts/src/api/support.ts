@@ -64,8 +64,7 @@ export const supportOrderSearch = defineRoute({
   service: 'gateway',
   auth: 'staff',
   staffRoles: ['support'],
-  summary:
-    'Finds an order by its number however it is typed ("#1042", "1042", "GLP-1042"): the order and its refills and replacements, as the patient\'s orders read (none: an empty list). Every read that finds one is audited.',
+  summary: 'An order and its refills and replacements, found by its number. Audited.',
   query: z.object({ number: orderNumberQuery() }),
   response: z.object({
     status: z.literal('success'),
