@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { prescriptionItemSchema } from '../events/clinic';
-import { multilineText, numeric, orderNumberQuery, requiredText, rowId, text } from './fields';
+import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 
 /** The clinic's promise to the patient: a decision within 24 hours of a complete assessment. */

@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import { stateCodes } from '../constants/states';
-import { orderIdFromNumber, orderNumberHint, orderNumberPattern } from '../rules/order-number';
 
 /** The largest value of a PostgreSQL `integer`: ids, counts and cents columns. */
 export const INT32_MAX = 2_147_483_647;
@@ -142,13 +141,3 @@ export function usStateCode(message = 'Choose a US state (two-letter code)') {
 
 /** A ZIP code or ZIP+4. */
 export const zipPattern = /^\d{5}(-\d{4})?$/;
-
-/**
- * An order number as staff type it into a search ("#1042", "1042", "GLP-1042": see
- * `orderNumberPattern`), given to the handler as the checkout order's id.
- */
-export function orderNumberQuery() {
-  return text(60)
-    .regex(orderNumberPattern, orderNumberHint)
-    .transform((typed) => orderIdFromNumber(typed)!);
-}

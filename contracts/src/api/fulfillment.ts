@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { shipmentKinds } from '../events/fulfillment';
 import { carriers } from '../rules/shipping';
-import { multilineText, numeric, orderNumberQuery, requiredText, rowId, text } from './fields';
+import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 
 /** Spec 002's reship texts, and ours where the spec leaves the server's answer open. */

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { orderStatuses, type OrderStatus } from './portal';
-import { numeric, orderNumberQuery, rowId } from './fields';
+import { numeric, rowId } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 import { shipmentKinds } from '../events/fulfillment';
 

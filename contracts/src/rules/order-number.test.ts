@@ -1,4 +1,4 @@
-import { orderNumberQuery } from '../api/fields';
+import { orderNumberQuery } from '../api/order-search';
 import { orderIdFromNumber, orderNumber, orderNumberHint } from './order-number';
 
 describe('orderNumber (the one number of an order, everywhere)', () => {
