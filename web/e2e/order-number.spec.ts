@@ -47,7 +47,7 @@ test('the portal, the email and the support console read the same order number',
   }).toPass({ timeout: 30_000 });
   const portalNumber = card.locator('.order-card__meta span').first();
   await expect(portalNumber).toHaveText(`Order ${number}`);
-  await expect(portalNumber).toBeInViewport();
+  await expect(portalNumber).toBeVisible();
   await shot(page, 'order-number-portal', project);
 
   // The confirmation email names it the same way.
@@ -66,7 +66,7 @@ test('the portal, the email and the support console read the same order number',
   await expect(found).toHaveCount(1);
   await expect(found.locator('.sp-order__meta')).toHaveText(new RegExp(`^Order ${number} · `));
   await expect(found.locator('.sp-order__status')).toHaveText('Assessment not submitted');
-  await expect(found.locator('.sp-order__meta')).toBeInViewport();
+  await expect(found.locator('.sp-order__meta')).toBeVisible();
   await shot(agent, 'order-number-support', project);
 
   // Text that is no number is refused on the spot; a number no order has says so.

@@ -12,7 +12,13 @@ const before = migrations.filter((m) => m.name < '0003_order_numbers.sql');
 
 it('renumbers the items built with the "GLP-{order}-{n}" numbers, and numbers the unshipped ones', async () => {
   const database = await openTestDatabase([{ schema: 'gateway', migrations: before }]);
-  const item = (itemId: string, orderId: number, kind: string, shipmentId: number | null, number: string | null) =>
+  const item = (
+    itemId: string,
+    orderId: number,
+    kind: string,
+    shipmentId: number | null,
+    number: string | null,
+  ) =>
     `('${itemId}', ${orderId}, 42, '${kind}', ${shipmentId ?? 'null'}, 'order_placed', now(), 5,
       now(), now(), '{"id": ${orderId}, "order_number": ${number === null ? 'null' : `"${number}"`}, "status": "order_placed"}')`;
   try {

@@ -159,9 +159,7 @@ describe('GET /api/console/support/orders?number=... (an order found by its numb
     }
     // "#0042" is order 42, not 1042, nor the drug class.
     const short = await search('#0042');
-    expect(short.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
-      '#0042',
-    ]);
+    expect(short.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#0042']);
   });
 
   it("audits a find as a read of that patient's orders, and an unknown number finds nothing", async () => {
