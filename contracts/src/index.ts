@@ -19,3 +19,4 @@ export * from './rules/order-tracker';
 export * from './rules/dosage';
 export * from './rules/npi';
 export * from './rules/file-kind';
+export * from './rules/order-number';

@@ -28,8 +28,8 @@ import { mailTo } from './support';
 /** A valid UPS number (its check digit holds). */
 const upsNumber = '1Z999AA10123456784';
 
-/** The first shipment of an order (fulfilment numbers them GLP-{orderId}-{n}). */
-const firstShipment = (orderId: number) => `GLP-${orderId}-1`;
+/** An order's number (its first shipment's too): "#" and at least four digits, "#0042". */
+const firstShipment = (orderId: number) => `#${String(orderId).padStart(4, '0')}`;
 
 const orderCards = (page: Page) => page.locator('article.order-card');
 
@@ -82,8 +82,9 @@ test.describe("the pharmacy's fulfilment", () => {
     await submittedPatient(page, patient);
     const orderId = patient.orderId;
     const orderNumber = firstShipment(orderId);
-    // "Order GLP-7-1" (the portal: "Order #GLP-7-1"), not GLP-7-10; texts may run on unspaced.
-    const ofOrder = new RegExp(`Order #?${orderNumber}(?!\\d)`);
+    // "Order #0007", not #00070 nor its replacement "#0007 (replacement 1)"; texts may run on
+    // unspaced.
+    const ofOrder = new RegExp(`Order ${orderNumber}(?!\\d| \\()`);
 
     // The clinician approves; the patient accepts the prescription.
     const desk = await clinicianPage(browser, baseURL!);
@@ -222,7 +223,9 @@ test.describe("the pharmacy's fulfilment", () => {
     await expect(
       pharmacy.getByText('Approved. A replacement shipment is ready to place.'),
     ).toBeVisible();
-    await expect(pharmacy.getByTestId('last-decision')).toContainText('Replacement shipment');
+    await expect(pharmacy.getByTestId('last-decision')).toContainText(
+      `Replacement: order ${orderNumber} (replacement 1)`,
+    );
     await consoleShot(pharmacy, 'fulfillment-reships-approved');
     await pharmacy.context().close();
 
@@ -233,6 +236,9 @@ test.describe("the pharmacy's fulfilment", () => {
       await expect(reship).toBeVisible({ timeout: 3_000 });
     });
     await expect(reship.locator('.order-card__kind')).toHaveText('Reship');
+    await expect(reship.locator('.order-card__meta')).toContainText(
+      `Order ${orderNumber} (replacement 1)`,
+    );
     await expect(first).toHaveAttribute('data-status', 'order_delivered');
     await shot(page, 'fulfillment-orders-reship', project);
   });

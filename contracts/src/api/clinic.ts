@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { prescriptionItemSchema } from '../events/clinic';
 import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 
 /** The clinic's promise to the patient: a decision within 24 hours of a complete assessment. */
@@ -89,8 +90,11 @@ export const reviewQueue = defineRoute({
   auth: 'staff',
   staffRoles: ['clinician'],
   summary:
-    'The review queue: cases waiting (oldest first), needing the video, claimed by the caller, or decided (newest first).',
-  query: z.object({ filter: z.enum(caseFilters).default('waiting') }),
+    "The review queue: cases waiting (oldest first), needing the video, claimed by the caller, or decided (newest first). With `number`, that order's case.",
+  query: z.object({
+    filter: z.enum(caseFilters).default('waiting'),
+    number: orderNumberQuery().optional(),
+  }),
   response: z.object({ status: z.literal('success'), cases: z.array(caseSummarySchema) }),
 });
 

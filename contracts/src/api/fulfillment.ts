@@ -8,6 +8,7 @@ import { drugs } from '../constants/catalog';
 import { shipmentKinds } from '../events/fulfillment';
 import { carriers } from '../rules/shipping';
 import { multilineText, numeric, requiredText, rowId, text } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 
 /** Spec 002's reship texts, and ours where the spec leaves the server's answer open. */
@@ -96,8 +97,11 @@ export const pharmacyQueue = defineRoute({
   auth: 'staff',
   staffRoles: ['pharmacy'],
   summary:
-    'Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off.',
-  query: z.object({ filter: z.enum(shipmentFilters).default('to-place') }),
+    "Shipments by step: to place (oldest first), placed, paused, shipped, delivered (newest first); with the same-day cut-off. With `number`, that order's shipments.",
+  query: z.object({
+    filter: z.enum(shipmentFilters).default('to-place'),
+    number: orderNumberQuery().optional(),
+  }),
   response: z.object({
     status: z.literal('success'),
     /** The Pacific cut-off as it stands now: before 3 PM Monday to Thursday is same-day. */
@@ -228,6 +232,8 @@ export const reshipRequestSchema = z.object({
   refusalReason: z.string().nullable(),
   /** The replacement shipment, once approved. */
   newShipmentId: z.number().int().nullable(),
+  /** Its order number, as the patient reads it ("#1042 (replacement 1)"). */
+  newOrderNumber: z.string().nullable(),
 });
 export type ReshipRequest = z.infer<typeof reshipRequestSchema>;
 

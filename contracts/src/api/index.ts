@@ -91,7 +91,7 @@ import {
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
-import { supportPatientOrders } from './support';
+import { supportOrderSearch, supportPatientOrders } from './support';
 import {
   getShipAddress,
   saveShipAddress,
@@ -226,6 +226,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   replyConversation,
   closeConversation,
   supportPatientOrders,
+  supportOrderSearch,
   providerMessages,
   sendProviderMessage,
   sendDocMessage,

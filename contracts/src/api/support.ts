@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { orderStatuses, type OrderStatus } from './portal';
 import { numeric, rowId } from './fields';
+import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 import { shipmentKinds } from '../events/fulfillment';
 
@@ -32,6 +33,8 @@ export const supportOrderSchema = z.object({
   /** `order-{id}`, or `shipment-{n}` for a refill or reship. */
   itemId: z.string(),
   kind: z.enum(shipmentKinds),
+  /** The one order number the patient reads ("#1042", a refill "#1042 (refill 2)"). */
+  orderNumber: z.string(),
   productName: z.string().nullable(),
   createdAt: z.string(),
   status: z.enum(orderStatuses),
@@ -50,6 +53,20 @@ export const supportPatientOrders = defineRoute({
   summary:
     "A patient's orders for the support console, newest first: product or plan, date, status, carrier and tracking; no prescription, dose or medical answer. Every read is audited.",
   params: z.object({ userId: numeric(rowId()) }),
+  response: z.object({
+    status: z.literal('success'),
+    orders: z.array(supportOrderSchema),
+  }),
+});
+
+export const supportOrderSearch = defineRoute({
+  method: 'get',
+  path: '/api/console/support/orders',
+  service: 'gateway',
+  auth: 'staff',
+  staffRoles: ['support'],
+  summary: 'An order and its refills and replacements, found by its number. Audited.',
+  query: z.object({ number: orderNumberQuery() }),
   response: z.object({
     status: z.literal('success'),
     orders: z.array(supportOrderSchema),

@@ -17,7 +17,10 @@ export type ShipmentKind = (typeof shipmentKinds)[number];
 const shipmentRef = {
   /** Fulfilment's shipment (one pharmacy order). */
   shipmentId: z.number().int(),
-  /** The pharmacy's order number, shown to the patient and in the console. */
+  /**
+   * The shipment's number as the patient and staff read it: its order's ("#1042"), a refill's or
+   * replacement's labelled ("#1042 (refill 2)"); contracts' `orderNumber` writes it.
+   */
   orderNumber: z.string(),
   /** The checkout order it supplies. */
   orderId: z.number().int(),

@@ -48,13 +48,13 @@ const shipped = ok({
     {
       orders: [
         {
-          external_order_number: 'RX-1012',
+          external_order_number: '#1012',
           med_name: 'Semaglutide injection',
           delivered_at: '2026-11-20T18:00:00.000Z',
           reship_until: '2026-11-27T18:00:00.000Z',
         },
         {
-          external_order_number: 'RX-1013',
+          external_order_number: '#1013 (refill 1)',
           med_name: 'Ondansetron 4 mg',
           delivered_at: '2026-11-21T18:00:00.000Z',
           reship_until: '2026-11-28T18:00:00.000Z',
@@ -115,7 +115,7 @@ describe('the replacement request wizard', () => {
     );
     expect(boxes()).toHaveLength(2);
     expect(root().textContent).toContain('Ondansetron 4 mg');
-    expect(root().textContent).toContain('Order RX-1012 · Delivered Nov 20, 2026');
+    expect(root().textContent).toContain('Order #1012 · Delivered Nov 20, 2026');
     expect(button('rs-continue').disabled).toBe(true);
     expect(root().textContent).toContain('Please select at least one item to continue.');
     await click(boxes()[1]!);
@@ -165,7 +165,7 @@ describe('the replacement request wizard', () => {
       {
         reason: 'The box was empty.',
         image: 'stored-evidence.png',
-        items: [{ name: 'Ondansetron 4 mg', id: 'RX-1013' }],
+        items: [{ name: 'Ondansetron 4 mg', id: '#1013 (refill 1)' }],
       },
     ]);
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderNumber } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
 import {
   emailOf,
@@ -33,9 +34,11 @@ describe('the order confirmation email', () => {
 
     await eventually(async () => expect(await confirmations(1501)).toHaveLength(1));
     const [email] = await confirmations(1501);
-    expect(email?.subject).toBe(`Your GLP Clinic order #${orderId} is confirmed`);
+    // The one order number the portal and the console show (contracts' orderNumber).
+    expect(email?.subject).toBe(`Your GLP Clinic order ${orderNumber(orderId)} is confirmed`);
+    expect(orderNumber(orderId)).toMatch(/^#\d{4,}$/);
     const body = email?.body ?? '';
-    expect(body).toContain(`Order: #${orderId}`);
+    expect(body).toContain(`Order: ${orderNumber(orderId)}`);
     expect(body).toContain('Plan: Tirzepatide Half Yearly Plan (billed every 6 months)');
     expect(body).toContain(`Charged today: $1,349.82 (transaction ${paid.body.transaction_id})`);
     expect(body).toContain('within 24 hours');

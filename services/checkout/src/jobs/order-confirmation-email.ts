@@ -7,7 +7,7 @@
  * Callers enqueue through `orderConfirmation` (name, payload, retries), typed by its schema.
  */
 import { z } from 'zod';
-import { paymentTermLabels, type PaymentTerm } from '@clinic/contracts';
+import { orderNumber, paymentTermLabels, type PaymentTerm } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 import { emailPatient } from '../domain/billing/billing-emails';
@@ -48,7 +48,7 @@ export function orderConfirmationLines(order: OrderConfirmation, publicUrl: stri
   return [
     'Thank you for your order. Your payment went through.',
     '',
-    `Order: #${order.orderId}`,
+    `Order: ${orderNumber(order.orderId)}`,
     `Plan: ${planLine(order.productName, term)}`,
     `Charged today: ${formatUsd(order.amountCents)} (transaction ${order.transactionId})`,
     '',
@@ -73,7 +73,7 @@ export function orderConfirmationJob(
     ...orderConfirmation,
     async handle(order) {
       await emailPatient(runtime, identity, order.userId, {
-        subject: `Your GLP Clinic order #${order.orderId} is confirmed`,
+        subject: `Your GLP Clinic order ${orderNumber(order.orderId)} is confirmed`,
         lines: orderConfirmationLines(order, publicUrl),
         jobId: `order-confirmation-email-${order.orderId}`,
       });

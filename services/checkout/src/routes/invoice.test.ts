@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
-import type { Principal } from '@clinic/contracts';
+import { orderNumber, type Principal } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { finishApp, principalMiddleware } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/testing';
@@ -45,6 +45,7 @@ describe('GET /api/invoice/:transaction_id', () => {
   let app: express.Express;
   let buyer: Principal;
   let transactionId: string;
+  let orderId: number;
   let addOnId: string;
 
   beforeAll(async () => {
@@ -61,6 +62,7 @@ describe('GET /api/invoice/:transaction_id', () => {
     const paid = await t.pay(await t.saveCart({ as: buyer }), {}, { as: buyer });
     expect(paid.status).toBe(200);
     transactionId = paid.body.transaction_id;
+    orderId = paid.body.prescriptionPreauths[0].orderId;
     const addOn = await request(t.service.app)
       .post('/api/add-to-order')
       .set(t.service.as(buyer))
@@ -94,6 +96,8 @@ describe('GET /api/invoice/:transaction_id', () => {
     expect(text).toContain('1200 Market Street, Suite 400');
     expect(text).toContain('San Francisco, CA 94102');
     expect(text).toContain(invoiceNumberOf(transactionId));
+    // The order by the one number the portal, the emails and the console show.
+    expect(text).toMatch(new RegExp(`Order\\s+${orderNumber(orderId)}`));
     expect(text).toContain('November 22, 2026');
     expect(text).toContain('USD');
     // The transaction's own product name, quantity 1, unit price and amount.
@@ -146,6 +150,7 @@ describe('invoice PDF rendering', () => {
   const base = {
     transactionId: 'ch_test_1',
     invoiceNumber: invoiceNumberOf('ch_test_1'),
+    orderNumber: orderNumber(1042),
     issuedAt: new Date('2026-01-05T10:00:00Z'),
     amountCents: 224999,
     status: 'Paid' as const,

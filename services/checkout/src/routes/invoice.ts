@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { and, eq } from 'drizzle-orm';
-import { downloadInvoice } from '@clinic/contracts';
+import { downloadInvoice, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
 import { transactions } from '../db/schema';
@@ -34,6 +34,7 @@ export function invoiceRoute(
     const [transaction] = await runtime.db
       .select({
         transactionId: t.transactionId,
+        orderId: t.orderId,
         amountCents: t.amountCents,
         status: t.status,
         productName: t.productName,
@@ -57,6 +58,7 @@ export function invoiceRoute(
     const pdf = await renderInvoicePdf({
       transactionId: transaction.transactionId,
       invoiceNumber: invoiceNumberOf(transaction.transactionId),
+      orderNumber: orderNumber(transaction.orderId),
       issuedAt: transaction.createdAt,
       // The spec's page sends product_name; the invoice names what was actually paid for.
       description: invoiceDescription(transaction.productName),

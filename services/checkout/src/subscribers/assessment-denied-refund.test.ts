@@ -1,6 +1,11 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { applicationWithdrawn, assessmentDenied, type EventData } from '@clinic/contracts';
+import {
+  applicationWithdrawn,
+  assessmentDenied,
+  orderNumber,
+  type EventData,
+} from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
 import {
   orders,
@@ -131,6 +136,7 @@ describe('assessment-denied: refund the order', () => {
     const [email] = await emailsTo(901);
     expect(email?.subject).toBe('Your refund is on its way');
     expect(email?.body).toContain('$1,369.79');
+    expect(email?.body).toContain(`for your GLP Clinic order ${orderNumber(orderId)}.`);
     expect(email?.body).toContain('Hi Sam,');
     // Nothing medical in the email.
     expect(email?.body).not.toContain('Contraindicated');

@@ -28,7 +28,7 @@
  * - The email says nothing medical (no denial reason), only the amount.
  */
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { applicationWithdrawn, assessmentDenied } from '@clinic/contracts';
+import { applicationWithdrawn, assessmentDenied, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, defineSubscriber, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { orders, refunds, transactions } from '../db/schema';
@@ -160,7 +160,7 @@ async function notifyPatient(
   await emailPatient(runtime, identity, userId, {
     subject: 'Your refund is on its way',
     lines: [
-      `We have refunded ${formatUsd(untold.reduce((sum, r) => sum + r.amountCents, 0))} to the card you paid with for your GLP Clinic order.`,
+      `We have refunded ${formatUsd(untold.reduce((sum, r) => sum + r.amountCents, 0))} to the card you paid with for your GLP Clinic order ${orderNumber(orderId)}.`,
       'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
       'Your subscription has been cancelled and you will not be charged again for this order.',
       '',

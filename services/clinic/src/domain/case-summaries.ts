@@ -85,3 +85,8 @@ export async function reviewQueue(
   }
   return summariesOf(db, rows);
 }
+
+/** The case of one order, whatever its tab: a clinician finding an order by its number. */
+export async function caseOfOrder(db: Db, orderId: number): Promise<CaseSummary[]> {
+  return summariesOf(db, await db.select().from(cases).where(eq(cases.orderId, orderId)));
+}

@@ -4,7 +4,13 @@
  * lines, the ladder and bad input refused without a change, and the roles.
  */
 import { eq, sql } from 'drizzle-orm';
-import { apiRoutes, clinicMessages, contactVerification } from '@clinic/contracts';
+import {
+  apiRoutes,
+  clinicMessages,
+  contactVerification,
+  orderNumber,
+  orderNumberHint,
+} from '@clinic/contracts';
 import { STAFF_ROLE_REFUSED } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { auditLog, cases, decisions, prescriptions } from '../db/schema';
@@ -52,6 +58,21 @@ describe('the clinician console', () => {
       claimedBy: null,
     });
     expect(Date.parse(mine.dueAt) - Date.parse(mine.submittedAt)).toBe(24 * 3600_000);
+  });
+
+  it('finds a case by its order number however it is typed, whatever its tab', async () => {
+    const { orderId } = await h.submittedCase();
+    const find = (typed: string) =>
+      h.get(`/api/console/cases?filter=decided&number=${encodeURIComponent(typed)}`, casey);
+    for (const typed of [orderNumber(orderId), String(orderId), `GLP-${orderId}`]) {
+      const res = await find(typed);
+      expect(res.status).toBe(200);
+      expect(res.body.cases).toEqual([expect.objectContaining({ orderId, status: 'waiting' })]);
+    }
+    expect((await find('987654321')).body.cases).toEqual([]);
+    const refused = await find('Avery Stone');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(orderNumberHint);
   });
 
   it('lets one of two clinicians claiming at once hold the case; the other is told who holds it', async () => {

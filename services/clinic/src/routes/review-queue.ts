@@ -1,11 +1,14 @@
 import type { Router } from 'express';
 import { reviewQueue } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { reviewQueue as queueOf } from '../domain/case-summaries';
+import { caseOfOrder, reviewQueue as queueOf } from '../domain/case-summaries';
 
 export function reviewQueueRoute(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, reviewQueue, async ({ principal, query }) => ({
     status: 'success' as const,
-    cases: await queueOf(runtime.db, query.filter, principal.userId),
+    cases:
+      query.number === undefined
+        ? await queueOf(runtime.db, query.filter, principal.userId)
+        : await caseOfOrder(runtime.db, query.number),
   }));
 }

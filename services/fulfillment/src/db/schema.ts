@@ -134,6 +134,7 @@ export const shipments = fulfillmentSchema.table(
       .where(sql`kind = 'first'`),
     index('shipments_queue').on(t.status, t.readyAt),
     index('shipments_by_user').on(t.userId),
+    index('shipments_by_order').on(t.orderId, t.kind),
   ],
 );
 

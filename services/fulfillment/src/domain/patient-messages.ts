@@ -96,7 +96,7 @@ export const refillEmails = {
     });
     return {
       subject: 'Time for your refill check-in',
-      body: `Your next supply (order ${orderNumber}) is due to ship on ${day}. Before it does, please take two minutes to tell your clinician how you are doing: your current weight, any side effects, and the dose you would like next.\n\nStart your check-in here: ${publicUrl}/medical-form/${orderId}\n\nYour clinician reviews it within 24 hours and sets next month's dose; your refill ships once it is approved.`,
+      body: `Your next supply, order ${orderNumber}, is due to ship on ${day}. Before it does, please take two minutes to tell your clinician how you are doing: your current weight, any side effects, and the dose you would like next.\n\nStart your check-in here: ${publicUrl}/medical-form/${orderId}\n\nYour clinician reviews it within 24 hours and sets next month's dose; your refill ships once it is approved.`,
     };
   },
 };

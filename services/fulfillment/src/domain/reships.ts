@@ -303,6 +303,15 @@ export class Reships {
         ),
       );
     const names = new Map(people.map((p) => [p.userId, p.name]));
+    const replacementIds = rows.flatMap((r) => r.reship.newShipmentId ?? []);
+    const replacements =
+      replacementIds.length === 0
+        ? []
+        : await this.runtime.db
+            .select({ id: shipments.id, orderNumber: shipments.orderNumber })
+            .from(shipments)
+            .where(inArray(shipments.id, replacementIds));
+    const numbers = new Map(replacements.map((r) => [r.id, r.orderNumber]));
     return rows.map(({ reship, shipment }) => ({
       reshipId: reship.id,
       shipmentId: shipment.id,
@@ -319,6 +328,8 @@ export class Reships {
       decidedAt: reship.decidedAt?.toISOString() ?? null,
       refusalReason: reship.refusalReason,
       newShipmentId: reship.newShipmentId,
+      newOrderNumber:
+        reship.newShipmentId === null ? null : (numbers.get(reship.newShipmentId) ?? null),
     }));
   }
 

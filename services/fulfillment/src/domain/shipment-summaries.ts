@@ -38,6 +38,20 @@ export async function shipmentQueue(
   return summariesOf(db, rows, now);
 }
 
+/** Every shipment of one checkout order, first to last: staff finding an order by its number. */
+export async function shipmentsOfOrder(
+  db: Db,
+  orderId: number,
+  now: Date,
+): Promise<ShipmentSummary[]> {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.id));
+  return summariesOf(db, rows, now);
+}
+
 export async function summariesOf(
   db: Db | Tx,
   rows: ShipmentRow[],

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   normalizeTrackingNumber,
   orderDelivered,
+  orderNumber,
   orderPlaced,
   orderShipped,
   pharmacyMessages,
@@ -57,8 +58,9 @@ export function medNameOf(drug: 'semaglutide' | 'tirzepatide'): string {
 
 /**
  * Makes a shipment (an order's first supply, a refill, a replacement) in the caller's
- * transaction and announces it. The order number is the order's and the shipment's count:
- * GLP-{order}-{n}.
+ * transaction and announces it. Its number is the order's (contracts' `orderNumber`), a refill or
+ * replacement labelled with its count among the order's shipments of that kind: "#1042",
+ * "#1042 (refill 2)".
  */
 export async function createShipment(
   runtime: ServiceRuntime,
@@ -70,12 +72,12 @@ export async function createShipment(
   const [{ made } = { made: 0 }] = await tx
     .select({ made: count() })
     .from(shipments)
-    .where(eq(shipments.orderId, shipment.orderId));
+    .where(and(eq(shipments.orderId, shipment.orderId), eq(shipments.kind, shipment.kind)));
   const medName = medNameOf(shipment.drug);
   const [row] = await tx
     .insert(shipments)
     .values({
-      orderNumber: `GLP-${shipment.orderId}-${made + 1}`,
+      orderNumber: orderNumber(shipment.orderId, { kind: shipment.kind, sequence: made + 1 }),
       orderId: shipment.orderId,
       userId: shipment.userId,
       kind: shipment.kind,

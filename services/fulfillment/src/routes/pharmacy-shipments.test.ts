@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm';
 import {
   assessmentDenied,
+  orderNumber,
+  orderNumberHint,
   paymentSucceeded,
   pharmacyMessages,
   pharmacyProcessingDay,
@@ -45,7 +47,7 @@ it('makes one shipment of an accepted prescription, even when the acceptance com
     );
     expect(listed).toMatchObject({
       orderId: order.orderId,
-      orderNumber: `GLP-${order.orderId}-1`,
+      orderNumber: orderNumber(order.orderId),
       patientName: 'Avery Stone',
       kind: 'first',
       status: 'prescription_received',
@@ -124,6 +126,14 @@ it('places, pauses with a reason, resumes, ships with UPS and delivers, telling 
         'Your order was delivered',
       ]),
     );
+    // Each names the order by the one number the portal and the console show.
+    const number = orderNumber(orderId);
+    const bodyOf = (subject: string) => mail.find((m) => m.subject === subject)?.body;
+    expect(bodyOf('Your order is with our pharmacy')).toContain(`Your order ${number} is with`);
+    expect(bodyOf('Your shipment is on hold')).toContain(`your order ${number} on hold`);
+    expect(bodyOf('Your order is moving again')).toContain(`your order ${number} is no longer`);
+    expect(bodyOf('Your order is on its way')).toContain(`Your order ${number} has shipped`);
+    expect(bodyOf('Your order was delivered')).toContain(`Your order ${number} was delivered`);
     const hold = mail.find((m) => m.subject === 'Your shipment is on hold')!;
     expect(hold.body).toContain('fresh lot of vials');
     const onItsWay = mail.find((m) => m.subject === 'Your order is on its way')!;
@@ -245,8 +255,8 @@ it("holds a renewal's refill for the check-in, releases it with the clinician's 
   await eventually(async () => {
     const made = await h.shipmentsOf(orderId);
     expect(made.map((s) => [s.kind, s.status, s.orderNumber])).toEqual([
-      ['first', 'prescription_received', `GLP-${orderId}-1`],
-      ['refill', 'awaiting_check_in', `GLP-${orderId}-2`],
+      ['first', 'prescription_received', orderNumber(orderId)],
+      ['refill', 'awaiting_check_in', `${orderNumber(orderId)} (refill 1)`],
     ]);
   });
   expect(shipmentId).toBe((await h.shipmentsOf(orderId))[0]!.id);
@@ -263,6 +273,7 @@ it("holds a renewal's refill for the check-in, releases it with the clinician's 
     const mail = await h.mail(patient);
     const checkIn = mail.find((m) => m.subject === 'Time for your refill check-in');
     expect(checkIn?.body).toContain(`https://clinic.test/medical-form/${orderId}`);
+    expect(checkIn?.body).toContain(`supply, order ${orderNumber(orderId)} (refill 1), is due`);
   });
   // Forms opens the refill questionnaire for the order.
   await eventually(async () => {
@@ -298,10 +309,37 @@ it("holds a renewal's refill for the check-in, releases it with the clinician's 
   h.forms.clock.advance(dayMs);
   await eventually(async () => {
     const made = await h.shipmentsOf(orderId);
-    expect(made.map((s) => [s.kind, s.status])).toEqual([
-      ['first', 'prescription_received'],
-      ['refill', 'prescription_received'],
-      ['refill', 'awaiting_check_in'],
+    expect(made.map((s) => [s.kind, s.status, s.orderNumber])).toEqual([
+      ['first', 'prescription_received', orderNumber(orderId)],
+      ['refill', 'prescription_received', `${orderNumber(orderId)} (refill 1)`],
+      ['refill', 'awaiting_check_in', `${orderNumber(orderId)} (refill 2)`],
     ]);
   }, 15_000);
+});
+
+it('finds an order by its number however it is typed, every shipment of it whatever its step', async () => {
+  const { orderId, shipmentId } = await h.acceptedOrder();
+  const other = await h.acceptedOrder();
+  expect((await step(shipmentId, 'place')).status).toBe(200);
+  const padded = orderNumber(orderId);
+  const search = (typed: string) =>
+    h.get(
+      `/api/console/pharmacy/shipments?filter=delivered&number=${encodeURIComponent(typed)}`,
+      pharmacist,
+    );
+  for (const typed of [padded, String(orderId), `GLP-${orderId}`, `order ${padded} (refill 1)`]) {
+    const found = await search(typed);
+    expect(found.status).toBe(200);
+    expect(found.body.shipments).toEqual([
+      expect.objectContaining({ shipmentId, orderNumber: padded, status: 'order_placed' }),
+    ]);
+  }
+  expect((await search(String(other.orderId))).body.shipments).toEqual([
+    expect.objectContaining({ shipmentId: other.shipmentId }),
+  ]);
+  // An order with no shipment is an empty list; a name or a word is not a number.
+  expect((await search('987654321')).body.shipments).toEqual([]);
+  const refused = await search('Avery');
+  expect(refused.status).toBe(400);
+  expect(refused.body.message).toContain(orderNumberHint);
 });

@@ -10,7 +10,7 @@ import {
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { shipmentQueue } from '../domain/shipment-summaries';
+import { shipmentQueue, shipmentsOfOrder } from '../domain/shipment-summaries';
 import type { Shipments } from '../domain/shipments';
 import { pharmacistOf } from '../domain/staff';
 
@@ -27,7 +27,10 @@ export function pharmacyShipmentRoutes(
     return {
       status: 'success' as const,
       cutoff: { processingDay: cutoff.date, sameDay: cutoff.sameDay },
-      shipments: await shipmentQueue(runtime.db, query.filter, now),
+      shipments:
+        query.number === undefined
+          ? await shipmentQueue(runtime.db, query.filter, now)
+          : await shipmentsOfOrder(runtime.db, query.number, now),
     };
   });
   bindRoute(router, pharmacyShipment, async ({ principal, params, req }) => ({

@@ -3,7 +3,7 @@
  * replaced, the 7-day window from delivery, the photo checked by its content, someone else's
  * item refused, and the pharmacy's approval (a new shipment) or refusal (a reason emailed).
  */
-import { pharmacyMessages, reshipMessages } from '@clinic/contracts';
+import { orderNumber, pharmacyMessages, reshipMessages } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import {
   startFulfillment,
@@ -39,7 +39,8 @@ it('lists delivered shipments for replacement and takes a request with a photo',
   expect(listed.body.success).toBe(true);
   expect(listed.body.items[0].orders).toEqual([
     expect.objectContaining({
-      external_order_number: order.orderNumber,
+      // The one order number: the portal's, the console's and the emails'.
+      external_order_number: orderNumber(order.orderId),
       med_name: 'Compounded Tirzepatide injection',
     }),
   ]);
@@ -90,11 +91,17 @@ it('lists delivered shipments for replacement and takes a request with a photo',
   expect(approved.status).toBe(200);
   expect(approved.body.reship).toMatchObject({ status: 'approved', decidedBy: 'Parker Person' });
   const shipments = await h.shipmentsOf(order.orderId);
-  expect(shipments.map((s) => [s.kind, s.status, s.replaces])).toEqual([
-    ['first', 'order_delivered', null],
-    ['reship', 'prescription_received', order.shipmentId],
+  expect(shipments.map((s) => [s.kind, s.status, s.replaces, s.orderNumber])).toEqual([
+    ['first', 'order_delivered', null, orderNumber(order.orderId)],
+    [
+      'reship',
+      'prescription_received',
+      order.shipmentId,
+      `${orderNumber(order.orderId)} (replacement 1)`,
+    ],
   ]);
   expect(approved.body.reship.newShipmentId).toBe(shipments[1]!.id);
+  expect(approved.body.reship.newOrderNumber).toBe(`${orderNumber(order.orderId)} (replacement 1)`);
   const twice = await h.post(
     `/api/console/pharmacy/reships/${request.reshipId}/refuse`,
     { reason: 'No' },
@@ -103,12 +110,13 @@ it('lists delivered shipments for replacement and takes a request with a photo',
   expect(twice.status).toBe(409);
   expect(twice.body.message).toBe(pharmacyMessages.reshipDecided);
   await eventually(async () => {
-    const subjects = (await h.mail(order.patient)).map((m) => m.subject);
-    expect(subjects).toEqual(
-      expect.arrayContaining([
-        'We received your replacement request',
-        'Your replacement is approved',
-      ]),
+    const mail = await h.mail(order.patient);
+    const bodyOf = (subject: string) => mail.find((m) => m.subject === subject)?.body;
+    expect(bodyOf('We received your replacement request')).toContain(
+      `replacement request for order ${orderNumber(order.orderId)}.`,
+    );
+    expect(bodyOf('Your replacement is approved')).toContain(
+      `The replacement is order ${orderNumber(order.orderId)} (replacement 1);`,
     );
   });
   const requested = await h.outboxEvents('reship-requested');

@@ -5,6 +5,7 @@
  * delivered; the patient's portal view follows each step (the gateway's read model) and the
  * delivered parcel is offered for a replacement. A patient's token is refused on the console.
  */
+import { orderNumber } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
 import { eventually } from '@clinic/kit/testing';
 import { call } from './patient-journey';
@@ -68,11 +69,12 @@ export async function runFulfillmentJourney(
   expect(await orderStatus()).toMatchObject({
     tracking_number: upsTrackingNumber,
     logistics_provider: 'UPS',
+    order_number: orderNumber(orderId),
   });
 
   const shipped = await call(baseUrl, 'GET', '/api/get-shipped-items', { token: patient.token });
   expect(shipped.status).toBe(200);
   expect((shipped.body.items as { orders: unknown[] }[])[0]!.orders).toEqual([
-    expect.objectContaining({ external_order_number: `GLP-${orderId}-1` }),
+    expect.objectContaining({ external_order_number: orderNumber(orderId) }),
   ]);
 }

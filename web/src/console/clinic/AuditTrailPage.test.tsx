@@ -68,7 +68,7 @@ describe('the audit trail', () => {
     expect(cells.slice(1)).toEqual([
       'Casey Clinician Clinician',
       'Opened a file',
-      '41',
+      '#0041',
       '7',
       'photo-1.jpg',
       '10.0.0.5',
@@ -100,8 +100,20 @@ describe('the audit trail', () => {
     await until(view, () => root().textContent!.includes('No entries'));
     expect(api.calls()).toContain('GET /api/console/audit?patientId=7&staffId=3&limit=50');
 
-    await type(labelled('Order id'), 'abc');
+    await type(labelled('Order number'), 'abc');
     await act(async () => root().querySelector('form')!.requestSubmit());
-    expect(root().textContent).toContain('A number, like 42.');
+    expect(root().textContent).toContain('Enter an order number, like #1042.');
+
+    // The order by its number, however it is typed.
+    api.on(
+      'GET /api/console/audit?patientId=7&orderId=41&staffId=3&limit=50',
+      ok({ status: 'success', entries: [], next: null }),
+    );
+    await type(labelled('Order number'), 'GLP-0041');
+    await act(async () => root().querySelector('form')!.requestSubmit());
+    await flush();
+    expect(api.calls()).toContain(
+      'GET /api/console/audit?patientId=7&orderId=41&staffId=3&limit=50',
+    );
   });
 });

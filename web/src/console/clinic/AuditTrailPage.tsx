@@ -1,4 +1,5 @@
 import type { AuditAction } from '@clinic/contracts';
+import { orderIdFromNumber, orderNumber, orderNumberHint } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -22,7 +23,7 @@ const actionLabels: Record<AuditAction, string> = {
 type FilterName = 'patientId' | 'orderId' | 'staffId';
 const filterNames: [FilterName, string][] = [
   ['patientId', 'Patient id'],
-  ['orderId', 'Order id'],
+  ['orderId', 'Order number'],
   ['staffId', 'Staff id'],
 ];
 
@@ -61,8 +62,15 @@ export function AuditTrailPage() {
     for (const [name] of filterNames) {
       const value = typed[name].trim();
       if (value === '') continue;
-      if (!/^[1-9]\d{0,9}$/.test(value)) return setInvalid(name);
-      next[name] = Number(value);
+      // An order is found by its number however it is typed ("#1042", "GLP-1042").
+      const id =
+        name === 'orderId'
+          ? orderIdFromNumber(value)
+          : /^[1-9]\d{0,9}$/.test(value)
+            ? Number(value)
+            : null;
+      if (id === null) return setInvalid(name);
+      next[name] = id;
     }
     setInvalid(null);
     setFilters(next);
@@ -83,9 +91,15 @@ export function AuditTrailPage() {
             key={name}
             look="compact"
             label={label}
-            inputMode="numeric"
+            inputMode={name === 'orderId' ? 'text' : 'numeric'}
             value={typed[name]}
-            error={invalid === name ? 'A number, like 42.' : undefined}
+            error={
+              invalid === name
+                ? name === 'orderId'
+                  ? orderNumberHint
+                  : 'A number, like 42.'
+                : undefined
+            }
             onValueChange={(value) => setTyped((t) => ({ ...t, [name]: value }))}
           />
         ))}
@@ -139,7 +153,7 @@ export function AuditTrailPage() {
                     {e.staff.name} <span className="at-role">{roleLabel(e.staff.role)}</span>
                   </td>
                   <td data-label="Action">{actionLabels[e.action]}</td>
-                  <td data-label="Order">{e.orderId ?? '—'}</td>
+                  <td data-label="Order">{e.orderId === null ? '—' : orderNumber(e.orderId)}</td>
                   <td data-label="Patient">{e.patientId ?? '—'}</td>
                   <td data-label="Subject" className="at-subject">
                     {e.subject ?? '—'}

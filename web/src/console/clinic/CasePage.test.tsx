@@ -293,3 +293,21 @@ describe('a case', () => {
     expect(root().querySelector('[role="alert"]')?.textContent).toBe('No case for this order.');
   });
 });
+
+describe('the order number on a case', () => {
+  it('names this order and the earlier ones by the number the patient reads', async () => {
+    await openCase(
+      viewAnswer(
+        caseView({ earlierOrders: [summary({ orderId: 7, status: 'accepted' })] }, { orderId: 41 }),
+      ),
+    );
+    expect(root().querySelector('.cv-head .console-page__purpose')?.textContent).toMatch(
+      /^Order #0041 · TX · /,
+    );
+    const earlier = [...root().querySelectorAll<HTMLAnchorElement>('.cv-list a')].find((a) =>
+      a.textContent?.startsWith('Order '),
+    );
+    expect(earlier?.textContent).toBe('Order #0007');
+    expect(earlier?.getAttribute('href')).toBe('/console/review-queue/7');
+  });
+});

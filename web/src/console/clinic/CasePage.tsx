@@ -1,4 +1,5 @@
 import type { CaseStatus, CaseView } from '@clinic/contracts';
+import { orderNumber } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -287,8 +288,8 @@ function CaseDetails({ view }: { view: CaseView }) {
           <ul className="cv-list">
             {view.earlierOrders.map((o) => (
               <li key={o.orderId}>
-                <Link to={casePath(o.orderId)}>Order #{o.orderId}</Link> {drugLabel(o.drug)},{' '}
-                {planText(o)}: {statusLabels[o.status]}
+                <Link to={casePath(o.orderId)}>Order {orderNumber(o.orderId)}</Link>{' '}
+                {drugLabel(o.drug)}, {planText(o)}: {statusLabels[o.status]}
                 {o.decidedAt ? `, ${when(o.decidedAt)}` : ''}
               </li>
             ))}
@@ -409,7 +410,7 @@ export function CasePage({ orderId, staffId }: { orderId: number; staffId: numbe
           <div>
             <h1>{summary.patientName}</h1>
             <p className="console-page__purpose">
-              Order #{summary.orderId} · {summary.state} · {drugLabel(summary.drug)} ·{' '}
+              Order {orderNumber(summary.orderId)} · {summary.state} · {drugLabel(summary.drug)} ·{' '}
               {planText(summary)}
             </p>
           </div>

@@ -1,4 +1,5 @@
 import type { CaseSummary } from '@clinic/contracts';
+import { orderNumber } from '@clinic/contracts';
 import { useRowNavigation } from '../useRowNavigation';
 import { drugLabel, monthsText, statusLabels, timeLeft, when } from './format';
 
@@ -52,7 +53,7 @@ export function CaseTable({
               >
                 <th scope="row" className="cq__patient">
                   <span className="cq__name">{summary.patientName}</span>
-                  <span className="cq__order">Order #{summary.orderId}</span>
+                  <span className="cq__order">Order {orderNumber(summary.orderId)}</span>
                 </th>
                 <td className="cq__state">{summary.state}</td>
                 <td className="cq__drug">{drugLabel(summary.drug)}</td>

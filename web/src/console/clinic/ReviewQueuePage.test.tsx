@@ -1,6 +1,6 @@
 import { act } from 'react';
 import type { Rendered } from '../../test-utils/render';
-import { fail, fakeApi, flush, ok, type FakeApi } from '../../verify/testing/harness';
+import { fail, fakeApi, flush, ok, submit, type, type FakeApi } from '../../verify/testing/harness';
 import {
   buttonNamed,
   caseView,
@@ -166,5 +166,62 @@ describe('the review queue', () => {
 
     view = await openConsole('/console/prescriptions');
     expect(rows().map((r) => cell(r, 'name'))).toEqual(['New']);
+  });
+});
+
+describe('finding a case by its order number', () => {
+  const FIND = 'GET /api/console/cases?number=%230042';
+  const search = async (typed: string) => {
+    const label = [...view!.container.querySelectorAll('label')].find(
+      (l) => l.textContent === 'Find an order',
+    )!;
+    await type(document.getElementById(label.htmlFor) as HTMLInputElement, typed);
+    await submit(view!.container.querySelector<HTMLFormElement>('form[role="search"]')!);
+    await until(view!, () => view!.container.querySelector('[aria-busy="true"]') === null);
+  };
+
+  it('shows the case by the number the patient reads, whatever its tab, and opens it', async () => {
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: waiting }));
+    api.on(
+      FIND,
+      ok({
+        status: 'success',
+        cases: [summary({ orderId: 42, patientName: 'Dee Decided', status: 'denied' })],
+      }),
+    );
+    view = await openConsole('/console/review-queue');
+    // Every row names its order by the one number.
+    expect(rows().map((r) => cell(r, 'order'))).toEqual([
+      'Order #0001',
+      'Order #0002',
+      'Order #0003',
+    ]);
+
+    await search('GLP-42');
+    expect(api.calls()).toContain(FIND);
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('Order #0042');
+    const found = view.container.querySelector('table[aria-label="Case of order #0042"]')!;
+    expect(found.querySelector('.cq__name')?.textContent).toBe('Dee Decided');
+    await act(async () => found.querySelector<HTMLElement>('tbody tr')!.click());
+    await flush();
+    expect(where(view)).toBe('/console/review-queue/42');
+  });
+
+  it('says plainly when no case has the number, and refuses a name', async () => {
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: waiting }));
+    api.on(FIND, ok({ status: 'success', cases: [] }));
+    view = await openConsole('/console/review-queue');
+
+    await search('Abe');
+    expect(view.container.querySelector('.co-field__error')?.textContent).toBe(
+      'Enter an order number, like #1042.',
+    );
+    await search('0042');
+    expect(view.container.querySelector('.console-empty__title')?.textContent).toBe(
+      'No case for order #0042',
+    );
+    await act(async () => buttonNamed(view!.container, 'Show all').click());
+    await flush();
+    expect(where(view)).toBe('/console/review-queue');
   });
 });

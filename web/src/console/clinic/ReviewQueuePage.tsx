@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
 import { ConsoleEmpty } from '../ConsoleEmpty';
+import { CaseSearch } from './CaseSearch';
 import { CaseTable } from './CaseTable';
 import { queueQuery } from './clinicApi';
 import { sortCases } from './format';
@@ -81,6 +82,7 @@ export function ReviewQueuePage() {
           hours. Use ↑ ↓ or j k to move through the cases and Enter to open one.
         </p>
       </header>
+      <CaseSearch />
       <div className="cq-tabs" role="tablist" aria-label="Cases">
         {caseFilters.map((f) => (
           <button

@@ -10,6 +10,7 @@ import {
   caseView,
   claimCase,
   denyCase,
+  orderNumber,
   releaseCase,
   requestMore,
   reviewQueue,
@@ -35,6 +36,16 @@ export function queueQuery(filter: CaseFilter) {
     retry: false,
     // The queue moves as other clinicians claim and decide: read it again every half minute.
     refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/console/cases?number=...: the case of one order, whatever its tab. */
+export function caseSearchQuery(orderId: number) {
+  return queryOptions<CaseSummary[], Error>({
+    queryKey: ['console-cases', 'order', orderId],
+    queryFn: async () =>
+      (await callApi(reviewQueue, { query: { number: orderNumber(orderId) } })).cases,
+    retry: false,
   });
 }
 

@@ -27,14 +27,14 @@ const waiting = [
   reship({
     reshipId: 7,
     patientName: 'Newer Request',
-    orderNumber: 'RX-2000',
+    orderNumber: '#2000 (refill 1)',
     requestedAt: '2026-11-23T09:00:00.000Z',
     hasImage: false,
   }),
   reship({
     items: [
-      { id: 'RX-1012', name: 'Semaglutide injection' },
-      { id: 'RX-1012', name: 'Ondansetron 4 mg' },
+      { id: '#1012', name: 'Semaglutide injection' },
+      { id: '#1012', name: 'Ondansetron 4 mg' },
     ],
   }),
 ];
@@ -58,7 +58,7 @@ describe('reships', () => {
       'Newer Request',
     ]);
     const first = cards()[0]!;
-    expect(first.textContent).toContain('Order RX-1012');
+    expect(first.textContent).toContain('Order #1012');
     expect([...first.querySelectorAll('.ph-reship__items li')].map((li) => li.textContent)).toEqual(
       ['Semaglutide injection', 'Ondansetron 4 mg'],
     );
@@ -102,6 +102,7 @@ describe('reships', () => {
           decidedBy: 'Parker Pharmacy',
           decidedAt: '2026-11-24T12:00:00.000Z',
           newShipmentId: 31,
+          newOrderNumber: '#1012 (replacement 1)',
         }),
       }),
     );
@@ -113,9 +114,10 @@ describe('reships', () => {
     await until(view!, () => cards().length === 1);
     expect(api.sent('POST /api/console/pharmacy/reships/5/approve')).toEqual([undefined]);
     const last = root().querySelector('[data-testid="last-decision"]')!;
-    expect(last.textContent).toContain("Approved Pat Patient's request for order RX-1012.");
+    expect(last.textContent).toContain("Approved Pat Patient's request for order #1012.");
     const link = last.querySelector('a')!;
-    expect(link.textContent).toBe('Replacement shipment #31');
+    // The replacement by its order number, never a second, internal number.
+    expect(link.textContent).toBe('Replacement: order #1012 (replacement 1)');
     expect(root().querySelector('[role="status"]')?.textContent).toBe(
       'Approved. A replacement shipment is ready to place.',
     );
@@ -169,7 +171,7 @@ describe('reships', () => {
     await until(view!, () => cards().length === 1);
     expect(dialog()).toBeNull();
     expect(root().querySelector('[data-testid="last-decision"]')?.textContent).toContain(
-      "Refused Pat Patient's request for order RX-1012.",
+      "Refused Pat Patient's request for order #1012.",
     );
   });
 

@@ -15,11 +15,12 @@ import './pharmacy.css';
 const filters: readonly ReshipFilter[] = ['waiting', 'decided'];
 const filterLabels: Record<ReshipFilter, string> = { waiting: 'Waiting', decided: 'Decided' };
 
-/** The replacement shipment an approval created, ready to place. */
-function ReplacementLink({ shipmentId }: { shipmentId: number }) {
+/** The replacement shipment an approval created, ready to place, by its order number. */
+function ReplacementLink({ reship }: { reship: ReshipRequest }) {
+  if (reship.newShipmentId === null) return null;
   return (
-    <Link to={shipmentPath('orders-to-place', shipmentId)} className="ph-replacement">
-      Replacement shipment #{shipmentId}
+    <Link to={shipmentPath('orders-to-place', reship.newShipmentId)} className="ph-replacement">
+      Replacement: order {reship.newOrderNumber ?? reship.orderNumber}
     </Link>
   );
 }
@@ -220,7 +221,7 @@ function ReshipCard({
       </dl>
       <div className="ph-actions">
         <Photo reship={reship} />
-        {reship.newShipmentId !== null && <ReplacementLink shipmentId={reship.newShipmentId} />}
+        <ReplacementLink reship={reship} />
         {reship.status === 'waiting' && (
           <>
             <Button
@@ -334,7 +335,7 @@ export function ReshipsPage() {
           {last.status === 'approved' ? (
             <p>
               Approved {last.patientName}&apos;s request for order {last.orderNumber}.{' '}
-              {last.newShipmentId !== null && <ReplacementLink shipmentId={last.newShipmentId} />}
+              <ReplacementLink reship={last} />
             </p>
           ) : (
             <p>

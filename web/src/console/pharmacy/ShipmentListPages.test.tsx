@@ -1,7 +1,7 @@
 import type { Rendered } from '../../test-utils/render';
-import { fail, fakeApi, type FakeApi } from '../../verify/testing/harness';
+import { fail, fakeApi, submit, type, type FakeApi } from '../../verify/testing/harness';
 import { buttonNamed, meAnswer, openConsole, until, where } from '../clinic/testing';
-import { click, key, queueAnswer, shipment, shipmentView, viewAnswer } from './testing';
+import { click, key, labelled, queueAnswer, shipment, shipmentView, viewAnswer } from './testing';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -66,7 +66,7 @@ describe('orders to place', () => {
     expect(cell(bea, 'med')).toBe('Semaglutide injection3 vials');
     expect(cara.querySelector('.ph-kind')?.textContent).toBe('Reship');
     expect(cara.querySelector('.ph-cold')).toBeNull();
-    expect(cell(abe, 'patient')).toBe('Abe OldestOrder RX-1012 · TX');
+    expect(cell(abe, 'patient')).toBe('Abe OldestOrder #1012 · TX');
   });
 
   it('says the next processing day after the cut-off', async () => {
@@ -181,5 +181,71 @@ describe('shipments', () => {
     api.on('GET /api/console/pharmacy/shipments?filter=paused', queueAnswer([]));
     view = await openConsole('/console/shipments?filter=paused', 'pharmacy');
     expect(root().textContent).toContain('No paused shipments');
+  });
+});
+
+describe('finding an order by its number', () => {
+  const FIND = 'GET /api/console/pharmacy/shipments?number=%231042';
+  const search = async (typed: string) => {
+    await type(labelled<HTMLInputElement>(root(), 'Find an order'), typed);
+    await submit(root().querySelector<HTMLFormElement>('form[role="search"]')!);
+    await until(view!, () => root().querySelector('[aria-busy="true"]') === null);
+  };
+
+  it('shows every shipment of the order however its number is typed, and all again after', async () => {
+    api.on('GET /api/console/pharmacy/shipments?filter=placed', queueAnswer(toPlace));
+    api.on(
+      FIND,
+      queueAnswer([
+        shipment({
+          shipmentId: 20,
+          orderId: 1042,
+          orderNumber: '#1042',
+          status: 'order_delivered',
+        }),
+        shipment({
+          shipmentId: 21,
+          orderId: 1042,
+          orderNumber: '#1042 (refill 1)',
+          kind: 'refill',
+          status: 'prescription_received',
+        }),
+      ]),
+    );
+    view = await openConsole('/console/shipments', 'pharmacy');
+    expect(rows()).toHaveLength(3);
+
+    await search('GLP-1042');
+    expect(api.calls()).toContain(FIND);
+    expect(where(view)).toBe('/console/shipments?number=GLP-1042');
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('Order #1042 · 2 shipments');
+    expect(rows().map((r) => r.querySelector('.ph-row__sub')?.textContent)).toEqual([
+      'Order #1042 · TX',
+      'Order #1042 (refill 1) · TX',
+    ]);
+    expect(root().querySelector('[role="tablist"]')).toBeNull();
+    await click(rows()[1]!);
+    expect(where(view)).toBe('/console/shipments/21');
+  });
+
+  it('says so clearly when no shipment has the number, and refuses what is not a number', async () => {
+    api.on('GET /api/console/pharmacy/shipments?filter=to-place', queueAnswer(toPlace));
+    api.on(FIND, queueAnswer([]));
+    view = await openConsole('/console/orders-to-place', 'pharmacy');
+
+    await search('Abe Oldest');
+    expect(root().querySelector('.co-field__error')?.textContent).toBe(
+      'Enter an order number, like #1042.',
+    );
+    expect(api.calls().filter((c) => c.includes('number='))).toEqual([]);
+    expect(rows()).toHaveLength(3);
+
+    await search('1042');
+    expect(root().querySelector('.console-empty__title')?.textContent).toBe(
+      'No shipment for order #1042',
+    );
+    await click(buttonNamed(root(), 'Show all'));
+    expect(where(view)).toBe('/console/orders-to-place');
+    expect(rows()).toHaveLength(3);
   });
 });

@@ -1,17 +1,24 @@
-import type { ShipmentFilter, ShipmentSummary } from '@clinic/contracts';
+import {
+  orderNumber,
+  orderNumberHint,
+  type ShipmentFilter,
+  type ShipmentSummary,
+} from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
 import { cutoffBanner } from './format';
 import { ConsoleEmpty } from '../ConsoleEmpty';
-import { shipmentsQuery } from './pharmacyApi';
+import { OrderSearch, OrderSearchHeading, useOrderSearch } from '../OrderSearch';
+import { orderShipmentsQuery, shipmentsQuery } from './pharmacyApi';
 import { ShipmentTable } from './ShipmentTable';
 import '../clinic/clinic.css';
 import './pharmacy.css';
 
 /** A shipment opened from a list stays under that list's section. */
-export const shipmentPath = (section: 'orders-to-place' | 'shipments', shipmentId: number) =>
+export const shipmentPath = (section: Section, shipmentId: number) =>
   `/console/${section}/${shipmentId}`;
 
 /** Oldest first: the longest wait at the top (those without a time last). */
@@ -20,12 +27,89 @@ function oldestFirst(shipments: readonly ShipmentSummary[]): ShipmentSummary[] {
   return [...shipments].sort((a, b) => key(a) - key(b) || a.shipmentId - b.shipmentId);
 }
 
+type Section = 'orders-to-place' | 'shipments';
+
+/** Every shipment of the order searched for, whatever its step, opened under this section. */
+function OrderShipments({ orderId, section }: { orderId: number; section: Section }) {
+  const navigate = useNavigate();
+  const found = useQuery(orderShipmentsQuery(orderId));
+  if (found.isPending)
+    return (
+      <p className="console-page__purpose" aria-busy="true">
+        Finding order {orderNumber(orderId)}...
+      </p>
+    );
+  if (found.isError) return <FormMessage kind="error">{found.error.message}</FormMessage>;
+  const { shipments } = found.data;
+  if (shipments.length === 0)
+    return (
+      <ConsoleEmpty
+        icon="box"
+        title={`No shipment for order ${orderNumber(orderId)}`}
+        text="No shipment has this order number. An order reaches the pharmacy once the patient accepts its prescription; check the number with the patient."
+      />
+    );
+  return (
+    <>
+      <OrderSearchHeading
+        orderId={orderId}
+        detail={`${shipments.length} ${shipments.length === 1 ? 'shipment' : 'shipments'}`}
+      />
+      <ShipmentTable
+        shipments={shipments}
+        placing={false}
+        label={`Shipments of order ${orderNumber(orderId)}`}
+        onOpen={(id) => void navigate(shipmentPath(section, id))}
+      />
+    </>
+  );
+}
+
+/**
+ * The search over a pharmacy list: while one is asked, the order's shipments replace the list
+ * (`children`); an address whose number is no order number says how one reads.
+ */
+function Searchable({ section, children }: { section: Section; children: ReactNode }) {
+  const search = useOrderSearch();
+  let body = children;
+  if (search.typed !== null)
+    body =
+      search.orderId === null ? (
+        <FormMessage kind="error">{orderNumberHint}</FormMessage>
+      ) : (
+        <OrderShipments key={search.orderId} orderId={search.orderId} section={section} />
+      );
+  return (
+    <>
+      <OrderSearch state={search} />
+      {body}
+    </>
+  );
+}
+
 /**
  * /console/orders-to-place: the shipments ready for the pharmacy, oldest first, under the
- * same-day cut-off as it stands now.
+ * same-day cut-off as it stands now; or the shipments of an order found by its number.
  */
 export function OrdersToPlacePage() {
   usePageTitle('Orders to place · Staff console');
+  return (
+    <main className="console-page console-page--wide" data-console-section="orders-to-place">
+      <header className="console-page__head">
+        <h1>Orders to place</h1>
+        <p className="console-page__purpose">
+          Place each approved prescription with the pharmacy, oldest first. Use ↑ ↓ or j k to move
+          through the orders and Enter to open one.
+        </p>
+      </header>
+      <Searchable section="orders-to-place">
+        <PlacingQueue />
+      </Searchable>
+    </main>
+  );
+}
+
+function PlacingQueue() {
   const navigate = useNavigate();
   const queue = useQuery(shipmentsQuery('to-place'));
 
@@ -64,19 +148,7 @@ export function OrdersToPlacePage() {
       </>
     );
   }
-
-  return (
-    <main className="console-page console-page--wide" data-console-section="orders-to-place">
-      <header className="console-page__head">
-        <h1>Orders to place</h1>
-        <p className="console-page__purpose">
-          Place each approved prescription with the pharmacy, oldest first. Use ↑ ↓ or j k to move
-          through the orders and Enter to open one.
-        </p>
-      </header>
-      {body}
-    </main>
-  );
+  return body;
 }
 
 type ListFilter = Exclude<ShipmentFilter, 'to-place'>;
@@ -121,13 +193,12 @@ function ShipmentList({ filter }: { filter: ListFilter }) {
   );
 }
 
-/** /console/shipments: placed, paused, shipped and delivered, one tab each. */
+/**
+ * /console/shipments: placed, paused, shipped and delivered, one tab each; or the shipments of
+ * an order found by its number.
+ */
 export function ShipmentsPage() {
   usePageTitle('Shipments · Staff console');
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('filter');
-  const filter = listFilters.find((f) => f === asked) ?? 'placed';
-
   return (
     <main className="console-page console-page--wide" data-console-section="shipments">
       <header className="console-page__head">
@@ -136,6 +207,20 @@ export function ShipmentsPage() {
           Ship placed orders with a carrier and tracking number, then mark them delivered.
         </p>
       </header>
+      <Searchable section="shipments">
+        <ShipmentTabs />
+      </Searchable>
+    </main>
+  );
+}
+
+function ShipmentTabs() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('filter');
+  const filter = listFilters.find((f) => f === asked) ?? 'placed';
+
+  return (
+    <>
       <div className="cq-tabs" role="tablist" aria-label="Shipments">
         {listFilters.map((f) => (
           <button
@@ -155,6 +240,6 @@ export function ShipmentsPage() {
       <div id="ph-panel" role="tabpanel" aria-labelledby={`ph-tab-${filter}`}>
         <ShipmentList key={filter} filter={filter} />
       </div>
-    </main>
+    </>
   );
 }

@@ -44,7 +44,7 @@ describe('a shipment', () => {
   it('shows the patient, address, items with directions, dose schedule and history', async () => {
     await openShipment('prescription_received');
     expect(root().querySelector('h1')?.textContent).toBe('Pat Patient');
-    expect(text()).toContain('Order RX-1012 · Semaglutide injection · 1 vial · TX');
+    expect(text()).toContain('Order #1012 · Semaglutide injection · 1 vial · TX');
     expect(text()).toContain('(512) 555-0100');
     expect(root().querySelector('[data-testid="address"]')?.textContent).toBe(
       '100 Main St, Apt 4Austin, TX 78701',

@@ -6,6 +6,7 @@
 import {
   approveReship,
   deliverShipment,
+  orderNumber,
   pauseShipment,
   pharmacyQueue,
   pharmacyShipment,
@@ -34,6 +35,15 @@ export function shipmentsQuery(filter: ShipmentFilter) {
     retry: false,
     // Prescriptions are accepted and reships approved while the pharmacist works: read again.
     refetchInterval: 60_000,
+  });
+}
+
+/** GET /api/console/pharmacy/shipments?number=...: every shipment of one order, any step. */
+export function orderShipmentsQuery(orderId: number) {
+  return queryOptions<QueueAnswer, Error>({
+    queryKey: ['pharmacy-shipments', 'order', orderId],
+    queryFn: () => callApi(pharmacyQueue, { query: { number: orderNumber(orderId) } }),
+    retry: false,
   });
 }
 

@@ -9,7 +9,7 @@ import { flush, ok } from '../../verify/testing/harness';
 export function shipment(over: Partial<ShipmentSummary> = {}): ShipmentSummary {
   return {
     shipmentId: 12,
-    orderNumber: 'RX-1012',
+    orderNumber: '#1012',
     orderId: 41,
     userId: 7,
     patientName: 'Pat Patient',
@@ -59,10 +59,10 @@ export function reship(over: Partial<ReshipRequest> = {}): ReshipRequest {
   return {
     reshipId: 5,
     shipmentId: 12,
-    orderNumber: 'RX-1012',
+    orderNumber: '#1012',
     orderId: 41,
     patientName: 'Pat Patient',
-    items: [{ id: 'RX-1012', name: 'Semaglutide injection' }],
+    items: [{ id: '#1012', name: 'Semaglutide injection' }],
     reason: 'The vial arrived cracked.',
     hasImage: true,
     deliveredAt: '2026-11-20T18:00:00.000Z',
@@ -72,6 +72,7 @@ export function reship(over: Partial<ReshipRequest> = {}): ReshipRequest {
     decidedAt: null,
     refusalReason: null,
     newShipmentId: null,
+    newOrderNumber: null,
     ...over,
   };
 }

@@ -10,19 +10,11 @@ const kindNotes: Record<SupportOrder['kind'], string | null> = {
   reship: 'Reship',
 };
 
-function PatientOrders({ userId }: { userId: number }) {
-  const orders = useQuery(patientOrdersQuery(userId));
-  if (orders.isPending)
-    return (
-      <p className="sp-muted" aria-busy="true">
-        Loading orders...
-      </p>
-    );
-  if (orders.isError) return <FormMessage kind="error">{orders.error.message}</FormMessage>;
-  if (orders.data.length === 0) return <p className="sp-muted">No orders yet.</p>;
+/** Orders as support reads them out: product, number, day, status and tracking. */
+export function SupportOrderList({ orders }: { orders: readonly SupportOrder[] }) {
   return (
     <ul className="sp-orders">
-      {orders.data.map((order) => (
+      {orders.map((order) => (
         <li key={order.itemId} className="sp-order" data-item-id={order.itemId}>
           <span className="sp-order__name">
             {order.productName ?? 'Order'}
@@ -31,7 +23,7 @@ function PatientOrders({ userId }: { userId: number }) {
             )}
           </span>
           <span className="sp-order__meta">
-            Order #{order.orderId} · {dayOf(order.createdAt)}
+            Order {order.orderNumber} · {dayOf(order.createdAt)}
           </span>
           <span className={`cq-status sp-order__status sp-order__status--${order.status}`}>
             {order.statusLabel}
@@ -46,6 +38,19 @@ function PatientOrders({ userId }: { userId: number }) {
       ))}
     </ul>
   );
+}
+
+function PatientOrders({ userId }: { userId: number }) {
+  const orders = useQuery(patientOrdersQuery(userId));
+  if (orders.isPending)
+    return (
+      <p className="sp-muted" aria-busy="true">
+        Loading orders...
+      </p>
+    );
+  if (orders.isError) return <FormMessage kind="error">{orders.error.message}</FormMessage>;
+  if (orders.data.length === 0) return <p className="sp-muted">No orders yet.</p>;
+  return <SupportOrderList orders={orders.data} />;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { chatEvents } from '@clinic/contracts';
 import type { Rendered } from '../../test-utils/render';
-import { fail, fakeApi, type FakeApi } from '../../verify/testing/harness';
+import { fail, fakeApi, submit, type, type FakeApi } from '../../verify/testing/harness';
 import { buttonNamed, meAnswer, openConsole, until, where } from '../clinic/testing';
-import { click, key } from '../pharmacy/testing';
+import { click, key, labelled } from '../pharmacy/testing';
 import {
   conversation,
   detailAnswer,
@@ -140,6 +140,7 @@ describe('the support inbox', () => {
         order({
           orderId: 42,
           itemId: 'order-42',
+          orderNumber: '#0042',
           status: 'pending_approval',
           statusLabel: 'Assessment not submitted',
           trackingNumber: null,
@@ -175,7 +176,8 @@ describe('the support inbox', () => {
       'UPS 1Z999AA10123456784',
     );
     expect(orders[1]!.querySelector('.sp-order__tracking')).toBeNull();
-    expect(orders[0]!.textContent).toContain('Order #41');
+    expect(orders[0]!.textContent).toContain('Order #0041');
+    expect(orders[1]!.textContent).toContain('Order #0042');
 
     // The socket watches the open conversation.
     expect(sockets).toHaveLength(1);
@@ -337,5 +339,71 @@ describe('the support inbox', () => {
     await view.unmount();
     view = undefined;
     expect(sockets[0]!.closed).toBe(true);
+  });
+});
+
+describe('finding an order by its number', () => {
+  const FIND = 'GET /api/console/support/orders?number=%230042';
+  const search = async (typed: string) => {
+    await type(labelled<HTMLInputElement>(root(), 'Find an order'), typed);
+    await submit(root().querySelector<HTMLFormElement>('form[role="search"]')!);
+    await until(view!, () => root().querySelector('[aria-busy="true"]') === null);
+  };
+
+  it('shows the order and its refills by the number the patient reads, however it is typed', async () => {
+    api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
+    api.on(
+      FIND,
+      ordersAnswer([
+        order({ orderId: 42, itemId: 'order-42', orderNumber: '#0042' }),
+        order({
+          orderId: 42,
+          itemId: 'shipment-9',
+          kind: 'refill',
+          orderNumber: '#0042 (refill 1)',
+          status: 'order_placed',
+          statusLabel: 'Placed with the pharmacy',
+          trackingNumber: null,
+          carrier: null,
+        }),
+      ]),
+    );
+    view = await openConsole('/console/chat-inbox', 'support');
+    expect(names()).toHaveLength(2);
+
+    await search('order GLP-42');
+    expect(api.calls()).toContain(FIND);
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('Order #0042');
+    const found = [...root().querySelectorAll('.sp-found .sp-order')];
+    expect(found.map((o) => o.querySelector('.sp-order__meta')?.textContent)).toEqual([
+      'Order #0042 · Nov 20, 2026',
+      'Order #0042 (refill 1) · Nov 20, 2026',
+    ]);
+    expect(found[1]!.querySelector('.sp-order__status')?.textContent).toBe(
+      'Placed with the pharmacy',
+    );
+    expect(rows()).toEqual([]);
+
+    await click(buttonNamed(root(), 'Show all'));
+    expect(where(view)).toBe('/console/chat-inbox');
+    expect(names()).toHaveLength(2);
+  });
+
+  it('says plainly when no order has the number, and refuses a name', async () => {
+    api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
+    api.on(FIND, ordersAnswer([]));
+    view = await openConsole('/console/chat-inbox', 'support');
+
+    await search('Sam');
+    expect(root().querySelector('.co-field__error')?.textContent).toBe(
+      'Enter an order number, like #1042.',
+    );
+    expect(api.calls().filter((c) => c.includes('/orders?'))).toEqual([]);
+
+    await search('#42');
+    expect(root().querySelector('.console-empty__title')?.textContent).toBe('No order #0042');
+    expect(root().querySelector('.console-empty__text')?.textContent).toContain(
+      'order confirmation email or the Orders tab',
+    );
   });
 });

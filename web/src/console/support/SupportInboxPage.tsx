@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@clinic/contracts';
+import { orderNumberHint, type ConversationSummary } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -6,6 +6,8 @@ import { FormMessage } from '../../ui';
 import { ConversationPane } from './ConversationPane';
 import { InboxList } from './InboxList';
 import { ConsoleEmpty } from '../ConsoleEmpty';
+import { OrderSearch, useOrderSearch } from '../OrderSearch';
+import { FoundOrder } from './FoundOrder';
 import { inboxQuery, type InboxView } from './supportApi';
 import { useSupportSocket } from './useSupportSocket';
 import '../clinic/clinic.css';
@@ -88,6 +90,7 @@ export function SupportInboxPage({
   const asked = params.get('view');
   const view = views.find((v) => v === asked) ?? 'waiting';
   useSupportSocket(conversationId);
+  const search = useOrderSearch();
 
   return (
     <main
@@ -98,7 +101,8 @@ export function SupportInboxPage({
       <header className="console-page__head sp-page__head">
         <h1>Chat inbox</h1>
         <p className="console-page__purpose">
-          Answer patients and visitors who write to support, longest wait first.{' '}
+          Answer patients and visitors who write to support, longest wait first, and find any order
+          by its number.{' '}
           <span className="sp-keys">
             Use ↑ ↓ or j k to move through the chats and Enter to open one.
           </span>
@@ -106,30 +110,41 @@ export function SupportInboxPage({
       </header>
       <div className="sp-layout">
         <div className="sp-list">
-          <div className="cq-tabs sp-tabs" role="tablist" aria-label="Chat inbox">
-            {views.map((v) => (
-              <button
-                key={v}
-                type="button"
-                role="tab"
-                id={`sp-tab-${v}`}
-                aria-selected={v === view}
-                aria-controls="sp-panel"
-                className="cq-tabs__tab"
-                onClick={() => setParams(v === 'waiting' ? {} : { view: v }, { replace: true })}
-              >
-                {viewLabels[v]}
-              </button>
-            ))}
-          </div>
-          <div id="sp-panel" role="tabpanel" aria-labelledby={`sp-tab-${view}`}>
-            <Inbox
-              key={view}
-              view={view}
-              selectedId={conversationId}
-              onOpen={(id) => void navigate(inboxPath(id, view))}
-            />
-          </div>
+          <OrderSearch state={search} />
+          {search.typed !== null ? (
+            search.orderId === null ? (
+              <FormMessage kind="error">{orderNumberHint}</FormMessage>
+            ) : (
+              <FoundOrder key={search.orderId} orderId={search.orderId} />
+            )
+          ) : (
+            <>
+              <div className="cq-tabs sp-tabs" role="tablist" aria-label="Chat inbox">
+                {views.map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    role="tab"
+                    id={`sp-tab-${v}`}
+                    aria-selected={v === view}
+                    aria-controls="sp-panel"
+                    className="cq-tabs__tab"
+                    onClick={() => setParams(v === 'waiting' ? {} : { view: v }, { replace: true })}
+                  >
+                    {viewLabels[v]}
+                  </button>
+                ))}
+              </div>
+              <div id="sp-panel" role="tabpanel" aria-labelledby={`sp-tab-${view}`}>
+                <Inbox
+                  key={view}
+                  view={view}
+                  selectedId={conversationId}
+                  onOpen={(id) => void navigate(inboxPath(id, view))}
+                />
+              </div>
+            </>
+          )}
         </div>
         {conversationId === null ? (
           <p className="sp-none">Choose a chat to read and answer it.</p>

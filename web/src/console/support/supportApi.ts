@@ -1,14 +1,17 @@
 /**
  * Support's calls (contracts/src/api/chat.ts, support.ts) through the typed client: the inbox by
- * view, one conversation, claim, reply and close, and the patient's orders beside it. Reads are
- * React Query options; every answer is parsed by the route's response schema.
+ * view, one conversation, claim, reply and close, the patient's orders beside it, and an order
+ * found by its number. Reads are React Query options; every answer is parsed by the route's
+ * response schema.
  */
 import {
   claimConversation,
   closeConversation,
+  orderNumber,
   replyConversation,
   supportConversation,
   supportInbox,
+  supportOrderSearch,
   supportPatientOrders,
   type ConversationDetail,
   type ConversationSummary,
@@ -53,6 +56,16 @@ export function patientOrdersQuery(userId: number) {
   return queryOptions<SupportOrder[], Error>({
     queryKey: ['support-patient-orders', userId],
     queryFn: async () => (await callApi(supportPatientOrders, { params: { userId } })).orders,
+    retry: false,
+  });
+}
+
+/** GET /api/console/support/orders?number=...: one order found by its number, with its refills. */
+export function orderSearchQuery(orderId: number) {
+  return queryOptions<SupportOrder[], Error>({
+    queryKey: ['support-order-search', orderId],
+    queryFn: async () =>
+      (await callApi(supportOrderSearch, { query: { number: orderNumber(orderId) } })).orders,
     retry: false,
   });
 }

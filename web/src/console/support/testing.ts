@@ -45,6 +45,7 @@ export function order(over: Partial<SupportOrder> = {}): SupportOrder {
     orderId: 41,
     itemId: 'order-41',
     kind: 'first',
+    orderNumber: '#0041',
     productName: 'Semaglutide · 3 months',
     createdAt: '2026-11-20T10:00:00.000Z',
     status: 'order_shipped',

@@ -75,7 +75,7 @@ describe('OrdersTab', () => {
         status: 'prescription_received',
         submitted: 4,
         created_at: '2026-09-01T12:00:00.000Z',
-        order_number: 'RX-3003',
+        order_number: '#0003',
       }),
     ]);
     await show();
@@ -88,7 +88,7 @@ describe('OrdersTab', () => {
     const review = card('order-2');
     expect(review.querySelector('h3')?.textContent).toBe('Semaglutide');
     expect(review.querySelector('.order-card__status')?.textContent).toBe('Needs Review');
-    expect(review.querySelector('.order-card__meta')?.textContent).toContain('Order #2');
+    expect(review.querySelector('.order-card__meta')?.textContent).toContain('Order #0002');
     expect(review.querySelector('.order-card__meta')?.textContent).toContain('Nov 20, 2026');
     expect(steps(review)).toEqual([
       'payment:done',
@@ -115,7 +115,7 @@ describe('OrdersTab', () => {
     expect(review.querySelector('li[data-state="later"] .tracker__icon svg')).toBeNull();
 
     const rx = card('order-3');
-    expect(rx.querySelector('.order-card__meta')?.textContent).toContain('Order #RX-3003');
+    expect(rx.querySelector('.order-card__meta')?.textContent).toContain('Order #0003');
     expect(rx.querySelector('.order-card__status')?.textContent).toBe('Processing');
     // the prescription to approve or decline first, then the spec's adjust-doses link
     expect(links(rx)).toEqual([
@@ -235,6 +235,37 @@ describe('OrdersTab', () => {
       'order_delivered:later',
     ]);
     expect(card('shipment-5').querySelector('a.order-card__invoice')).toBeNull();
+  });
+
+  it('names each order, refill and replacement by its one order number, the invoice link too', async () => {
+    answer.body = orderItemsAnswer([
+      // Paid, no shipment yet: the number the emails and the console already use.
+      progressItem({ id: 42, order_number: null, created_at: '2026-06-01T12:00:00.000Z' }),
+      progressItem({
+        id: 1042,
+        order_number: '#1042',
+        status: 'order_delivered',
+        created_at: '2026-07-01T12:00:00.000Z',
+      }),
+      progressItem({
+        id: 1042,
+        item_id: 'shipment-9',
+        kind: 'refill',
+        order_number: '#1042 (refill 2)',
+        status: 'order_placed',
+        created_at: '2026-08-01T12:00:00.000Z',
+      }),
+    ]);
+    await show();
+    const meta = (itemId: string) =>
+      card(itemId).querySelector('.order-card__meta span')?.textContent;
+    expect(meta('order-42')).toBe('Order #0042');
+    expect(meta('order-1042')).toBe('Order #1042');
+    expect(meta('shipment-9')).toBe('Order #1042 (refill 2)');
+    expect(card('order-42').querySelector('a.order-card__invoice')?.textContent).toBe(
+      `${ordersTexts.invoice} for order #0042`,
+    );
+    expect(view!.container.textContent).not.toMatch(/GLP-|#42\b/);
   });
 
   it('says a denied order was refunded: the doctor’s step not approved, with the decision', async () => {

@@ -10,6 +10,7 @@
  * Hooks for end-to-end tests: article.order-card[data-item-id][data-status], li[data-step]
  * [data-state], a.tracker__action, a.order-card__reship.
  */
+import { orderNumber } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
@@ -228,7 +229,7 @@ function OrderCard({ item, now }: { item: ProgressItem; now: Date }) {
               {kindLabel && <span className="visually-hidden"> ({kindLabel})</span>}
             </h3>
             <p className="order-card__meta">
-              <span>Order #{item.order_number ?? item.id}</span>
+              <span>Order {item.order_number ?? orderNumber(item.id)}</span>
               <span>
                 Ordered <time dateTime={item.created_at}>{formatOrderDate(item.created_at)}</time>
               </span>
@@ -259,7 +260,10 @@ function OrderCard({ item, now }: { item: ProgressItem; now: Date }) {
           <p className="order-card__links">
             <a className="order-card__invoice" href={invoice}>
               {ordersTexts.invoice}
-              <span className="visually-hidden"> for order {item.order_number ?? item.id}</span>
+              <span className="visually-hidden">
+                {' '}
+                for order {item.order_number ?? orderNumber(item.id)}
+              </span>
             </a>
           </p>
         )}

@@ -18,6 +18,8 @@ export interface InvoiceData {
   transactionId: string;
   /** Derived from the transaction id: see `invoiceNumberOf`. */
   invoiceNumber: string;
+  /** The order it paid for, by the one number the patient reads everywhere ("#1042"). */
+  orderNumber: string;
   /** When the payment was made. */
   issuedAt: Date;
   description: string;
@@ -170,6 +172,7 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   y -= 40;
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoiceNumber],
+    ['Order', invoice.orderNumber],
     ['Date of issue', dateFormat.format(invoice.issuedAt)],
     ['Transaction ID', invoice.transactionId],
     ['Status', invoice.status],

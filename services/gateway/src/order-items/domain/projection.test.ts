@@ -41,7 +41,8 @@ describe('the order view of one order', () => {
       item_id: 'order-7',
       kind: 'first',
       product_name: 'Tirzepatide',
-      order_number: null,
+      // The one order number, from the moment it is paid (contracts' orderNumber).
+      order_number: '#0007',
       processing_day: null,
       shipped_at: null,
       delivered_at: null,
@@ -195,7 +196,7 @@ describe('the order view of one order', () => {
     const toShipment = [life.paid, life.submitted(), life.approved(), life.accepted()];
     expect(only([...toShipment, life.shipment()])).toMatchObject({
       status: 'prescription_received',
-      order_number: 'RX-70',
+      order_number: '#0007',
     });
     expect(only([...toShipment, life.shipment(), life.placed()])).toMatchObject({
       status: 'order_placed',
@@ -257,6 +258,25 @@ describe('the order view of one order', () => {
     };
     const refill = answers([...events, renewal]).find((i) => i.item_id === 'shipment-72')!;
     expect(refill.payment_intent_id).toBe('pi_7_renewal_2');
+  });
+
+  it('reads the "GLP-{order}-{n}" numbers fulfilment announced before as the one order number', () => {
+    const legacy = (e: OrderEvent, n: number): OrderEvent => ({
+      ...e,
+      data: { ...(e.data as object), orderNumber: `GLP-7-${n}` },
+    });
+    const items = answers([
+      ...deliveredOrder(7, 42).map((e) => (e.def.name === 'shipment-created' ? legacy(e, 1) : e)),
+      legacy(life.shipment('reship', 71, 25 * 60), 2),
+      legacy(life.shipment('refill', 72, 90 * 24 * 60, 'check-in'), 3),
+      legacy(life.shipment('refill', 73, 180 * 24 * 60, 'check-in'), 4),
+    ]);
+    expect(items.map((i) => [i.item_id, i.order_number])).toEqual([
+      ['order-7', '#0007'],
+      ['shipment-71', '#0007 (replacement 1)'],
+      ['shipment-72', '#0007 (refill 1)'],
+      ['shipment-73', '#0007 (refill 2)'],
+    ]);
   });
 
   it("walks a refill through its own check-in: questionnaire, clinician's next strengths, acceptance, then the pharmacy", () => {
@@ -395,14 +415,14 @@ describe('the order view of one order', () => {
     const base = [life.paid, life.submitted(), life.approved(), life.accepted()];
     // Logged first, but it happened after the shipment was created.
     const placedFirst = [...base, life.placed(), life.shipment()];
-    expect(only(placedFirst)).toMatchObject({ status: 'order_placed', order_number: 'RX-70' });
+    expect(only(placedFirst)).toMatchObject({ status: 'order_placed', order_number: '#0007' });
     // Stamped before its shipment-created (another service's clock): it waits for the shipment.
     const skewed = [...base, life.placed(70, 50), life.shipment('first', 70, 52)];
     expect(only(skewed)).toMatchObject({ status: 'order_placed', processing_day: '2026-03-02' });
     // The shipment-created not logged yet: the step waits, the order stays as it was.
     expect(only([...base, life.placed()])).toMatchObject({
       status: 'prescription_received',
-      order_number: null,
+      order_number: '#0007',
     });
   });
 

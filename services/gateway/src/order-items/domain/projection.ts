@@ -29,6 +29,7 @@ import {
   formSubmitted,
   identityVideoUploaded,
   orderDelivered,
+  orderNumber,
   orderPlaced,
   orderShipped,
   paymentSucceeded,
@@ -52,6 +53,7 @@ import {
   type ReshipRequestState,
   type ShipmentKind,
 } from '@clinic/contracts';
+import { shipmentNumber } from './shipment-number';
 
 /** Every event the view is built from: checkout's, forms', the clinic's and fulfilment's. */
 export const orderViewEvents = [
@@ -243,6 +245,7 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   if (!first) return [];
   const orderId = first.orderId;
   const order = draft(`order-${orderId}`, 'first', first.occurredAt);
+  order.orderNumber = orderNumber(orderId);
   let paid = false;
   let userId: number | null = null;
   let videoRequired = false;
@@ -418,7 +421,6 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       const { shipmentId } = event.data;
       if (event.data.kind === 'first') {
         firstShipments.add(shipmentId);
-        order.orderNumber = event.data.orderNumber;
         touch(order, at);
       } else if (!shipments.has(shipmentId)) {
         const item = draft(`shipment-${shipmentId}`, event.data.kind, at);
@@ -433,7 +435,7 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         // A replacement is not paid for; a refill was paid by the renewal before it.
         item.paymentIntentId =
           event.data.kind === 'reship' ? null : (renewalTransactionId ?? order.paymentIntentId);
-        item.orderNumber = event.data.orderNumber;
+        item.orderNumber = shipmentNumber(sorted, event.data);
         shipments.set(shipmentId, item);
       }
       const waiting = parked.get(shipmentId);

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { supportPatientOrders } from '@clinic/contracts';
+import { orderNumberHint, supportOrderSearch, supportPatientOrders } from '@clinic/contracts';
 import { supportAuditLog } from '../db/schema';
 import { deliveredOrder, orderLife, at } from '../domain/order-events.fixtures';
 import { startOrderView, type OrderViewHarness } from '../testing/order-view-harness';
@@ -34,13 +34,14 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
     expect(res.status).toBe(200);
     expect(supportPatientOrders.response.safeParse(res.body).success).toBe(true);
     expect(
-      res.body.orders.map((o: { itemId: string; statusLabel: string }) => [
+      res.body.orders.map((o: { itemId: string; orderNumber: string; statusLabel: string }) => [
         o.itemId,
+        o.orderNumber,
         o.statusLabel,
       ]),
     ).toEqual([
-      ['order-22', 'Assessment not submitted'],
-      ['order-21', 'Delivered'],
+      ['order-22', '#0022', 'Assessment not submitted'],
+      ['order-21', '#0021', 'Delivered'],
     ]);
     const delivered = res.body.orders[1];
     expect(delivered.trackingNumber).toEqual(expect.any(String));
@@ -72,6 +73,7 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
           'itemId',
           'kind',
           'orderId',
+          'orderNumber',
           'productName',
           'status',
           'statusLabel',
@@ -114,5 +116,66 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
     expect((await request(h.service.app).get(path(100)).set(as(8, 'pharmacy'))).status).toBe(403);
     expect((await request(h.service.app).get(path(100))).status).toBe(401);
     expect(await auditOf(100)).toHaveLength(before);
+  });
+});
+
+describe('GET /api/console/support/orders?number=... (an order found by its number)', () => {
+  let h: OrderViewHarness;
+  beforeAll(async () => {
+    h = await startOrderView();
+    const refill = orderLife(1042, 400).shipment('refill', 10421, 90 * 24 * 60, 'check-in');
+    await h.publish([
+      ...deliveredOrder(1042, 400),
+      { ...refill, data: { ...(refill.data as object), orderNumber: '#1042 (refill 1)' } },
+      ...deliveredOrder(42, 500),
+    ]);
+  });
+  afterAll(() => h.close());
+
+  const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
+    h.service.as({ userId, role, sessionId: `s-${userId}` });
+  const search = (typed: string, who = as(5, 'support')) =>
+    request(h.service.app)
+      .get(`/api/console/support/orders?number=${encodeURIComponent(typed)}`)
+      .set(who);
+  const auditOf = (userId: number) =>
+    h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
+
+  it('finds the order and its refill however the number is typed', async () => {
+    for (const typed of ['#1042', '1042', 'GLP-1042', 'order #1042 (refill 1)', ' 01042 ']) {
+      const res = await search(typed);
+      expect(res.status).toBe(200);
+      expect(supportOrderSearch.response.safeParse(res.body).success).toBe(true);
+      expect(
+        res.body.orders.map((o: { itemId: string; orderNumber: string; statusLabel: string }) => [
+          o.itemId,
+          o.orderNumber,
+          o.statusLabel,
+        ]),
+      ).toEqual([
+        ['order-1042', '#1042', 'Delivered'],
+        ['shipment-10421', '#1042 (refill 1)', 'Assessment not submitted'],
+      ]);
+    }
+    // "#0042" is order 42, not 1042, nor the drug class.
+    const short = await search('#0042');
+    expect(short.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['#0042']);
+  });
+
+  it("audits a find as a read of that patient's orders, and an unknown number finds nothing", async () => {
+    const before = (await auditOf(400)).length;
+    await search('1042', as(6, 'support')).expect(200);
+    expect(await auditOf(400)).toHaveLength(before + 1);
+    const none = await search('#9999');
+    expect(none.body).toEqual({ status: 'success', orders: [] });
+  });
+
+  it('refuses what is not an order number with the hint, and other roles', async () => {
+    const refused = await search('Jordan Smith');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(orderNumberHint);
+    expect((await search('', as(5, 'support'))).status).toBe(400);
+    expect((await search('1042', as(400, 'patient'))).status).toBe(403);
+    expect((await search('1042', as(8, 'pharmacy'))).status).toBe(403);
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * One order, one number (issue 26): a patient pays, and the number their Orders tab shows is the
+ * one in the order confirmation email and the one a support agent, on a phone too, finds when
+ * they type it the way a patient might read it out ("GLP-42", "order 42"); a number no order has
+ * says so plainly.
+ *
+ * Runs at phone and desktop widths (the agent's browser takes the project's width); screenshots
+ * land in test-results/screenshots/<project>-order-number-*.png.
+ */
+import { expect, test } from '@playwright/test';
+import { staffPage, type StaffAccount } from './clinic-steps';
+import { california } from './medical-form-steps';
+import { apiPatient } from './patients';
+import { shot } from './quiz';
+import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
+
+const support: StaffAccount = {
+  email: 'support@demo.glp-clinic.local',
+  password: 'demo-support-2026',
+  landing: '/console/chat-inbox',
+};
+
+test('the portal, the email and the support console read the same order number', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const project = test.info().project.name;
+  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+  const patient = await apiPatient(request, california, { kind: 'number' });
+  const { orderId } = patient;
+  // "#" and at least four digits: never "#7", never "GLP-7-1".
+  const number = `#${String(orderId).padStart(4, '0')}`;
+
+  // The patient's Orders tab (the gateway's view follows the payment by events).
+  await seedStorage(
+    page,
+    SESSION_KEY,
+    JSON.stringify({ token: patient.token, user: patient.user }),
+  );
+  const card = page.locator(`article.order-card[data-item-id="order-${orderId}"]`);
+  await expect(async () => {
+    await page.goto('/home?tab=orders');
+    await waitForApp(page);
+    await expect(card).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  const portalNumber = card.locator('.order-card__meta span').first();
+  await expect(portalNumber).toHaveText(`Order ${number}`);
+  await expect(portalNumber).toBeVisible();
+  await shot(page, 'order-number-portal', project);
+
+  // The confirmation email names it the same way.
+  await expect(async () => {
+    const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
+    expect(subjects).toContain(`Your GLP Clinic order ${number} is confirmed`);
+  }).toPass({ timeout: 20_000 });
+
+  // Support finds it however it is typed, and reads the same number back.
+  const agent = await staffPage(browser, baseURL!, support, viewport);
+  const search = agent.getByRole('search', { name: 'Find an order' });
+  await search.getByLabel('Find an order').fill(`GLP-${orderId}`);
+  await search.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(agent).toHaveURL(new RegExp(`[?&]number=GLP-${orderId}$`));
+  const found = agent.locator('.sp-found .sp-order');
+  await expect(found).toHaveCount(1);
+  await expect(found.locator('.sp-order__meta')).toHaveText(new RegExp(`^Order ${number} · `));
+  await expect(found.locator('.sp-order__status')).toHaveText('Assessment not submitted');
+  await expect(found.locator('.sp-order__meta')).toBeVisible();
+  await shot(agent, 'order-number-support', project);
+
+  // Text that is no number is refused on the spot; a number no order has says so.
+  await search.getByLabel('Find an order').fill('Jordan Rivera');
+  await search.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(search.getByText('Enter an order number, like #1042.')).toBeVisible();
+  await search.getByLabel('Find an order').fill('#99999999');
+  await search.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(agent.getByRole('heading', { name: 'No order #99999999' })).toBeVisible();
+  await search.getByRole('button', { name: 'Show all' }).click();
+  await expect(agent.getByRole('tablist', { name: 'Chat inbox' })).toBeVisible();
+  await agent.context().close();
+});
