@@ -17,4 +17,5 @@ export * from './rules/dose-schedule';
 export * from './rules/shipping';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
+export * from './rules/dates';
 export * from './rules/npi';

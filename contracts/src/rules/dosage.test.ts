@@ -153,9 +153,9 @@ describe('names and the tab', () => {
       prescription_data: [entry('Tirzepatide T1-T6', 2.5, 1)],
       created_at: '2026-11-20T12:00:00.000Z',
     };
-    expect(dosageTabName(order, 'America/New_York')).toBe('Tirzepatide (11/20/2026)');
+    expect(dosageTabName(order, 'America/New_York')).toBe('Tirzepatide (Nov 20, 2026)');
     expect(dosageTabName({ ...order, prescription_data: [entry('Semaglutide', 1)] }, 'UTC')).toBe(
-      'Semaglutide (11/20/2026)',
+      'Semaglutide (Nov 20, 2026)',
     );
   });
 

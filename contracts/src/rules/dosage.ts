@@ -9,6 +9,7 @@
  */
 import type { PrescriptionEntry, ProgressItem } from '../api/portal';
 import { drugLabels, type Drug } from '../constants/catalog';
+import { formatUsDate } from './dates';
 import { sameStrength } from './dose-schedule';
 
 /** The Dosage tab's strengths per drug, in mg, lowest first; label N is the Nth (S1, T1...). */
@@ -171,16 +172,6 @@ export function dosageSupply(entries: readonly PrescriptionEntry[]): DosageSuppl
     directions.push({ name, directions: text });
   }
   return { medication: countByName(medication), supporting: countByName(supporting), directions };
-}
-
-/** "2026-11-20T12:00:00.000Z" as "11/20/2026", in the browser's (the patient's) time zone. */
-export function formatUsDate(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  });
 }
 
 /** The tab's name, 'Drug (date)': the order's drug and the day it was made (US format). */

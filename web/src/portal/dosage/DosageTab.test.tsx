@@ -95,8 +95,8 @@ describe('DosageTab', () => {
     body = orderItemsAnswer([semaglutide, progressItem({ id: 22 }), tirzepatide]);
     await show();
     expect(tabs().map((t) => t.textContent)).toEqual([
-      'Tirzepatide (11/20/2026)',
-      'Semaglutide (03/05/2026)',
+      'Tirzepatide (Nov 20, 2026)',
+      'Semaglutide (Mar 5, 2026)',
     ]);
     expect(tabs()[0]!.getAttribute('aria-selected')).toBe('true');
     expect(panel().getAttribute('aria-labelledby')).toBe(tabs()[0]!.id);
@@ -184,16 +184,16 @@ describe('DosageTab: Your progress', () => {
     );
     // its text alternative: a sentence and a table of the numbers
     expect(progress().querySelector('figcaption')?.textContent).toBe(
-      '4 weights reported: 212 lb on 08/01/2026, latest 200 lb on 10/01/2026, \u221212 lb since you started.',
+      '4 weights reported: 212 lb on Aug 1, 2026, latest 200 lb on Oct 1, 2026, \u221212 lb since you started.',
     );
     const rows = [...progress().querySelectorAll('.progress-table tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | '),
     );
     expect(rows).toEqual([
-      '08/01/2026 | 212 | Intake quiz',
-      '08/02/2026 | 209 | Medical assessment',
-      '09/01/2026 | 204 | Refill check-in',
-      '10/01/2026 | 200 | Refill check-in',
+      'Aug 1, 2026 | 212 | Intake quiz',
+      'Aug 2, 2026 | 209 | Medical assessment',
+      'Sep 1, 2026 | 204 | Refill check-in',
+      'Oct 1, 2026 | 200 | Refill check-in',
     ]);
     expect(
       fetchMock.mock.calls.filter(([input]) => String(input) === '/api/weight-history'),
@@ -249,15 +249,15 @@ describe('DosageTab: Your progress', () => {
       [...li.querySelectorAll('span')].map((s) => s.textContent).join(' | '),
     );
     expect(shipped).toEqual([
-      'First shipment | Shipped 11/21/2026 | Delivered 11/24/2026',
-      'Refill | Shipped 12/19/2026',
+      'First shipment | Shipped Nov 21, 2026 | Delivered Nov 24, 2026',
+      'Refill | Shipped Dec 19, 2026',
     ]);
 
     // The other prescription: its own months and shipment.
     await act(async () => tabs()[1]!.click());
     expect(progress().querySelectorAll('.dose-timeline__step')).toHaveLength(3);
     expect(progress().querySelector('.shipment-timeline')?.textContent).toBe(
-      'First shipmentShipped 03/10/2026',
+      'First shipmentShipped Mar 10, 2026',
     );
   });
 

@@ -7,7 +7,7 @@
  * Loaded lazily by the portal (its own chunk): /home does not carry it until the tab is opened.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { submittedValues, type CheckedProfile } from '@clinic/contracts';
+import { formatUsDate, submittedValues, type CheckedProfile } from '@clinic/contracts';
 import { accountUserOf, getSession, setSession } from '../../session/session';
 import { Button } from '../../ui';
 import type { OrderItemsQuery } from '../orderItemsApi';
@@ -26,13 +26,6 @@ export const profileTexts = {
 
 export const profileQuery = { queryKey: ['profile'] as const, queryFn: readProfile };
 export const shipAddressQuery = { queryKey: ['ship-address'] as const, queryFn: readAddress };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** The session's user takes the saved name and contact (the portal greets by first name). */
 function rememberInSession(saved: CheckedProfile): void {
@@ -64,7 +57,7 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
     .filter((order) => order.kind === 'first' && order.submitted !== submittedValues.notSubmitted)
     .map((order) => ({
       id: order.id,
-      label: `${order.product_name ?? 'Order'} (${dateFormat.format(new Date(order.created_at))})`,
+      label: `${order.product_name ?? 'Order'} (${formatUsDate(order.created_at)})`,
     }));
 
   const loading = profile.isPending || address.isPending;
