@@ -18,4 +18,5 @@ export * from './rules/shipping';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
 export * from './rules/dates';
+export * from './rules/supply';
 export * from './rules/npi';

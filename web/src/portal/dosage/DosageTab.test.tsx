@@ -91,6 +91,34 @@ afterEach(async () => {
 });
 
 describe('DosageTab', () => {
+  it('describes the supply as the pharmacy does: the prescription\'s vials, 3 every 90 days, not "6 vials × 3"', async () => {
+    const name = 'Compounded Semaglutide injection, 6 vials';
+    body = orderItemsAnswer([
+      progressItem({
+        id: 30,
+        created_at: '2026-03-05T12:00:00.000Z',
+        prescription_data: [
+          rxEntry(name, 0.25, 1, 'Inject once a week.'),
+          rxEntry(name, 0.5, 2, 'Inject once a week.'),
+          rxEntry(name, 1, 3, 'Inject once a week.'),
+        ],
+      }),
+    ]);
+    await show();
+    const medication = [
+      ...panel().querySelectorAll('.dosage-supply:not(.dosage-supply--supporting) li'),
+    ].map((li) => [...li.children].map((c) => c.textContent));
+    expect(medication).toEqual([['Compounded Semaglutide injection', '6 vials: 3 every 90 days']]);
+    expect(panel().textContent).not.toContain('\u00d7');
+    expect([...panel().querySelectorAll('.dosage-months__name')].map((n) => n.textContent)).toEqual(
+      [
+        'Compounded Semaglutide injection',
+        'Compounded Semaglutide injection',
+        'Compounded Semaglutide injection',
+      ],
+    );
+  });
+
   it("has one sub-tab per order with a prescription, named 'Drug (date)', newest first", async () => {
     body = orderItemsAnswer([semaglutide, progressItem({ id: 22 }), tirzepatide]);
     await show();
@@ -116,7 +144,8 @@ describe('DosageTab', () => {
     const medication = [
       ...panel().querySelectorAll('.dosage-supply:not(.dosage-supply--supporting) li'),
     ];
-    expect(medication.map((li) => li.textContent)).toEqual(['Semaglutide× 3']);
+    // Three months of strengths are one medication, not "× 3".
+    expect(medication.map((li) => li.textContent)).toEqual(['Semaglutide']);
     const supporting = [...panel().querySelectorAll('.dosage-supply--supporting li')];
     expect(supporting.map((li) => li.textContent)).toEqual(['Ondansetron 4mg ODT']);
     // ondansetron is no month of the progression
