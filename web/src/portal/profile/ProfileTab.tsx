@@ -10,9 +10,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatUsDate, submittedValues, type CheckedProfile } from '@clinic/contracts';
 import { accountUserOf, getSession, setSession } from '../../session/session';
 import { Button } from '../../ui';
+import { weightHistoryQuery } from '../dosage/weightHistoryApi';
 import type { OrderItemsQuery } from '../orderItemsApi';
 import { AddressForm } from './AddressForm';
 import { ImageReupload, type ReuploadOrder } from './ImageReupload';
+import { latestWeight } from './latestWeight';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { readAddress, readProfile } from './profileApi';
@@ -50,6 +52,8 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
   const client = useQueryClient();
   const profile = useQuery(profileQuery);
   const address = useQuery(shipAddressQuery);
+  // The weights reported since sign-up: the form shows the latest (the profile's when this fails).
+  const weights = useQuery(weightHistoryQuery);
   const orders = useQuery(query);
 
   // One entry per order whose assessment was submitted (its refills and reships share the id).
@@ -60,7 +64,7 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
       label: `${order.product_name ?? 'Order'} (${formatUsDate(order.created_at)})`,
     }));
 
-  const loading = profile.isPending || address.isPending;
+  const loading = profile.isPending || address.isPending || weights.isPending;
   const failed = profile.isError || address.isError;
 
   return (
@@ -86,10 +90,13 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
           </Button>
         </div>
       )}
-      {profile.data && address.isSuccess && (
+      {profile.data && address.isSuccess && !weights.isPending && (
         <>
           <ProfileForm
-            profile={profile.data}
+            profile={{
+              ...profile.data,
+              weight: latestWeight(profile.data, weights.data?.weights ?? []),
+            }}
             onSaved={(saved) => {
               rememberInSession(saved);
               void client.invalidateQueries({ queryKey: profileQuery.queryKey });
