@@ -71,7 +71,8 @@ function useClearOfControls(
   useEffect(() => {
     const widget = widgetRef.current;
     const home = homeRef.current;
-    if (!widget || !home || !active) return;
+    // Without hit-testing (no layout: a test's DOM) there is nothing to keep off.
+    if (!widget || !home || !active || typeof document.elementsFromPoint !== 'function') return;
     const controlsUnder = documentControlsUnder(widget);
     let frame = 0;
     let lift = 0;
