@@ -17,6 +17,8 @@ export * from './rules/dose-schedule';
 export * from './rules/shipping';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
+export * from './rules/dates';
+export * from './rules/supply';
 export * from './rules/npi';
 export * from './rules/file-kind';
 export * from './rules/order-number';

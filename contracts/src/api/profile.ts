@@ -63,6 +63,11 @@ export const profileSchema = z.object({
   phone: z.string(),
   gender: z.enum(profileGenders).nullable(),
   weight: z.number().nullable(),
+  /**
+   * Ours: when the patient last changed the weight here; null while it is the intake quiz's. A
+   * weight reported later (an assessment, a refill check-in) is the newer one.
+   */
+  weight_at: z.iso.datetime().nullable(),
   height_inch: z.number().nullable(),
   text_updates: z.boolean(),
   preferred_categories: z.array(z.enum(profileCategories)),

@@ -153,9 +153,9 @@ describe('names and the tab', () => {
       prescription_data: [entry('Tirzepatide T1-T6', 2.5, 1)],
       created_at: '2026-11-20T12:00:00.000Z',
     };
-    expect(dosageTabName(order, 'America/New_York')).toBe('Tirzepatide (11/20/2026)');
+    expect(dosageTabName(order, 'America/New_York')).toBe('Tirzepatide (Nov 20, 2026)');
     expect(dosageTabName({ ...order, prescription_data: [entry('Semaglutide', 1)] }, 'UTC')).toBe(
-      'Semaglutide (11/20/2026)',
+      'Semaglutide (Nov 20, 2026)',
     );
   });
 
@@ -170,6 +170,26 @@ describe('names and the tab', () => {
 });
 
 describe('the supply list and directions', () => {
+  it("counts the prescription's vials, not the months of its schedule, in the pharmacy's words", () => {
+    const name = 'Compounded Semaglutide injection, 6 vials';
+    const supply = dosageSupply([
+      entry(name, 0.25, 1, 'Inject weekly.'),
+      entry(name, 0.5, 2, 'Inject weekly.'),
+      entry(name, 1, 3, 'Inject weekly.'),
+    ]);
+    // Not "6 vials × 3": one line, 6 vials in all, 3 in each shipment.
+    expect(supply.medication).toEqual([
+      { name: 'Compounded Semaglutide injection', quantity: '6 vials: 3 every 90 days' },
+    ]);
+    expect(supply.directions).toEqual([
+      { name: 'Compounded Semaglutide injection', directions: 'Inject weekly.' },
+    ]);
+    // Each month's row names the medication, not the vials again.
+    expect(dosageProgression([entry(name, 0.25, 1)])).toEqual([
+      expect.objectContaining({ name: 'Compounded Semaglutide injection' }),
+    ]);
+  });
+
   it('lists the medication and, apart, what comes with it; each direction once', () => {
     const supply = dosageSupply([
       entry('Semaglutide S1-S5', 0.25, 1, 'Inject 0.25 mg weekly.'),
@@ -177,8 +197,8 @@ describe('the supply list and directions', () => {
       entry('Ondansetron 4mg tablets', null, null, 'One tablet as needed for nausea.'),
       entry('Ondansetron 4mg tablets', null, null, 'One tablet as needed for nausea.'),
     ]);
-    expect(supply.medication).toEqual([{ name: 'Semaglutide', count: 2 }]);
-    expect(supply.supporting).toEqual([{ name: 'Ondansetron 4mg tablets', count: 2 }]);
+    expect(supply.medication).toEqual([{ name: 'Semaglutide', quantity: null }]);
+    expect(supply.supporting).toEqual([{ name: 'Ondansetron 4mg tablets', quantity: '× 2' }]);
     expect(supply.directions).toEqual([
       { name: 'Semaglutide', directions: 'Inject 0.25 mg weekly.' },
       { name: 'Semaglutide', directions: 'Inject 0.5 mg weekly.' },

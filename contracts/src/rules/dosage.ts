@@ -9,7 +9,9 @@
  */
 import type { PrescriptionEntry, ProgressItem } from '../api/portal';
 import { drugLabels, type Drug } from '../constants/catalog';
+import { formatUsDate } from './dates';
 import { sameStrength } from './dose-schedule';
+import { supplyOfItem, supplyText } from './supply';
 
 /** The Dosage tab's strengths per drug, in mg, lowest first; label N is the Nth (S1, T1...). */
 export const dosageStrengths: Readonly<Record<Drug, readonly number[]>> = {
@@ -81,6 +83,11 @@ export function dosageDisplayName(name: string): string {
     .trim();
 }
 
+/** An item as the tab names it: without size tokens, and without the prescription's vials. */
+function itemName(name: string): string {
+  return supplyOfItem(dosageDisplayName(name) || name).name;
+}
+
 export interface DosageMonth {
   month: number;
   /** 'Month 2' */
@@ -119,7 +126,7 @@ export function dosageProgression(entries: readonly PrescriptionEntry[]): Dosage
       strength,
       label: strengthLabel(drug, strength),
       drug,
-      name: dosageDisplayName(entry.name),
+      name: itemName(entry.name),
     });
   });
   return [...byMonth.values()].sort((a, b) => a.month - b.month);
@@ -132,8 +139,12 @@ export function formatDoseMg(strength: number): string {
 
 export interface SupplyLine {
   name: string;
-  /** How many entries of the prescription are this item (a vial a month, for instance). */
-  count: number;
+  /**
+   * How much, in the words the pharmacy uses too: "6 vials: 3 every 90 days" for a GLP-1 whose
+   * name carries the prescription's vials, "× 2" for an item listed twice, else null. The months
+   * of the schedule are entries too, but of strengths: they never count as a quantity.
+   */
+  quantity: string | null;
 }
 
 export interface DosageSupply {
@@ -145,15 +156,28 @@ export interface DosageSupply {
   directions: { name: string; directions: string }[];
 }
 
-function countByName(entries: readonly PrescriptionEntry[]): SupplyLine[] {
+/** The GLP-1's lines: one per item (its months are one line), with the prescription's vials. */
+function medicationLines(entries: readonly PrescriptionEntry[]): SupplyLine[] {
   const lines = new Map<string, SupplyLine>();
   for (const entry of entries) {
-    const name = dosageDisplayName(entry.name) || entry.name;
-    const line = lines.get(name);
-    if (line) line.count += 1;
-    else lines.set(name, { name, count: 1 });
+    const item = supplyOfItem(dosageDisplayName(entry.name) || entry.name);
+    if (!lines.has(item.name))
+      lines.set(item.name, {
+        name: item.name,
+        quantity: item.vials === null ? null : supplyText(item.vials),
+      });
   }
   return [...lines.values()];
+}
+
+/** What comes with it: one line per name, "× 2" when an item is listed twice. */
+function supportingLines(entries: readonly PrescriptionEntry[]): SupplyLine[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    const name = dosageDisplayName(entry.name) || entry.name;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => ({ name, quantity: count > 1 ? `× ${count}` : null }));
 }
 
 /** The supply list and directions of a prescription. */
@@ -164,23 +188,17 @@ export function dosageSupply(entries: readonly PrescriptionEntry[]): DosageSuppl
   const directions: DosageSupply['directions'] = [];
   for (const entry of [...medication, ...supporting]) {
     const text = entry.directions.trim();
-    const name = dosageDisplayName(entry.name) || entry.name;
+    const name = itemName(entry.name);
     const key = `${name}\n${text}`;
     if (text === '' || seen.has(key)) continue;
     seen.add(key);
     directions.push({ name, directions: text });
   }
-  return { medication: countByName(medication), supporting: countByName(supporting), directions };
-}
-
-/** "2026-11-20T12:00:00.000Z" as "11/20/2026", in the browser's (the patient's) time zone. */
-export function formatUsDate(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  });
+  return {
+    medication: medicationLines(medication),
+    supporting: supportingLines(supporting),
+    directions,
+  };
 }
 
 /** The tab's name, 'Drug (date)': the order's drug and the day it was made (US format). */

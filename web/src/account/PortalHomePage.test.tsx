@@ -24,6 +24,7 @@ const profileAnswer = {
   phone: '5125550188',
   gender: 'Female',
   weight: 180,
+  weight_at: null,
   height_inch: 66,
   text_updates: true,
   preferred_categories: [],
@@ -78,6 +79,7 @@ beforeEach(() => {
     if (path === '/api/profile') {
       return jsonResponse(200, { status: 'success', profile: profileAnswer });
     }
+    if (path === '/api/weight-history') return jsonResponse(200, { weights: [] });
     if (path === '/api/chat-availability') {
       return jsonResponse(200, availabilityAnswer);
     }
@@ -141,6 +143,8 @@ describe('PortalHomePage', () => {
   it('opens the Profile tab, Manage Account, of ?tab=profile', async () => {
     setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
     view = await renderRoutes(routes(), '/home?tab=profile');
+    await flush();
+    // The form waits for the weights reported since sign-up too.
     await flush();
     const selected = view.container.querySelector('[role="tab"][aria-selected="true"]');
     expect(selected?.textContent).toBe('Profile');

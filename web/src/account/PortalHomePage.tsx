@@ -3,18 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { ChatBubble } from '../chat/ChatBubble';
-import { BillingTab } from '../portal/BillingTab';
 import { NextStep } from '../portal/NextStep';
 import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
 import { useSession } from '../session/session';
 import '../portal/portal.css';
 
-// The Orders, Dosage, Doctor on Demand and Profile tabs (and the contracts' rules they read)
-// load when first shown.
+// The Orders, Dosage, Doctor on Demand, Profile and Billing tabs (and the contracts' rules they
+// read) load when first shown.
 const OrdersTab = lazy(() => import('../portal/orders/OrdersTab'));
 const DosageTab = lazy(() => import('../portal/dosage/DosageTab'));
 const ProfileTab = lazy(() => import('../portal/profile/ProfileTab'));
 const DoctorTab = lazy(() => import('../portal/doctor/DoctorTab'));
+const BillingTab = lazy(() =>
+  import('../portal/BillingTab').then(({ BillingTab }) => ({ default: BillingTab })),
+);
 
 /** The portal's tabs (spec 002, "Portal tabs"). */
 export const portalTabs = ['Orders', 'Dosage', 'Doctor on Demand', 'Profile', 'Billing'] as const;

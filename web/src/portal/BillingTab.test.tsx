@@ -15,7 +15,7 @@ const active = {
   id: 7,
   plan_name: 'Tirzepatide',
   status: 'active',
-  next_billing_date: '2026-05-01T00:00:00.000Z',
+  next_billing_date: '2026-05-01T16:00:00.000Z',
   amount: 1349.82,
   payment_terms: 6,
   image: '/images/tirzepatide.png',
@@ -231,8 +231,8 @@ describe('BillingTab: the lists', () => {
     expect(tirz.querySelector('img')!.getAttribute('src')).toBe('/images/tirzepatide.png');
     expect(tirz.querySelector('.therapy__amount')!.textContent).toBe('$1,349.82');
     expect(tirz.querySelector('.therapy__term')!.textContent).toBe('semiannual');
-    // active: the next payment date (date part) and Cancel Subscription
-    expect(tirz.querySelector('.therapy__next')!.textContent).toBe('Next payment: 2026-05-01');
+    // active: the next payment date, in the product's one US style, and Cancel Subscription
+    expect(tirz.querySelector('.therapy__next')!.textContent).toBe('Next payment: May 1, 2026');
     expect(buttonByText(tirz, 'Cancel Subscription')).toBeTruthy();
     expect(tirz.textContent).not.toContain('Past Due');
     expect(tirz.textContent).not.toContain('Pay Now');
@@ -301,8 +301,8 @@ describe('BillingTab: the lists', () => {
       ),
     ).toBe(true);
     expect(rows()).toEqual([
-      ['2026-02-01', '$249.99', 'failed', 'Subscription', 'Download'],
-      ['2026-01-01', '$1,349.82', 'success', 'Tirzepatide', 'Download'],
+      ['Feb 1, 2026', '$249.99', 'failed', 'Subscription', 'Download'],
+      ['Jan 1, 2026', '$1,349.82', 'success', 'Tirzepatide', 'Download'],
     ]);
   });
 

@@ -1,5 +1,4 @@
-import { billingMessages, type TransactionItem } from '@clinic/contracts';
-import { datePart } from './billingApi';
+import { billingMessages, formatUsDate, type TransactionItem } from '@clinic/contracts';
 import { formatDollars, productOf } from './billingFormat';
 
 interface Props {
@@ -36,8 +35,8 @@ export function PaymentsSection({ transactions, downloading, onDownload }: Props
               {transactions.map((transaction) => (
                 <tr key={transaction.id} data-transaction={transaction.transaction_id}>
                   <td>
-                    <time dateTime={datePart(transaction.created_at)}>
-                      {datePart(transaction.created_at)}
+                    <time dateTime={transaction.created_at}>
+                      {formatUsDate(transaction.created_at)}
                     </time>
                   </td>
                   <td className="payments__amount">{formatDollars(transaction.amount)}</td>
@@ -56,7 +55,7 @@ export function PaymentsSection({ transactions, downloading, onDownload }: Props
                       type="button"
                       className="button button--secondary button--small payments__download"
                       disabled={downloading === transaction.transaction_id}
-                      aria-label={`Download receipt of ${datePart(transaction.created_at)}, ${formatDollars(transaction.amount)}`}
+                      aria-label={`Download receipt of ${formatUsDate(transaction.created_at)}, ${formatDollars(transaction.amount)}`}
                       onClick={() => onDownload(transaction)}
                     >
                       <svg

@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { billingMessages, paymentTermDisplay, type SubscriptionItem } from '@clinic/contracts';
+import {
+  billingMessages,
+  formatUsDate,
+  paymentTermDisplay,
+  type SubscriptionItem,
+} from '@clinic/contracts';
 import { Button } from '../ui';
-import { datePart } from './billingApi';
 import { billingTexts, formatDollars } from './billingFormat';
 
 interface Props {
@@ -88,7 +92,7 @@ function Therapy({ subscription, onPay, onCancel }: TherapyProps) {
         {status === 'active' && (
           <p className="therapy__next">
             Next payment:{' '}
-            <time dateTime={datePart(next_billing_date)}>{datePart(next_billing_date)}</time>
+            <time dateTime={next_billing_date}>{formatUsDate(next_billing_date)}</time>
           </p>
         )}
         {status === 'paused' && (

@@ -57,9 +57,3 @@ export function saveBlob(blob: Blob, filename: string): void {
   // Some browsers read the URL after click() returns: free it a little later.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** "2026-05-01T00:00:00.000Z" or "2026-05-01 10:00:00" to "2026-05-01" (spec: the date part). */
-export function datePart(value: string): string {
-  const match = /^\s*(\d{4}-\d{2}-\d{2})/.exec(value);
-  return match ? match[1]! : value;
-}

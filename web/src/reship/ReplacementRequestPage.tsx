@@ -10,7 +10,7 @@
  * Hooks for tests: main[data-page="replacement-request"], [data-step], .rs-item input,
  * #rs-reason, .rs-upload input[type=file], #rs-continue, #rs-back, #rs-submit.
  */
-import { maxImageBytes, reshipMessages, reshipReasonMax } from '@clinic/contracts';
+import { formatUsDate, maxImageBytes, reshipMessages, reshipReasonMax } from '@clinic/contracts';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '../api/client';
@@ -47,13 +47,6 @@ export const reshipTexts = {
 } as const;
 
 export const sorryPath = (message: string) => `/sorry?message=${encodeURIComponent(message)}`;
-
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const dateText = (iso: string) => shortDate.format(new Date(iso));
 
 /** What is wrong with a chosen evidence file, or null (spec 002 section 5). */
 export function evidenceProblem(file: File): string | null {
@@ -267,10 +260,14 @@ export function ReplacementRequestPage() {
                   <span className="rs-item__name">{order.med_name}</span>
                   <span className="rs-item__meta">
                     Order {order.external_order_number} ·{' '}
-                    <span className="rs-item__keep">Delivered {dateText(order.delivered_at)}</span>
+                    <span className="rs-item__keep">
+                      Delivered {formatUsDate(order.delivered_at)}
+                    </span>
                   </span>
                   <span className="rs-item__meta">
-                    <span className="rs-item__keep">Request by {dateText(order.reship_until)}</span>
+                    <span className="rs-item__keep">
+                      Request by {formatUsDate(order.reship_until)}
+                    </span>
                   </span>
                 </span>
               }

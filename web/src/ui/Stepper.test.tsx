@@ -27,6 +27,19 @@ describe('Stepper', () => {
     expect(items().map((li) => li.textContent)).toEqual(['✓Address (done)', '2Phone', '3Email']);
   });
 
+  it('draws a skipped step apart from a done one: a dash and "Skipped", said to screen readers too', async () => {
+    view = await render(
+      <Stepper steps={steps} current={2} label="Verification steps" skipped={['phone']} />,
+    );
+    expect(items().map((li) => li.dataset.state)).toEqual(['done', 'skipped', 'current']);
+    const phone = items()[1]!;
+    expect(phone.querySelector('.stepper__dot')!.textContent).toBe('\u2013');
+    expect(phone.textContent).not.toContain('\u2713');
+    expect(phone.textContent).toBe('\u2013Phone (Skipped)');
+    // Visible, not only for screen readers.
+    expect(phone.querySelector('.stepper__note')!.className).not.toContain('visually-hidden');
+  });
+
   it('has no current step once every step is done', async () => {
     view = await render(<Stepper steps={steps} current={3} label="Verification steps" />);
     expect(items().some((li) => li.hasAttribute('aria-current'))).toBe(false);

@@ -37,10 +37,13 @@ interface Note {
   text: string;
 }
 
+/** How the step ended: the code checked, or the patient chose to skip it. */
+export type CodeOutcome = 'verified' | 'skipped';
+
 interface Props {
   type: VerificationType;
   /** Verified or skipped: on to what follows. */
-  onDone(): void;
+  onDone(outcome: CodeOutcome): void;
 }
 
 /**
@@ -81,8 +84,15 @@ export function CodeStep({ type, onDone }: Props) {
       } catch (failure) {
         // A 429 means the last code is still fresh: the screen stays, the wait is shown.
         const wait = errorField(failure, 'resend_in');
-        if (toApiError(failure).status === 429)
+        if (toApiError(failure).status === 429) {
           start(typeof wait === 'number' ? wait : verificationLimits.resendSeconds);
+          // The code sent before (a reload, a second tab) still works: the grey countdown says
+          // all there is to say. Only a 429 without a wait (too many codes today) is an error.
+          if (typeof wait === 'number') {
+            setNote(null);
+            return;
+          }
+        }
         const fallback =
           reason === 'automatic'
             ? verificationMessages.sendVerificationCodeFailed
@@ -117,7 +127,7 @@ export function CodeStep({ type, onDone }: Props) {
     try {
       await confirmCode(type, code);
       setLeaving(true);
-      onDone();
+      onDone('verified');
     } catch (failure) {
       setDigits(emptyCode());
       setFailures((count) => count + 1);
@@ -145,7 +155,7 @@ export function CodeStep({ type, onDone }: Props) {
     } catch {
       // The record is for staff only; the patient is not held back when it cannot be written.
     }
-    onDone();
+    onDone('skipped');
   }
 
   function openChange() {

@@ -351,6 +351,10 @@ describe('VerifyPage, to the medical form', () => {
     expect(api.sent('POST /api/skip-verification')).toEqual([{ type: 1 }]);
     expect(step()).toBe('email');
     expect(heading(root())).toBe('Verify your email address');
+    // The skipped phone is not drawn as verified: a dash and "Skipped", not the tick.
+    const items = [...root().querySelectorAll('.verify-steps__item')];
+    expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['done', 'skipped', 'current']);
+    expect(items[1]!.textContent).toBe('\u2013Phone (Skipped)');
   });
 });
 
@@ -385,6 +389,15 @@ describe('VerifyPage, a revisit', () => {
     expect(sendCalls()).toEqual(['POST /api/send-code/2']);
     const items = [...root().querySelectorAll('.verify-steps__item')];
     expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['done', 'done', 'current']);
+  });
+
+  it('shows a phone skipped on an earlier visit as skipped, a verified one as done', async () => {
+    api.on(statusCall, statusOf('skipped', 'pending'));
+    api.on(storedCall, stored(true));
+    await open();
+    expect(step()).toBe('email');
+    const items = [...root().querySelectorAll('.verify-steps__item')];
+    expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['done', 'skipped', 'current']);
   });
 
   it('asks for the phone only, when the email is done, then opens the medical form', async () => {

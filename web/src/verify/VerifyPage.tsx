@@ -7,7 +7,7 @@
  *
  * Hooks for end-to-end tests (stable ids and classes):
  *   main[data-page="verify"][data-step="address|phone|email|done"]  the page and its current step
- *   ol.verify-steps > li.verify-steps__item[data-state="done|current|upcoming"]  indicator
+ *   ol.verify-steps > li.verify-steps__item[data-state="done|skipped|current|upcoming"]  indicator
  *   section.verify__card[data-step][data-screen]  the step's card; data-screen is
  *       checking | form | suggestion (address) or code | change (phone, email)
  *   #verify-title  the step's heading
@@ -31,7 +31,7 @@ import { readPreauths } from '../checkout/preauths';
 import { usePageTitle } from '../components/usePageTitle';
 import { useSession } from '../session/session';
 import { AddressStep } from './AddressStep';
-import { CodeStep } from './CodeStep';
+import { CodeStep, type CodeOutcome } from './CodeStep';
 import { PageShell, Stepper } from '../ui';
 import { readVerificationStatus } from './verifyApi';
 import './verify.css';
@@ -54,7 +54,7 @@ export function pathAfterVerification(): string {
   return first ? `/medical-form/${encodeURIComponent(String(first.orderId))}` : '/home';
 }
 
-function StepIndicator({ current }: { current: Position }) {
+function StepIndicator({ current, skipped }: { current: Position; skipped: Step[] }) {
   const currentIndex =
     current === 'finished' ? steps.length : steps.findIndex((s) => s.key === current);
   return (
@@ -63,6 +63,7 @@ function StepIndicator({ current }: { current: Position }) {
       current={currentIndex}
       label="Verification steps"
       classPrefix="verify-steps"
+      skipped={skipped}
     />
   );
 }
@@ -70,25 +71,34 @@ function StepIndicator({ current }: { current: Position }) {
 /** Where the page is: a step, or everything done (on to the medical form). */
 type Position = Step | 'finished';
 
+type Contact = 'phone' | 'email';
+
+/** How a contact step ended: verified, skipped, or not yet (null). */
+type Outcome = 'verified' | 'skipped' | null;
+
 /** Phone and email verified or skipped before this visit, as GET /api/verification-status says. */
-interface DoneBefore {
-  phone: boolean;
-  email: boolean;
-}
+type DoneBefore = Record<Contact, Outcome>;
+
+/** The steps passed in this visit: the address, and how each contact step ended. */
+type Passed = { address: boolean } & DoneBefore;
 
 /**
  * The first step not done. The status does not report the address: the address step always
  * checks the stored one, and passes straight on when it is good. Until the status is known the
  * page stays on the address step, so no code is sent for a contact that is already done.
  */
-function positionOf(passed: Record<Step, boolean>, before: DoneBefore | null): Position {
+function positionOf(passed: Passed, before: DoneBefore | null): Position {
   if (!passed.address || before === null) return 'address';
   if (!passed.phone && !before.phone) return 'phone';
   if (!passed.email && !before.email) return 'email';
   return 'finished';
 }
 
-const notPassed: Record<Step, boolean> = { address: false, phone: false, email: false };
+const notPassed: Passed = { address: false, phone: null, email: null };
+
+/** A contact's outcome as the status reports it ('pending' is not one yet). */
+const outcomeOf = (state: { status: 'pending' | 'verified' | 'skipped' }): Outcome =>
+  state.status === 'pending' ? null : state.status;
 
 export function VerifyPage() {
   usePageTitle('Verify Your Details');
@@ -104,23 +114,27 @@ export function VerifyPage() {
     if (!loggedIn || asked.current) return;
     asked.current = true;
     readVerificationStatus().then(
-      (status) =>
-        setBefore({
-          phone: status.phone.status !== 'pending',
-          email: status.email.status !== 'pending',
-        }),
+      (status) => setBefore({ phone: outcomeOf(status.phone), email: outcomeOf(status.email) }),
       // Unknown: every step is offered, as on a first visit.
-      () => setBefore({ phone: false, email: false }),
+      () => setBefore({ phone: null, email: null }),
     );
   }, [loggedIn]);
 
   // Stable, so the steps' effects that hold them do not restart on every render.
-  const pass = useCallback((step: Step) => setPassed((p) => ({ ...p, [step]: true })), []);
-  const addressDone = useCallback(() => pass('address'), [pass]);
-  const phoneDone = useCallback(() => pass('phone'), [pass]);
-  const emailDone = useCallback(() => pass('email'), [pass]);
+  const addressDone = useCallback(() => setPassed((p) => ({ ...p, address: true })), []);
+  const phoneDone = useCallback(
+    (outcome: CodeOutcome) => setPassed((p) => ({ ...p, phone: outcome })),
+    [],
+  );
+  const emailDone = useCallback(
+    (outcome: CodeOutcome) => setPassed((p) => ({ ...p, email: outcome })),
+    [],
+  );
 
   const position = positionOf(passed, before);
+  const skipped = (['phone', 'email'] as const).filter(
+    (contact) => (passed[contact] ?? before?.[contact]) === 'skipped',
+  );
   useEffect(() => {
     // Replaced: Back from the medical form should not restart verification (and send codes).
     if (position === 'finished') void navigate(pathAfterVerification(), { replace: true });
@@ -135,7 +149,7 @@ export function VerifyPage() {
       data-page="verify"
       data-step={position === 'finished' ? 'done' : position}
     >
-      <StepIndicator current={position} />
+      <StepIndicator current={position} skipped={skipped} />
       {position === 'address' && <AddressStep userId={session.user.id} onDone={addressDone} />}
       {position === 'phone' && <CodeStep key="phone" type={1} onDone={phoneDone} />}
       {position === 'email' && <CodeStep key="email" type={2} onDone={emailDone} />}

@@ -15,6 +15,7 @@ import {
   clinicMessages,
   doseLadders,
   isScheduleWithinLadder,
+  prescribedItemName,
   prescriptionApproved,
   type AuditAction,
   type CasePrescription,
@@ -372,7 +373,7 @@ export function prescriptionItems(
   const items: PrescriptionItem[] = [
     {
       rxId: `${prescriptionId}-1`,
-      name: `Compounded ${drugName} injection, ${rx.vials} ${rx.vials === 1 ? 'vial' : 'vials'}`,
+      name: prescribedItemName(drugName, rx.vials),
       directions: `${rx.directions} ${weeklyDoses(rx)}`,
       strength: rx.doseSchedule[0]!,
     },

@@ -31,6 +31,8 @@ export const users = identitySchema.table('users', {
   dob: text('dob'),
   heightInch: doublePrecision('height_inch'),
   weight: doublePrecision('weight'),
+  /** Migration 0006: when the Profile tab last changed the weight; null, the quiz's weight. */
+  weightAt: utc('weight_at'),
   healthId: text('health_id'),
   /** Migration 0004: the Profile tab's "Text me updates" and preferred categories. */
   textUpdates: boolean('text_updates').notNull().default(false),

@@ -30,6 +30,7 @@ function profileOf(user: UserRow): Profile {
     phone: user.phone ?? '',
     gender: user.gender === 'Male' || user.gender === 'Female' ? user.gender : null,
     weight: user.weight,
+    weight_at: user.weightAt?.toISOString() ?? null,
     height_inch: user.heightInch,
     text_updates: user.textUpdates,
     preferred_categories: user.preferredCategories.filter(isCategory),
@@ -82,6 +83,8 @@ export async function updateProfile(
           phone: profile.phone,
           gender: profile.gender,
           weight: profile.weight,
+          // A new weight is a report of its own, dated (the portal shows the latest one).
+          weightAt: profile.weight === user.weight ? user.weightAt : now,
           heightInch: profile.height_inch,
           textUpdates: profile.text_updates,
           preferredCategories: profile.preferred_categories,

@@ -48,6 +48,7 @@ describe('GET /api/profile and POST /api/update-profile', () => {
       phone: '',
       gender: null,
       weight: null,
+      weight_at: null,
       height_inch: null,
       text_updates: false,
       preferred_categories: [],
@@ -60,6 +61,22 @@ describe('GET /api/profile and POST /api/update-profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', message: 'Profile updated!' });
     expect(await read()).toMatchObject({ ...valid, preferred_categories: ['WEIGHT', 'SKIN'] });
+  });
+
+  it('dates a weight when the patient changes it, so a later report can be told from it', async () => {
+    await update({ ...valid, weight: 176 });
+    const changedAt = identity.clock.now().toISOString();
+    expect(await read()).toMatchObject({ weight: 176, weight_at: changedAt });
+    // Saving the same weight with other changes keeps its date.
+    identity.clock.advance(60_000);
+    await update({ ...valid, weight: 176, first_name: 'Mina' });
+    expect(await read()).toMatchObject({ weight: 176, weight_at: changedAt });
+    identity.clock.advance(60_000);
+    await update({ ...valid, weight: 174 });
+    expect(await read()).toMatchObject({
+      weight: 174,
+      weight_at: identity.clock.now().toISOString(),
+    });
   });
 
   it('takes numbers as the strings a form gives, trims names and lower-cases the email', async () => {

@@ -120,6 +120,8 @@ describe('a case', () => {
     await click(buttonNamed(root(), 'Add a month'));
     expect(monthValues()).toEqual(['0.25', '0.5', '1', '1']);
     await choose(labelled<HTMLSelectElement>('Month 4'), '1.7');
+    // The monthly plan's first shipment carries 3 vials (3 months up front): so does the draft.
+    expect(labelled<HTMLSelectElement>('Vials').value).toBe('3');
     await choose(labelled<HTMLSelectElement>('Vials'), '3');
 
     await click(buttonNamed(root(), 'Approve and send the prescription'));

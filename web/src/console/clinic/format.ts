@@ -1,5 +1,11 @@
 /** How the console writes times, strengths and the 24-hour promise. */
-import { drugLabels, type CaseStatus, type CaseSummary, type Drug } from '@clinic/contracts';
+import {
+  drugLabels,
+  formatUsDateTime,
+  type CaseStatus,
+  type CaseSummary,
+  type Drug,
+} from '@clinic/contracts';
 
 const MINUTE = 60_000;
 
@@ -55,14 +61,6 @@ export function planText(summary: Pick<CaseSummary, 'plan' | 'paymentTerms'>): s
 /** "2.5 mg" */
 export const mg = (strength: number) => `${strength} mg`;
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 const exact = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -77,9 +75,9 @@ export function whenExact(iso: string): string {
   return exact.format(new Date(iso));
 }
 
-/** "Nov 24, 2026, 3:05 PM" in the reader's time zone. */
+/** "Nov 24, 2026, 3:05 PM" in the reader's time zone (the day as every list writes it). */
 export function when(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
+  return iso ? formatUsDateTime(iso) : '—';
 }
 
 /** The cases of a tab in reading order: oldest promise first; decided ones newest first. */

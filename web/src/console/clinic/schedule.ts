@@ -4,6 +4,7 @@ import {
   maxScheduleMonths,
   maxVials,
   starterSchedules,
+  vialsPerShipment,
   type CaseView,
   type Drug,
 } from '@clinic/contracts';
@@ -32,7 +33,8 @@ export function draftFrom(view: CaseView): ScheduleDraft {
       : [...starter.months];
   const keep = view.adjustment?.maintenanceDose ?? view.assessment?.maintenancePreference ?? null;
   const maintenance = keep !== null && onLadder(drug, keep) ? keep : starter.maintenance;
-  const vials = Math.min(maxVials, Math.max(1, view.case.paymentTerms));
+  // A vial a month of the plan; the monthly plan's first shipment still carries 3 (spec 001).
+  const vials = Math.min(maxVials, Math.max(vialsPerShipment, view.case.paymentTerms));
   return { drug, months, maintenance, vials };
 }
 

@@ -59,6 +59,31 @@ describe('a shipment', () => {
     expect(text()).toContain('Placed now: processed today (Tuesday, November 24).');
   });
 
+  it("writes the prescription's vials as the patient's Dosage tab does, beside this shipment's 3", async () => {
+    api.on(
+      `GET ${BASE}`,
+      viewAnswer(
+        shipmentView(
+          {
+            items: [
+              {
+                name: 'Compounded Semaglutide injection, 6 vials',
+                directions: 'Inject under the skin once a week.',
+              },
+            ],
+          },
+          { vials: 3 },
+        ),
+      ),
+    );
+    view = await openConsole('/console/shipments/12', 'pharmacy');
+    await until(view, () => root().querySelector('.cv-head') !== null);
+    expect(root().querySelector('.cv-head')?.textContent).toContain('3 vials');
+    expect(root().querySelector('.ph-item__name')?.textContent).toBe(
+      'Compounded Semaglutide injection · 6 vials: 3 every 90 days',
+    );
+  });
+
   it('says there is no address yet', async () => {
     api.on(`GET ${BASE}`, viewAnswer(shipmentView({ address: null })));
     view = await openConsole('/console/shipments/12', 'pharmacy');

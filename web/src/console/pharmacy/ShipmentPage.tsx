@@ -3,6 +3,8 @@ import {
   normalizeTrackingNumber,
   pauseReasonMax,
   pharmacyMessages,
+  supplyOfItem,
+  supplyText,
   trackingNumberProblem,
   type Carrier,
   type ShipmentSummary,
@@ -349,12 +351,22 @@ function ShipmentDetails({ view }: { view: ShipmentView }) {
           <p className="cv-none">No items.</p>
         ) : (
           <ul className="cv-list">
-            {view.items.map((item, index) => (
-              <li key={`${item.name}-${index}`} className="ph-item">
-                <p className="ph-item__name">{item.name}</p>
-                <p className="ph-item__directions">{item.directions}</p>
-              </li>
-            ))}
+            {view.items.map((item, index) => {
+              // The prescription's vials in the words the patient's Dosage tab uses, so the
+              // header's count (this shipment's) and the item's (the whole plan's) read as one.
+              const supply = supplyOfItem(item.name);
+              return (
+                <li key={`${item.name}-${index}`} className="ph-item">
+                  <p className="ph-item__name">
+                    {supply.name}
+                    {supply.vials !== null && (
+                      <span className="ph-item__supply"> · {supplyText(supply.vials)}</span>
+                    )}
+                  </p>
+                  <p className="ph-item__directions">{item.directions}</p>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Section>

@@ -1,5 +1,5 @@
 /** How the support inbox writes times, waits and who a person is. */
-import type { ChatParticipant } from '@clinic/contracts';
+import { formatUsDate, type ChatParticipant } from '@clinic/contracts';
 
 export { waited } from '../pharmacy/format';
 
@@ -28,11 +28,9 @@ export function fullTime(iso: string): string {
   return full.format(new Date(iso));
 }
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** "Nov 24, 2026". */
+/** "Nov 24, 2026": the product's one way of writing a day. */
 export function dayOf(iso: string): string {
-  return day.format(new Date(iso));
+  return formatUsDate(iso);
 }
 
 /** A list row's time: HH:mm today, the day otherwise. */

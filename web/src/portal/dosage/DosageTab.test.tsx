@@ -91,12 +91,40 @@ afterEach(async () => {
 });
 
 describe('DosageTab', () => {
+  it('describes the supply as the pharmacy does: the prescription\'s vials, 3 every 90 days, not "6 vials × 3"', async () => {
+    const name = 'Compounded Semaglutide injection, 6 vials';
+    body = orderItemsAnswer([
+      progressItem({
+        id: 30,
+        created_at: '2026-03-05T12:00:00.000Z',
+        prescription_data: [
+          rxEntry(name, 0.25, 1, 'Inject once a week.'),
+          rxEntry(name, 0.5, 2, 'Inject once a week.'),
+          rxEntry(name, 1, 3, 'Inject once a week.'),
+        ],
+      }),
+    ]);
+    await show();
+    const medication = [
+      ...panel().querySelectorAll('.dosage-supply:not(.dosage-supply--supporting) li'),
+    ].map((li) => [...li.children].map((c) => c.textContent));
+    expect(medication).toEqual([['Compounded Semaglutide injection', '6 vials: 3 every 90 days']]);
+    expect(panel().textContent).not.toContain('\u00d7');
+    expect([...panel().querySelectorAll('.dosage-months__name')].map((n) => n.textContent)).toEqual(
+      [
+        'Compounded Semaglutide injection',
+        'Compounded Semaglutide injection',
+        'Compounded Semaglutide injection',
+      ],
+    );
+  });
+
   it("has one sub-tab per order with a prescription, named 'Drug (date)', newest first", async () => {
     body = orderItemsAnswer([semaglutide, progressItem({ id: 22 }), tirzepatide]);
     await show();
     expect(tabs().map((t) => t.textContent)).toEqual([
-      'Tirzepatide (11/20/2026)',
-      'Semaglutide (03/05/2026)',
+      'Tirzepatide (Nov 20, 2026)',
+      'Semaglutide (Mar 5, 2026)',
     ]);
     expect(tabs()[0]!.getAttribute('aria-selected')).toBe('true');
     expect(panel().getAttribute('aria-labelledby')).toBe(tabs()[0]!.id);
@@ -116,7 +144,8 @@ describe('DosageTab', () => {
     const medication = [
       ...panel().querySelectorAll('.dosage-supply:not(.dosage-supply--supporting) li'),
     ];
-    expect(medication.map((li) => li.textContent)).toEqual(['Semaglutide× 3']);
+    // Three months of strengths are one medication, not "× 3".
+    expect(medication.map((li) => li.textContent)).toEqual(['Semaglutide']);
     const supporting = [...panel().querySelectorAll('.dosage-supply--supporting li')];
     expect(supporting.map((li) => li.textContent)).toEqual(['Ondansetron 4mg ODT']);
     // ondansetron is no month of the progression
@@ -184,16 +213,16 @@ describe('DosageTab: Your progress', () => {
     );
     // its text alternative: a sentence and a table of the numbers
     expect(progress().querySelector('figcaption')?.textContent).toBe(
-      '4 weights reported: 212 lb on 08/01/2026, latest 200 lb on 10/01/2026, \u221212 lb since you started.',
+      '4 weights reported: 212 lb on Aug 1, 2026, latest 200 lb on Oct 1, 2026, \u221212 lb since you started.',
     );
     const rows = [...progress().querySelectorAll('.progress-table tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | '),
     );
     expect(rows).toEqual([
-      '08/01/2026 | 212 | Intake quiz',
-      '08/02/2026 | 209 | Medical assessment',
-      '09/01/2026 | 204 | Refill check-in',
-      '10/01/2026 | 200 | Refill check-in',
+      'Aug 1, 2026 | 212 | Intake quiz',
+      'Aug 2, 2026 | 209 | Medical assessment',
+      'Sep 1, 2026 | 204 | Refill check-in',
+      'Oct 1, 2026 | 200 | Refill check-in',
     ]);
     expect(
       fetchMock.mock.calls.filter(([input]) => String(input) === '/api/weight-history'),
@@ -249,15 +278,15 @@ describe('DosageTab: Your progress', () => {
       [...li.querySelectorAll('span')].map((s) => s.textContent).join(' | '),
     );
     expect(shipped).toEqual([
-      'First shipment | Shipped 11/21/2026 | Delivered 11/24/2026',
-      'Refill | Shipped 12/19/2026',
+      'First shipment | Shipped Nov 21, 2026 | Delivered Nov 24, 2026',
+      'Refill | Shipped Dec 19, 2026',
     ]);
 
     // The other prescription: its own months and shipment.
     await act(async () => tabs()[1]!.click());
     expect(progress().querySelectorAll('.dose-timeline__step')).toHaveLength(3);
     expect(progress().querySelector('.shipment-timeline')?.textContent).toBe(
-      'First shipmentShipped 03/10/2026',
+      'First shipmentShipped Mar 10, 2026',
     );
   });
 

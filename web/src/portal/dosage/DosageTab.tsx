@@ -81,7 +81,7 @@ function Plan({ item, headingId }: { item: ProgressItem; headingId: string }) {
             {supply.medication.map((line) => (
               <li key={line.name}>
                 <span>{line.name}</span>
-                {line.count > 1 && <span className="dosage-supply__count">× {line.count}</span>}
+                {line.quantity && <span className="dosage-supply__count">{line.quantity}</span>}
               </li>
             ))}
           </ul>
@@ -92,7 +92,7 @@ function Plan({ item, headingId }: { item: ProgressItem; headingId: string }) {
                 {supply.supporting.map((line) => (
                   <li key={line.name}>
                     <span>{line.name}</span>
-                    {line.count > 1 && <span className="dosage-supply__count">× {line.count}</span>}
+                    {line.quantity && <span className="dosage-supply__count">{line.quantity}</span>}
                   </li>
                 ))}
               </ul>

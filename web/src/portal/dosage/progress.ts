@@ -69,7 +69,7 @@ export function oldestFirst(weights: readonly WeightEntry[]): WeightEntry[] {
     .map(({ w }) => w);
 }
 
-/** One line of a sentence that reads the chart: "212 lb on 03/05/2026". */
+/** One line of a sentence that reads the chart: "212 lb on Mar 5, 2026". */
 export function weightSentence(
   summary: WeightSummary,
   count: number,

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   carrierLink,
+  formatUsDate,
   newestFirst,
   orderInvoiceHref,
   orderStatusLabel,
@@ -53,15 +54,6 @@ export const ordersTexts = {
             ? 'current step, action needed'
             : 'current step, in progress',
 } as const;
-
-/** "Nov 20, 2026", in the patient's time zone. */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
 
 const statusTone: Record<OrderStatusLabel, string> = {
   'Needs Review': 'review',
@@ -231,7 +223,7 @@ function OrderCard({ item, now }: { item: ProgressItem; now: Date }) {
             <p className="order-card__meta">
               <span>Order {item.order_number ?? orderNumber(item.id)}</span>
               <span>
-                Ordered <time dateTime={item.created_at}>{formatOrderDate(item.created_at)}</time>
+                Ordered <time dateTime={item.created_at}>{formatUsDate(item.created_at)}</time>
               </span>
             </p>
           </div>

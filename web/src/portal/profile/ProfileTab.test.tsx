@@ -18,6 +18,7 @@ const profile = {
   phone: '5125550188',
   gender: 'Female',
   weight: 180,
+  weight_at: null,
   height_inch: 66,
   text_updates: false,
   preferred_categories: ['WEIGHT'],
@@ -47,6 +48,7 @@ beforeEach(() => {
     'GET /api/profile': { status: 200, body: { status: 'success', profile } },
     'GET /api/ship-address': { status: 200, body: { status: 'success', data: address } },
     'GET /api/order-items': { status: 200, body: orderItemsAnswer([]) },
+    'GET /api/weight-history': { status: 200, body: { weights: [] } },
     'POST /api/update-profile': {
       status: 200,
       body: { status: 'success', message: 'Profile updated!' },
@@ -125,6 +127,42 @@ describe('ProfileTab', () => {
     expect(byLabel(root, 'Zip').maxLength).toBe(10);
     // No submitted assessment: nothing to upload again.
     expect(root.querySelector('#reupload-form')).toBeNull();
+  });
+
+  it('shows the weight the patient reported last: a refill check-in after the quiz', async () => {
+    answers['GET /api/weight-history'] = {
+      status: 200,
+      body: {
+        weights: [
+          { at: '2026-11-02T10:00:00.000Z', pounds: 180, source: 'intake' },
+          { at: '2026-11-03T10:00:00.000Z', pounds: 176, source: 'assessment' },
+          { at: '2026-12-01T10:00:00.000Z', pounds: 171.5, source: 'refill' },
+        ],
+      },
+    };
+    const root = await open();
+    expect(byLabel(root, 'Weight (lbs)').value).toBe('171.5');
+  });
+
+  it("keeps a weight typed here after the last report, and the profile's when the history fails", async () => {
+    answers['GET /api/profile'] = {
+      status: 200,
+      body: {
+        status: 'success',
+        profile: { ...profile, weight: 178, weight_at: '2026-11-20T10:00:00.000Z' },
+      },
+    };
+    answers['GET /api/weight-history'] = {
+      status: 200,
+      body: { weights: [{ at: '2026-11-03T10:00:00.000Z', pounds: 176, source: 'assessment' }] },
+    };
+    let root = await open();
+    expect(byLabel(root, 'Weight (lbs)').value).toBe('178');
+    await view!.unmount();
+
+    answers['GET /api/weight-history'] = { status: 500, body: { status: 'error', message: 'x' } };
+    root = await open();
+    expect(byLabel(root, 'Weight (lbs)').value).toBe('178');
   });
 
   it('says so when the profile cannot be loaded', async () => {

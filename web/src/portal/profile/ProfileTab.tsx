@@ -7,12 +7,14 @@
  * Loaded lazily by the portal (its own chunk): /home does not carry it until the tab is opened.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { submittedValues, type CheckedProfile } from '@clinic/contracts';
+import { formatUsDate, submittedValues, type CheckedProfile } from '@clinic/contracts';
 import { accountUserOf, getSession, setSession } from '../../session/session';
 import { Button } from '../../ui';
+import { weightHistoryQuery } from '../dosage/weightHistoryApi';
 import type { OrderItemsQuery } from '../orderItemsApi';
 import { AddressForm } from './AddressForm';
 import { ImageReupload, type ReuploadOrder } from './ImageReupload';
+import { latestWeight } from './latestWeight';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { readAddress, readProfile } from './profileApi';
@@ -26,13 +28,6 @@ export const profileTexts = {
 
 export const profileQuery = { queryKey: ['profile'] as const, queryFn: readProfile };
 export const shipAddressQuery = { queryKey: ['ship-address'] as const, queryFn: readAddress };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** The session's user takes the saved name and contact (the portal greets by first name). */
 function rememberInSession(saved: CheckedProfile): void {
@@ -57,6 +52,8 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
   const client = useQueryClient();
   const profile = useQuery(profileQuery);
   const address = useQuery(shipAddressQuery);
+  // The weights reported since sign-up: the form shows the latest (the profile's when this fails).
+  const weights = useQuery(weightHistoryQuery);
   const orders = useQuery(query);
 
   // One entry per order whose assessment was submitted (its refills and reships share the id).
@@ -64,10 +61,10 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
     .filter((order) => order.kind === 'first' && order.submitted !== submittedValues.notSubmitted)
     .map((order) => ({
       id: order.id,
-      label: `${order.product_name ?? 'Order'} (${dateFormat.format(new Date(order.created_at))})`,
+      label: `${order.product_name ?? 'Order'} (${formatUsDate(order.created_at)})`,
     }));
 
-  const loading = profile.isPending || address.isPending;
+  const loading = profile.isPending || address.isPending || weights.isPending;
   const failed = profile.isError || address.isError;
 
   return (
@@ -93,10 +90,13 @@ export default function ProfileTab({ query }: { query: OrderItemsQuery }) {
           </Button>
         </div>
       )}
-      {profile.data && address.isSuccess && (
+      {profile.data && address.isSuccess && !weights.isPending && (
         <>
           <ProfileForm
-            profile={profile.data}
+            profile={{
+              ...profile.data,
+              weight: latestWeight(profile.data, weights.data?.weights ?? []),
+            }}
             onSaved={(saved) => {
               rememberInSession(saved);
               void client.invalidateQueries({ queryKey: profileQuery.queryKey });

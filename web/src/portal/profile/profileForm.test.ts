@@ -37,6 +37,7 @@ describe('the Profile form values', () => {
       phone: '',
       gender: null,
       weight: null,
+      weight_at: null,
       height_inch: 71,
       text_updates: true,
       preferred_categories: [],

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { clinicTimeZone, formatUsDate } from '@clinic/contracts';
 
 /** The company behind the clinic, as the site footer prints it (web/src/brand.ts). */
 export const INVOICE_ISSUER = {
@@ -50,13 +51,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
 const PAGE = { width: 612, height: 792, margin: 56 } as const; // US Letter, points
 const INK = rgb(0.12, 0.12, 0.14);
@@ -173,7 +167,7 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoiceNumber],
     ['Order', invoice.orderNumber],
-    ['Date of issue', dateFormat.format(invoice.issuedAt)],
+    ['Date of issue', formatUsDate(invoice.issuedAt, clinicTimeZone)],
     ['Transaction ID', invoice.transactionId],
     ['Status', invoice.status],
     ['Currency', 'USD'],

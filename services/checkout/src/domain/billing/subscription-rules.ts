@@ -2,7 +2,7 @@
  * The subscription rules the spec leaves out (README, "Subscription rules"), as numbers and
  * pure functions so that every path (checkout, renewal, pay now, cancel) follows the same ones.
  */
-import type { PaymentTerm } from '@clinic/contracts';
+import { daysPerShipment, vialsPerShipment, type PaymentTerm } from '@clinic/contracts';
 import { addMonthsUtc } from '../payments/billing-dates';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -15,10 +15,6 @@ export const renewalAttempts = renewalRetryDelaysMs.length + 1;
 
 /** The monthly plan's commitment (spec 001 section 9), in payments. */
 export const monthlyCommitmentPayments = 3;
-
-/** Every shipment is 3 vials, 90 days apart (spec 001 section 9). */
-export const vialsPerShipment = 3;
-export const daysPerShipment = 90;
 
 export type RenewalFailure =
   | { kind: 'retry'; failedAttempts: number; retryAt: Date }
