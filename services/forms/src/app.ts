@@ -7,6 +7,7 @@ import { Assessments } from './domain/assessments';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
+import { assessmentReceivedEmailJob } from './jobs/assessment-received-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
 import { fhirQuestionnaireRoute } from './routes/fhir-questionnaire';
@@ -71,7 +72,10 @@ export const formsService: ServiceModule<FormsDeps> = {
         approvedPrescriptionsSubscriber(runtime),
         refillCheckInsSubscriber(runtime),
       ],
-      jobs: [acceptUnansweredPrescriptionJob(runtime)],
+      jobs: [
+        acceptUnansweredPrescriptionJob(runtime),
+        assessmentReceivedEmailJob(runtime, deps.identity),
+      ],
     };
   },
 };
