@@ -6,11 +6,21 @@
  * as an adjustment, the clinician approves again and the patient approves. And a denial: the
  * patient reads the clinician's reason at /rejected/{id} and the refund email is in the mailbox.
  *
+ * A new case, read on the clinician's phone before the claim, shows an empty message thread (not
+ * an error), the other medical conditions and its photos by short labels.
+ *
  * Every test runs at phone and desktop widths; screenshots land in
  * test-results/screenshots/<project>-clinic-*.png.
  */
 import { expect, test } from '@playwright/test';
-import { approve, claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
+import {
+  approve,
+  claimFromQueue,
+  clinician,
+  clinicianPage,
+  staffPage,
+  submittedPatient,
+} from './clinic-steps';
 import { california, png, skipVerification } from './medical-form-steps';
 import { apiPatient } from './patients';
 import { shot } from './quiz';
@@ -32,9 +42,36 @@ test.describe("the clinician's review", () => {
     await submittedPatient(page, patient);
     const orderId = patient.orderId;
 
+    // The new case as a clinician on a phone reads it, before anyone claimed it: the messages
+    // are an empty thread (no red error), the health notes name other conditions, the photos
+    // carry short labels.
+    const phone = await staffPage(browser, baseURL!, clinician, page.viewportSize() ?? undefined);
+    await expect(async () => {
+      await phone.goto(`/console/review-queue/${orderId}`);
+      await expect(phone.locator('.cv-head')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    const messages = phone.getByRole('region', { name: 'Messages with the patient' });
+    await expect(messages).toContainText('No messages yet.');
+    await expect(messages).toContainText('claim their case first');
+    await expect(messages).not.toContainText('could not load');
+    await expect(phone.getByRole('region', { name: 'Health notes' })).toContainText(
+      'Other medical conditions',
+    );
+    const files = phone.getByRole('region', { name: 'Files' });
+    await expect(files.getByRole('button', { name: 'Full-body photo' })).toBeVisible();
+    await expect(files.getByRole('button', { name: 'Photo ID' })).toBeVisible();
+    await expect(phone.getByRole('region', { name: 'Answers' })).toContainText(
+      'Photo ID (in Files)',
+    );
+    await expect(phone.locator('main')).not.toContainText(/_full_body_image_|_id_image_/);
+    await shot(phone, 'clinic-new-case', project);
+    await phone.context().close();
+
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, orderId);
     await expect(desk.getByRole('heading', { name: 'Answers' })).toBeVisible();
+    // The claim opened the patient's record: the clinician may now write to them.
+    await expect(desk.getByLabel(/^Reply to /)).toBeVisible({ timeout: 15_000 });
     await shot(desk, 'clinic-case', project);
     await approve(desk);
 

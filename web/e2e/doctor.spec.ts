@@ -2,7 +2,8 @@
  * Doctor on Demand (spec 002; issue 18) as the patient and the clinician meet it, in two
  * browsers: a patient submits the medical form and the demo clinician claims the case, which
  * opens the visit; the portal grows the Doctor on Demand tab with the doctor's card (name, NPI,
- * photo), the patient writes with a PDF (a file over 5 MB is refused with the spec's alert), the
+ * photo), the patient writes with a PDF (a file over 5 MB is refused with the spec's alert, a
+ * program renamed .pdf is refused by the server, which says which file and why), the
  * clinician answers from the console's Patient messages with a PDF of instructions (uploaded as
  * the patient's file), and the patient finds the answer labelled 'Doctor', both PDFs as links
  * that open. Screenshots:
@@ -84,6 +85,24 @@ test.describe('Doctor on Demand', () => {
       .poll(() => alerts)
       .toEqual(['File "scan.pdf" is too large. Maximum size is 5 MB.']);
     await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+    // A program renamed .pdf passes the picker, but the server reads its bytes: the patient is
+    // told which file and why, the file comes off the message, the text stays.
+    const note = 'Here is my report.';
+    await page.getByLabel('Your message').fill(note);
+    await fileInput.setInputFiles({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]),
+    });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.locator('.doctor-chat__failure')).toHaveText(
+      '"report.pdf" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.',
+    );
+    await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+    await expect(page.getByLabel('Your message')).toHaveValue(note);
+    await fitsTheScreen(page);
+    await shot(page, 'doctor-refused-file', project);
 
     const question = `My lab results are attached. (${patient.line})`;
     await page.getByLabel('Your message').fill(question);

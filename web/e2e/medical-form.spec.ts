@@ -1,9 +1,11 @@
 /**
  * The medical form as a paying patient meets it (spec 002 sections 2 to 5, issue 15): from
  * /verify to the form of the payment's order, every question answered as a patient with nothing
- * to report would (an image uploaded where asked), submitted, and home; a contraindication and
- * the "We Cannot Proceed" popup's Process Refund, refunded in full with an email; a reload in the
- * middle of the form that comes back to the same question with the answers kept.
+ * to report would (an image uploaded where asked; 15 refused on the 1 to 10 motion-sickness
+ * scale), submitted, home, and an email that the assessment arrived; a contraindication and the
+ * "We Cannot Proceed" popup's Process Refund, which asks first (the amount, what happens; Keep My
+ * Order changes nothing), refunded in full with an email; a reload in the middle of the form that
+ * comes back to the same question with the answers kept.
  *
  * Every test runs at phone and desktop widths; screenshots land in
  * test-results/screenshots/<project>-medical-form-*.png.
@@ -67,11 +69,31 @@ test.describe('the medical form', () => {
     await openFormFromVerify(page, patient);
     await shot(page, 'medical-form-first-question', project);
 
-    const answered = await answerAll(page, { shots: 'medical-form' });
+    const answered = await answerAll(page, { shots: 'medical-form', stopAt: '24' });
+    // The motion-sickness scale is bounded (1 to 10): the page says so, and 15 cannot go on.
+    const card = page.locator('.mf-card');
+    await expect(card).toContainText('Enter a number from 1 to 10.');
+    await page.locator('#mf-answer').fill('15');
+    await expect(page.locator('#mf-next')).toBeDisabled();
+    await expect(card).toContainText('Please enter a number from 1 to 10.');
+    await shot(page, 'medical-form-scale-bounds', project);
+    await page.locator('#mf-answer').fill('3');
+    await page.locator('#mf-next').click();
+    answered.push('24', ...(await answerAll(page, { shots: 'medical-form' })));
     await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
     // Women are asked about pregnancy; the photos and the consent were answered.
     expect(answered).toEqual(expect.arrayContaining(['0', '14', '15', '8', '8_confirm']));
     await shot(page, 'medical-form-home', project);
+
+    // An email says the assessment arrived: once, in plain words, without a health answer.
+    await expect(async () => {
+      const received = (await mailTo(request, patient.email)).filter(
+        (m) => m.subject === 'We received your medical assessment',
+      );
+      expect(received).toHaveLength(1);
+      expect(received[0]?.body).toContain('within 24 hours');
+      expect(received[0]?.body).not.toMatch(/pregnan|motion|weight|tirzepatide|semaglutide/i);
+    }).toPass({ timeout: 20_000 });
 
     // The order no longer takes an assessment, and the portal's Next step is gone.
     const auth = { authorization: `Bearer ${patient.token}` };
@@ -109,7 +131,26 @@ test.describe('the medical form', () => {
     expect((await currentQuestion(page)).id).toBe('4');
     await page.locator('.mf-option', { hasText: /^Yes$/ }).click();
     await expect(popup).toBeVisible();
+
+    // Process Refund asks first, with the amount and what happens; Keep My Order changes nothing.
     await popup.getByRole('button', { name: 'Process Refund' }).click();
+    const confirm = page.locator('.mf-stop--confirm');
+    await expect(confirm.getByRole('heading')).toHaveText('Cancel your order and get a refund?');
+    await expect(confirm).toContainText(
+      'We will cancel your order and refund $449.97 to the card you paid with.',
+    );
+    await expect(confirm).toContainText('5 to 10 business days');
+    await shot(page, 'medical-form-refund-confirm', project);
+    await confirm.getByRole('button', { name: 'Keep My Order' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(popup.getByRole('heading')).toHaveText('We Cannot Proceed');
+    const auth = { authorization: `Bearer ${patient.token}` };
+    expect(
+      (await request.get(`/forms/orders/${patient.orderId}`, { headers: auth })).status(),
+    ).toBe(200);
+
+    await popup.getByRole('button', { name: 'Process Refund' }).click();
+    await confirm.getByRole('button', { name: 'Cancel and Refund' }).click();
     await expect(page).toHaveURL(/\/sorry\?message=/);
     await expect(page.locator('main')).toContainText('A full refund is on its way');
 

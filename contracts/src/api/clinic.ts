@@ -211,6 +211,8 @@ export const caseViewSchema = z.object({
       specialNecessities: z.array(z.string()),
       allergies: z.string().nullable(),
       medications: z.string().nullable(),
+      /** Other medical conditions and surgeries ("No - I affirm..." or the patient's list). */
+      conditions: z.string().nullable(),
       /** The month-by-month strengths the patient asked for (mg). */
       doseSchedulePreference: z.array(z.number()),
       maintenancePreference: z.number().nullable(),

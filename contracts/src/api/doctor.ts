@@ -25,9 +25,17 @@ export const doctorMessages = {
   typeNotAllowed:
     'This file type is not allowed. Please attach a PDF, Word document, text file, image or video.',
   tooManyFiles: 'Please attach at most 5 files to one message.',
+  /** A file whose bytes are not of a kind the chat takes (a program renamed .pdf, an empty file). */
+  fileRefused: (name: string) =>
+    `"${name}" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.`,
+  /** A file the server cannot find among the sender's uploads (not finished, or not theirs). */
+  fileMissing: (name: string) => `"${name}" did not finish uploading. Please attach it again.`,
   visitNotFound: 'No such visit.',
   noDoctorYet: 'Your doctor will be assigned when your assessment is reviewed.',
   patientNotFound: 'No such patient.',
+  /** A clinician's answer before the patient's record is open (their case not claimed yet). */
+  noVisitYet:
+    'You can write to this patient once their record is open: claim their case first. Until then they have no Doctor on Demand tab to read your answer in.',
 } as const;
 
 /** Spec 002 section 9: the doctor chat's limits and accepted types. */
@@ -76,6 +84,47 @@ const attachmentRef = z.object({
   name: text(255).optional(),
 });
 
+/**
+ * A message with text, files or both, and never neither (spec 002: "a message needs text or a
+ * file"), said as two shapes so that the OpenAPI document states it: text that is not blank (files
+ * optional), or at least one file (text optional, blank allowed). A body that fits neither is
+ * refused with the one problem every shape has (text too long, too many files), or else with
+ * 'Please write a message or attach a file.'.
+ */
+function textOrFiles<T extends z.ZodRawShape>(maxText: number, tooLong: string, rest: T) {
+  const message = doctorText(maxText, tooLong);
+  const files = z
+    .array(attachmentRef)
+    .max(doctorChatLimits.attachmentsPerMessage, doctorMessages.tooManyFiles);
+  return z.union(
+    [
+      z.object({
+        ...rest,
+        message: message.regex(/\S/, doctorMessages.needsTextOrFile),
+        attachments: files.default([]),
+      }),
+      z.object({
+        ...rest,
+        message: message.default(''),
+        attachments: files.min(1, doctorMessages.needsTextOrFile),
+      }),
+    ],
+    {
+      error: (issue) => {
+        if (issue.code !== 'invalid_union') return undefined;
+        const [first, ...others] = issue.errors;
+        const key = (i: z.core.$ZodIssue) => `${i.path.join('.')}|${i.message}`;
+        const shared = (first ?? []).find((i) =>
+          others.every((option) => option.some((o) => key(o) === key(i))),
+        );
+        return shared
+          ? `${shared.path.length > 0 ? `${shared.path.join('.')}: ` : ''}${shared.message}`
+          : doctorMessages.needsTextOrFile;
+      },
+    },
+  );
+}
+
 export const providerMessages = defineRoute({
   method: 'get',
   path: '/api/provider-messages',
@@ -93,13 +142,8 @@ export const sendProviderMessage = defineRoute({
   auth: 'patient',
   summary:
     "Sends the patient's message to the clinician of the encounter: text up to 256 characters and/or up to 5 files of 5 MB, checked by content. A message needs text or a file (400 'Please write a message or attach a file.').",
-  body: z.object({
-    message: doctorText(doctorChatLimits.messageMax, doctorMessages.tooLong).default(''),
+  body: textOrFiles(doctorChatLimits.messageMax, doctorMessages.tooLong, {
     latestEncounterId: encounterId,
-    attachments: z
-      .array(attachmentRef)
-      .max(doctorChatLimits.attachmentsPerMessage, doctorMessages.tooManyFiles)
-      .default([]),
   }),
   response: z.object({
     success: z.literal(true),
@@ -196,17 +240,12 @@ export const replyDoctorThread = defineRoute({
   summary:
     "Answers the patient as their clinician: text up to 2000 characters and/or up to 5 files of 5 MB, uploaded for the patient (forms' attachment-upload) and checked by content; the patient is texted (or emailed, without a text consent) that the doctor replied. An answer needs text or a file (400 'Please write a message or attach a file.').",
   params: patientParams,
-  body: z.object({
-    message: doctorText(
-      doctorChatLimits.replyMax,
-      `At most ${doctorChatLimits.replyMax} characters`,
-    ).default(''),
-    /** Files uploaded through forms' attachment-upload for this patient. */
-    attachments: z
-      .array(attachmentRef)
-      .max(doctorChatLimits.attachmentsPerMessage, doctorMessages.tooManyFiles)
-      .default([]),
-  }),
+  /** Files are uploaded through forms' attachment-upload for this patient. */
+  body: textOrFiles(
+    doctorChatLimits.replyMax,
+    `At most ${doctorChatLimits.replyMax} characters`,
+    {},
+  ),
   response: threadAnswer,
 });
 

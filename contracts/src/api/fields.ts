@@ -109,9 +109,10 @@ export function numericStringPattern(min: number, max: number, integer: boolean)
 /**
  * A number that a client built from the spec may send as a string: a select's "04" or an input's
  * "180". The string must be a plain decimal in the number's range; the number it gives is checked
- * by `schema` again, so the meaning stays strict while the form is lenient.
+ * by `schema` again, so the meaning stays strict while the form is lenient. `message`, when
+ * given, is what any refusal says (a missing value or another type included).
  */
-export function numeric<S extends z.ZodNumber>(schema: S) {
+export function numeric<S extends z.ZodNumber>(schema: S, message?: string) {
   const pattern = new RegExp(
     numericStringPattern(
       schema.minValue ?? -INT32_MAX,
@@ -119,14 +120,17 @@ export function numeric<S extends z.ZodNumber>(schema: S) {
       !!schema.isInt,
     ),
   );
-  return z.union([
-    schema,
-    z
-      .string()
-      .regex(pattern, 'must be a number in range')
-      .transform((value) => Number(value))
-      .pipe(schema),
-  ]);
+  return z.union(
+    [
+      schema,
+      z
+        .string()
+        .regex(pattern, message ?? 'must be a number in range')
+        .transform((value) => Number(value))
+        .pipe(schema),
+    ],
+    message === undefined ? undefined : { error: message },
+  );
 }
 
 const upperStateCodes = stateCodes as [string, ...string[]];

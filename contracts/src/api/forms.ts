@@ -39,6 +39,11 @@ export const formsOrderSchema = z.object({
   form: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   drug: z.enum(drugs),
   paymentTerms: z.number().int(),
+  /**
+   * Everything paid for the order, in cents: what Process Refund gives back (the popup says it
+   * before the patient confirms). Null for an order paid before the forms service kept it.
+   */
+  paidCents: z.number().int().nullable(),
 });
 export type FormsOrder = z.infer<typeof formsOrderSchema>;
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { simpleEmailPattern } from '../rules/intake';
-import { INT32_MAX, text } from './fields';
+import { numeric, singleLinePattern } from './fields';
 import { defineRoute } from './route';
 
 /** Spec 002, "User/profile": the categories a patient may prefer. */
@@ -75,28 +75,87 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** A number as a form gives it: a number, or the text of one ("180", " 72.5 "). */
-// Bounded like every published number; checkProfile answers anything out of the spec's range.
-const formNumber = z.union([z.number().min(-INT32_MAX).max(INT32_MAX), text(20)]).nullish();
+/** `word` in either case, as a JSON Schema pattern can say it (its patterns take no flags). */
+function eitherCase(word: string): string {
+  return [...word]
+    .map((c) =>
+      c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`,
+    )
+    .join('');
+}
+
+/** One of `words`, in any case, with spaces around it (a form's value, trimmed when read). */
+function oneOfWords(words: readonly string[]): RegExp {
+  return new RegExp(`^\\s*(?:${words.map(eitherCase).join('|')})\\s*$`);
+}
+
+/**
+ * One line of text with something besides spaces in it; whatever is wrong with it (missing
+ * included) is answered with the rule's `message`.
+ */
+function filledLine(max: number, message: string) {
+  return z
+    .string({ error: message })
+    .max(max, message)
+    .regex(singleLinePattern, message)
+    .regex(/\S/, message);
+}
+
+/** Spec 000's simple email pattern, with the spaces a form may leave around it. */
+const paddedEmail = new RegExp(`^\\s*${simpleEmailPattern.source.slice(1, -1)}\\s*$`);
+
 const formFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
   .optional();
 
 /**
- * What update-profile takes: the shapes only, leniently (numbers may be strings, a field may be
- * missing), so that each rule of spec 002 answers with its own message (checkProfile), never
- * with a schema's wording.
+ * What update-profile takes, every rule of spec 002 section 5 said in the schema itself (so the
+ * OpenAPI document is exactly what the server accepts), each refused with the rule's own message:
+ * both names filled in, a simple email, 10 digits, Male or Female (any case), a weight of 1 to
+ * 999 and a height of 1 inch to 8 ft 11 in (numbers, or the strings a form gives), categories
+ * from the list (any case). Spaces around a value are allowed; checkProfile trims them.
  */
 export const updateProfileRequestSchema = z.object({
-  first_name: text(profileLimits.nameMax).optional(),
-  last_name: text(profileLimits.nameMax).optional(),
-  email: text(profileLimits.emailMax).optional(),
-  phone: text(20).optional(),
-  gender: text(16).nullish(),
-  weight: formNumber,
-  height_inch: formNumber,
+  first_name: filledLine(profileLimits.nameMax, profileMessages.fullName),
+  last_name: filledLine(profileLimits.nameMax, profileMessages.fullName),
+  email: z
+    .string({ error: profileMessages.email })
+    .max(profileLimits.emailMax, profileMessages.email)
+    .regex(singleLinePattern, profileMessages.email)
+    .regex(paddedEmail, profileMessages.email),
+  phone: z
+    .string({ error: profileMessages.phone })
+    .regex(/^\s*[0-9]{10}\s*$/, profileMessages.phone),
+  gender: z
+    .string({ error: profileMessages.gender })
+    .regex(oneOfWords(profileGenders), profileMessages.gender),
+  weight: numeric(
+    z
+      .number()
+      .min(profileLimits.weightMin, profileMessages.weight)
+      .max(profileLimits.weightMax, profileMessages.weight),
+    profileMessages.weight,
+  ),
+  height_inch: numeric(
+    z
+      .number()
+      .min(profileLimits.heightMinInch, profileMessages.height)
+      .max(profileLimits.feetMax * 12 + profileLimits.inchesMax, profileMessages.height),
+    profileMessages.height,
+  ),
   text_updates: formFlag,
-  preferred_categories: z.array(text(20)).max(20).optional(),
+  preferred_categories: z
+    .array(
+      z
+        .string()
+        .max(20, profileMessages.category)
+        .regex(oneOfWords(profileCategories), profileMessages.category),
+      {
+        error: profileMessages.category,
+      },
+    )
+    .max(20, profileMessages.category)
+    .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
@@ -115,55 +174,48 @@ export interface CheckedProfile {
 
 export type ProfileField = keyof CheckedProfile;
 
-function toNumber(value: number | string | null | undefined): number {
-  if (typeof value === 'number') return value;
-  const trimmed = (value ?? '').trim();
-  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
+/** The message of each field's rule; a problem with the last name is the full name's. */
+const fieldProblems: Record<string, { field: ProfileField; message: string }> = {
+  first_name: { field: 'first_name', message: profileMessages.fullName },
+  last_name: { field: 'first_name', message: profileMessages.fullName },
+  email: { field: 'email', message: profileMessages.email },
+  phone: { field: 'phone', message: profileMessages.phone },
+  gender: { field: 'gender', message: profileMessages.gender },
+  weight: { field: 'weight', message: profileMessages.weight },
+  height_inch: { field: 'height_inch', message: profileMessages.height },
+  text_updates: { field: 'text_updates', message: profileMessages.defaultError },
+  preferred_categories: { field: 'preferred_categories', message: profileMessages.category },
+};
 
 /**
- * The rules of spec 002 section 5 (Profile), shared by the Profile tab and the server: the first
- * failing field with its message, or the profile as stored (names and email trimmed, the email
- * lower-case, categories in the list's order, each once).
+ * The rules of spec 002 section 5 (Profile), shared by the Profile tab and the server: the
+ * request's schema, so the browser, the server and the OpenAPI document cannot disagree. The
+ * first failing field (in the form's order) with its message, or the profile as stored (names
+ * and email trimmed, the email lower-case, categories in the list's order, each once).
  */
 export function checkProfile(
   input: UpdateProfileRequest,
 ): { ok: true; profile: CheckedProfile } | { ok: false; field: ProfileField; message: string } {
-  const first = (input.first_name ?? '').trim();
-  const last = (input.last_name ?? '').trim();
-  if (!first || !last) return { ok: false, field: 'first_name', message: profileMessages.fullName };
-  const email = (input.email ?? '').trim().toLowerCase();
-  if (email.length > profileLimits.emailMax || !simpleEmailPattern.test(email))
-    return { ok: false, field: 'email', message: profileMessages.email };
-  const phone = (input.phone ?? '').trim();
-  if (!/^\d{10}$/.test(phone)) return { ok: false, field: 'phone', message: profileMessages.phone };
-  const gender = profileGenders.find(
-    (g) => g.toLowerCase() === (input.gender ?? '').trim().toLowerCase(),
-  );
-  if (!gender) return { ok: false, field: 'gender', message: profileMessages.gender };
-  const weight = toNumber(input.weight);
-  if (!(weight >= profileLimits.weightMin && weight <= profileLimits.weightMax))
-    return { ok: false, field: 'weight', message: profileMessages.weight };
-  const height = toNumber(input.height_inch);
-  const tallest = profileLimits.feetMax * 12 + profileLimits.inchesMax;
-  if (!(height >= profileLimits.heightMinInch && height <= tallest))
-    return { ok: false, field: 'height_inch', message: profileMessages.height };
-  const asked = input.preferred_categories ?? [];
-  const known = new Set<string>(profileCategories);
-  if (asked.some((c) => !known.has(c.trim().toUpperCase())))
-    return { ok: false, field: 'preferred_categories', message: profileMessages.category };
-  const chosen = new Set(asked.map((c) => c.trim().toUpperCase()));
-  const flag = input.text_updates;
+  const parsed = updateProfileRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.path[0];
+    const problem = (typeof key === 'string' && fieldProblems[key]) || fieldProblems.first_name!;
+    return { ok: false, ...problem };
+  }
+  const given = parsed.data;
+  const chosen = new Set((given.preferred_categories ?? []).map((c) => c.trim().toUpperCase()));
+  const flag = given.text_updates;
+  const gender = given.gender.trim().toLowerCase();
   return {
     ok: true,
     profile: {
-      first_name: first,
-      last_name: last,
-      email,
-      phone,
-      gender,
-      weight,
-      height_inch: height,
+      first_name: given.first_name.trim(),
+      last_name: given.last_name.trim(),
+      email: given.email.trim().toLowerCase(),
+      phone: given.phone.trim(),
+      gender: profileGenders.find((g) => g.toLowerCase() === gender) ?? profileGenders[0],
+      weight: given.weight,
+      height_inch: given.height_inch,
       text_updates: flag === true || flag === 1 || flag === 'true' || flag === '1',
       preferred_categories: profileCategories.filter((c) => chosen.has(c)),
     },
@@ -185,7 +237,7 @@ export const updateProfile = defineRoute({
   service: 'identity',
   auth: 'patient',
   summary:
-    "Saves the caller's profile (spec 002 section 5 rules: 400 with the rule's message, nothing changed); an email another account has is a 409. A new email or phone is published as patient-contact-changed.",
+    "Saves the caller's profile. Every rule of spec 002 section 5 is in the schema (both names filled in, a simple email, 10 digits, Male or Female, weight 1 to 999, height 1 to 107 inches, categories from the list): anything else is a 400 with the rule's message, nothing changed. An email another account has is a 409. A new email or phone is published as patient-contact-changed.",
   body: updateProfileRequestSchema,
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });

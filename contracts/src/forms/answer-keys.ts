@@ -83,3 +83,23 @@ export const specialNecessityKeys = {
   fatigue: ['anemia_history', 'low_energy', 'low_vitamin_levels'],
   flexibleDosing: ['forcefully_injected', 'personalized_levels', 'doases_personalized_during'],
 } as const;
+
+/**
+ * The short names of the patient's photos, by their question key (and the portal's re-upload
+ * types, which are the same keys): what the clinician's case view calls each file.
+ */
+export const photoLabels = {
+  full_body_image: 'Full-body photo',
+  id_image: 'Photo ID',
+  prescription_photo: 'Current prescription',
+  prescription_image: 'Current prescription',
+  font_facing_image: 'Front-facing photo',
+  top_head_image: 'Top of the head photo',
+  id_front_image: 'Photo ID (front)',
+  id_back_image: 'Photo ID (back)',
+} as const;
+
+/** The short name of the photo answering question `key`, when it has one. */
+export function photoLabelOf(key: string): string | undefined {
+  return Object.hasOwn(photoLabels, key) ? photoLabels[key as keyof typeof photoLabels] : undefined;
+}

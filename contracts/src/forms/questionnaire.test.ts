@@ -1,4 +1,9 @@
-import { questionnaireFileSchema, type QuestionnaireFile } from './questionnaire';
+import {
+  isWithinBounds,
+  numberRangeText,
+  questionnaireFileSchema,
+  type QuestionnaireFile,
+} from './questionnaire';
 
 const file = (extra: Partial<QuestionnaireFile> = {}): unknown => ({
   form: 1,
@@ -84,5 +89,45 @@ describe('a questionnaire file', () => {
     expect(
       problems(file({ questions: [{ ...question, colour: 'red' } as never] })).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('bounds every number question, and only number questions', () => {
+    const scale = {
+      id: '24',
+      question: 'motion_sickness_score',
+      label: 'On a scale of 1 to 10, how prone are you to motion sickness?',
+      question_type: 'integer' as const,
+    };
+    const withQuestion = (q: object) =>
+      file({ questions: [...(file() as QuestionnaireFile).questions, q as never] });
+    expect(problems(withQuestion(scale))).toEqual(['number question 24 needs its min and max']);
+    expect(problems(withQuestion({ ...scale, min: 1 }))).toEqual([
+      'number question 24 needs its min and max',
+    ]);
+    expect(problems(withQuestion({ ...scale, min: 10, max: 1 }))).toEqual([
+      'question 24 has its min above its max',
+    ]);
+    expect(problems(withQuestion({ ...scale, min: 1, max: 10 }))).toEqual([]);
+    expect(problems(withQuestion({ ...scale, question_type: 'string', min: 1, max: 10 }))).toEqual([
+      'question 24 is not a number: no min or max',
+    ]);
+  });
+
+  it('says the bounds in words and checks a number answer against them', () => {
+    const bounds = { min: 1, max: 10 };
+    expect(numberRangeText(bounds)).toBe('a number from 1 to 10');
+    expect(['1', '7', ' 10 ', '9.5'].map((a) => isWithinBounds(bounds, a))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['0', '15', '10.5', '', 'ten'].map((a) => isWithinBounds(bounds, a))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

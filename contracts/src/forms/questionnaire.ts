@@ -74,6 +74,12 @@ const questionFields = {
   has_next_button: z.boolean().optional(),
   /** What an upload question accepts (a MIME pattern such as image/*). */
   file_type: z.string().max(100).optional(),
+  /**
+   * A number question's bounds, both required on an `integer` question and on no other: the
+   * browser shows them and refuses a number outside them, and the server re-checks at submit.
+   */
+  min: z.number().nonnegative().optional(),
+  max: z.number().nonnegative().optional(),
 };
 
 /** A follow-up is a question of its own, asked after the option it hangs on; it has none itself. */
@@ -119,6 +125,16 @@ export const questionnaireFileSchema = z
         ctx.addIssue({ code: 'custom', message: `question ${q.id} has no options` });
       if (new Set(titles).size !== titles.length)
         ctx.addIssue({ code: 'custom', message: `question ${q.id} repeats an option` });
+      const bounded = q.min !== undefined || q.max !== undefined;
+      if (q.question_type === 'integer' && (q.min === undefined || q.max === undefined))
+        ctx.addIssue({ code: 'custom', message: `number question ${q.id} needs its min and max` });
+      if (q.question_type !== 'integer' && bounded)
+        ctx.addIssue({
+          code: 'custom',
+          message: `question ${q.id} is not a number: no min or max`,
+        });
+      if (q.min !== undefined && q.max !== undefined && q.min > q.max)
+        ctx.addIssue({ code: 'custom', message: `question ${q.id} has its min above its max` });
     }
     for (const q of file.questions)
       for (const title of Object.keys(q.followup_questions ?? {}))
@@ -141,3 +157,21 @@ export const questionnaireFileSchema = z
     }
   });
 export type QuestionnaireFile = z.infer<typeof questionnaireFileSchema>;
+
+/** The bounds of a number question, as the file gives them (integer questions have both). */
+export type NumberBounds = Pick<Question, 'min' | 'max'>;
+
+/** "a number from 1 to 10": the bounds in the words the browser and the server both use. */
+export function numberRangeText(bounds: NumberBounds): string {
+  return `a number from ${bounds.min ?? 0} to ${bounds.max ?? 'any size'}`;
+}
+
+/** Whether a number answer ("7", " 180.5 ") lies within its question's bounds. */
+export function isWithinBounds(bounds: NumberBounds, answer: string): boolean {
+  const value = Number(answer.trim());
+  if (answer.trim() === '' || !Number.isFinite(value)) return false;
+  return (
+    (bounds.min === undefined || value >= bounds.min) &&
+    (bounds.max === undefined || value <= bounds.max)
+  );
+}

@@ -21,6 +21,8 @@ export const assessmentRecordSchema = z.object({
   specialNecessities: z.array(z.string()),
   allergies: z.string().nullable(),
   medications: z.string().nullable(),
+  /** Other medical conditions and surgeries, when the form asks them. */
+  conditions: z.string().nullable(),
   /** From the answers when the form asks them (the refill form asks the current weight). */
   weightPounds: z.number().nullable(),
   doseSchedulePreference: z.array(z.number()),

@@ -30,7 +30,14 @@ const file: QuestionnaireFile = questionnaireFileSchema.parse({
   name: 'Test form',
   version: '2026-11-24.1',
   questions: [
-    { id: 'w', question: 'current_weight', label: 'Weight?', question_type: 'integer' },
+    {
+      id: 'w',
+      question: 'current_weight',
+      label: 'Weight?',
+      question_type: 'integer',
+      min: 80,
+      max: 700,
+    },
     {
       id: '0',
       question: 'pregnancy_status',
@@ -99,7 +106,14 @@ const file: QuestionnaireFile = questionnaireFileSchema.parse({
       question_type: 'single_option',
       options: Object.values(dosePreferenceOptions).map((title, order) => ({ title, order })),
     },
-    { id: 'motion', question: 'motion_sickness_score', label: '1-10?', question_type: 'integer' },
+    {
+      id: 'motion',
+      question: 'motion_sickness_score',
+      label: '1-10?',
+      question_type: 'integer',
+      min: 1,
+      max: 10,
+    },
     {
       id: 'gi',
       question: 'nauseated_gi',
@@ -263,6 +277,25 @@ describe("the server's re-check of a submission", () => {
       kind: 'wrong-type',
       questionId: 'w',
     });
+  });
+
+  it("refuses a number outside its question's bounds, naming them, and takes the bounds themselves", () => {
+    expect(checkAnswers(file, woman, { ...complete, motion: '15' })).toEqual({
+      kind: 'out-of-range',
+      questionId: 'motion',
+      min: 1,
+      max: 10,
+    });
+    expect(checkAnswers(file, woman, { ...complete, motion: '0' })).toMatchObject({
+      kind: 'out-of-range',
+      questionId: 'motion',
+    });
+    expect(checkAnswers(file, woman, { ...complete, w: '701' })).toMatchObject({
+      kind: 'out-of-range',
+      questionId: 'w',
+    });
+    expect(checkAnswers(file, woman, { ...complete, motion: '10', w: ' 80 ' })).toBeNull();
+    expect(checkAnswers(file, woman, { ...complete, motion: '1', w: '700' })).toBeNull();
   });
 });
 

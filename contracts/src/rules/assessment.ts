@@ -16,6 +16,7 @@ import {
   yesAnswer,
 } from '../forms/answer-keys';
 import {
+  isWithinBounds,
   optionTypes,
   type AskedQuestion,
   type Question,
@@ -141,6 +142,7 @@ export type AnswerProblem =
   | { kind: 'not-asked'; questionId: string }
   | { kind: 'wrong-type'; questionId: string }
   | { kind: 'not-an-option'; questionId: string }
+  | { kind: 'out-of-range'; questionId: string; min: number; max: number }
   | { kind: 'missing'; questionId: string };
 
 const maxAnswerLength = 5000;
@@ -167,6 +169,18 @@ export function checkAnswers(
     const question = byId.get(id) as AskedQuestion;
     const problem = answerShapeProblem(question, answer);
     if (problem) return { kind: problem, questionId: id };
+    if (
+      question.question_type === 'integer' &&
+      typeof answer === 'string' &&
+      answer.trim() !== '' &&
+      !isWithinBounds(question, answer)
+    )
+      return {
+        kind: 'out-of-range',
+        questionId: id,
+        min: question.min ?? 0,
+        max: question.max ?? Number.MAX_SAFE_INTEGER,
+      };
   }
   const missing = firstUnanswered(steps, answers);
   return missing ? { kind: 'missing', questionId: missing.question.id } : null;

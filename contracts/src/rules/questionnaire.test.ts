@@ -135,6 +135,12 @@ describe('whether an answer lets the patient go on', () => {
     expect(mayProceed(q('1', { question_type: 'integer' }), '182.5')).toBe(true);
     expect(mayProceed(q('1', { question_type: 'integer' }), 'abc')).toBe(false);
     expect(mayProceed(q('1', { question_type: 'integer' }), '')).toBe(false);
+    // Within the question's bounds only (the motion-sickness scale is 1 to 10).
+    const scale = q('24', { question_type: 'integer', min: 1, max: 10 });
+    expect(mayProceed(scale, '7')).toBe(true);
+    expect(mayProceed(scale, '10')).toBe(true);
+    expect(mayProceed(scale, '15')).toBe(false);
+    expect(mayProceed(scale, '0')).toBe(false);
     expect(mayProceed(q('1', { question_type: 'image_upload' }), undefined)).toBe(false);
     expect(
       mayProceed(q('1', { question_type: 'image_upload', is_optional: true }), undefined),

@@ -5,6 +5,7 @@
  * order, and whether an answer lets the patient go on.
  */
 import {
+  isWithinBounds,
   userStateDependency,
   type AskedQuestion,
   type DependencyRule,
@@ -109,7 +110,11 @@ export function mayProceed(question: AskedQuestion, answer: Answer | undefined):
     case 'textarea':
       return typeof answer === 'string' && answer.trim() !== '';
     case 'integer':
-      return typeof answer === 'string' && /^\d+(\.\d+)?$/.test(answer.trim());
+      return (
+        typeof answer === 'string' &&
+        /^\d+(\.\d+)?$/.test(answer.trim()) &&
+        isWithinBounds(question, answer)
+      );
     case 'file':
     case 'image_upload':
       return question.is_optional === true || hasAnswer(answer);

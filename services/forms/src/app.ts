@@ -7,6 +7,7 @@ import { Assessments } from './domain/assessments';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
+import { assessmentReceivedEmailJob } from './jobs/assessment-received-email';
 import { identityVideoEmailJob } from './jobs/identity-video-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
@@ -77,6 +78,7 @@ export const formsService: ServiceModule<FormsDeps> = {
       jobs: [
         acceptUnansweredPrescriptionJob(runtime),
         identityVideoEmailJob(runtime, deps.identity, deps.publicUrl),
+        assessmentReceivedEmailJob(runtime, deps.identity),
       ],
     };
   },

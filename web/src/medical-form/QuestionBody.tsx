@@ -6,7 +6,13 @@
  * Next is enabled only when the contracts' `mayProceed` allows the answer.
  */
 import type { KeyboardEvent } from 'react';
-import { mayProceed, toggleOption, type AskedQuestion } from '@clinic/contracts';
+import {
+  isWithinBounds,
+  mayProceed,
+  numberRangeText,
+  toggleOption,
+  type AskedQuestion,
+} from '@clinic/contracts';
 import { Button, Checkbox, Field } from '../ui';
 import { DoseSchedule } from './DoseSchedule';
 import { doseAnswer, type DoseContext } from './doseChoices';
@@ -135,7 +141,6 @@ export function QuestionBody(props: QuestionBodyProps) {
       );
 
     case 'string':
-    case 'integer':
       return (
         <>
           <Field
@@ -144,8 +149,7 @@ export function QuestionBody(props: QuestionBodyProps) {
             className="mf-input"
             placeholder={question.placeholder}
             value={text}
-            inputMode={question.question_type === 'integer' ? 'numeric' : undefined}
-            maxLength={question.question_type === 'integer' ? 9 : 500}
+            maxLength={500}
             autoComplete="off"
             onKeyDown={blockEnter}
             onValueChange={props.onDraftChange}
@@ -153,6 +157,31 @@ export function QuestionBody(props: QuestionBodyProps) {
           <NextButton enabled={mayProceed(question, text)} onClick={next} />
         </>
       );
+
+    case 'integer': {
+      // The questionnaire's bounds, said before typing and again for a number outside them.
+      const range = numberRangeText(question);
+      const outside = /^\d+(\.\d+)?$/.test(text.trim()) && !isWithinBounds(question, text);
+      return (
+        <>
+          <Field
+            id="mf-answer"
+            label={<span className="visually-hidden">{question.label}</span>}
+            className="mf-input"
+            placeholder={question.placeholder}
+            value={text}
+            inputMode="numeric"
+            maxLength={9}
+            autoComplete="off"
+            hint={outside ? undefined : `Enter ${range}.`}
+            error={outside ? `Please enter ${range}.` : undefined}
+            onKeyDown={blockEnter}
+            onValueChange={props.onDraftChange}
+          />
+          <NextButton enabled={mayProceed(question, text)} onClick={next} />
+        </>
+      );
+    }
 
     case 'image_upload':
     case 'file':

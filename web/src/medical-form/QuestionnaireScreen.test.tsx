@@ -28,7 +28,13 @@ import {
   where,
   type FakeApi,
 } from './testing/harness';
-import { stopText, testLoader, testQuestionnaire, thyroidCancer } from './testing/fixture';
+import {
+  stopText,
+  testLoader,
+  testOrder,
+  testQuestionnaire,
+  thyroidCancer,
+} from './testing/fixture';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -163,6 +169,29 @@ describe('answering', () => {
     expect(questionId(root())).toBe('dose');
   });
 
+  it("shows a number question's bounds and refuses a number outside them", async () => {
+    await open();
+    await toConditions();
+    await pick('None of these');
+    await next();
+    const input = $<HTMLInputElement>(root(), '#mf-answer');
+    const described = () =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(described()).toContain('Enter a number from 80 to 700.');
+    for (const outside of ['15', '7000']) {
+      await type(input, outside);
+      expect(nextButton().disabled).toBe(true);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(described()).toContain('Please enter a number from 80 to 700.');
+    }
+    await type(input, '700');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(nextButton().disabled).toBe(false);
+  });
+
   it('shows the progress across the top as the share of questions answered', async () => {
     await open();
     const progress = () => Number($(root(), '.mf-progress').getAttribute('aria-valuenow'));
@@ -246,36 +275,85 @@ describe('We Cannot Proceed', () => {
     expect(questionId(root())).toBe('0');
   });
 
-  it('Process Refund posts the withdrawal and lands on /sorry with its message, forgetting the answers', async () => {
+  const orderCall = 'GET /forms/orders/5';
+  const confirmation = () => root().querySelector<HTMLElement>('.mf-stop--confirm');
+
+  it('Process Refund first asks, with the amount and what happens, and withdraws nothing yet', async () => {
+    api.on(orderCall, ok(testOrder({ paidCents: 44997 })));
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    const asked = confirmation()!;
+    expect(asked.querySelector('h2')?.textContent).toBe('Cancel your order and get a refund?');
+    expect(asked.textContent).toContain(
+      'We will cancel your order and refund $449.97 to the card you paid with.',
+    );
+    expect(asked.textContent).toContain('5 to 10 business days');
+    expect(asked.textContent).toContain('email you');
+    expect(document.activeElement?.textContent).toBe('Keep My Order');
+    expect(api.calls()).toEqual([orderCall]);
+  });
+
+  it('Keep My Order leaves everything as it was: the popup, the answers, nothing posted', async () => {
+    api.on(orderCall, ok(testOrder()));
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    await click(button(confirmation()!, 'Keep My Order'));
+    expect(confirmation()).toBeNull();
+    expect(dialog(root())?.querySelector('h2')?.textContent).toBe('We Cannot Proceed');
+    expect(api.calls()).toEqual([orderCall]);
+    expect(questionId(root())).toBe('7');
+    expect(checked(root())).toEqual([thyroidCancer]);
+    expect(loadProgress('5', Date.now())?.record.answers['7']).toEqual([thyroidCancer]);
+    await click(button(dialog(root())!, 'Resubmit Form'));
+    expect(dialog(root())).toBeNull();
+  });
+
+  it('Cancel and Refund posts the withdrawal and lands on /sorry with its message, forgetting the answers', async () => {
+    api.on(orderCall, ok(testOrder()));
     api.on(
       'POST /api/process-refund/5',
       ok({ success: true, message: formsMessages.refundRequested }),
     );
     await chooseThyroidCancer();
     await click(button(dialog(root())!, 'Process Refund'));
-    expect(api.calls()).toEqual(['POST /api/process-refund/5']);
+    await click(button(confirmation()!, 'Cancel and Refund'));
+    expect(api.calls()).toEqual([orderCall, 'POST /api/process-refund/5']);
     expect(where(view!)).toBe(
       `/sorry?message=${encodeURIComponent(formsMessages.refundRequested)}`,
     );
     expect(loadProgress('5', Date.now())).toBeNull();
   });
 
+  it('still says what happens when the amount cannot be read', async () => {
+    api.on(orderCall, fail(500));
+    await chooseThyroidCancer();
+    await click(button(dialog(root())!, 'Process Refund'));
+    expect(confirmation()?.textContent).toContain(
+      'We will cancel your order and refund everything you paid for it to the card you paid with.',
+    );
+    expect(button(confirmation()!, 'Cancel and Refund').disabled).toBe(false);
+  });
+
   it('shows Processing... while the refund posts', async () => {
+    api.on(orderCall, ok(testOrder()));
     api.on('POST /api/process-refund/5', 'hang');
     await chooseThyroidCancer();
     await click(button(dialog(root())!, 'Process Refund'));
-    expect(button(dialog(root())!, 'Processing...').disabled).toBe(true);
-    expect(button(dialog(root())!, 'Resubmit Form').disabled).toBe(true);
+    await click(button(confirmation()!, 'Cancel and Refund'));
+    expect(button(confirmation()!, 'Processing...').disabled).toBe(true);
+    expect(button(confirmation()!, 'Keep My Order').disabled).toBe(true);
   });
 
-  it('shows a failed refund in the popup and stays', async () => {
+  it('shows a failed refund in the confirmation and stays', async () => {
+    api.on(orderCall, ok(testOrder()));
     api.on('POST /api/process-refund/5', fail(409, 'This order can no longer be refunded here.'));
     await chooseThyroidCancer();
     await click(button(dialog(root())!, 'Process Refund'));
-    expect(dialog(root())?.querySelector('[role="alert"]')?.textContent).toBe(
+    await click(button(confirmation()!, 'Cancel and Refund'));
+    expect(confirmation()?.querySelector('[role="alert"]')?.textContent).toBe(
       'This order can no longer be refunded here.',
     );
-    expect(button(dialog(root())!, 'Process Refund').disabled).toBe(false);
+    expect(button(confirmation()!, 'Cancel and Refund').disabled).toBe(false);
     expect(where(view!)).toBe('/medical-form/5?type=medical');
   });
 

@@ -8,7 +8,7 @@
  * Hooks for tests: main[data-page="medical-form"][data-question=<id>][data-type=<type>],
  * #mf-question-label, .mf-back (Go Back), .mf-option, .mf-check, #mf-answer, #mf-next,
  * #mf-confirm, #mf-confirm-back, .mf-progress [role=progressbar], .mf-overlay (submitting),
- * .mf-stop (the popup).
+ * .mf-stop (the popup; .mf-stop--confirm its refund confirmation).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -27,7 +27,7 @@ import {
 import { errorMessage, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { FormMessage, PageShell } from '../ui';
-import { CannotProceedDialog } from './CannotProceedDialog';
+import { CannotProceedDialog, type PaidAmount } from './CannotProceedDialog';
 import {
   defaultMaintenance,
   DEFAULT_MONTHS,
@@ -36,7 +36,7 @@ import {
   prefilledDoses,
   type DoseContext,
 } from './doseChoices';
-import { requestRefund, sendAssessment } from './formsApi';
+import { readFormsOrder, requestRefund, sendAssessment } from './formsApi';
 import { clearLoaderState, type LoaderState } from './loaderState';
 import {
   clearProgress,
@@ -150,6 +150,8 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
     const q = start.currentId === null ? undefined : byId.get(start.currentId);
     return isStopScreen(q) ? (q?.description ?? cannotProceedMessage) : null;
   });
+  const [confirmingRefund, setConfirmingRefund] = useState(false);
+  const [paid, setPaid] = useState<PaidAmount>(undefined);
   const [refundBusy, setRefundBusy] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -338,6 +340,18 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
     goBack();
   }
 
+  /** Process Refund: first the confirmation, with what the order cost (read afresh). */
+  function askToRefund() {
+    setConfirmingRefund(true);
+    setRefundError(null);
+    setPaid(undefined);
+    readFormsOrder(formId).then(
+      (order) => setPaid(order.paidCents),
+      // The confirmation still says what happens, without the figure.
+      () => setPaid(null),
+    );
+  }
+
   async function refund() {
     setRefundBusy(true);
     setRefundError(null);
@@ -430,13 +444,17 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
       {stop !== null && (
         <CannotProceedDialog
           message={stop}
+          confirming={confirmingRefund}
+          paid={paid}
           busy={refundBusy}
           error={refundError}
-          onResubmit={() => {
-            setStop(null);
+          onResubmit={() => setStop(null)}
+          onRefund={askToRefund}
+          onKeep={() => {
+            setConfirmingRefund(false);
             setRefundError(null);
           }}
-          onRefund={() => void refund()}
+          onConfirm={() => void refund()}
         />
       )}
 

@@ -86,6 +86,8 @@ describe('the submission body', () => {
           question: 'motion_sickness_score',
           label: 'Motion sickness, 1 to 10?',
           question_type: 'integer',
+          min: 1,
+          max: 10,
         },
       ],
       dependencies: [{ question_id: '21_2', dependent_on: '21_1', ask_if_val_in: ['Yes'] }],

@@ -4,10 +4,12 @@ import {
   type DoctorChatMessage,
   type DoctorProfile,
   type DoctorThread,
+  type PatientContact,
 } from '@clinic/contracts';
 import type { FormsRecords } from '@clinic/forms-client';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import {
+  ConflictError,
   InvalidRequestError,
   NotFoundError,
   TooManyRequestsError,
@@ -178,6 +180,9 @@ export class DoctorMessages {
     if (!body && answer.attachments.length === 0)
       throw new InvalidRequestError(texts.needsTextOrFile);
     const before = await this.threadOf(userId);
+    // The patient reads answers in Doctor on Demand, which opens with their record (the first
+    // claim of their case): before it, an answer would tell them of a tab they do not have.
+    if (before.encounterId === null) throw new ConflictError(texts.noVisitYet);
     // Outside the transaction: forms and identity may share the embedded database's connection.
     const files = await this.checkedFiles(userId, answer.attachments);
     const lastMessage = preview(body || files.map((f) => f.name).join(', '));
@@ -225,7 +230,9 @@ export class DoctorMessages {
 
   /**
    * Each file, checked by its bytes as one of the patient's own uploads (forms), with the name
-   * to show; the first that fails refuses the whole message with the patient's text for it.
+   * to show; the first that fails refuses the whole message saying which file and why (too large,
+   * not a kind the chat takes, not uploaded), and names it (`attachment`) so the composer can
+   * take it off the message.
    */
   private async checkedFiles(
     userId: number,
@@ -235,9 +242,15 @@ export class DoctorMessages {
     for (const file of attachments) {
       const name = file.name?.trim() || file.url;
       const checked = await this.forms.checkPatientAttachment(userId, file.url);
-      if (checked.check === 'too-large') throw new InvalidRequestError(texts.tooLarge(name));
-      if (checked.check === 'not-allowed') throw new InvalidRequestError(texts.typeNotAllowed);
-      if (checked.check !== 'ok') throw new InvalidRequestError(texts.uploadFailed);
+      if (checked.check !== 'ok') {
+        const why =
+          checked.check === 'too-large'
+            ? texts.tooLarge(name)
+            : checked.check === 'not-allowed'
+              ? texts.fileRefused(name)
+              : texts.fileMissing(name);
+        throw new InvalidRequestError(why, { attachment: name });
+      }
       files.push({ fileName: file.url, type: checked.kind, name });
     }
     return files;
@@ -253,7 +266,11 @@ export class DoctorMessages {
     return encounter;
   }
 
-  /** A patient's thread as the clinician sees it, even before their first message. */
+  /**
+   * A patient's thread as the clinician sees it, even before their first message or their first
+   * visit (a new case: the thread is simply empty, its visit null). Only someone who is not a
+   * patient of the clinic is not found.
+   */
   private async threadOf(userId: number): Promise<DoctorThread> {
     const newest = (await this.newestEncounters([userId])).get(userId) ?? null;
     const [row] = await this.runtime.db
@@ -261,10 +278,11 @@ export class DoctorMessages {
       .from(doctorThreads)
       .where(eq(doctorThreads.userId, userId));
     if (row) return toThread(row, newest);
-    if (!newest) throw new NotFoundError(texts.patientNotFound);
+    const contact = await this.identity.patientContact(userId);
+    if (!contact) throw new NotFoundError(texts.patientNotFound);
     return {
       userId,
-      patientName: await this.patientName(userId),
+      patientName: nameOf(userId, contact),
       waitingSince: null,
       lastMessageAt: null,
       lastMessage: null,
@@ -284,9 +302,7 @@ export class DoctorMessages {
   }
 
   private async patientName(userId: number): Promise<string> {
-    const contact = await this.identity.patientContact(userId);
-    const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() : '';
-    return name || `Patient #${userId}`;
+    return nameOf(userId, await this.identity.patientContact(userId));
   }
 
   private async present(userId: number, rows: MessageRow[]): Promise<DoctorChatMessage[]> {
@@ -309,6 +325,11 @@ export class DoctorMessages {
     }
     return out;
   }
+}
+
+function nameOf(userId: number, contact: PatientContact | null): string {
+  const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() : '';
+  return name || `Patient #${userId}`;
 }
 
 function toThread(row: ThreadRow, encounterId: string | null): DoctorThread {

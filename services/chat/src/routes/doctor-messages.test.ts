@@ -5,10 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { z } from 'zod';
 import {
   clinicalRecordOpened,
   doctorMessages as texts,
   prescriptionApproved,
+  replyDoctorThread,
+  sendProviderMessage,
   signedPutHeaders,
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
@@ -136,12 +139,20 @@ it('refuses a blank message, 257 characters, a forbidden file renamed .pdf, and 
   const refuse = async (body: unknown, status: number, message?: string) => {
     const res = await chat.post('/api/provider-messages', body, patient);
     expect(res.status).toBe(status);
-    if (message) expect(res.body.message).toBe(message);
+    if (message) expect(res.body.message).toContain(message);
+    return res;
   };
   await refuse({ message: '   ', latestEncounterId: encounterId }, 400, texts.needsTextOrFile);
-  await refuse({ message: 'x'.repeat(257), latestEncounterId: encounterId }, 400);
-  const renamed = await upload(patient, 'totally-a-report.pdf', 'application/pdf', exe);
   await refuse(
+    { message: '', attachments: [], latestEncounterId: encounterId },
+    400,
+    texts.needsTextOrFile,
+  );
+  await refuse({ latestEncounterId: encounterId }, 400, texts.needsTextOrFile);
+  await refuse({ message: 'x'.repeat(257), latestEncounterId: encounterId }, 400, texts.tooLong);
+  // The patient is told which file was refused and why, and which one to take off the message.
+  const renamed = await upload(patient, 'totally-a-report.pdf', 'application/pdf', exe);
+  const refused = await refuse(
     {
       message: 'see file',
       latestEncounterId: encounterId,
@@ -149,6 +160,8 @@ it('refuses a blank message, 257 characters, a forbidden file renamed .pdf, and 
     },
     400,
   );
+  expect(refused.body.message).toBe(texts.fileRefused('totally-a-report.pdf'));
+  expect(refused.body.attachment).toBe('totally-a-report.pdf');
   const other = await patientWithVisit();
   await refuse(
     { message: 'hello', latestEncounterId: other.encounterId },
@@ -156,11 +169,54 @@ it('refuses a blank message, 257 characters, a forbidden file renamed .pdf, and 
     texts.visitNotFound,
   );
   const theirs = await upload(other.patient, 'theirs.pdf', 'application/pdf', pdf);
-  await refuse(
-    { message: 'their file', latestEncounterId: encounterId, attachments: [{ url: theirs }] },
+  const missing = await refuse(
+    {
+      message: 'their file',
+      latestEncounterId: encounterId,
+      attachments: [{ url: theirs, name: 'scan.pdf' }],
+    },
     400,
-    texts.uploadFailed,
   );
+  expect(missing.body.message).toBe(texts.fileMissing('scan.pdf'));
+  expect(await messagesOf(patient)).toEqual([]);
+});
+
+it('publishes the text-or-file rule in the contract, so a blank message without files is refused before any check', async () => {
+  const schema = JSON.stringify(
+    z.toJSONSchema(sendProviderMessage.body!, { io: 'input', unrepresentable: 'any' }),
+  );
+  // Two shapes: text that is not blank, or at least one file.
+  expect(schema).toContain('"anyOf"');
+  expect(schema).toContain('"minItems":1');
+  expect(schema).toContain('"pattern":"\\\\S"');
+  expect(
+    sendProviderMessage.body!.safeParse({ latestEncounterId: 'E', message: ' ' }).success,
+  ).toBe(false);
+  expect(
+    sendProviderMessage.body!.safeParse({ latestEncounterId: 'E', attachments: [{ url: 'f' }] })
+      .success,
+  ).toBe(true);
+  expect(replyDoctorThread.body!.safeParse({ message: '\n' }).success).toBe(false);
+});
+
+it("shows a new patient's thread as empty (no visit yet) and keeps answers until the record is open", async () => {
+  const patient = await chat.patient('Nova');
+  const read = await chat.get(`/api/console/doctor-messages/${patient.id}`, clinician);
+  expect(read.status).toBe(200);
+  expect(read.body.messages).toEqual([]);
+  expect(read.body.thread).toMatchObject({
+    userId: patient.id,
+    patientName: expect.stringContaining('Nova'),
+    encounterId: null,
+    waitingSince: null,
+  });
+  const early = await chat.post(
+    `/api/console/doctor-messages/${patient.id}`,
+    { message: 'Hello!' },
+    clinician,
+  );
+  expect(early.status).toBe(409);
+  expect(early.body.message).toBe(texts.noVisitYet);
   expect(await messagesOf(patient)).toEqual([]);
 });
 
@@ -288,19 +344,22 @@ it("refuses an answer with no text and no file, an exe renamed .pdf, or another 
   const refuse = async (body: unknown, message: string) => {
     const res = await chat.post(`/api/console/doctor-messages/${patient.id}`, body, clinician);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expect(res.body.message).toContain(message);
   };
   await refuse({ message: '  ' }, texts.needsTextOrFile);
   await refuse({}, texts.needsTextOrFile);
   const renamed = await uploadForPatient(patient, 'instructions.pdf', 'application/pdf', exe);
   await refuse(
     { message: 'See attached.', attachments: [{ url: renamed, name: 'instructions.pdf' }] },
-    texts.typeNotAllowed,
+    texts.fileRefused('instructions.pdf'),
   );
   const other = await patientWithVisit();
   await chat.forms.paidOrder(await chat.asFormsPatient(other.patient));
   const theirs = await uploadForPatient(other.patient, 'theirs.pdf', 'application/pdf', pdf);
-  await refuse({ message: 'See attached.', attachments: [{ url: theirs }] }, texts.uploadFailed);
+  await refuse(
+    { message: 'See attached.', attachments: [{ url: theirs }] },
+    texts.fileMissing(theirs),
+  );
   const six = Array.from({ length: 6 }, () => ({ url: theirs }));
   const tooMany = await chat.post(
     `/api/console/doctor-messages/${patient.id}`,

@@ -111,6 +111,7 @@ export class CaseViews {
         specialNecessities: record.specialNecessities,
         allergies: record.allergies,
         medications: record.medications,
+        conditions: record.conditions,
         doseSchedulePreference: record.doseSchedulePreference,
         maintenancePreference: record.maintenancePreference,
         files: record.files,

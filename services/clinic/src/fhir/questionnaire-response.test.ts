@@ -72,6 +72,7 @@ const record: AssessmentRecord = {
   specialNecessities: [],
   allergies: null,
   medications: null,
+  conditions: null,
   weightPounds: 212.5,
   doseSchedulePreference: [2.5, 5, 7.5],
   maintenancePreference: 7.5,

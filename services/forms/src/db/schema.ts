@@ -50,6 +50,8 @@ export const orders = formsSchema.table(
     productName: text('product_name').notNull(),
     drug: text('drug').$type<Drug>().notNull(),
     paymentTerms: integer('payment_terms').notNull(),
+    /** Everything paid for the order (checkout, add-ons, renewals): what a withdrawal refunds. */
+    paidCents: integer('paid_cents'),
     status: text('status', { enum: orderStatuses }).notNull(),
     paidAt: utc('paid_at').notNull(),
     updatedAt: utc('updated_at').notNull(),

@@ -6,6 +6,8 @@
  *   (option titles, lists joined, an upload as its file name, a dose schedule month by month),
  *   follow-ups under the answer that opened them, and an answer marked critical when a chosen
  *   option is one the questionnaire marks critical or for review;
+ * - each file has a short label ("Photo ID", "Full-body photo"), which the case view shows
+ *   instead of the file's name wherever it appears;
  * - its files are exactly the order's: every upload answer, the identity video and the photos
  *   of the patient's dose adjustments; a file is read only when it is one of those, belongs to
  *   the order's patient and passed its content check (anything else is null, never an error
@@ -16,6 +18,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import {
   parseStrength,
+  photoLabelOf,
   questionIds,
   questionKeys,
   questionsById,
@@ -44,7 +47,10 @@ function chosenOf(answer: string | string[]): string[] {
   return Array.isArray(answer) ? answer : [answer];
 }
 
-/** The answer as the clinician reads it. */
+/** What the case view calls an uploaded answer's file: its short name, else the question. */
+const fileLabelOf = (stored: StoredAnswer) => photoLabelOf(stored.question) ?? stored.label;
+
+/** The answer as the clinician reads it (an upload by its file name, which names it in Files). */
 function answerInWords(stored: StoredAnswer): string {
   const { answer } = stored;
   if (stored.question_type === 'dose_optimization' && Array.isArray(answer))
@@ -145,6 +151,9 @@ export class AssessmentRecords {
       medications: asked(questionIds.medications)
         ? textOrNull(row.additionalDetails.current_meds)
         : null,
+      conditions: asked(questionIds.medicalConditions)
+        ? textOrNull(row.additionalDetails.current_medical_condition)
+        : null,
       weightPounds: weight && Number.isFinite(pounds) && pounds > 0 ? pounds : null,
       doseSchedulePreference: row.doseSchedule.map(Number),
       maintenancePreference: row.maintenanceDose ?? null,
@@ -207,7 +216,7 @@ export class AssessmentRecords {
     for (const answer of [...row.answers, ...row.images])
       if (isUpload(answer))
         for (const name of chosenOf(answer.answer))
-          add({ fileName: name, kind: 'image', label: answer.label });
+          add({ fileName: name, kind: 'image', label: fileLabelOf(answer) });
     if (row.videoFileName)
       add({ fileName: row.videoFileName, kind: 'video', label: 'Identity video' });
     const adjustments = await this.runtime.db

@@ -5,8 +5,10 @@
  * anything unknown, unasked, malformed or missing with a 400 naming the question, refuses an
  * answer that stops the application, checks the dose schedule against the ladders, and stores
  * its own record (the questionnaire's wording, the details and special necessities it computes)
- * with `form-submitted` in one transaction. The order row is locked for the whole of it, so two
- * submits at once store one assessment; the second is refused as already submitted.
+ * with `form-submitted` in one transaction, and with the order's first assessment the email that
+ * it was received (queued after commit: once per order). The order row is locked for the whole of
+ * it, so two submits at once store one assessment; the second is refused as already submitted. A
+ * number outside its question's bounds is refused naming the bounds, never the value or storage.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -23,6 +25,7 @@ import {
   formSubmitted,
   isScheduleWithinLadder,
   ladderStep,
+  numberRangeText,
   parseStrength,
   questionKeys,
   questionnaireOfForm,
@@ -47,6 +50,7 @@ import {
 } from '@clinic/kit';
 import { assessments, orders, type AssessmentForm, type StoredAnswer } from '../db/schema';
 import { scheduleIdentityVideoEmails } from '../jobs/identity-video-email';
+import { assessmentReceived, assessmentReceivedJobId } from '../jobs/assessment-received-email';
 import { formOf, ownOrder, patientState, providerOfState, videoRequired } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
 
@@ -61,13 +65,22 @@ export interface AssessmentInput {
 /** The route a submission came by: submit-md-form (medical integration, refill) or submit-bare-form. */
 export type SubmitRoute = 'md' | 'bare';
 
-const problemText: Record<AnswerProblem['kind'], string> = {
+const problemText: Record<Exclude<AnswerProblem['kind'], 'out-of-range'>, string> = {
   'unknown-question': 'is not a question of this form',
   'not-asked': 'is not asked for your earlier answers',
   'wrong-type': 'has an answer of the wrong kind or length',
   'not-an-option': 'has an answer that is not one of its options',
   missing: 'needs an answer',
 };
+
+/** "Question 24 needs a number from 1 to 10.": the question, never the answer given. */
+function problemMessage(problem: AnswerProblem): string {
+  const what =
+    problem.kind === 'out-of-range'
+      ? `needs ${numberRangeText(problem)}`
+      : problemText[problem.kind];
+  return `Question ${problem.questionId} ${what}.`;
+}
 
 function answersOf(input: AssessmentInput): Answers {
   const answers: Record<string, string | readonly string[]> = {};
@@ -217,12 +230,7 @@ export class Assessments {
     const answers = answersOf(input);
     const problem = checkAnswers(file, ctx, answers);
     if (problem)
-      throw new InvalidRequestError(
-        `Question ${problem.questionId} ${problemText[problem.kind]}.`,
-        {
-          questionId: problem.questionId,
-        },
-      );
+      throw new InvalidRequestError(problemMessage(problem), { questionId: problem.questionId });
     const stop = disqualification(file, ctx, answers);
     if (stop) throw new UnprocessableError(stop.message, { questionId: stop.questionId });
     const schedule = doseScheduleOf(file, answers, input, known.drug, form === 3);
@@ -235,6 +243,12 @@ export class Assessments {
       const order = await ownOrder(tx, principal, orderId, { forUpdate: true });
       if (order.status !== 'pending_approval') throw new ConflictError(formsMessages.orderNotFound);
       const now = runtime.clock.now();
+      // A refill check-in is another assessment of the same order: only the first is announced.
+      const [earlier] = await tx
+        .select({ id: assessments.id })
+        .from(assessments)
+        .where(eq(assessments.orderId, orderId))
+        .limit(1);
       const [stored] = await tx
         .insert(assessments)
         .values({
@@ -284,6 +298,14 @@ export class Assessments {
           },
           { ask: true },
         );
+      if (!earlier)
+        await runtime.queue
+          .job(assessmentReceived)
+          .enqueueAfterCommit(
+            tx,
+            { orderId, userId: order.userId, videoRequired: needsVideo },
+            { jobId: assessmentReceivedJobId(orderId) },
+          );
     });
     return { redirect: needsVideo ? `/upload-video/${orderId}?state=${state}` : '/home' };
   }

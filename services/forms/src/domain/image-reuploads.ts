@@ -5,21 +5,16 @@
  * replaces the old in the record the clinician reads.
  */
 import { desc, eq } from 'drizzle-orm';
-import { formsMessages, type PortalImageType, type Principal } from '@clinic/contracts';
+import {
+  formsMessages,
+  photoLabels,
+  type PortalImageType,
+  type Principal,
+} from '@clinic/contracts';
 import { ConflictError, type ServiceRuntime } from '@clinic/kit';
 import { assessments, type StoredAnswer } from '../db/schema';
 import { ownOrder } from './orders';
 import type { Uploads } from './uploads';
-
-const imageLabels: Record<PortalImageType, string> = {
-  full_body_image: 'Full-body photo',
-  id_image: 'Photo ID',
-  prescription_image: 'Current prescription',
-  font_facing_image: 'Front-facing photo',
-  top_head_image: 'Top of the head photo',
-  id_front_image: 'Photo ID (front)',
-  id_back_image: 'Photo ID (back)',
-};
 
 export async function replaceAssessmentImage(
   runtime: ServiceRuntime,
@@ -41,7 +36,7 @@ export async function replaceAssessmentImage(
     const replacement: StoredAnswer = {
       id: request.image_type,
       question: request.image_type,
-      label: imageLabels[request.image_type],
+      label: photoLabels[request.image_type],
       question_type: 'image_upload',
       answer: request.file_name,
       important: false,

@@ -100,5 +100,6 @@ export async function formsOrderFor(
     form: formOf(healthId, providerId),
     drug: order.drug,
     paymentTerms: order.paymentTerms,
+    paidCents: order.paidCents,
   };
 }

@@ -31,6 +31,23 @@ import {
 import { loadQuestionnaires, questionnaireNames, type QuestionnaireName } from './questionnaires';
 
 const files = loadQuestionnaires();
+
+describe('the number questions of every questionnaire', () => {
+  it.each(questionnaireNames)(
+    'are bounded in %s: weights 80 to 700 lbs, the motion-sickness scale 1 to 10',
+    (name) => {
+      const numbers = allQuestions(files[name]).filter((q) => q.question_type === 'integer');
+      expect(numbers.length).toBeGreaterThan(0);
+      const bounds: Record<string, [number, number]> = {
+        current_weight: [80, 700],
+        goal_weight: [80, 700],
+        motion_sickness_score: [1, 10],
+      };
+      for (const q of numbers)
+        expect([q.question, q.min, q.max]).toEqual([q.question, ...(bounds[q.question] ?? [])]);
+    },
+  );
+});
 const firstTime = ['medical-integration', 'bare-medication'] as const;
 
 const allQuestions = (file: QuestionnaireFile): AskedQuestion[] =>
@@ -245,6 +262,8 @@ describe.each(firstTime)('%s: the keys and answers the rules read', (name) => {
     expect(byKey(file, specialNecessityKeys.motionSickness)).toMatchObject({
       question_type: 'integer',
       label: 'On a scale of 1 to 10, how prone are you to motion sickness?',
+      min: 1,
+      max: 10,
     });
     const keys = [
       ...specialNecessityKeys.nausea,

@@ -150,6 +150,8 @@ export function formsRecordsContract(
         [reviewQuestionId]: yesAnswer,
         [questionIds.medications]: yesAnswer,
         [questionIds.medicationDetails]: 'Lisinopril 10 mg daily',
+        [questionIds.medicalConditions]: yesAnswer,
+        [questionIds.medicalConditionDetails]: 'Sleep apnea; gallbladder removed in 2021',
         '22': yesAnswer,
       };
       const answers = await h.withUploads(
@@ -237,6 +239,7 @@ export function formsRecordsContract(
         weightPounds: 231.5,
         medications: 'Lisinopril 10 mg daily',
         allergies: affirmations.allergies,
+        conditions: 'Sleep apnea; gallbladder removed in 2021',
         doseSchedulePreference: [2.5, 5, 7.5],
         maintenancePreference: 10,
       });
@@ -292,16 +295,9 @@ export function formsRecordsContract(
     it("lists the order's files: answer photos, the identity video, dose-adjustment photos", async () => {
       const medicalRecord = await records.assessmentRecord(medicalCase.orderId);
       expect(medicalRecord?.files).toEqual([
-        {
-          fileName: medicalCase.answers['14'],
-          kind: 'image',
-          label: medical.questions.find((q) => q.id === '14')?.label,
-        },
-        {
-          fileName: medicalCase.answers['15'],
-          kind: 'image',
-          label: medical.questions.find((q) => q.id === '15')?.label,
-        },
+        // Short labels, never the storage name or the question's long wording.
+        { fileName: medicalCase.answers['14'], kind: 'image', label: 'Full-body photo' },
+        { fileName: medicalCase.answers['15'], kind: 'image', label: 'Photo ID' },
       ]);
       const bareRecord = await records.assessmentRecord(bareCase.orderId);
       expect(bareRecord).toMatchObject({ form: 'bareMeds', weightPounds: 180 });

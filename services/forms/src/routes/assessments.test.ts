@@ -7,7 +7,9 @@ import {
   type FlowContext,
   type QuestionnaireFile,
 } from '@clinic/contracts';
+import { eventually, sleep } from '@clinic/kit/testing';
 import { assessments, orders } from '../db/schema';
+import { assessmentReceivedSubject } from '../jobs/assessment-received-email';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
 import {
   completeAnswers,
@@ -95,6 +97,64 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
       ].sort(),
     );
     expect(JSON.stringify(published[0])).not.toContain(consentAnswers.yes);
+  });
+
+  describe('the email that the assessment was received', () => {
+    const received = async (patient: FormsPatient) =>
+      (await h.service.engines.mailbox.list({ to: patient.email })).filter(
+        (m) => m.subject === assessmentReceivedSubject,
+      );
+
+    it('goes once per order, after the submission, in plain words without a health answer', async () => {
+      const { patient, orderId } = await pendingOrder();
+      const given = {
+        [questionIds.medications]: 'Yes',
+        [questionIds.medicationDetails]: 'Lisinopril 10 mg daily',
+      };
+      const answers = await h.withUploads(
+        completeAnswers(medical, woman, 'tirzepatide', given),
+        medical,
+        patient,
+        orderId,
+      );
+      expect(await received(patient)).toHaveLength(0);
+      expect((await submit(patient, submissionOf(orderId, answers))).status).toBe(200);
+      await eventually(async () => expect(await received(patient)).toHaveLength(1));
+      const [email] = await received(patient);
+      expect(email?.body).toContain('Hi Avery,');
+      expect(email?.body).toContain('We received your medical assessment.');
+      expect(email?.body).toContain('within 24 hours');
+      for (const secret of ['Lisinopril', 'tirzepatide', 'Tirzepatide', 'mg', 'pregnan'])
+        expect(email?.body).not.toContain(secret);
+
+      // A refill check-in is another assessment of the same order: no second email.
+      await h.db
+        .update(orders)
+        .set({ status: 'pending_approval' })
+        .where(eq(orders.orderId, orderId));
+      expect((await submit(patient, submissionOf(orderId, answers))).status).toBe(200);
+      await sleep(300);
+      expect(await received(patient)).toHaveLength(1);
+    });
+
+    it('is not sent for a refused submission, and says where the video is for a video state', async () => {
+      const { patient, orderId } = await pendingOrder({ state: 'TX' });
+      const answers = completeAnswers(
+        bare,
+        { ...woman, bareMeds: true, state: 'TX' },
+        'tirzepatide',
+      );
+      expect((await submit(patient, submissionOf(orderId, answers))).status).toBe(400);
+      await sleep(300);
+      expect(await received(patient)).toHaveLength(0);
+      expect(
+        (await submit(patient, submissionOf(orderId, answers), '/api/submit-bare-form')).status,
+      ).toBe(200);
+      await eventually(async () => expect(await received(patient)).toHaveLength(1));
+      const [email] = await received(patient);
+      expect(email?.body).toContain('identity video');
+      expect(email?.body).toContain('Orders');
+    });
   });
 
   it('sends a bare-medication patient in a video state to the identity video, and refuses the other route', async () => {
@@ -219,6 +279,22 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
       const followUp = Object.values(parent?.followup_questions ?? {})[0];
       if (!followUp) throw new Error('the medical form has a follow-up question');
       await refused(submissionOf(orderId, { ...answers, [followUp.id]: 'details' }), followUp.id);
+    });
+
+    it("a number outside its question's bounds (15 on the 1 to 10 motion-sickness scale), saying the bounds and nothing of storage", async () => {
+      const scale = medical.questions.find((q) => q.question === 'motion_sickness_score');
+      if (!scale) throw new Error('the medical form asks the motion-sickness scale');
+      expect([scale.min, scale.max]).toEqual([1, 10]);
+      for (const given of ['15', '0', '10.5']) {
+        const res = await refused(
+          submissionOf(orderId, { ...answers, [scale.id]: given }),
+          scale.id,
+        );
+        expect(res.body.message).toBe(`Question ${scale.id} needs a number from 1 to 10.`);
+        expect(res.body.questionId).toBe(scale.id);
+      }
+      const weight = medical.questions.find((q) => q.question === questionKeys.currentWeight);
+      await refused(submissionOf(orderId, { ...answers, [weight?.id ?? '']: '7000' }), weight?.id);
     });
 
     it('a dose schedule off the ladder, jumping two strengths, or starting above the starting dose for a new patient', async () => {

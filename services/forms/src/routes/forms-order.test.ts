@@ -1,4 +1,5 @@
-import { formsMessages } from '@clinic/contracts';
+import { formsMessages, paymentSucceeded } from '@clinic/contracts';
+import { eventually } from '@clinic/kit/testing';
 import { startForms, type FormsHarness } from '../testing';
 
 describe('GET /forms/orders/{id}: the form loader’s order', () => {
@@ -26,7 +27,37 @@ describe('GET /forms/orders/{id}: the form loader’s order', () => {
       form: 1,
       drug: 'tirzepatide',
       paymentTerms: 1,
+      paidCents: 29900,
     });
+  });
+
+  it('says what the order paid, add-ons and renewals included: what Process Refund gives back', async () => {
+    const patient = await h.patient({ state: 'CA' });
+    const orderId = await h.paidOrder(patient, { drug: 'tirzepatide' });
+    const paid = async () => (await h.get(`/forms/orders/${orderId}`, patient)).body.paidCents;
+    expect(await paid()).toBe(29900);
+    for (const [kind, amountCents] of [
+      ['add-on', 1997],
+      ['renewal', 29900],
+    ] as const)
+      await h.service.runtime.transaction((_tx, events) =>
+        events.publish(paymentSucceeded, {
+          kind,
+          orderId,
+          userId: patient.id,
+          cartId: null,
+          transactionId: `ch_${kind}_${orderId}`,
+          amountCents,
+          currency: 'USD',
+          paymentTerms: 1,
+          productName: kind === 'add-on' ? 'Ondansetron' : 'Tirzepatide monthly',
+          planId: 'plan',
+          prescriptionPreauths: [],
+          conversionId: null,
+          userName: null,
+        }),
+      );
+    await eventually(async () => expect(await paid()).toBe(29900 + 1997 + 29900));
   });
 
   it('gives the bare-medication form (provider 2) in the sixteen video states, by the newest shipping state', async () => {

@@ -34,7 +34,8 @@ function defaultAnswer(
     case 'string':
       return 'Nothing to add';
     case 'integer':
-      return '180';
+      // A weight; a smaller scale (motion sickness, 1 to 10) gets its lowest value.
+      return question.max === undefined || question.max >= 180 ? '180' : String(question.min);
     case 'dose_radio_more':
       return question.show_array?.[0]?.main_txt;
     case 'image_upload':

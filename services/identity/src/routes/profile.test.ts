@@ -120,7 +120,9 @@ describe('GET /api/profile and POST /api/update-profile', () => {
     const before = await read();
     const res = await update({ ...valid, phone: '2125550147', ...change });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    // The contract's schema says each rule (so the OpenAPI document does), with the rule's text.
+    expect(res.body.message).toContain(message);
+    expect(res.body.fields?.[0]?.message).toBe(message);
     expect(await read()).toEqual(before);
   });
 

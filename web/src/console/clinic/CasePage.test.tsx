@@ -63,7 +63,7 @@ describe('a case', () => {
     expect(root().querySelector('h1')?.textContent).toBe('Pat Patient');
     expect(root().querySelector('.cv-attention')?.textContent).toBe('2 answers need attention');
     const answers = [...root().querySelectorAll('.cv-answer')];
-    expect(answers.map((a) => a.hasAttribute('data-critical'))).toEqual([true, true, false]);
+    expect(answers.map((a) => a.hasAttribute('data-critical'))).toEqual([true, true, false, false]);
     expect(answers[0]?.textContent).toContain('Have you ever had pancreatitis?');
     expect(answers[0]?.textContent).toContain('In 2019, resolved');
     expect(text()).toContain('Penicillin');
@@ -77,6 +77,46 @@ describe('a case', () => {
     // Not mine yet: no decision panel, a Claim button.
     expect(root().querySelector('.cd-panel')).toBeNull();
     expect(buttonNamed(root(), 'Claim')).toBeTruthy();
+  });
+
+  it('shows the other medical conditions in the health notes, and photos by short labels, never a storage name', async () => {
+    await openCase(viewAnswer(caseView()));
+    const health = root().querySelector('[aria-labelledby="cv-health"]');
+    expect(health?.textContent).toContain('Other medical conditions');
+    expect(health?.textContent).toContain('Sleep apnea, gallbladder removed in 2021');
+    const photo = [...root().querySelectorAll('.cv-answer')].find((a) =>
+      a.textContent?.includes('full-body photo'),
+    );
+    expect(photo?.querySelector('.cv-answer__a')?.textContent).toBe('Full-body photo (in Files)');
+    const files = root().querySelector('.cv-files');
+    expect(files?.textContent).toContain('Full-body photo');
+    expect(text()).not.toContain('photo-1.jpg');
+  });
+
+  it("shows a new patient's messages as an empty thread, with no error and no reply before the record is open", async () => {
+    api.on(
+      'GET /api/console/doctor-messages/7',
+      ok({
+        status: 'success',
+        thread: {
+          userId: 7,
+          patientName: 'Pat Patient',
+          waitingSince: null,
+          lastMessageAt: null,
+          lastMessage: null,
+          encounterId: null,
+        },
+        messages: [],
+      }),
+    );
+    await openCase(viewAnswer(caseView()));
+    const pane = () => root().querySelector('[aria-labelledby="cv-doctor-messages"]');
+    await until(view!, () => pane()?.querySelector('.pm-thread') !== null);
+    expect(pane()?.textContent).toContain('No messages yet.');
+    expect(pane()?.textContent).not.toContain('could not load');
+    expect(pane()?.querySelector('[role="alert"]')).toBeNull();
+    expect(pane()?.querySelector('textarea')).toBeNull();
+    expect(pane()?.textContent).toContain('claim their case first');
   });
 
   it("says who holds the case when the claim is refused (409), in the server's words", async () => {

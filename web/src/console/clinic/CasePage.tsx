@@ -72,8 +72,17 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 const Empty = ({ children }: { children: string }) => <p className="cv-none">{children}</p>;
 
-/** The answers, critical ones first and marked, each with its follow-ups. */
-function Answers({ answers }: { answers: NonNullable<CaseView['assessment']>['answers'] }) {
+/**
+ * The answers, critical ones first and marked, each with its follow-ups. A photo's answer is its
+ * file's short label ("Photo ID"), which the Files section opens; never its storage name.
+ */
+function Answers({ assessment }: { assessment: NonNullable<CaseView['assessment']> }) {
+  const { answers, files } = assessment;
+  const labels = new Map(files.map((f) => [f.fileName, f.label]));
+  const inWords = (answer: string) => {
+    const label = labels.get(answer);
+    return label === undefined ? answer : `${label} (in Files)`;
+  };
   const ordered = [...answers.filter((a) => a.critical), ...answers.filter((a) => !a.critical)];
   return (
     <ol className="cv-answers">
@@ -87,10 +96,10 @@ function Answers({ answers }: { answers: NonNullable<CaseView['assessment']>['an
             {a.critical && <span className="cv-flag">Needs attention</span>}
             {a.question}
           </p>
-          <p className="cv-answer__a">{a.answer}</p>
+          <p className="cv-answer__a">{inWords(a.answer)}</p>
           {a.followUps.map((f, i) => (
             <p key={i} className="cv-answer__follow">
-              <span className="cv-answer__q">{f.question}</span> {f.answer}
+              <span className="cv-answer__q">{f.question}</span> {inWords(f.answer)}
             </p>
           ))}
         </li>
@@ -242,7 +251,7 @@ function CaseDetails({ view }: { view: CaseView }) {
               {assessment.form === 'refill' ? 'Refill check-in' : 'Medical assessment'}, version{' '}
               {assessment.questionnaireVersion}, submitted {when(assessment.submittedAt)}.
             </p>
-            <Answers answers={assessment.answers} />
+            <Answers assessment={assessment} />
           </Section>
           <Section title="Health notes" id="health">
             <Facts
@@ -255,6 +264,7 @@ function CaseDetails({ view }: { view: CaseView }) {
                 ],
                 ['Allergies', assessment.allergies ?? 'None reported'],
                 ['Medications', assessment.medications ?? 'None reported'],
+                ['Other medical conditions', assessment.conditions ?? 'None reported'],
                 ['Anti-nausea add-on', view.antiNausea ? 'Yes' : 'No'],
               ]}
             />
@@ -351,7 +361,11 @@ function CaseDetails({ view }: { view: CaseView }) {
         )}
       </Section>
       <Section title="Messages with the patient" id="doctor-messages">
-        <DoctorThreadPane userId={view.case.userId} titleLevel={3} />
+        <DoctorThreadPane
+          userId={view.case.userId}
+          titleLevel={3}
+          recordOpen={view.patient.encounterId !== null}
+        />
       </Section>
     </div>
   );

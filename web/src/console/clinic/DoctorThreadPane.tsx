@@ -54,12 +54,15 @@ function Message({ message, patientName }: { message: DoctorChatMessage; patient
  * (Shift+Enter a new line), the server's message under it when it refuses. Files are attached as
  * in the patient's composer (the accepted types, 5 MB each, at most 5, each a chip to remove):
  * on Send each is uploaded as the patient's (the patient reads it as their own), then the answer
- * is posted with them; an answer needs text or a file. Used by the Patient messages section and
- * by the case view.
+ * is posted with them; an answer needs text or a file. A new patient's thread is empty (no
+ * messages yet), and before their record is open (the first claim of their case) there is no
+ * reply box: they would have no Doctor on Demand tab to read it in. Used by the Patient messages
+ * section and by the case view.
  */
 export function DoctorThreadPane({
   userId,
   titleLevel = 2,
+  recordOpen = false,
 }: {
   userId: number;
   /**
@@ -67,9 +70,18 @@ export function DoctorThreadPane({
    * already on the page, so it is only named for screen readers.
    */
   titleLevel?: 2 | 3;
+  /**
+   * The case view knows the patient's record is open (its claim opened it): until the messages
+   * learn of the visit too (an event away), they are read again every 2 seconds.
+   */
+  recordOpen?: boolean;
 }) {
   const client = useQueryClient();
-  const detail = useQuery(threadQuery(userId));
+  const detail = useQuery({
+    ...threadQuery(userId),
+    refetchInterval: (query) =>
+      recordOpen && query.state.data?.thread.encounterId === null ? 2000 : 30_000,
+  });
   const [draft, setDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -148,8 +160,10 @@ export function DoctorThreadPane({
         <p className="pm-thread__sub">
           {thread.waitingSince ? (
             <span className="pm-wait">Waiting since {lastAt(thread.waitingSince)}</span>
-          ) : (
+          ) : thread.lastMessageAt ? (
             'Answered'
+          ) : (
+            'Not started yet'
           )}
           {thread.encounterId && <> · Visit {thread.encounterId}</>}
         </p>
@@ -160,95 +174,107 @@ export function DoctorThreadPane({
           <Message key={message.id} message={message} patientName={thread.patientName} />
         ))}
       </ol>
-      <form className="thread-reply pm-reply" onSubmit={(e) => void send(e)} noValidate>
-        {files.length > 0 && (
-          <ul className="doctor-files" aria-label="Files to send">
-            {files.map((file, index) => (
-              <li key={`${file.name}-${index}`}>
-                <span className="doctor-file">
-                  <AttachmentIcon
-                    kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
-                  />
-                  <span className="doctor-file__name">{file.name}</span>
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    aria-label={`Remove ${file.name}`}
-                    disabled={busy}
-                    onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
-                  >
-                    ×
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <label htmlFor={`${id}-text`} className="visually-hidden">
-          Reply to {thread.patientName}
-        </label>
-        <textarea
-          id={`${id}-text`}
-          className="thread-reply__text"
-          rows={3}
-          value={draft}
-          placeholder={`Reply to ${thread.patientName}`}
-          aria-invalid={error !== null || tooLong || undefined}
-          aria-describedby={`${id}-count ${id}-error`}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={sendOnEnter(() => void send())}
-        />
-        <div className="thread-reply__bar">
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            type="file"
-            multiple
-            accept={acceptAttribute}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={choose}
-          />
-          <Button
-            variant="secondary"
-            size="small"
-            aria-label="Attach a file"
-            title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
-            disabled={busy || files.length >= doctorChatLimits.attachmentsPerMessage}
-            onClick={() => fileInput.current?.click()}
-          >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path
-                d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
-            </svg>
-            Attach
-          </Button>
-          <span
-            id={`${id}-count`}
-            className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
-          >
-            {draft.length}/{doctorChatLimits.replyMax}
-          </span>
-          <Button type="submit" size="small" busy={busy} busyLabel="Sending..." disabled={tooLong}>
-            Send
-          </Button>
-        </div>
-        <div id={`${id}-error`}>
-          {tooLong && (
-            <FormMessage kind="error">{`At most ${doctorChatLimits.replyMax} characters`}</FormMessage>
+      {thread.encounterId === null ? (
+        <p className="pm-muted pm-reply__closed">
+          You can write to the patient once their record is open: claim their case first.
+        </p>
+      ) : (
+        <form className="thread-reply pm-reply" onSubmit={(e) => void send(e)} noValidate>
+          {files.length > 0 && (
+            <ul className="doctor-files" aria-label="Files to send">
+              {files.map((file, index) => (
+                <li key={`${file.name}-${index}`}>
+                  <span className="doctor-file">
+                    <AttachmentIcon
+                      kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
+                    />
+                    <span className="doctor-file__name">{file.name}</span>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      aria-label={`Remove ${file.name}`}
+                      disabled={busy}
+                      onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
+                    >
+                      ×
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
-          {error && <FormMessage kind="error">{error}</FormMessage>}
-        </div>
-      </form>
+          <label htmlFor={`${id}-text`} className="visually-hidden">
+            Reply to {thread.patientName}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="thread-reply__text"
+            rows={3}
+            value={draft}
+            placeholder={`Reply to ${thread.patientName}`}
+            aria-invalid={error !== null || tooLong || undefined}
+            aria-describedby={`${id}-count ${id}-error`}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(null);
+            }}
+            onKeyDown={sendOnEnter(() => void send())}
+          />
+          <div className="thread-reply__bar">
+            <input
+              ref={fileInput}
+              id={`${id}-file`}
+              type="file"
+              multiple
+              accept={acceptAttribute}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={choose}
+            />
+            <Button
+              variant="secondary"
+              size="small"
+              aria-label="Attach a file"
+              title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
+              disabled={busy || files.length >= doctorChatLimits.attachmentsPerMessage}
+              onClick={() => fileInput.current?.click()}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              </svg>
+              Attach
+            </Button>
+            <span
+              id={`${id}-count`}
+              className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
+            >
+              {draft.length}/{doctorChatLimits.replyMax}
+            </span>
+            <Button
+              type="submit"
+              size="small"
+              busy={busy}
+              busyLabel="Sending..."
+              disabled={tooLong}
+            >
+              Send
+            </Button>
+          </div>
+          <div id={`${id}-error`}>
+            {tooLong && (
+              <FormMessage kind="error">{`At most ${doctorChatLimits.replyMax} characters`}</FormMessage>
+            )}
+            {error && <FormMessage kind="error">{error}</FormMessage>}
+          </div>
+        </form>
+      )}
     </section>
   );
 }

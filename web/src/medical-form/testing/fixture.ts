@@ -132,6 +132,8 @@ export function testQuestionnaire(form: 1 | 2 | 3 = 1): QuestionnaireFile {
         label: 'What is your current weight (lbs)?',
         question_type: 'integer',
         placeholder: 'e.g. 180',
+        min: 80,
+        max: 700,
       },
       {
         id: 'dose',
@@ -190,6 +192,7 @@ export function testOrder(overrides: Partial<FormsOrder> = {}): FormsOrder {
     form: 1,
     drug: 'tirzepatide',
     paymentTerms: 3,
+    paidCents: 44997,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
+import { toApiError } from '../../api/client';
 import { Button, TOAST_MS } from '../../ui';
 import { AttachmentIcon, AttachmentLinks, attachmentKind } from './AttachmentLinks';
 import {
@@ -68,7 +69,8 @@ function Message({ message }: { message: DoctorChatMessage }) {
  * the left, the patient's on the right, with files as links), the greeting on an empty chat, and
  * the composer: up to 256 characters with a counter, up to 5 files of 5 MB of the accepted types,
  * nothing sent when blank without a file; each file is uploaded, then the message is sent to the
- * visit's clinician and the list reloads. A failure shows for 3 seconds. While the chat is open
+ * visit's clinician and the list reloads. A failure shows for 3 seconds; a file the server refuses
+ * is named with the reason (shown until the next send) and taken off the message (the text stays). While the chat is open
  * and the page visible, the list is read every 30 seconds, so a doctor's answer appears unasked.
  */
 export function DoctorChat({ encounterId }: { encounterId: string | null }) {
@@ -90,10 +92,11 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  function fail(text: string) {
+  /** Shows a failure for 3 seconds (spec 002), or until the next send when it must be read. */
+  function fail(text: string, stay = false) {
     clearTimeout(timer.current);
     setFailure(text);
-    timer.current = setTimeout(() => setFailure(null), TOAST_MS);
+    if (!stay) timer.current = setTimeout(() => setFailure(null), TOAST_MS);
   }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -119,8 +122,15 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
       }
       try {
         await sendMessage(text, encounterId, uploaded);
-      } catch {
-        fail(doctorMessages.sendFailed);
+      } catch (error) {
+        const refusal = toApiError(error);
+        // A file the server refused by its contents: say which and why, and take it off (it is
+        // deleted); anything else is the chat's own text.
+        const refused = refusal.status === 400 ? refusal.detail('attachment') : undefined;
+        if (typeof refused === 'string') {
+          setFiles((was) => was.filter((file) => file.name !== refused));
+          fail(refusal.serverMessage ?? doctorMessages.sendFailed, true);
+        } else fail(doctorMessages.sendFailed);
         return;
       }
       setDraft('');

@@ -283,6 +283,38 @@ describe('DoctorTab', () => {
     visibility.mockRestore();
   });
 
+  it('says which file the server refused and why, takes it off the message and keeps the text', async () => {
+    api.on('POST /api/get-signed-url', {
+      status: 200,
+      body: {
+        success: true,
+        url: 'https://store.test/put/1',
+        upload_url: 'https://store.test/put/1',
+        file_name: 'doctor-chat_1_report.pdf',
+      },
+    });
+    api.on('PUT https://store.test/put/1', ok(undefined));
+    api.on(
+      'POST /api/provider-messages',
+      fail(400, doctorMessages.fileRefused('report.pdf'), { attachment: 'report.pdf' }),
+    );
+    await show();
+    await typeText(textBox(), 'My report');
+    await chooseFile(fileInput(), new File(['MZ'], 'report.pdf', { type: 'application/pdf' }));
+    jest.useFakeTimers();
+    await act(async () => sendButton().click());
+    for (let i = 0; i < 8; i++) await act(async () => await Promise.resolve());
+    const alert = () => root().querySelector('[role="alert"]')?.textContent;
+    expect(alert()).toBe(
+      '"report.pdf" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.',
+    );
+    expect(root().querySelector('[aria-label="Files to send"]')).toBeNull();
+    expect(textBox().value).toBe('My report');
+    // The reason stays until the patient sends again: it is what they must act on.
+    await act(async () => jest.advanceTimersByTime(10_000));
+    expect(alert()).toBe(doctorMessages.fileRefused('report.pdf'));
+  });
+
   it('says an upload or a send failed, for 3 seconds', async () => {
     api.on('POST /api/get-signed-url', fail(500));
     api.on('POST /api/provider-messages', fail(502, 'Bad gateway'));
