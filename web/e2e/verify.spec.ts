@@ -32,7 +32,8 @@ const texts = {
   unableToValidate: 'Unable to validate address. Please enter your address manually.',
   suggestion: 'We found a suggested correction for your address.',
   checkAddress: 'Please check your address and try again.',
-  poBox: 'We cannot ship to a P.O. Box. Please enter a street address.',
+  poBox:
+    'Our carriers do not deliver to P.O. Box addresses. Please enter a valid street address for your shipment.',
   addressUpdated: 'Address updated successfully!',
   invalidCode: 'Invalid verification code. Please try again.',
   phoneUpdated: 'Phone number updated.',

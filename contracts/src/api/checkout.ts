@@ -3,6 +3,7 @@ import { paymentTerms, type PaymentTerm } from '../constants/catalog';
 import { cartItemSchema } from './cart';
 import { INT32_MAX, int, numeric, requiredText, rowId, text, usStateCode } from './fields';
 import { notPoBox, optionalAddressLine, requiredAddressLine, usZip } from './address';
+import { poBoxMessage } from '../rules/po-box';
 import { cartSessionUserSchema } from './identity';
 import { defineRoute } from './route';
 
@@ -31,8 +32,7 @@ export const checkoutMessages = {
   acceptTerms: 'Please agree to the terms and conditions.',
   invalidCard: 'Invalid card details',
   invalidAddressTitle: 'Invalid Address',
-  poBox:
-    'Our carriers do not deliver to P.O. Box addresses. Please enter a valid street address for your shipment.',
+  poBox: poBoxMessage,
   // The clinic's own texts for what the spec leaves out.
   amountMismatch:
     'The amount does not match the price of your plan. Please refresh the page and try again.',
@@ -83,8 +83,11 @@ export const checkoutAddressSchema = z.object({
   state: usStateCode(checkoutMessages.incompleteShipping),
   zip: usZip(),
 });
-/** The shipping address also refuses P.O. boxes (400 with `address_error`). */
-const shippingAddressSchema = checkoutAddressSchema.extend({
+/**
+ * The shipping address also refuses P.O. boxes (400 with `address_error`), at checkout-new and
+ * save-address alike (rules/po-box.ts).
+ */
+export const checkoutShippingAddressSchema = checkoutAddressSchema.extend({
   addressLine1: checkoutAddressSchema.shape.addressLine1.meta(notPoBox),
   addressLine2: addressLine.meta(notPoBox).nullish(),
 });
@@ -170,7 +173,7 @@ export const checkoutRequestSchema = z.object({
   cartTotalNoDiscount: dollarAmount.nullish(),
   offer: text(64).nullish(),
   billingAddress: checkoutAddressSchema.nullish(),
-  shippingAddress: shippingAddressSchema,
+  shippingAddress: checkoutShippingAddressSchema,
   user_agent: text(1024).nullish(),
   ip_address: text(64).nullish(),
   tracking_session_id: text(128).nullish(),
@@ -232,8 +235,8 @@ export const saveAddress = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip).",
-  body: checkoutAddressSchema,
+    "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip). A P.O. box is refused (400 with `address_error`, nothing saved).",
+  body: checkoutShippingAddressSchema,
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
 

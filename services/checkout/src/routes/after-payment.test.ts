@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { antiNausea, shippingAddressSaved, type Principal } from '@clinic/contracts';
+import {
+  antiNausea,
+  checkoutMessages,
+  shippingAddressSaved,
+  type Principal,
+} from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import {
   conversionAttempts,
@@ -107,6 +112,29 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
         savedAt: '2026-11-22T12:00:00.000Z',
       },
     ]);
+  });
+
+  it.each([
+    'P.O.B. 77',
+    'Postal Box 12',
+    'P. O. B o x 12',
+    'PO \u0412\u043E\u0445 12', // Cyrillic В, о, х
+    'P\u200BO Box 12', // a zero-width space
+  ])('refuses to save the P.O. box %j, with the reason, storing nothing', async (line) => {
+    const patient = t.patient(702);
+    for (const address of [
+      { ...shipping, addressLine1: line },
+      { ...shipping, addressLine2: line },
+    ]) {
+      const res = await post('/api/save-address', address, patient);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: checkoutMessages.poBox, address_error: true });
+    }
+    const stored = await t.db
+      .select({ userId: shippingAddresses.userId })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.userId, 702));
+    expect(stored).toEqual([]);
   });
 
   it('ships to the address confirmed at /verify, unless a newer one was typed since', async () => {

@@ -167,7 +167,17 @@ describe('POST /api/checkout-new', () => {
     it('a term of 5', () => refused({ payment_terms: 5 as never }, 400, /1, 3, 6 or 12 months/));
     it('10 kB address lines', () =>
       refused({ shippingAddress: { ...shipping, addressLine1: 'x'.repeat(10240) } }, 400, /256/));
-    it.each(['P.O. Box 123', 'POB 12', 'Box 7'])('a P.O. box written %j', (line) =>
+    it.each([
+      'P.O. Box 123',
+      'POB 12',
+      'Box 7',
+      'P.O.B. 77',
+      'Postal Box 12',
+      'P. O. B o x 12',
+      'PO \u0412\u043E\u0445 12', // Cyrillic В, о, х
+      'P\u200BO Box 12', // a zero-width space
+      'ＰＯ ＢＯＸ 12', // full-width letters
+    ])('a P.O. box written %j', (line) =>
       refused(
         { shippingAddress: { ...shipping, addressLine1: line } },
         400,

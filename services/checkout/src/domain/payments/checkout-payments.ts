@@ -25,7 +25,6 @@ import { z } from 'zod';
 import {
   amountDueTodayCents,
   checkoutMessages,
-  isPoBox,
   type CheckoutRequest,
   type CheckoutResponse,
   type PaymentTerm,
@@ -50,6 +49,7 @@ import {
   type ChargeResult,
 } from '../../payments/card-processor';
 import { findCoupon } from '../coupons';
+import { refusePoBox } from '../shipping-address';
 import {
   attemptFields,
   blockState,
@@ -218,11 +218,7 @@ export class CheckoutPayments {
       throw new ForbiddenError('This checkout link belongs to another account.');
     const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
     if (cart.paidOrderId !== null) throw new ConflictError(checkoutMessages.activeOrder);
-    if (
-      isPoBox(body.shippingAddress.addressLine1) ||
-      isPoBox(body.shippingAddress.addressLine2 ?? '')
-    )
-      throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
+    refusePoBox(body.shippingAddress);
 
     const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
     refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
