@@ -4,7 +4,10 @@ import { cartItemSchema } from './cart';
 import { INT32_MAX, int, numeric, requiredText, rowId, text, usStateCode } from './fields';
 import { notPoBox, optionalAddressLine, requiredAddressLine, usZip } from './address';
 import { poBoxMessage } from '../rules/po-box';
-import { cartSessionUserSchema } from './identity';
+import { cartSessionUserSchema, sessionUserSchema } from './identity';
+import { intakeMessages } from '../rules/intake';
+import { isValidVerificationPhoneNumber } from '../rules/verification';
+import { intakePersonSchema } from './intake';
 import { defineRoute } from './route';
 
 /** Spec 001 section 5: text fields hold 256 characters at most. */
@@ -42,6 +45,10 @@ export const checkoutMessages = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different payment. Please try again.',
   cardTokenUsed: 'This card token was already used. Please enter your card again.',
+  guestDetailsRequired:
+    'Please enter your name, email address and phone number so we can set up your account for this order.',
+  accountUnavailable:
+    'We cannot set up your account right now. Your card has not been charged. Please try again in a minute.',
 } as const;
 
 /**
@@ -145,6 +152,23 @@ export const getCart = defineRoute({
   response: getCartResponseSchema,
 });
 
+/**
+ * Who is buying when the payer has no account (spec 001: guests may check out). Every order
+ * belongs to an account, so the page asks a guest for these; the server makes the account from
+ * them when the payment succeeds (no password: a set-password email, as the quiz's account) and
+ * refuses the payment before any charge without them, or when the email already has an account
+ * (that buyer logs in). Names and email as the quiz checks them; the phone as /verify does.
+ */
+export const guestBuyerSchema = z.object({
+  first_name: intakePersonSchema.shape.first_name,
+  last_name: intakePersonSchema.shape.last_name,
+  email: intakePersonSchema.shape.email.toLowerCase(),
+  phone: text(20)
+    .transform((phone) => phone.replace(/\D/g, ''))
+    .refine(isValidVerificationPhoneNumber, intakeMessages.phone),
+});
+export type GuestBuyer = z.infer<typeof guestBuyerSchema>;
+
 /** Spec 001 section 3, "Payment payload". Only the cart, term, coupon and card decide the charge. */
 export const checkoutRequestSchema = z.object({
   payment_terms: paymentTermSchema,
@@ -180,6 +204,8 @@ export const checkoutRequestSchema = z.object({
   phone: text(20).nullish(),
   /** The affiliate conversion id kept from the `c_id` query parameter (spec 001 section 3). */
   c_id: text(128).nullish(),
+  /** The buyer, when the payer is not logged in and the cart has no patient (our addition). */
+  guest: guestBuyerSchema.nullish(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -189,6 +215,17 @@ export const prescriptionPreauthSchema = z.object({
   product_name: z.string(),
 });
 
+/**
+ * The session a guest's payment opens for the account made for the order, kept by the browser as
+ * a login is: the new account's own session (as the quiz gives one), or, when the answer is a
+ * repeat of the key, a session scoped to the paid cart (it finishes that order).
+ */
+export const checkoutSessionSchema = z.union([
+  sessionUserSchema.extend({ token: z.string() }),
+  cartSessionUserSchema.extend({ token: z.string() }),
+]);
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
 export const checkoutResponseSchema = z.object({
   status: z.literal('success'),
   prescriptionPreauths: z.array(prescriptionPreauthSchema),
@@ -197,6 +234,8 @@ export const checkoutResponseSchema = z.object({
   /** What was charged, in cents. */
   amount: z.number().int(),
   payment_terms: z.number().int(),
+  /** A guest's session on the account made for the order (absent for a logged-in payer). */
+  userData: checkoutSessionSchema.optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -206,7 +245,7 @@ export const checkoutNew = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay).',
+    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay). A guest (no login, a cart without a patient) sends `guest` (name, email, phone): without it 400 (`guest_required`), with an email that has an account 409 (`existing_account`: log in), both before any charge; a paid guest order belongs to a new account made from it (a set-password email) and the answer carries its session in `userData`.',
   headers: idempotencyKeyHeaders,
   body: checkoutRequestSchema,
   response: checkoutResponseSchema,
