@@ -318,6 +318,8 @@ export const bundleSelected = defineRoute({
 export const upsellMessages = {
   unexpected: 'An unexpected error occurred.',
   failed: 'Something went wrong. Please try again.',
+  // The clinic's own: a second Add To Order (another tab, a reload) charges nothing.
+  alreadyAdded: 'GLP Anti-Nausea is already part of your order.',
 } as const;
 
 export const addToOrder = defineRoute({
@@ -327,13 +329,25 @@ export const addToOrder = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order (Idempotency-Key header) and adds it to the caller's latest order.",
+    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge.",
   body: z.object({ product: z.literal('glp_anti_nausea') }),
   response: z.object({
     status: z.literal('success'),
     transaction_id: z.string(),
     prescriptionPreauths: z.array(prescriptionPreauthSchema),
   }),
+});
+
+/** Whether the upsell was taken: the page shows its second step instead of offering it again. */
+export const upsellStatus = defineRoute({
+  method: 'get',
+  path: '/api/upsell-status',
+  service: 'checkout',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    "Whether GLP Anti-Nausea was already added to the caller's latest order (a cart link's session: that cart's order); 404 without an order.",
+  response: z.object({ status: z.literal('success'), added: z.boolean() }),
 });
 
 export const callConversion = defineRoute({

@@ -4,6 +4,7 @@ import {
   antiNausea,
   checkoutMessages,
   shippingAddressSaved,
+  upsellMessages,
   type Principal,
 } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
@@ -48,18 +49,27 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
       .set(as ? t.service.as(as) : {})
       .send(body as object);
 
-  it('Add To Order charges the saved card $19.97 once, however often it is clicked', async () => {
+  const upsellStatus = (as: Principal = buyer) =>
+    request(t.service.app).get('/api/upsell-status').set(t.service.as(as));
+
+  it('Add To Order charges the saved card $19.97 once, and refuses a second add', async () => {
     const before = await t.charges();
+    expect((await upsellStatus()).body).toEqual({ status: 'success', added: false });
     const [a, b] = await Promise.all([
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
     ]);
+    // Clicks at the same moment: one charge, which each answers or refuses as already added.
+    const added = [a, b].filter((r) => r.status === 200);
+    expect(added.length).toBeGreaterThan(0);
+    expect([a, b].every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(new Set(added.map((r) => r.body.transaction_id)).size).toBe(1);
+    // Added: the page shows its second step, and another add (a reload, another tab) is refused.
+    expect((await upsellStatus()).body).toEqual({ status: 'success', added: true });
     const c = await post('/api/add-to-order', { product: 'glp_anti_nausea' });
-    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
-    expect(
-      new Set([a.body.transaction_id, b.body.transaction_id, c.body.transaction_id]).size,
-    ).toBe(1);
-    expect(a.body.prescriptionPreauths).toEqual([
+    expect(c.status).toBe(409);
+    expect(c.body).toMatchObject({ message: upsellMessages.alreadyAdded, already_added: true });
+    expect(added[0]!.body.prescriptionPreauths).toEqual([
       { orderId, product_id: 7, product_name: antiNausea.name },
     ]);
     expect(await t.charges()).toBe(before + 1);
@@ -76,6 +86,8 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     );
     const stranger = await post('/api/add-to-order', { product: 'glp_anti_nausea' }, t.patient(9));
     expect(stranger.status).toBe(404);
+    expect((await upsellStatus(t.patient(9))).status).toBe(404);
+    expect((await request(t.service.app).get('/api/upsell-status')).status).toBe(401);
   });
 
   it('saves the shipping address of the caller, refusing an incomplete or over-long one', async () => {

@@ -157,7 +157,7 @@ export class CheckoutPayments {
     const paid = await this.payOnce(body, principal, idempotencyKey);
     if (paid.session) return { ...paid.response, userData: paid.session };
     // A repeat of a guest's payment: the browser that paid may have lost the first answer.
-    if (principal === null) {
+    if (principal === null && body.guest) {
       const session = await this.guestCartSession(idempotencyKey);
       if (session) return { ...paid.response, userData: session };
     }
