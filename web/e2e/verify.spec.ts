@@ -374,9 +374,10 @@ test.describe('an address that cannot be shipped to', () => {
       message: string;
       problems: { field: string; message: string }[];
     };
-    expect(refused).toMatchObject({ valid: false, message: texts.checkAddress });
+    // The P.O. box reason (spec 001's "Invalid Address" words), not "check your address".
+    expect(refused).toMatchObject({ valid: false, message: texts.poBox });
     expect(refused.problems).toEqual([{ field: 'address_line_1', message: texts.poBox }]);
-    await expect(alertLine(page)).toHaveText(texts.checkAddress);
+    await expect(alertLine(page)).toHaveText(texts.poBox);
     await expect(page.locator('#verify-address-line1-error')).toHaveText(texts.poBox);
     await expect(page.locator('#verify-address-line1')).toHaveAttribute('aria-invalid', 'true');
     await expect(verifyPage(page)).toHaveAttribute('data-step', 'address');

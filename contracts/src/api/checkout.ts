@@ -5,9 +5,8 @@ import { INT32_MAX, int, numeric, requiredText, rowId, text, usStateCode } from 
 import { notPoBox, optionalAddressLine, requiredAddressLine, usZip } from './address';
 import { poBoxMessage } from '../rules/po-box';
 import { cartSessionUserSchema, sessionUserSchema } from './identity';
-import { intakeMessages } from '../rules/intake';
+import { intakeLimits, intakeMessages, namePattern, simpleEmailPattern } from '../rules/intake';
 import { isValidVerificationPhoneNumber } from '../rules/verification';
-import { intakePersonSchema } from './intake';
 import { defineRoute } from './route';
 
 /** Spec 001 section 5: text fields hold 256 characters at most. */
@@ -159,10 +158,14 @@ export const getCart = defineRoute({
  * refuses the payment before any charge without them, or when the email already has an account
  * (that buyer logs in). Names and email as the quiz checks them; the phone as /verify does.
  */
+const personName = text(intakeLimits.nameMaxLength).regex(namePattern, intakeMessages.name);
 export const guestBuyerSchema = z.object({
-  first_name: intakePersonSchema.shape.first_name,
-  last_name: intakePersonSchema.shape.last_name,
-  email: intakePersonSchema.shape.email.toLowerCase(),
+  first_name: personName,
+  last_name: personName,
+  email: text(intakeLimits.emailMaxLength)
+    .trim()
+    .regex(simpleEmailPattern, intakeMessages.email)
+    .toLowerCase(),
   phone: text(20)
     .transform((phone) => phone.replace(/\D/g, ''))
     .refine(isValidVerificationPhoneNumber, intakeMessages.phone),
