@@ -20,6 +20,9 @@ import {
 
 const settleAfterMs = 120_000;
 
+// Two services start (identity's argon2 workers among them): room for a busy machine.
+jest.setTimeout(60_000);
+
 describe('a guest checkout', () => {
   let identity: IdentityHarness;
   let directory: IdentityDirectory;
