@@ -139,6 +139,17 @@ describe('a guest checkout', () => {
     expect(welcome?.subject).toBe('Set your password');
   });
 
+  it("asks staff paying a guest's cart (the call center) for the buyer too, and hands them no session", async () => {
+    const staff = { ...t.patient(5001), role: 'support' as const };
+    const cartId = await t.saveCart();
+    expect((await t.pay(cartId, { guest: null }, { as: staff })).status).toBe(400);
+    const buyer = guestBuyer();
+    const paid = await t.pay(cartId, { guest: buyer }, { as: staff });
+    expect(paid.status).toBe(200);
+    expect(paid.body.userData).toBeUndefined();
+    expect((await orderOf(cartId))?.userId).toBe(await accountOf(buyer.email));
+  });
+
   it('makes no account for a declined card; the same buyer then pays with another', async () => {
     const cartId = await t.saveCart();
     const buyer = guestBuyer();

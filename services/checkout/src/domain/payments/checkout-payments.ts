@@ -155,9 +155,11 @@ export class CheckoutPayments {
   ): Promise<CheckoutResponse> {
     const idempotencyKey = `${idempotencyScope(principal, body.id)}:${requireIdempotencyKey(idempotencyKeyHeader)}`;
     const paid = await this.payOnce(body, principal, idempotencyKey);
+    // The buyer's session goes to the buyer only: never to staff paying for them (call center).
+    if (principal !== null) return paid.response;
     if (paid.session) return { ...paid.response, userData: paid.session };
     // A repeat of a guest's payment: the browser that paid may have lost the first answer.
-    if (principal === null && body.guest) {
+    if (body.guest) {
       const session = await this.guestCartSession(idempotencyKey);
       if (session) return { ...paid.response, userData: session };
     }
