@@ -201,7 +201,20 @@ async function inParallel(count, concurrency, task) {
   return out;
 }
 
-/** Checkout-new requests, each for its own fresh cart (saved without a session) and card token. */
+/** The buyer a guest's checkout names (its order's account is made from it): one email each. */
+function guestBuyer() {
+  return {
+    first_name: 'Bench',
+    last_name: 'Guest',
+    email: `bench.${randomUUID()}@example.com`,
+    phone: '5125550123',
+  };
+}
+
+/**
+ * Checkout-new requests, each for its own fresh cart (saved without a session, so a guest's: the
+ * payment also makes the buyer's account) and card token.
+ */
 async function prepareCheckouts(baseUrl, count, concurrency) {
   return inParallel(count, concurrency, async () => {
     const [cart, token] = await Promise.all([
@@ -216,6 +229,7 @@ async function prepareCheckouts(baseUrl, count, concurrency) {
       medication: 'Tirzepatide',
       paymentMethod: 'card',
       shippingAddress: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
+      guest: guestBuyer(),
     });
   });
 }
@@ -231,6 +245,7 @@ function baselineRequests(count) {
       medication: 'Tirzepatide',
       paymentMethod: 'card',
       shippingAddress: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
+      guest: guestBuyer(),
     }),
   );
 }

@@ -15,6 +15,7 @@ export * from './rules/assessment';
 export * from './rules/questionnaire';
 export * from './rules/dose-schedule';
 export * from './rules/shipping';
+export * from './rules/po-box';
 export * from './rules/order-tracker';
 export * from './rules/dosage';
 export * from './rules/dates';

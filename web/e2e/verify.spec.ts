@@ -32,7 +32,8 @@ const texts = {
   unableToValidate: 'Unable to validate address. Please enter your address manually.',
   suggestion: 'We found a suggested correction for your address.',
   checkAddress: 'Please check your address and try again.',
-  poBox: 'We cannot ship to a P.O. Box. Please enter a street address.',
+  poBox:
+    'Our carriers do not deliver to P.O. Box addresses. Please enter a valid street address for your shipment.',
   addressUpdated: 'Address updated successfully!',
   invalidCode: 'Invalid verification code. Please try again.',
   phoneUpdated: 'Phone number updated.',
@@ -373,9 +374,10 @@ test.describe('an address that cannot be shipped to', () => {
       message: string;
       problems: { field: string; message: string }[];
     };
-    expect(refused).toMatchObject({ valid: false, message: texts.checkAddress });
+    // The P.O. box reason (spec 001's "Invalid Address" words), not "check your address".
+    expect(refused).toMatchObject({ valid: false, message: texts.poBox });
     expect(refused.problems).toEqual([{ field: 'address_line_1', message: texts.poBox }]);
-    await expect(alertLine(page)).toHaveText(texts.checkAddress);
+    await expect(alertLine(page)).toHaveText(texts.poBox);
     await expect(page.locator('#verify-address-line1-error')).toHaveText(texts.poBox);
     await expect(page.locator('#verify-address-line1')).toHaveAttribute('aria-invalid', 'true');
     await expect(verifyPage(page)).toHaveAttribute('data-step', 'address');

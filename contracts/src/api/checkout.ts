@@ -3,7 +3,10 @@ import { paymentTerms, type PaymentTerm } from '../constants/catalog';
 import { cartItemSchema } from './cart';
 import { INT32_MAX, int, numeric, requiredText, rowId, text, usStateCode } from './fields';
 import { notPoBox, optionalAddressLine, requiredAddressLine, usZip } from './address';
-import { cartSessionUserSchema } from './identity';
+import { poBoxMessage } from '../rules/po-box';
+import { cartSessionUserSchema, sessionUserSchema } from './identity';
+import { intakeLimits, intakeMessages, namePattern, simpleEmailPattern } from '../rules/intake';
+import { isValidVerificationPhoneNumber } from '../rules/verification';
 import { defineRoute } from './route';
 
 /** Spec 001 section 5: text fields hold 256 characters at most. */
@@ -31,8 +34,7 @@ export const checkoutMessages = {
   acceptTerms: 'Please agree to the terms and conditions.',
   invalidCard: 'Invalid card details',
   invalidAddressTitle: 'Invalid Address',
-  poBox:
-    'Our carriers do not deliver to P.O. Box addresses. Please enter a valid street address for your shipment.',
+  poBox: poBoxMessage,
   // The clinic's own texts for what the spec leaves out.
   amountMismatch:
     'The amount does not match the price of your plan. Please refresh the page and try again.',
@@ -42,6 +44,10 @@ export const checkoutMessages = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different payment. Please try again.',
   cardTokenUsed: 'This card token was already used. Please enter your card again.',
+  guestDetailsRequired:
+    'Please enter your name, email address and phone number so we can set up your account for this order.',
+  accountUnavailable:
+    'We cannot set up your account right now. Your card has not been charged. Please try again in a minute.',
 } as const;
 
 /**
@@ -83,8 +89,11 @@ export const checkoutAddressSchema = z.object({
   state: usStateCode(checkoutMessages.incompleteShipping),
   zip: usZip(),
 });
-/** The shipping address also refuses P.O. boxes (400 with `address_error`). */
-const shippingAddressSchema = checkoutAddressSchema.extend({
+/**
+ * The shipping address also refuses P.O. boxes (400 with `address_error`), at checkout-new and
+ * save-address alike (rules/po-box.ts).
+ */
+export const checkoutShippingAddressSchema = checkoutAddressSchema.extend({
   addressLine1: checkoutAddressSchema.shape.addressLine1.meta(notPoBox),
   addressLine2: addressLine.meta(notPoBox).nullish(),
 });
@@ -142,6 +151,27 @@ export const getCart = defineRoute({
   response: getCartResponseSchema,
 });
 
+/**
+ * Who is buying when the payer has no account (spec 001: guests may check out). Every order
+ * belongs to an account, so the page asks a guest for these; the server makes the account from
+ * them when the payment succeeds (no password: a set-password email, as the quiz's account) and
+ * refuses the payment before any charge without them, or when the email already has an account
+ * (that buyer logs in). Names and email as the quiz checks them; the phone as /verify does.
+ */
+const personName = text(intakeLimits.nameMaxLength).regex(namePattern, intakeMessages.name);
+export const guestBuyerSchema = z.object({
+  first_name: personName,
+  last_name: personName,
+  email: text(intakeLimits.emailMaxLength)
+    .trim()
+    .regex(simpleEmailPattern, intakeMessages.email)
+    .toLowerCase(),
+  phone: text(20)
+    .transform((phone) => phone.replace(/\D/g, ''))
+    .refine(isValidVerificationPhoneNumber, intakeMessages.phone),
+});
+export type GuestBuyer = z.infer<typeof guestBuyerSchema>;
+
 /** Spec 001 section 3, "Payment payload". Only the cart, term, coupon and card decide the charge. */
 export const checkoutRequestSchema = z.object({
   payment_terms: paymentTermSchema,
@@ -170,13 +200,15 @@ export const checkoutRequestSchema = z.object({
   cartTotalNoDiscount: dollarAmount.nullish(),
   offer: text(64).nullish(),
   billingAddress: checkoutAddressSchema.nullish(),
-  shippingAddress: shippingAddressSchema,
+  shippingAddress: checkoutShippingAddressSchema,
   user_agent: text(1024).nullish(),
   ip_address: text(64).nullish(),
   tracking_session_id: text(128).nullish(),
   phone: text(20).nullish(),
   /** The affiliate conversion id kept from the `c_id` query parameter (spec 001 section 3). */
   c_id: text(128).nullish(),
+  /** The buyer, when the payer is not logged in and the cart has no patient (our addition). */
+  guest: guestBuyerSchema.nullish(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -186,6 +218,17 @@ export const prescriptionPreauthSchema = z.object({
   product_name: z.string(),
 });
 
+/**
+ * The session a guest's payment opens for the account made for the order, kept by the browser as
+ * a login is: the new account's own session (as the quiz gives one), or, when the answer is a
+ * repeat of the key, a session scoped to the paid cart (it finishes that order).
+ */
+export const checkoutSessionSchema = z.union([
+  sessionUserSchema.extend({ token: z.string() }),
+  cartSessionUserSchema.extend({ token: z.string() }),
+]);
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
 export const checkoutResponseSchema = z.object({
   status: z.literal('success'),
   prescriptionPreauths: z.array(prescriptionPreauthSchema),
@@ -194,6 +237,8 @@ export const checkoutResponseSchema = z.object({
   /** What was charged, in cents. */
   amount: z.number().int(),
   payment_terms: z.number().int(),
+  /** A guest's session on the account made for the order (absent for a logged-in payer). */
+  userData: checkoutSessionSchema.optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -203,7 +248,7 @@ export const checkoutNew = defineRoute({
   service: 'checkout',
   auth: 'public',
   summary:
-    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay).',
+    'Pays for a cart. Requires an Idempotency-Key header: a repeated key answers the first result and never charges twice. Declines answer 402 with `code`, `attempts` (of this card on this cart), `card_refused` and `cart_blocked`. Refused before any charge with 423: a patient or card blocked for 24 hours (`blocked`, `blocked_until`), a cart blocked for 24 hours after 6 failures (`cart_blocked`, `cart_blocked_until`), a card that failed 3 times on this cart (`card_refused`; another card may pay). A guest (no login, a cart without a patient) sends `guest` (name, email, phone): without it 400 (`guest_required`), with an email that has an account 409 (`existing_account`: log in), both before any charge; a paid guest order belongs to a new account made from it (a set-password email) and the answer carries its session in `userData`.',
   headers: idempotencyKeyHeaders,
   body: checkoutRequestSchema,
   response: checkoutResponseSchema,
@@ -232,8 +277,8 @@ export const saveAddress = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip).",
-  body: checkoutAddressSchema,
+    "Stores the caller's shipping address (address_line_1, address_line_2, city, state, zip). A P.O. box is refused (400 with `address_error`, nothing saved).",
+  body: checkoutShippingAddressSchema,
   response: z.object({ status: z.literal('success'), message: z.string() }),
 });
 
@@ -276,6 +321,8 @@ export const bundleSelected = defineRoute({
 export const upsellMessages = {
   unexpected: 'An unexpected error occurred.',
   failed: 'Something went wrong. Please try again.',
+  // The clinic's own: a second Add To Order (another tab, a reload) charges nothing.
+  alreadyAdded: 'GLP Anti-Nausea is already part of your order.',
 } as const;
 
 export const addToOrder = defineRoute({
@@ -285,13 +332,25 @@ export const addToOrder = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order (Idempotency-Key header) and adds it to the caller's latest order.",
+    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge.",
   body: z.object({ product: z.literal('glp_anti_nausea') }),
   response: z.object({
     status: z.literal('success'),
     transaction_id: z.string(),
     prescriptionPreauths: z.array(prescriptionPreauthSchema),
   }),
+});
+
+/** Whether the upsell was taken: the page shows its second step instead of offering it again. */
+export const upsellStatus = defineRoute({
+  method: 'get',
+  path: '/api/upsell-status',
+  service: 'checkout',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    "Whether GLP Anti-Nausea was already added to the caller's latest order (a cart link's session: that cart's order); 404 without an order.",
+  response: z.object({ status: z.literal('success'), added: z.boolean() }),
 });
 
 export const callConversion = defineRoute({

@@ -9,6 +9,7 @@ import {
 import { saveCart } from './cart';
 import {
   addToOrder,
+  upsellStatus,
   blockUserPayment,
   bundleSelected,
   callConversion,
@@ -155,6 +156,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   trustForm,
   bundleSelected,
   addToOrder,
+  upsellStatus,
   callConversion,
   paymentConfig,
   subscriptionItems,

@@ -4,8 +4,8 @@ import { doctorProfileSchema } from '../api/doctor';
 import { cartSessionUserSchema, roles, sessionUserSchema } from '../api/identity';
 
 /**
- * Calls between services, never published: the gateway resolving a bearer token, intake creating
- * a patient's account. Carried in-process in single-node mode and over HTTP in cluster mode.
+ * Calls between services, never published: the gateway resolving a bearer token, intake (and
+ * checkout, for a guest's order) creating a patient's account. Carried in-process in single-node mode and over HTTP in cluster mode.
  */
 
 /**
@@ -26,7 +26,11 @@ export type Principal = z.infer<typeof principalSchema>;
 export const resolveSessionRequestSchema = z.object({ token: z.string().max(256) });
 export const resolveSessionResponseSchema = z.object({ principal: principalSchema.nullable() });
 
-/** A qualified lead becomes a patient account without a password. */
+/**
+ * A qualified lead, or a guest's paid checkout, becomes a patient account without a password. A
+ * guest's checkout knows no height, weight, gender or date of birth ('' and null): the medical
+ * form asks for them.
+ */
 export const provisionPatientRequestSchema = z.object({
   email: z.string().max(256),
   first_name: z.string().max(50),
@@ -34,8 +38,8 @@ export const provisionPatientRequestSchema = z.object({
   phone: z.string().max(20),
   state: z.string().max(2),
   gender: z.string().max(16),
-  height_inch: z.number(),
-  weight: z.number(),
+  height_inch: z.number().nullable(),
+  weight: z.number().nullable(),
   dob: z.string().max(10),
 });
 export type ProvisionPatientRequest = z.infer<typeof provisionPatientRequestSchema>;

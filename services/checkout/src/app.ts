@@ -5,6 +5,7 @@ import type { CheckoutDeps } from './deps';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CatalogCache } from './domain/catalog-cache';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
+import { GuestAccounts } from './domain/payments/guest-accounts';
 import { PaymentWorkers } from './domain/payments/payment-workers';
 import { callConversionJob } from './jobs/call-conversion';
 import { orderConfirmationJob } from './jobs/order-confirmation-email';
@@ -61,7 +62,13 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
     const settleAfterMs = deps.settleAfterMs ?? defaultSettleAfterMs;
     const workers = new PaymentWorkers(runtime.db, runtime.logger, deps.paymentWorkerTiming);
-    const payments = new CheckoutPayments(runtime, processor, workers, { settleAfterMs });
+    const payments = new CheckoutPayments(
+      runtime,
+      processor,
+      workers,
+      new GuestAccounts(deps.identity),
+      { settleAfterMs },
+    );
     const subscriptionCharges = new SubscriptionCharges(runtime, processor, deps.identity, {
       settleAfterMs,
     });

@@ -16,7 +16,10 @@ export interface CheckoutDeps {
   environment?: PaymentEnvironment;
   /** The signing secret of Stripe's webhook endpoint; the endpoint is mounted only with it. */
   stripeWebhookSecret?: string | null;
-  /** Opens a cart-scoped session for the patient of a cart link; without it, links log no one in. */
+  /**
+   * Opens a cart-scoped session for the patient of a cart link, and makes the account of a
+   * guest's order; without it, links log no one in and guests cannot pay.
+   */
   identity?: IdentityDirectory;
   /** The product's public address, for links in the emails checkout sends. */
   publicUrl?: string;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { checkoutTextMax } from '@clinic/contracts';
+import { checkoutMessages, checkoutTextMax, isPoBox } from '@clinic/contracts';
 import type { AddressFields } from './addressFallback';
 import { AddressAutocomplete, type AddressSuggestionProvider } from './AddressAutocomplete';
 import { StateOptions } from '../components/StateOptions';
@@ -20,6 +20,14 @@ export function AddressForm({ legend, section, value, onChange, disabled, provid
   const id = useId();
   const set = (field: keyof AddressFields) => (next: string) =>
     onChange({ ...value, [field]: next });
+  // Medication never ships to a P.O. box: the street line says why as soon as it reads as one.
+  // A bill may go to a box, so the billing address is not checked.
+  const poBoxError = (field: keyof AddressFields) =>
+    section === 'shipping' &&
+    (field === 'addressLine1' || field === 'addressLine2') &&
+    isPoBox(value[field])
+      ? checkoutMessages.poBox
+      : undefined;
   const text = (
     field: 'addressLine1' | 'addressLine2' | 'city' | 'zip',
     label: string,
@@ -27,6 +35,7 @@ export function AddressForm({ legend, section, value, onChange, disabled, provid
     extra: { className?: string; inputMode?: 'numeric'; required?: boolean } = {},
   ) => (
     <Field
+      error={poBoxError(field)}
       look="compact"
       className={extra.className}
       id={`${id}-${field}`}

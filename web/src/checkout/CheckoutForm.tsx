@@ -10,6 +10,7 @@ import { AddressSection } from './AddressSection';
 import { emptyAddress, type AddressFields } from './addressFallback';
 import type { CheckoutVariant, OrderDraft } from './checkoutRequest';
 import { CheckoutSection } from './CheckoutSection';
+import { emptyGuest, GuestSection, type GuestFields } from './GuestSection';
 import type { LoadedCart } from './loadCart';
 import { MedicationSection } from './MedicationSection';
 import { OrderSummary } from './OrderSummary';
@@ -41,6 +42,10 @@ export function CheckoutForm({ cart, variant }: Props) {
   const [differentBilling, setDifferentBilling] = useState(false);
   const [billing, setBilling] = useState<AddressFields>(emptyAddress);
   const [termsAccepted, setTermsAccepted] = useState(true);
+  // Who is buying, when nobody is: the order belongs to an account made from these details.
+  // A member of staff paying a guest's cart (the call center) asks the buyer too.
+  const buyerKnown = cart.user !== null || session?.user.role === 'patient';
+  const [guest, setGuest] = useState<GuestFields>(emptyGuest);
 
   const applied = coupon.applied;
   const discountCents = applied ? dollarsToCents(applied.discount) : 0;
@@ -53,6 +58,7 @@ export function CheckoutForm({ cart, variant }: Props) {
     coupon: applied,
     shipping,
     billing: differentBilling ? billing : null,
+    guest: buyerKnown ? null : guest,
     userId: user?.id ?? guestId,
     phone: accountUserOf(user)?.phone || null,
     dueCents,
@@ -84,6 +90,7 @@ export function CheckoutForm({ cart, variant }: Props) {
         <CheckoutSection>
           <TermOptions drug={drug} term={term} onChange={changeTerm} disabled={busy !== null} />
         </CheckoutSection>
+        {!buyerKnown && <GuestSection value={guest} onChange={setGuest} disabled={busy !== null} />}
         <AddressSection
           shipping={shipping}
           onShippingChange={setShipping}
@@ -111,6 +118,7 @@ export function CheckoutForm({ cart, variant }: Props) {
           onTermsChange={setTermsAccepted}
           busy={busy}
           error={submit.error}
+          loginPath={submit.loginPath}
           payBlocked={submit.payBlocked}
           canPay={submit.canPay}
         />

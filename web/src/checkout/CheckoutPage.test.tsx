@@ -4,6 +4,7 @@ import {
   checkoutMessages,
   checkoutRequestSchema,
   couponMessages,
+  existingAccountMessage,
   monthlyAverageCents,
   paymentTermLabels,
   saveCartRequestSchema,
@@ -34,7 +35,7 @@ import { cartBlockedText } from './checkoutErrors';
 import { CONVERSION_ID_KEY } from './conversionId';
 import { formatUsd } from './money';
 import { PREAUTHS_KEY } from './preauths';
-import { cartLinkSession, testSession } from '../test-utils/session';
+import { cartLinkSession, testSession, testUser } from '../test-utils/session';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures and a fetch that answers by method and path
@@ -172,10 +173,37 @@ function checkbox(label: string): HTMLInputElement {
   return input;
 }
 
+const guestSection = () => root().querySelector<HTMLElement>('[data-section="guest"]');
+
+/** A guest's details (the section shows only when nobody known is buying). */
+async function fillGuest(
+  fields: Partial<Record<'first' | 'last' | 'email' | 'phone', string>> = {},
+) {
+  const box = guestSection();
+  if (!box) throw new Error('No guest details on the page');
+  const f = {
+    first: 'Gina',
+    last: 'Guest',
+    email: 'gina@example.com',
+    phone: '(512) 555-0123',
+    ...fields,
+  };
+  await type(byLabel(box, 'First name'), f.first);
+  await type(byLabel(box, 'Last name'), f.last);
+  await type(byLabel(box, 'Email'), f.email);
+  await type(byLabel(box, 'Mobile phone'), f.phone);
+}
+
+/**
+ * An address section's fields. The shipping address comes with a guest's details when the page
+ * asks for them (a guest pays only with both), unless the test fills them itself.
+ */
 async function fillAddress(
   section: 'shipping' | 'billing',
   fields: Partial<Record<'line1' | 'line2' | 'city' | 'state' | 'zip', string>> = {},
 ) {
+  const guest = guestSection();
+  if (section === 'shipping' && guest && byLabel(guest, 'Email').value === '') await fillGuest();
   const box = address(section);
   const f = { line1: '123 Main St', city: 'Austin', state: 'TX', zip: '78701', ...fields };
   await type(byLabel(box, 'Address line 1'), f.line1);
@@ -428,6 +456,7 @@ describe('CheckoutPage: address and validation', () => {
     ['a short ZIP', { zip: '7870' }],
   ])('refuses %s', async (_name, fields) => {
     await open();
+    await fillGuest();
     if (Object.keys(fields).length > 0) await fillAddress('shipping', fields);
     await fillCard();
     await pay();
@@ -456,22 +485,61 @@ describe('CheckoutPage: address and validation', () => {
     expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
   });
 
-  it.each(['PO Box 12', 'P.O. Box 9', 'Post Office Box 77', 'p o box 3'])(
-    'shows the Invalid Address popup for "%s" and sends nothing',
-    async (street) => {
-      await open();
-      await fillAddress('shipping', { line1: street });
-      await fillCard();
-      await pay();
-      const dialog = root().querySelector('[role="alertdialog"]');
-      expect(dialog?.querySelector('h2')?.textContent).toBe(checkoutMessages.invalidAddressTitle);
-      expect(dialog?.textContent).toContain(checkoutMessages.poBox);
-      expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
-      expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
-      await click(buttonByText(root(), 'OK'));
-      expect(root().querySelector('[role="alertdialog"]')).toBeNull();
-    },
-  );
+  it.each([
+    'PO Box 12',
+    'P.O. Box 9',
+    'Post Office Box 77',
+    'p o box 3',
+    'P.O.B. 77',
+    'Postal Box 12',
+    'P. O. B o x 12',
+    'PO \u0412\u043E\u0445 12', // Cyrillic В, о, х
+    'P\u200BO Box 12', // a zero-width space
+  ])('shows the Invalid Address popup for "%s" and sends nothing', async (street) => {
+    await open();
+    await fillAddress('shipping', { line1: street });
+    await fillCard();
+    await pay();
+    const dialog = root().querySelector('[role="alertdialog"]');
+    expect(dialog?.querySelector('h2')?.textContent).toBe(checkoutMessages.invalidAddressTitle);
+    expect(dialog?.textContent).toContain(checkoutMessages.poBox);
+    expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+    await click(buttonByText(root(), 'OK'));
+    expect(root().querySelector('[role="alertdialog"]')).toBeNull();
+  });
+
+  it('says why beside the street line as soon as it reads as a P.O. box (shipping only)', async () => {
+    await open();
+    const line1 = byLabel(address('shipping'), 'Address line 1');
+    await type(line1, 'P.O.B. 77');
+    expect(line1.getAttribute('aria-invalid')).toBe('true');
+    const reason = root().querySelector(`#${line1.getAttribute('aria-describedby')}`);
+    expect(reason?.textContent).toBe(checkoutMessages.poBox);
+    await type(line1, '77 Boxwood Ave');
+    expect(line1.getAttribute('aria-invalid')).toBeNull();
+    await click(checkbox('Use a different billing address'));
+    const billingLine1 = byLabel(address('billing'), 'Address line 1');
+    await type(billingLine1, 'PO Box 12');
+    expect(billingLine1.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("opens the Invalid Address popup when the server reads a P.O. box, not the card's decline", async () => {
+    routes['POST /api/checkout-new'] = jsonResponse(400, {
+      status: 'error',
+      message: checkoutMessages.poBox,
+      address_error: true,
+    });
+    await open();
+    await fillGuest();
+    await fillAddress('shipping');
+    await fillCard();
+    await pay();
+    const dialog = root().querySelector('[role="alertdialog"]');
+    expect(dialog?.textContent).toContain(checkoutMessages.poBox);
+    expect(alert()).toBeNull();
+    expect(text()).not.toContain(checkoutMessages.declined);
+  });
 
   it('fills the fields from the autocomplete text when the visitor leaves it', async () => {
     await open();
@@ -571,8 +639,9 @@ describe('CheckoutPage: paying', () => {
     expect(where(view!)).toBe('/payment/thanks?terms=6&amount=1349.82&trans_id=ch_123');
   });
 
-  it('pays as a guest with a coupon and a billing address, and skips the address save', async () => {
+  it('pays as a guest with a coupon and a billing address, then is the new account', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
+    const account = testUser({ id: 77, first_name: 'Gina', last_name: 'Guest' });
     serve({
       'POST /api/validate-coupon': jsonResponse(200, {
         status: 'success',
@@ -583,6 +652,7 @@ describe('CheckoutPage: paying', () => {
         ...paidAnswer,
         amount: 72497,
         payment_terms: 3,
+        userData: { ...account, token: 'new-account' },
       }),
     });
     const existing = [{ event: 'page_view' }];
@@ -617,6 +687,12 @@ describe('CheckoutPage: paying', () => {
       },
       phone: null,
       c_id: null,
+      guest: {
+        first_name: 'Gina',
+        last_name: 'Guest',
+        email: 'gina@example.com',
+        phone: '5125550123',
+      },
     });
     expect(existing).toEqual([
       { event: 'page_view' },
@@ -625,8 +701,65 @@ describe('CheckoutPage: paying', () => {
         ecommerce: { transaction_id: 'ch_123', value: 724.97, currency: 'USD' },
       },
     ]);
-    expect(calls('POST', '/api/save-address')).toHaveLength(0);
+    // The buyer is now logged in to the account made for the order, which keeps the address.
+    expect(getSession()).toEqual({ token: 'new-account', user: account });
+    const [saved] = calls('POST', '/api/save-address');
+    expect(saved!.headers.get('Authorization')).toBe('Bearer new-account');
+    expect(saved!.body).toMatchObject({ id: 77, addressLine1: '123 Main St' });
     expect(where(view!)).toBe('/payment/thanks?terms=3&amount=724.97&trans_id=ch_123');
+  });
+
+  it("asks a guest who is buying, in the quiz's words, before anything is sent", async () => {
+    await open();
+    expect(guestSection()?.textContent).toContain('Your details');
+    await fillGuest({ email: 'not-an-email' });
+    await fillAddress('shipping');
+    await fillCard();
+    await pay();
+    expect(alert()).toBe('Please enter a valid email address');
+    await fillGuest({ phone: '123' });
+    await pay();
+    expect(alert()).toBe('Please enter a complete, valid phone number');
+    expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+  });
+
+  it('asks nothing of a patient the page knows (a login or the link of their cart)', async () => {
+    serve({
+      'GET /api/get-cart/cart-1': jsonResponse(
+        200,
+        cartAnswer(tirzItem, { ...patient, token: 'link-token' }),
+      ),
+    });
+    await open();
+    expect(guestSection()).toBeNull();
+    await view?.unmount();
+    serve();
+    setSession(testSession({ token: 'mine', id: 7 }));
+    await open();
+    expect(guestSection()).toBeNull();
+  });
+
+  it('offers to log in, coming back here, when the email already has an account', async () => {
+    serve({
+      'POST /api/checkout-new': jsonResponse(409, {
+        status: 'error',
+        message: existingAccountMessage,
+        existing_account: true,
+      }),
+    });
+    await open();
+    await fillAddress('shipping');
+    await fillCard();
+    await pay();
+    expect(alert()).toBe(existingAccountMessage);
+    const login = [...root().querySelectorAll('a')].find(
+      (a) => a.textContent === 'Log in to finish your order',
+    );
+    expect(login?.getAttribute('href')).toBe(
+      `/login?page_ref=${encodeURIComponent('/weight-loss-payment/cart-1')}`,
+    );
+    expect(getSession()).toBeNull();
   });
 
   it('goes on to the upsell when saving the address fails', async () => {
@@ -658,6 +791,7 @@ describe('CheckoutPage: paying', () => {
 
   it('checks the form before the wallet pays', async () => {
     await open();
+    await fillGuest();
     await click(buttonByText(root(), 'Pay with wallet'));
     await flush();
     expect(alert()).toBe(checkoutMessages.incompleteShipping);

@@ -5,6 +5,7 @@ import {
   type Drug,
   type PaymentTerm,
 } from '@clinic/contracts';
+import { Link } from 'react-router-dom';
 import { Button, Checkbox } from '../ui';
 import { BlockedNotice } from './BlockedNotice';
 import { CouponField } from './CouponField';
@@ -23,6 +24,8 @@ interface Props {
   onTermsChange(accepted: boolean): void;
   busy: Busy;
   error: string | null;
+  /** Where to log in and come back, shown with the error (the buyer has an account). */
+  loginPath: string | null;
   payBlocked: PayBlocked | null;
   canPay: boolean;
 }
@@ -41,6 +44,7 @@ export function OrderSummary({
   onTermsChange,
   busy,
   error,
+  loginPath,
   payBlocked,
   canPay,
 }: Props) {
@@ -97,9 +101,16 @@ export function OrderSummary({
         <BlockedNotice message={payBlocked.message} blocked={payBlocked} />
       ) : (
         error && (
-          <p className="co-error" role="alert">
-            {error}
-          </p>
+          <>
+            <p className="co-error" role="alert">
+              {error}
+            </p>
+            {loginPath && (
+              <Link to={loginPath} className="button button--secondary co-login">
+                Log in to finish your order
+              </Link>
+            )}
+          </>
         )
       )}
 

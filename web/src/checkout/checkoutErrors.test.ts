@@ -1,4 +1,4 @@
-import { checkoutMessages } from '@clinic/contracts';
+import { checkoutMessages, existingAccountMessage } from '@clinic/contracts';
 import { ApiError } from '../api/client';
 import {
   cartBlockedText,
@@ -123,6 +123,8 @@ describe('describeCheckoutFailure (spec 001 section 8)', () => {
       message: multiple('Your card was declined.'),
       blocked: null,
       newCard: true,
+      poBox: false,
+      logIn: false,
       counters: { paymentAttempts: 3, nofunds: 0 },
     });
     // The refused card again: the same words, still not blocked.
@@ -170,6 +172,54 @@ describe('describeCheckoutFailure (spec 001 section 8)', () => {
   });
 });
 
+describe('refusals before any card was tried', () => {
+  const counters = { paymentAttempts: 2, nofunds: 1 };
+
+  it('opens the Invalid Address popup for a P.O. box the server read, counting nothing', () => {
+    const outcome = describeCheckoutFailure(
+      checkoutFailureOf(
+        new ApiError({
+          status: 400,
+          body: { status: 'error', message: checkoutMessages.poBox, address_error: true },
+        }),
+      ),
+      counters,
+    );
+    expect(outcome).toMatchObject({ poBox: true, logIn: false, blocked: null, counters });
+  });
+
+  it("offers to log in when a guest's email has an account, counting nothing", () => {
+    const outcome = describeCheckoutFailure(
+      checkoutFailureOf(
+        new ApiError({
+          status: 409,
+          body: { status: 'error', message: existingAccountMessage, existing_account: true },
+        }),
+      ),
+      counters,
+    );
+    expect(outcome).toMatchObject({
+      message: existingAccountMessage,
+      logIn: true,
+      poBox: false,
+      counters,
+    });
+  });
+
+  it("shows the guest's missing details as the server words them, not a decline", () => {
+    const outcome = describeCheckoutFailure(
+      checkoutFailureOf(
+        new ApiError({
+          status: 400,
+          body: { message: checkoutMessages.guestDetailsRequired, guest_required: true },
+        }),
+      ),
+      counters,
+    );
+    expect(outcome.message).toBe(checkoutMessages.guestDetailsRequired);
+  });
+});
+
 describe('checkoutFailureOf', () => {
   it('reads the status, message, code and block flags of an ApiError', () => {
     expect(
@@ -188,6 +238,8 @@ describe('checkoutFailureOf', () => {
       blockedUntil: null,
       attempts: null,
       code: 'c',
+      poBox: false,
+      existingAccount: false,
     });
     expect(
       checkoutFailureOf(

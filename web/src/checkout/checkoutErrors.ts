@@ -7,6 +7,8 @@
  *
  * | failure | shown |
  * |---|---|
+ * | 400 with `address_error` (the server read a P.O. box the page did not) | the Invalid Address popup; nothing counted |
+ * | 409 with `existing_account` (a guest's email has an account) | the message, with a way to log in; nothing counted |
  * | 423 with `blocked` | cardBlocked, what to do next, support; paying disabled |
  * | `cart_blocked` (423, or the 402 of the 6th failure) | cartBlocked, what to do next, support; paying disabled |
  * | more than 3 insufficient-funds declines on this page | cardBlocked, what to do next, support; paying disabled |
@@ -17,7 +19,7 @@
  * | the 3rd failed attempt on this page, when the server gave no count (network, 5xx) | multipleAttempts + " Error: {server message}" |
  * | anything else (declines, unknown errors, a non-success status) | declined |
  */
-import { cardBlocking, checkoutMessages } from '@clinic/contracts';
+import { cardBlocking, checkoutMessages, existingAccountMessage } from '@clinic/contracts';
 import { toApiError } from '../api/client';
 
 export interface CheckoutFailure {
@@ -37,6 +39,10 @@ export interface CheckoutFailure {
   attempts: number | null;
   /** The processor's decline code, when the server gave one. */
   code: string | null;
+  /** 400 with `address_error`: the shipping address is a P.O. box; no card was tried. */
+  poBox: boolean;
+  /** 409 with `existing_account`: the guest's email has an account; no card was tried. */
+  existingAccount: boolean;
 }
 
 export interface PaymentCounters {
@@ -60,6 +66,10 @@ export interface CheckoutErrorOutcome {
   blocked: Blocked | null;
   /** The card was refused for this cart: its fields are emptied for a different card. */
   newCard: boolean;
+  /** The address is a P.O. box: the Invalid Address popup says so. */
+  poBox: boolean;
+  /** The buyer has an account: the page offers to log in. */
+  logIn: boolean;
   counters: PaymentCounters;
 }
 
@@ -86,6 +96,8 @@ const noVerdict = {
   blockedUntil: null,
   attempts: null,
   code: null,
+  poBox: false,
+  existingAccount: false,
 } as const;
 
 /**
@@ -111,6 +123,8 @@ export function checkoutFailureOf(error: unknown): CheckoutFailure {
     blockedUntil: text(body, 'blocked_until') ?? text(body, 'cart_blocked_until'),
     attempts: typeof attempts === 'number' ? attempts : null,
     code: text(body, 'code'),
+    poBox: status === 400 && field(body, 'address_error') === true,
+    existingAccount: status === 409 && field(body, 'existing_account') === true,
   };
 }
 
@@ -133,6 +147,8 @@ function shownAsReceived(message: string): boolean {
     checkoutMessages.paymentInProgress,
     checkoutMessages.idempotencyKeyReused,
     checkoutMessages.cardTokenUsed,
+    checkoutMessages.guestDetailsRequired,
+    checkoutMessages.accountUnavailable,
   ];
   return clinicTexts.includes(message.trim());
 }
@@ -145,6 +161,11 @@ export function describeCheckoutFailure(
   failure: CheckoutFailure,
   counters: PaymentCounters,
 ): CheckoutErrorOutcome {
+  // Refused before any card was tried: no attempt to count.
+  const untried = { blocked: null, newCard: false, poBox: false, logIn: false, counters };
+  if (failure.poBox) return { ...untried, message: checkoutMessages.poBox, poBox: true };
+  if (failure.existingAccount)
+    return { ...untried, message: failure.message || existingAccountMessage, logIn: true };
   const noFunds = isNoFundsMessage(failure.message);
   const next: PaymentCounters = {
     paymentAttempts: counters.paymentAttempts + 1,
@@ -154,6 +175,8 @@ export function describeCheckoutFailure(
     message,
     blocked: null,
     newCard: false,
+    poBox: false,
+    logIn: false,
     counters: next,
     ...more,
   });

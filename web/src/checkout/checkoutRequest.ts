@@ -1,15 +1,18 @@
 /** What the checkout page sends and reads: the pure parts of paying (spec 001 section 4). */
 import {
   centsToDollars,
+  checkoutSessionSchema,
   drugLabels,
   type CheckoutRequest,
   type PaymentTerm,
 } from '@clinic/contracts';
+import type { Session } from '../session/session';
 import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
 import type { CardResult } from '../ui';
 import type { AddressFields } from './addressFallback';
 import { toCheckoutAddress } from './addressFields';
 import { readConversionId } from './conversionId';
+import { guestBuyerOf, type GuestFields } from './GuestSection';
 import type { LoadedCart } from './loadCart';
 
 /** The public checkout page, or the call center's copy of it. */
@@ -43,6 +46,8 @@ export interface Payment {
   /** Charged, in cents. */
   amount: number;
   prescriptionPreauths: unknown[];
+  /** A guest's session on the account made for the order. */
+  session: Session | null;
 }
 
 /**
@@ -53,7 +58,9 @@ export function paymentOf(raw: unknown, dueCents: number): Payment | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const body = raw as Record<string, unknown>;
   if (body.status !== 'success') return null;
+  const userData = checkoutSessionSchema.safeParse(body.userData);
   return {
+    session: userData.success ? (({ token, ...user }) => ({ token, user }))(userData.data) : null,
     transaction_id: typeof body.transaction_id === 'string' ? body.transaction_id : '',
     amount: typeof body.amount === 'number' ? body.amount : dueCents,
     prescriptionPreauths: Array.isArray(body.prescriptionPreauths) ? body.prescriptionPreauths : [],
@@ -77,6 +84,8 @@ export interface OrderDraft {
   shipping: AddressFields;
   /** The billing address, or null when it is the shipping address. */
   billing: AddressFields | null;
+  /** The buyer's details, when nobody known is buying (a guest). */
+  guest: GuestFields | null;
   /** The patient's id, or the guest id of this page. */
   userId: CheckoutRequest['user_id'];
   phone: string | null;
@@ -92,6 +101,7 @@ export function buildCheckoutRequest(
 ): CheckoutRequest {
   const { cart, coupon, dueCents } = order;
   const drug = cart.drug;
+  const guest = order.guest ? guestBuyerOf(order.guest).buyer : null;
   return {
     payment_terms: order.term,
     user_id: order.userId,
@@ -116,5 +126,6 @@ export function buildCheckoutRequest(
     tracking_session_id: storedTrackingSessionId(),
     phone: order.phone,
     c_id: readConversionId(),
+    ...(guest ? { guest } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   blockUserPayment,
   centsToDollars,
@@ -15,7 +15,7 @@ import { ApiError, callApi } from '../api/client';
 import { clearCart } from '../cart/cartStore';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan/savePlan';
-import { getSession } from '../session/session';
+import { getSession, isCartSession, setSession } from '../session/session';
 import {
   CardEntryError,
   usePaymentProcessor,
@@ -42,6 +42,7 @@ import {
   type Payment,
 } from './checkoutRequest';
 import { isCompleteAddress, toCheckoutAddress } from './addressFields';
+import { guestBuyerOf, loginPathBack } from './GuestSection';
 import { newIdempotencyKey } from './idempotencyKey';
 import { writePreauths } from './preauths';
 
@@ -63,6 +64,8 @@ export interface CheckoutSubmit {
   busy: Busy;
   /** The page's error line. */
   error: string | null;
+  /** The email has an account: the way to log in and come back (with the error line). */
+  loginPath: string | null;
   payBlocked: PayBlocked | null;
   /** The P.O. box popup is open. */
   poBoxOpen: boolean;
@@ -87,12 +90,14 @@ export interface CheckoutSubmit {
  */
 export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): CheckoutSubmit {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { cart, dueCents } = order;
 
   const [busy, setBusy] = useState<Busy>(null);
   const busyRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
+  const [loginPath, setLoginPath] = useState<string | null>(null);
   const [payBlocked, setPayBlocked] = useState<PayBlocked | null>(null);
   const [poBoxOpen, setPoBoxOpen] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -153,7 +158,15 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   /** The form's rules (spec 001 section 5): shows what is missing; true when it may pay. */
   function validate(): boolean {
     setCardError(null);
-    const { shipping, billing } = order;
+    setLoginPath(null);
+    const { shipping, billing, guest } = order;
+    if (guest) {
+      const { problem } = guestBuyerOf(guest);
+      if (problem) {
+        setError(problem);
+        return false;
+      }
+    }
     if (!isCompleteAddress(shipping)) {
       setError(checkoutMessages.incompleteShipping);
       return false;
@@ -179,6 +192,9 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   async function finish(answer: Payment) {
     const dollars = centsToDollars(answer.amount);
     pushPurchase(answer.transaction_id, dollars);
+    // A guest is now the patient of the account made for the order; a login stays as it is.
+    const before = getSession();
+    if (answer.session && (!before || isCartSession(before))) setSession(answer.session);
     const current = getSession();
     if (current) {
       const calls: Promise<unknown>[] = [
@@ -245,7 +261,9 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     }
     const outcome = describeCheckoutFailure(failure, counters.current);
     counters.current = outcome.counters;
-    setError(outcome.message);
+    setError(outcome.poBox ? null : outcome.message);
+    if (outcome.poBox) setPoBoxOpen(true);
+    if (outcome.logIn) setLoginPath(loginPathBack(`${location.pathname}${location.search}`));
     if (outcome.blocked) setPayBlocked({ ...outcome.blocked, message: outcome.message });
     if (outcome.newCard) setCardFormKey((key) => key + 1);
     busyRef.current = false;
@@ -261,6 +279,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   return {
     busy,
     error,
+    loginPath,
     payBlocked,
     poBoxOpen,
     closePoBox: () => setPoBoxOpen(false),

@@ -25,9 +25,14 @@ function sent(path: string) {
     .filter(([url]) => String(url) === path)
     .map(([, init]) => ({
       headers: new Headers(init?.headers),
-      body: JSON.parse(String(init?.body)) as unknown,
+      body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
     }));
 }
+
+/** What GET /api/upsell-status answers (the order has the add-on or not). */
+let upsellStatus: Response;
+/** The answers of the page's other calls, in order; a function throws or hangs instead. */
+let answers: (Response | (() => Promise<Response>))[];
 
 const preauth = { orderId: 901, product_id: 1, product_name: 'Tirzepatide' };
 
@@ -35,6 +40,14 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   fetchMock = installFetchMock();
+  upsellStatus = jsonResponse(200, { status: 'success', added: false });
+  answers = [];
+  fetchMock.mockImplementation(async (url) => {
+    if (String(url) === '/api/upsell-status') return upsellStatus;
+    const next = answers.shift();
+    if (!next) throw new Error(`No answer for ${String(url)}`);
+    return typeof next === 'function' ? next() : next;
+  });
   sessionStorage.setItem(PREAUTHS_KEY, JSON.stringify([preauth]));
 });
 afterEach(async () => {
@@ -63,15 +76,14 @@ describe('UpsellPage, adding the nausea medication', () => {
   beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
 
   it('adds it once with one Idempotency-Key, then records Nausea and opens the status page', async () => {
-    fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse(200, {
-          status: 'success',
-          transaction_id: 'ch_2',
-          prescriptionPreauths: [{ orderId: 902, product_id: 9, product_name: 'GLP Anti-Nausea' }],
-        }),
-      )
-      .mockResolvedValueOnce(jsonResponse(200, { status: 'success', message: 'Saved.' }));
+    answers.push(
+      jsonResponse(200, {
+        status: 'success',
+        transaction_id: 'ch_2',
+        prescriptionPreauths: [{ orderId: 902, product_id: 9, product_name: 'GLP Anti-Nausea' }],
+      }),
+      jsonResponse(200, { status: 'success', message: 'Saved.' }),
+    );
     await open();
     await click(buttonByText(root(), 'Add To Order'));
     await flush();
@@ -98,16 +110,14 @@ describe('UpsellPage, adding the nausea medication', () => {
   });
 
   it('uses the same key when Add To Order is pressed again after a failure', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(502, undefined));
+    answers.push(jsonResponse(502, undefined));
     await open();
     await click(buttonByText(root(), 'Add To Order'));
     await flush();
     expect(alert()).toBe(upsellMessages.failed);
     expect(heading()).toBe('GLP Anti-Nausea');
 
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(402, { status: 'error', message: 'Your card was declined.' }),
-    );
+    answers.push(jsonResponse(402, { status: 'error', message: 'Your card was declined.' }));
     await click(buttonByText(root(), 'Add To Order'));
     await flush();
     expect(alert()).toBe('Your card was declined.');
@@ -117,7 +127,7 @@ describe('UpsellPage, adding the nausea medication', () => {
   });
 
   it('charges once on a double click', async () => {
-    fetchMock.mockReturnValue(new Promise(() => {}));
+    answers.push(() => new Promise<Response>(() => {}));
     await open();
     const button = buttonByText(root(), 'Add To Order');
     await click(button);
@@ -127,7 +137,7 @@ describe('UpsellPage, adding the nausea medication', () => {
   });
 
   it('shows the unexpected-error text when the call throws', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
     await open();
     await click(buttonByText(root(), 'Add To Order'));
     await flush();
@@ -138,10 +148,10 @@ describe('UpsellPage, adding the nausea medication', () => {
 describe('UpsellPage, declining', () => {
   it('records None with the terms mapping and opens the status page', async () => {
     setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: 'success', message: 'Saved.' }));
+    answers.push(jsonResponse(200, { status: 'success', message: 'Saved.' }));
     await open('?terms=3&amount=749.97&trans_id=ch_1');
     await click(buttonByText(root(), 'No thanks'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent('/api/bundle-selected')).toHaveLength(0);
     expect(heading()).toBe('You made the right choice, Ana');
     expect(root().querySelector('[data-testid="nausea-gift"]')).toBeNull();
     await click(buttonByText(root(), 'Next Step'));
@@ -152,7 +162,7 @@ describe('UpsellPage, declining', () => {
 
   it('stays when the choice cannot be recorded', async () => {
     setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { status: 'error' }));
+    answers.push(jsonResponse(500, { status: 'error' }));
     await open();
     await click(buttonByText(root(), 'No thanks'));
     await click(buttonByText(root(), 'Next Step'));
@@ -169,5 +179,54 @@ describe('UpsellPage, declining', () => {
     await flush();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(where(view!)).toBe('/status-progress');
+  });
+});
+
+describe('UpsellPage, once the order has GLP Anti-Nausea', () => {
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  const nauseaPreauth = { orderId: 901, product_id: 9, product_name: 'GLP Anti-Nausea' };
+
+  it('opens at step 2 when the server says it was added (a reload, another visit)', async () => {
+    upsellStatus = jsonResponse(200, { status: 'success', added: true });
+    await open();
+    await flush();
+    expect(heading()).toBe('You made the right choice, Ana');
+    expect(buttons()).not.toContain('Add To Order');
+    expect(root().querySelector('[data-testid="nausea-gift"]')).not.toBeNull();
+    expect(sent('/api/upsell-status')[0]!.headers.get('Authorization')).toBe('Bearer t');
+    expect(sent('/api/add-to-order')).toHaveLength(0);
+  });
+
+  it('opens at step 2 at once when this tab added it (the back button)', async () => {
+    sessionStorage.setItem(PREAUTHS_KEY, JSON.stringify([preauth, nauseaPreauth]));
+    await open();
+    expect(heading()).toBe('You made the right choice, Ana');
+    expect(buttons()).not.toContain('Add To Order');
+    expect(sent('/api/upsell-status')).toHaveLength(0);
+  });
+
+  it('shows step 2, not an error, when the server refuses a second add', async () => {
+    answers.push(
+      jsonResponse(409, {
+        status: 'error',
+        message: upsellMessages.alreadyAdded,
+        already_added: true,
+      }),
+    );
+    await open();
+    await flush();
+    await click(buttonByText(root(), 'Add To Order'));
+    await flush();
+    expect(alert()).toBeNull();
+    expect(heading()).toBe('You made the right choice, Ana');
+    expect(root().querySelector('[data-testid="nausea-gift"]')).not.toBeNull();
+  });
+
+  it('offers it while the answer is unknown (the server still refuses a second add)', async () => {
+    upsellStatus = jsonResponse(500, { status: 'error' });
+    await open();
+    await flush();
+    expect(buttons()).toEqual(['Add To Order', 'No thanks']);
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   addToOrder,
@@ -8,6 +8,7 @@ import {
   paymentTerms,
   paymentTermLabels,
   upsellMessages,
+  upsellStatus,
   type PaymentTerm,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
@@ -32,6 +33,17 @@ export function upsellErrorText(error: unknown): string {
 /** The add-on's preauthorisations join the checkout's, for the verification pages. */
 function keepPreauths(added: readonly unknown[]): void {
   if (added.length > 0) writePreauths([...readPreauths(), ...added]);
+}
+
+/** This tab added GLP Anti-Nausea already (its preauthorisation is kept with the checkout's). */
+function addedInThisTab(): boolean {
+  return readPreauths().some((p) => p.product_name === antiNausea.name);
+}
+
+/** The server refused Add To Order because the order has it already. */
+function alreadyAdded(error: unknown): boolean {
+  const failure = toApiError(error);
+  return failure.status === 409 && failure.detail('already_added') === true;
 }
 
 /**
@@ -71,15 +83,20 @@ function GiftIcon() {
 /**
  * /payment/thanks (spec 000 sections 2 and 4, "Upsell"): step 1 offers GLP Anti-Nausea; adding it
  * charges the card saved at checkout once (one Idempotency-Key per visit of the page). Step 2
- * confirms the regimen; Next Step records the choice and opens /status-progress.
+ * confirms the regimen; Next Step records the choice and opens /status-progress. Once the order
+ * has it (this tab added it, or the server says so: a reload, the back button, another visit),
+ * the page opens at step 2 and never offers it again; the server refuses a second add too.
  */
 export function UpsellPage() {
   usePageTitle('Your Order');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [choice, setChoice] = useState<Choice>('None');
+  const [addedBefore] = useState(addedInThisTab);
+  const [step, setStep] = useState<1 | 2>(addedBefore ? 2 : 1);
+  const [choice, setChoice] = useState<Choice>(addedBefore ? 'Nausea' : 'None');
+  // Whether the order has it already is asked once; until the answer the offer is not shown.
+  const [checking, setChecking] = useState(session !== null && !addedBefore);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -90,6 +107,26 @@ export function UpsellPage() {
   const term = termOf(params.get('terms'));
   const amount = Number(params.get('amount'));
   const medication = readPreauths().find((p) => typeof p.product_name === 'string')?.product_name;
+
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!checking || asked.current) return;
+    asked.current = true;
+    callApi(upsellStatus, {})
+      .then(({ added }) => {
+        if (!added) return;
+        setChoice('Nausea');
+        setStep(2);
+      })
+      // Unknown: the offer shows, and the server refuses a second add anyway.
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+  }, [checking]);
+
+  function showAdded() {
+    setChoice('Nausea');
+    setStep(2);
+  }
 
   async function run(action: () => Promise<void>) {
     if (busyRef.current) return;
@@ -108,15 +145,19 @@ export function UpsellPage() {
 
   const addNausea = () =>
     run(async () => {
-      const added = await addOn(() =>
-        callApi(addToOrder, {
-          headers: { 'Idempotency-Key': idempotencyKey },
-          body: { product: antiNausea.sku },
-        }),
-      );
-      keepPreauths(added);
-      setChoice('Nausea');
-      setStep(2);
+      try {
+        keepPreauths(
+          await addOn(() =>
+            callApi(addToOrder, {
+              headers: { 'Idempotency-Key': idempotencyKey },
+              body: { product: antiNausea.sku },
+            }),
+          ),
+        );
+      } catch (failure) {
+        if (!alreadyAdded(failure)) throw failure;
+      }
+      showAdded();
     });
 
   function decline() {
@@ -141,7 +182,13 @@ export function UpsellPage() {
       <div className="quiz__top">
         <QuizProgress step={3} total={4} />
       </div>
-      {step === 1 ? (
+      {checking ? (
+        <section className="card thanks__card" aria-busy="true">
+          <p className="thanks__note" role="status">
+            Loading your order…
+          </p>
+        </section>
+      ) : step === 1 ? (
         <section className="card thanks__card" aria-labelledby="upsell-title">
           {Number.isFinite(amount) && amount > 0 && (
             <p className="thanks__paid" role="status">

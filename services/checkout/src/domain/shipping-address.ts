@@ -1,6 +1,11 @@
 import { lte } from 'drizzle-orm';
-import type { ShippingAddressOut } from '@clinic/contracts';
-import type { Tx } from '@clinic/kit';
+import {
+  checkoutMessages,
+  isPoBox,
+  type CheckoutAddress,
+  type ShippingAddressOut,
+} from '@clinic/contracts';
+import { InvalidRequestError, type Tx } from '@clinic/kit';
 import { excluded } from '../db/excluded';
 import { shippingAddresses } from '../db/schema';
 
@@ -38,4 +43,13 @@ export async function storeShippingAddress(
       },
       setWhere: lte(t.updatedAt, excluded(t.updatedAt)),
     });
+}
+
+/**
+ * Medication never ships to a P.O. box (rules/po-box.ts): refused with the popup's text and the
+ * `address_error` flag the page opens it by, before anything is charged or stored.
+ */
+export function refusePoBox(address: Pick<CheckoutAddress, 'addressLine1' | 'addressLine2'>): void {
+  if (isPoBox(address.addressLine1) || isPoBox(address.addressLine2))
+    throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
 }

@@ -1,10 +1,13 @@
 import type { Router } from 'express';
-import { addToOrder } from '@clinic/contracts';
+import { addToOrder, upsellStatus } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { addAntiNauseaToOrder } from '../domain/payments/add-on';
+import { addAntiNauseaToOrder, antiNauseaAdded } from '../domain/payments/add-on';
 import type { CardProcessor } from '../payments/card-processor';
 
-/** POST /api/add-to-order: the upsell's Add To Order, charged once per order. */
+/**
+ * POST /api/add-to-order: the upsell's Add To Order, charged once per order; GET
+ * /api/upsell-status: whether it was, so the page never offers it again.
+ */
 export function addToOrderRoute(
   router: Router,
   runtime: ServiceRuntime,
@@ -13,4 +16,8 @@ export function addToOrderRoute(
   bindRoute(router, addToOrder, ({ principal }) =>
     addAntiNauseaToOrder(runtime, processor, principal.userId, principal.cartId),
   );
+  bindRoute(router, upsellStatus, async ({ principal }) => ({
+    status: 'success' as const,
+    added: await antiNauseaAdded(runtime, principal.userId, principal.cartId),
+  }));
 }

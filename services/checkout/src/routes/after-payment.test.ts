@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { antiNausea, shippingAddressSaved, type Principal } from '@clinic/contracts';
+import {
+  antiNausea,
+  checkoutMessages,
+  shippingAddressSaved,
+  upsellMessages,
+  type Principal,
+} from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import {
   conversionAttempts,
@@ -43,18 +49,27 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
       .set(as ? t.service.as(as) : {})
       .send(body as object);
 
-  it('Add To Order charges the saved card $19.97 once, however often it is clicked', async () => {
+  const upsellStatus = (as: Principal = buyer) =>
+    request(t.service.app).get('/api/upsell-status').set(t.service.as(as));
+
+  it('Add To Order charges the saved card $19.97 once, and refuses a second add', async () => {
     const before = await t.charges();
+    expect((await upsellStatus()).body).toEqual({ status: 'success', added: false });
     const [a, b] = await Promise.all([
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
     ]);
+    // Clicks at the same moment: one charge, which each answers or refuses as already added.
+    const added = [a, b].filter((r) => r.status === 200);
+    expect(added.length).toBeGreaterThan(0);
+    expect([a, b].every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(new Set(added.map((r) => r.body.transaction_id)).size).toBe(1);
+    // Added: the page shows its second step, and another add (a reload, another tab) is refused.
+    expect((await upsellStatus()).body).toEqual({ status: 'success', added: true });
     const c = await post('/api/add-to-order', { product: 'glp_anti_nausea' });
-    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
-    expect(
-      new Set([a.body.transaction_id, b.body.transaction_id, c.body.transaction_id]).size,
-    ).toBe(1);
-    expect(a.body.prescriptionPreauths).toEqual([
+    expect(c.status).toBe(409);
+    expect(c.body).toMatchObject({ message: upsellMessages.alreadyAdded, already_added: true });
+    expect(added[0]!.body.prescriptionPreauths).toEqual([
       { orderId, product_id: 7, product_name: antiNausea.name },
     ]);
     expect(await t.charges()).toBe(before + 1);
@@ -71,6 +86,8 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     );
     const stranger = await post('/api/add-to-order', { product: 'glp_anti_nausea' }, t.patient(9));
     expect(stranger.status).toBe(404);
+    expect((await upsellStatus(t.patient(9))).status).toBe(404);
+    expect((await request(t.service.app).get('/api/upsell-status')).status).toBe(401);
   });
 
   it('saves the shipping address of the caller, refusing an incomplete or over-long one', async () => {
@@ -107,6 +124,29 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
         savedAt: '2026-11-22T12:00:00.000Z',
       },
     ]);
+  });
+
+  it.each([
+    'P.O.B. 77',
+    'Postal Box 12',
+    'P. O. B o x 12',
+    'PO \u0412\u043E\u0445 12', // Cyrillic В, о, х
+    'P\u200BO Box 12', // a zero-width space
+  ])('refuses to save the P.O. box %j, with the reason, storing nothing', async (line) => {
+    const patient = t.patient(702);
+    for (const address of [
+      { ...shipping, addressLine1: line },
+      { ...shipping, addressLine2: line },
+    ]) {
+      const res = await post('/api/save-address', address, patient);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: checkoutMessages.poBox, address_error: true });
+    }
+    const stored = await t.db
+      .select({ userId: shippingAddresses.userId })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.userId, 702));
+    expect(stored).toEqual([]);
   });
 
   it('ships to the address confirmed at /verify, unless a newer one was typed since', async () => {

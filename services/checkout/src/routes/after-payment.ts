@@ -6,7 +6,7 @@
 import type { Router } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import { bundleSelected, saveAddress, shippingAddressSaved, trustForm } from '@clinic/contracts';
-import { storeShippingAddress } from '../domain/shipping-address';
+import { refusePoBox, storeShippingAddress } from '../domain/shipping-address';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { orders, trustedForms } from '../db/schema';
 
@@ -27,6 +27,7 @@ export async function latestOrderOf(
 
 export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, saveAddress, async ({ body, principal }) => {
+    refusePoBox(body);
     const now = runtime.clock.now();
     const address = {
       address_line_1: body.addressLine1,

@@ -36,7 +36,12 @@ function binary(res: request.Response, done: (err: Error | null, body: Buffer) =
 const identity = {
   patientContact: async (userId: number) =>
     userId === 801
-      ? { email: 'jordan@example.com', first_name: 'Jordan', phone: '5125550101' }
+      ? {
+          email: 'jordan@example.com',
+          first_name: 'Jordan',
+          last_name: 'Avery-Lee',
+          phone: '5125550101',
+        }
       : null,
 } as unknown as IdentityDirectory;
 
@@ -107,10 +112,34 @@ describe('GET /api/invoice/:transaction_id', () => {
     expect(text).toMatch(/Paid\s+\$1,349\.82/);
     expect(text).toMatch(/Amount due\s+\$0\.00/);
     expect(text).toMatch(/Status\s+Paid/);
-    expect(text).toContain('Billed to');
-    expect(text).toContain('Jordan');
-    expect(text).toContain('jordan@example.com');
+    // Billed to: the full name, the order's address (shipping, as no billing address was given).
+    expect(text).toMatch(
+      /Billed to\s+Jordan Avery-Lee\s+1200 Congress Ave\s+Apt 4\s+Austin, TX 78701\s+jordan@example\.com/,
+    );
     expect(text).not.toContain('Refunded');
+  });
+
+  it("bills to the order's billing address when it had one", async () => {
+    const cartId = await t.saveCart({ as: buyer });
+    const paid = await t.pay(
+      cartId,
+      {
+        billingAddress: {
+          addressLine1: '9 Bill Rd',
+          addressLine2: null,
+          city: 'Dallas',
+          state: 'TX',
+          zip: '75201',
+        },
+      },
+      { as: buyer },
+    );
+    expect(paid.status).toBe(200);
+    const text = await pdfText((await download(paid.body.transaction_id)).body);
+    expect(text).toMatch(
+      /Billed to\s+Jordan Avery-Lee\s+9 Bill Rd\s+Dallas, TX 75201\s+jordan@example\.com/,
+    );
+    expect(text).not.toContain('1200 Congress Ave');
   });
 
   it('names the product the transaction paid for, never the text the request asks for', async () => {

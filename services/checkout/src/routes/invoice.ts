@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { downloadInvoice, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
-import { transactions } from '../db/schema';
+import { orders, transactions } from '../db/schema';
 import {
+  addressLinesOf,
   invoiceDescription,
   invoiceNumberOf,
   renderInvoicePdf,
@@ -21,8 +22,9 @@ function filenameSafe(id: string): string {
 /**
  * GET /api/invoice/:transaction_id: the invoice of one of the caller's own payments as a PDF.
  * Another patient's transaction, or an unknown one, is the same 404 (nothing is revealed).
- * `identity` gives the billed-to name and email; without it (or for an unknown patient) that
- * block is left out.
+ * Billed to: the patient's full name and email (from `identity`) and the address the order was
+ * billed to (its billing address, else its shipping address); without identity, or for an
+ * unknown patient, that block is left out.
  */
 export function invoiceRoute(
   router: Router,
@@ -39,8 +41,11 @@ export function invoiceRoute(
         status: t.status,
         productName: t.productName,
         createdAt: t.createdAt,
+        billingAddress: orders.billingAddress,
+        shippingAddress: orders.shippingAddress,
       })
       .from(t)
+      .innerJoin(orders, eq(orders.id, t.orderId))
       .where(and(eq(t.transactionId, params.transaction_id), eq(t.userId, principal.userId)));
     if (!transaction) throw new HttpError(404, invoiceNotFound);
 
@@ -48,7 +53,14 @@ export function invoiceRoute(
     if (identity) {
       try {
         const contact = await identity.patientContact(principal.userId);
-        if (contact) billedTo = { name: contact.first_name || null, email: contact.email };
+        const name = `${contact?.first_name ?? ''} ${contact?.last_name ?? ''}`.trim();
+        if (contact)
+          billedTo = {
+            name: name || null,
+            // The address the order was billed to when it was paid.
+            addressLines: addressLinesOf(transaction.billingAddress ?? transaction.shippingAddress),
+            email: contact.email,
+          };
       } catch (err) {
         // The invoice is still right without the name: leave the block out rather than fail.
         runtime.logger.warn({ err }, 'patient contact unavailable for invoice');

@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, type SQL } from 'drizzle-orm';
 import request from 'supertest';
-import type { CheckoutRequest, Principal } from '@clinic/contracts';
+import type {
+  CheckoutRequest,
+  GuestBuyer,
+  Principal,
+  ProvisionPatientRequest,
+} from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { ManualClock, rows, type Db } from '@clinic/kit';
 import { startServiceForTest, testPrincipal, type ServiceUnderTest } from '@clinic/kit/testing';
@@ -25,14 +30,96 @@ export const cards = {
 /** Where the identity stub says each test patient's email goes. */
 export const emailOf = (userId: number) => `patient-${userId}@example.com`;
 
-/** Identity as checkout asks it: every patient is Sam, at `emailOf(userId)`. */
-export const identityStub = {
-  patientContact: async (userId: number) => ({
-    email: emailOf(userId),
-    first_name: 'Sam',
-    phone: '5125550100',
-  }),
-} as unknown as IdentityDirectory;
+/** Accounts the fake identity makes for guests' orders are numbered from here. */
+export const firstGuestAccountId = 90001;
+
+/**
+ * Identity as checkout asks it, in memory: every patient is Sam, at `emailOf(userId)`; a guest's
+ * order gets an account (ids from `firstGuestAccountId`, once per email) with a session, and a
+ * cart session opens for those accounts only. `provisioned` lists what checkout asked for.
+ */
+export function fakeIdentity(): IdentityDirectory & { provisioned: ProvisionPatientRequest[] } {
+  const accounts = new Map<string, number>();
+  const provisioned: ProvisionPatientRequest[] = [];
+  const unused = async (): Promise<never> => {
+    throw new Error('not used by checkout');
+  };
+  return {
+    provisioned,
+    async patientContact(userId) {
+      return {
+        email: emailOf(userId),
+        first_name: 'Sam',
+        last_name: 'Rivera',
+        phone: '5125550100',
+        gender: null,
+        state: 'TX',
+        health_id: null,
+        height_inch: null,
+        weight: null,
+        text_updates: false,
+      };
+    },
+    async userIdByEmail(email) {
+      return accounts.get(email.toLowerCase()) ?? null;
+    },
+    async provisionPatient(request) {
+      provisioned.push(request);
+      const email = request.email.toLowerCase();
+      const existing = accounts.get(email);
+      if (existing !== undefined) return { created: false, userId: existing };
+      const id = firstGuestAccountId + accounts.size;
+      accounts.set(email, id);
+      return {
+        created: true,
+        token: `session-of-${id}`,
+        user: {
+          id,
+          first_name: request.first_name,
+          last_name: request.last_name,
+          email,
+          phone: request.phone,
+          address: '',
+          city: '',
+          state: request.state,
+          zip: '',
+          height_inch: null,
+          weight: null,
+          health_id: null,
+          is_admin: 0,
+          role: 'patient',
+        },
+      };
+    },
+    async openCartSession({ userId, cartId }) {
+      if (![...accounts.values()].includes(userId)) return { session: null };
+      return {
+        session: {
+          token: `cart-session-of-${userId}-${cartId}`,
+          user: { id: userId, first_name: 'Gus', role: 'patient', session_scope: 'cart' },
+        },
+      };
+    },
+    resolveSession: unused,
+    changePatientContact: unused,
+    staffMember: unused,
+    clinicianProfile: unused,
+  };
+}
+
+/** The fake identity most tests share (`fakeIdentity`). */
+export const identityStub = fakeIdentity();
+
+/** A guest buyer with an email no account has. */
+export function guestBuyer(overrides: Partial<GuestBuyer> = {}): GuestBuyer {
+  return {
+    first_name: 'Gus',
+    last_name: 'Guest',
+    email: `guest-${randomUUID()}@example.com`,
+    phone: '5125550123',
+    ...overrides,
+  };
+}
 
 export const shipping = {
   addressLine1: '1200 Congress Ave',
@@ -72,9 +159,18 @@ const plans = {
   },
 };
 
+/**
+ * Checkout on embedded engines. Identity is an in-memory fake (`fakeIdentity`) unless `deps`
+ * give one (`identity: undefined` for none).
+ */
 export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHarness> {
   const clock = new ManualClock('2026-11-22T12:00:00Z');
-  const service = await startServiceForTest(checkoutService, deps, { clock });
+  // Guests' orders need identity to make their accounts: an in-memory one unless one is given.
+  const service = await startServiceForTest(
+    checkoutService,
+    { identity: fakeIdentity(), ...deps },
+    { clock },
+  );
   const db = service.engines.database.db;
   const headersOf = (as?: Principal) => (as ? service.as(as) : {});
   const harness: CheckoutHarness = {
@@ -115,6 +211,9 @@ export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHa
         medication: 'Tirzepatide',
         paymentMethod: 'card',
         shippingAddress: shipping,
+        // Ignored when the payer or the cart has an account; a guest's order needs it (one buyer
+        // per cart, so a repeated key sends the same body).
+        guest: guestBuyer({ email: `guest-${cartId}@example.com` }),
         ...rest,
       };
       const req = request(service.app).post('/api/checkout-new').set(headersOf(as));

@@ -3,7 +3,7 @@
  * the embedded validator in unit tests; the hosted one needs Smarty's real service (a local
  * stand-in would only test itself), see smarty-address-validator.test.ts.
  */
-import type { ShippingAddress } from '@clinic/contracts';
+import { poBoxMessage, type ShippingAddress } from '@clinic/contracts';
 import type { AddressCheck, AddressValidator } from './address-validator';
 
 /** An address as the form sends it, line 2 last because it is usually empty. */
@@ -83,7 +83,7 @@ export function describeAddressValidatorContract(
       expect(result.savable).toBe(false);
       expect(result.problems).toContainEqual({
         field: 'address_line_1',
-        message: 'We cannot ship to a P.O. Box. Please enter a street address.',
+        message: poBoxMessage,
       });
     });
 

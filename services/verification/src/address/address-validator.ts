@@ -5,7 +5,12 @@
  * words, and says separately whether the address may be saved for shipping at all: a validator
  * can find an address imperfect (valid false) and still let the patient keep it.
  */
-import type { AddressValidation, ShippingAddress, ShippingAddressOut } from '@clinic/contracts';
+import {
+  poBoxMessage,
+  type AddressValidation,
+  type ShippingAddress,
+  type ShippingAddressOut,
+} from '@clinic/contracts';
 
 export interface AddressCheck extends AddressValidation {
   /**
@@ -30,7 +35,7 @@ export type AddressProblem = AddressValidation['problems'][number];
 
 /** Shared by the validators so a patient reads the same sentence whichever one answered. */
 export const addressProblemMessages = {
-  poBox: 'We cannot ship to a P.O. Box. Please enter a street address.',
+  poBox: poBoxMessage,
   noHouseNumber: 'Please enter a house number and street name.',
   zipUnknown: 'This ZIP code does not exist.',
   zipInOtherState: (stateName: string) => `This ZIP code is not in ${stateName}.`,

@@ -1,3 +1,4 @@
+import { poBoxMessage } from '@clinic/contracts';
 import { address, describeAddressValidatorContract } from './address-validator.suite';
 import { Pub28AddressValidator } from './pub28-address-validator';
 import { loadUsZipDirectory, sameCity } from './zip-directory';
@@ -100,7 +101,7 @@ describe('Pub28AddressValidator', () => {
     expect(result.problems).toEqual([
       {
         field: 'address_line_2',
-        message: 'We cannot ship to a P.O. Box. Please enter a street address.',
+        message: poBoxMessage,
       },
     ]);
   });

@@ -5,6 +5,7 @@
  * stand-in that suite would only test the stand-in's canned answers. That suite needs Smarty's
  * real service and credentials.
  */
+import { poBoxMessage } from '@clinic/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { address } from './address-validator.suite';
@@ -225,7 +226,7 @@ describe('SmartyAddressValidator against a local US Street API', () => {
     expect(result).toMatchObject({ valid: false, savable: false, suggestions: [] });
     expect(result.problems).toContainEqual({
       field: 'address_line_1',
-      message: 'We cannot ship to a P.O. Box. Please enter a street address.',
+      message: poBoxMessage,
     });
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { shippingAddressSaved, verificationMessages } from '@clinic/contracts';
+import { poBoxMessage, shippingAddressSaved, verificationMessages } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import { AddressServiceUnavailableError } from '../address/address-validator';
 import { storeAddress } from '../domain/shipping-addresses';
@@ -194,6 +194,30 @@ describe('POST and GET /api/ship-address', () => {
       expect(res.body.problems.length).toBeGreaterThan(0);
       expect(res.body.message).toBe(res.body.problems[0].message);
     }
+    expect((await h.get('/api/ship-address', p)).body).toEqual({ status: 'success', data: null });
+  });
+});
+
+describe('P.O. boxes, however they are written', () => {
+  it.each([
+    'P.O.B. 77',
+    'Postal Box 12',
+    'P. O. B o x 12',
+    'PO \u0412\u043E\u0445 12', // Cyrillic В, о, х
+    'P\u200BO Box 12', // a zero-width space
+  ])('%j: validation gives the P.O. box reason, and saving refuses it', async (line) => {
+    const p = await h.patient();
+    const box = { ...typed, address_line_1: line, address_line_2: null };
+    const checked = await h.post('/api/address/validate', box, p);
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ valid: false, suggestions: [], message: poBoxMessage });
+    expect(checked.body.problems).toContainEqual({
+      field: 'address_line_1',
+      message: poBoxMessage,
+    });
+    const saved = await h.post('/api/ship-address', box, p);
+    expect(saved.status).toBe(400);
+    expect(saved.body.message).toBe(poBoxMessage);
     expect((await h.get('/api/ship-address', p)).body).toEqual({ status: 'success', data: null });
   });
 });

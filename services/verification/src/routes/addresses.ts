@@ -5,6 +5,7 @@
 import type { Router } from 'express';
 import {
   getShipAddress,
+  poBoxMessage,
   saveShipAddress,
   validateAddress,
   validateStoredAddress,
@@ -22,13 +23,17 @@ export function addressRoutes(router: Router, addresses: ShippingAddresses): voi
 
   bindRoute(router, validateAddress, async ({ body }) => {
     const { savable: _savable, ...check } = await addresses.validate(body);
+    // A P.O. box has one reason and no correction: the form says that reason, not "check it".
+    const poBox = check.problems.some((p) => p.message === poBoxMessage);
     const message = check.valid
       ? check.suggestions.length > 0
         ? verificationMessages.suggestion
         : null
       : check.suggestions.length > 0
         ? verificationMessages.suggestion
-        : verificationMessages.checkAddress;
+        : poBox
+          ? poBoxMessage
+          : verificationMessages.checkAddress;
     return { status: 'success' as const, ...check, message };
   });
 

@@ -26,8 +26,32 @@ export interface InvoiceData {
   description: string;
   amountCents: number;
   status: 'Paid' | 'Refunded';
-  /** The patient, when known. */
-  billedTo: { name: string | null; email: string } | null;
+  /** The patient, when known: full name, the address of the order's bill, email. */
+  billedTo: BilledTo | null;
+}
+
+export interface BilledTo {
+  name: string | null;
+  /** The billing address of the order (its shipping address when it had no other), printed. */
+  addressLines: readonly string[];
+  email: string;
+}
+
+/** An address as an invoice prints it: street, unit, "City, ST 12345". */
+export function addressLinesOf(address: {
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}): string[] {
+  return [
+    address.addressLine1,
+    address.addressLine2 ?? '',
+    `${address.city}, ${address.state} ${address.zip}`,
+  ]
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line !== ',');
 }
 
 /** A stable, short invoice number for a transaction: `INV-` and 12 hex digits of its hash. */
@@ -182,7 +206,8 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   if (invoice.billedTo) {
     y -= 15;
     w.text('Billed to', left, y, { bold: true });
-    for (const line of [invoice.billedTo.name, invoice.billedTo.email]) {
+    const { name, addressLines, email } = invoice.billedTo;
+    for (const line of [name, ...addressLines, email]) {
       if (!line?.trim()) continue;
       y -= 15;
       w.text(line.trim(), left, y, {});

@@ -1,10 +1,12 @@
 /**
  * The upsell's Add To Order (spec 000, "/payment/thanks"): GLP Anti-Nausea charged to the card
  * saved at checkout, once per order whatever the clicks: the processor idempotency key is the
- * order's, and the preauth and transaction are unique per order and product.
+ * order's, and the preauth and transaction are unique per order and product. Once it is on the
+ * order, another Add To Order (a reload, the back button, another tab) is refused and the page
+ * shows its second step; clicks at the same moment share the one charge.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { antiNausea, checkoutMessages, paymentSucceeded } from '@clinic/contracts';
+import { antiNausea, checkoutMessages, paymentSucceeded, upsellMessages } from '@clinic/contracts';
 import {
   type ServiceRuntime,
   ConflictError,
@@ -20,13 +22,8 @@ interface AddOnAnswer {
   prescriptionPreauths: { orderId: number; product_id: number; product_name: string }[];
 }
 
-export async function addAntiNauseaToOrder(
-  runtime: ServiceRuntime,
-  processor: CardProcessor,
-  userId: number,
-  /** A cart link's session adds to that cart's order, never to another of the patient's. */
-  cartId: string | null = null,
-): Promise<AddOnAnswer> {
+/** The caller's newest paid order (a cart link's session: that cart's), with its saved card. */
+async function latestPaidOrder(runtime: ServiceRuntime, userId: number, cartId: string | null) {
   const [order] = await runtime.db
     .select({
       id: orders.id,
@@ -44,6 +41,29 @@ export async function addAntiNauseaToOrder(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   if (!order) throw new NotFoundError('We could not find your order.');
+  return order;
+}
+
+const addOnKeyOf = (orderId: number) => `add-on-${orderId}-${antiNausea.sku}`;
+
+/** Whether GLP Anti-Nausea is on the caller's latest order already. */
+export async function antiNauseaAdded(
+  runtime: ServiceRuntime,
+  userId: number,
+  cartId: string | null = null,
+): Promise<boolean> {
+  const order = await latestPaidOrder(runtime, userId, cartId);
+  return (await transactionOf(runtime, addOnKeyOf(order.id))) !== null;
+}
+
+export async function addAntiNauseaToOrder(
+  runtime: ServiceRuntime,
+  processor: CardProcessor,
+  userId: number,
+  /** A cart link's session adds to that cart's order, never to another of the patient's. */
+  cartId: string | null = null,
+): Promise<AddOnAnswer> {
+  const order = await latestPaidOrder(runtime, userId, cartId);
   if (!order.customerId || !order.paymentMethodId)
     throw new ConflictError('No saved card was found for your order.');
   const [product] = await runtime.db
@@ -52,9 +72,9 @@ export async function addAntiNauseaToOrder(
     .where(and(eq(products.sku, antiNausea.sku), eq(products.active, true)));
   if (!product) throw new NotFoundError('This product is not available.');
 
-  const idempotencyKey = `add-on-${order.id}-${antiNausea.sku}`;
-  const existing = await transactionOf(runtime, idempotencyKey);
-  if (existing) return answer(existing, order.id, product);
+  const idempotencyKey = addOnKeyOf(order.id);
+  if (await transactionOf(runtime, idempotencyKey))
+    throw new ConflictError(upsellMessages.alreadyAdded, { already_added: true });
 
   const result = await processor.charge({
     amountCents: antiNausea.price,

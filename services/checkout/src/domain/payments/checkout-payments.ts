@@ -17,6 +17,8 @@
  *   net (`settleAfterMs`). The end is always one charge and one order, or a refund.
  * - Keys are the caller's own (Stripe scopes them per account): the same key from another
  *   account, or from a visitor paying another cart, is another attempt and reveals nothing.
+ * - Every order has an account: a guest's is made from the buyer's details once the card is
+ *   charged, before the order is placed, by whoever settles the payment (GuestAccounts).
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,9 +27,10 @@ import { z } from 'zod';
 import {
   amountDueTodayCents,
   checkoutMessages,
-  isPoBox,
   type CheckoutRequest,
   type CheckoutResponse,
+  type CheckoutSession,
+  type GuestBuyer,
   type PaymentTerm,
   type Principal,
 } from '@clinic/contracts';
@@ -50,6 +53,7 @@ import {
   type ChargeResult,
 } from '../../payments/card-processor';
 import { findCoupon } from '../coupons';
+import { refusePoBox } from '../shipping-address';
 import {
   attemptFields,
   blockState,
@@ -60,6 +64,7 @@ import {
 } from './card-blocking';
 import { paymentAttempts, transactions, type PaymentAttemptStatus } from '../../db/schema';
 import { loadCheckoutCart, mayOpenCart, type CheckoutCart } from './checkout-cart';
+import type { GuestAccounts } from './guest-accounts';
 import { requireIdempotencyKey } from './idempotency-key';
 import type { PaymentWorkers } from './payment-workers';
 import { placeOrder, type PaidCheckout } from './place-order';
@@ -107,6 +112,8 @@ interface StoredAttemptRequest {
   shippingAddress: CheckoutRequest['shippingAddress'];
   billingAddress: CheckoutRequest['billingAddress'] | null;
   conversionId: string | null;
+  /** The buyer an account is made for, when the payer has none (absent in older rows). */
+  guest?: GuestBuyer | null;
 }
 
 function fingerprintOf(body: unknown): string {
@@ -137,6 +144,7 @@ export class CheckoutPayments {
     private readonly runtime: ServiceRuntime,
     private readonly processor: CardProcessor,
     private readonly workers: PaymentWorkers,
+    private readonly guests: GuestAccounts,
     private readonly opts: { settleAfterMs: number; replayWaitMs?: number },
   ) {}
 
@@ -146,6 +154,25 @@ export class CheckoutPayments {
     idempotencyKeyHeader: string | undefined,
   ): Promise<CheckoutResponse> {
     const idempotencyKey = `${idempotencyScope(principal, body.id)}:${requireIdempotencyKey(idempotencyKeyHeader)}`;
+    const paid = await this.payOnce(body, principal, idempotencyKey);
+    // The buyer's session goes to the buyer only: never to staff paying for them (call center).
+    if (principal !== null) return paid.response;
+    if (paid.session) return { ...paid.response, userData: paid.session };
+    // A repeat of a guest's payment: the browser that paid may have lost the first answer.
+    if (body.guest) {
+      const session = await this.guestCartSession(idempotencyKey);
+      if (session) return { ...paid.response, userData: session };
+    }
+    return paid.response;
+  }
+
+  /** The payment's answer, and the session of a guest account it made. */
+  private async payOnce(
+    body: CheckoutRequest,
+    principal: Principal | null,
+    idempotencyKey: string,
+  ): Promise<{ response: CheckoutResponse; session: CheckoutSession | null }> {
+    const answered = (response: CheckoutResponse) => ({ response, session: null });
     const print = fingerprintOf(body);
     let checked: { cart: CheckoutCart; userId: number | null; stored: StoredAttemptRequest };
     try {
@@ -155,7 +182,7 @@ export class CheckoutPayments {
       // the card is blocked): the key is looked up only here and when its insert conflicts, so
       // a first attempt costs no extra read.
       const existing = await this.findAttempt(idempotencyKey);
-      if (existing) return this.replay(existing, print);
+      if (existing) return answered(await this.replay(existing, print));
       throw err;
     }
     const { cart, userId, stored } = checked;
@@ -165,7 +192,7 @@ export class CheckoutPayments {
       // one, another key's attempt is charging this cart.
       const first = await this.findAttempt(idempotencyKey);
       if (!first) throw new ConflictError(checkoutMessages.paymentInProgress);
-      return this.replay(first, print);
+      return answered(await this.replay(first, print));
     }
 
     try {
@@ -190,15 +217,47 @@ export class CheckoutPayments {
     } catch (err) {
       if (stillInFlight(err)) throw new ConflictError(checkoutMessages.paymentInProgress);
       if (err instanceof ProcessorRequestError) {
-        return answerOf(await this.refuse(idempotencyKey, err));
+        return answered(answerOf(await this.refuse(idempotencyKey, err)));
       }
       // Unknown whether the card was charged: the settle job finds out with the same key.
       this.runtime.logger.error({ err, cartId: cart.id }, 'card processor call failed');
-      throw new UpstreamFailedError(
-        'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.',
-      );
+      throw new UpstreamFailedError(unconfirmedPayment);
     }
-    return answerOf(await this.settle(attempt, cart, result));
+    if (result.status === 'declined')
+      return answered(answerOf(await this.decline(attempt, result)));
+    let owned: { attempt: AttemptRow; session: CheckoutSession | null };
+    try {
+      owned = await this.withOwner(attempt);
+    } catch (err) {
+      // Charged, but the account is not made yet: the settle job makes it with the same details.
+      this.runtime.logger.error({ err, cartId: cart.id }, 'guest account could not be made');
+      throw new UpstreamFailedError(unconfirmedPayment);
+    }
+    return {
+      response: answerOf(await this.succeed(owned.attempt, cart, result)),
+      session: owned.session,
+    };
+  }
+
+  /**
+   * The attempt with the account its order belongs to: the payer's, or for a guest the account
+   * made (or, settling again, found) for the buyer's email.
+   */
+  private async withOwner(
+    attempt: AttemptRow,
+  ): Promise<{ attempt: AttemptRow; session: CheckoutSession | null }> {
+    const guest = attempt.request.guest;
+    if (attempt.userId !== null || !guest) return { attempt, session: null };
+    const account = await this.guests.accountFor(guest, attempt.request.shippingAddress.state);
+    return { attempt: { ...attempt, userId: account.userId }, session: account.session };
+  }
+
+  /** A session scoped to the paid cart, when the key is a guest's paid attempt. */
+  private async guestCartSession(idempotencyKey: string): Promise<CheckoutSession | null> {
+    const attempt = await this.findAttempt(idempotencyKey);
+    if (!attempt?.request.guest || attempt.status !== 'succeeded' || attempt.userId === null)
+      return null;
+    return this.guests.cartSession(attempt.userId, attempt.cartId, this.runtime.clock.now());
   }
 
   /**
@@ -218,11 +277,9 @@ export class CheckoutPayments {
       throw new ForbiddenError('This checkout link belongs to another account.');
     const userId = cart.userId ?? (principal?.role === 'patient' ? principal.userId : null);
     if (cart.paidOrderId !== null) throw new ConflictError(checkoutMessages.activeOrder);
-    if (
-      isPoBox(body.shippingAddress.addressLine1) ||
-      isPoBox(body.shippingAddress.addressLine2 ?? '')
-    )
-      throw new InvalidRequestError(checkoutMessages.poBox, { address_error: true });
+    refusePoBox(body.shippingAddress);
+    // Every order belongs to an account: a payer without one says who is buying.
+    const guest = userId === null ? await this.guests.buyerOf(body) : null;
 
     const cardFingerprint = await this.processor.cardFingerprint(body.cardToken);
     refuseBlockedPayment(await blockState(db, { userId, cartId: cart.id, cardFingerprint }, now));
@@ -256,6 +313,7 @@ export class CheckoutPayments {
         shippingAddress: body.shippingAddress,
         billingAddress: body.billingAddress ?? null,
         conversionId: body.c_id ?? null,
+        guest,
       },
     };
   }
@@ -277,7 +335,8 @@ export class CheckoutPayments {
     }
     const cart = await loadCheckoutCart(this.runtime.db, attempt.cartId);
     if (!cart) throw new Error(`cart ${attempt.cartId} of a payment attempt vanished`);
-    await this.settle(attempt, cart, result);
+    if (result.status === 'declined') await this.decline(attempt, result);
+    else await this.succeed((await this.withOwner(attempt)).attempt, cart, result);
   }
 
   /** Settles attempts whose worker died (PaymentWorkers' beat); one failure does not stop the rest. */
@@ -292,16 +351,11 @@ export class CheckoutPayments {
   }
 
   /**
-   * The charge's outcome becomes the attempt's answer. Each outcome's transaction first claims
-   * the attempt with a conditional update (still 'charging'), so of two settlers (the request
-   * and a settle job, or two instances) one wins and the other answers what it stored.
+   * The charge's outcome becomes the attempt's answer (succeed or decline). Each outcome's
+   * transaction first claims the attempt with a conditional update (still 'charging'), so of two
+   * settlers (the request and a settle job, or two instances) one wins and the other answers
+   * what it stored.
    */
-  private settle(attempt: AttemptRow, cart: CheckoutCart, result: ChargeResult) {
-    return result.status === 'succeeded'
-      ? this.succeed(attempt, cart, result)
-      : this.decline(attempt, result);
-  }
-
   private async succeed(
     attempt: AttemptRow,
     cart: CheckoutCart,
@@ -328,6 +382,7 @@ export class CheckoutPayments {
           .update(paymentAttempts)
           .set({
             status: 'succeeded',
+            userId: attempt.userId,
             chargeId: charge.chargeId,
             cardFingerprint: charge.cardFingerprint,
             updatedAt: now,
@@ -546,6 +601,9 @@ export class CheckoutPayments {
     return row?.customerId ?? null;
   }
 }
+
+const unconfirmedPayment =
+  'We could not confirm your payment with the card processor. Please wait a minute before trying again: you will not be charged twice.';
 
 /** The attempt, only while it is still 'charging' (the claim every settler makes). */
 function charging(key: string) {

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { SandboxProcessor } from '../../payments/sandbox/sandbox-processor';
 import type { CardProcessor } from '../../payments/card-processor';
-import { startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
+import { fakeIdentity, startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
 import { checkoutService } from '../../app';
 
 const settleAfterMs = 120_000;
@@ -184,7 +184,12 @@ describe('a crash between charge and commit', () => {
     // Another checkout process starting on the same database (a restart, or a replica).
     const restarted = await startServiceForTest(
       checkoutService,
-      { settleAfterMs, paymentWorkerTiming: { beatMs: 3_600_000, staleMs: 6_000 } },
+      {
+        settleAfterMs,
+        paymentWorkerTiming: { beatMs: 3_600_000, staleMs: 6_000 },
+        // The guest's account is made by whoever settles the payment.
+        identity: fakeIdentity(),
+      },
       { engines: t.service.engines, start: false },
     );
     // The bus already has this service's consumer (the first process): only the rest starts.
