@@ -75,6 +75,7 @@ import { pendingMedicalForms } from './orders';
 import {
   formsOrder,
   getSignedUrl,
+  identityVideoAsk,
   logUploadAttempt,
   processRefund,
   questionnaire,
@@ -184,6 +185,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   patientAttachmentUpload,
   logUploadAttempt,
   uploadAvVideo,
+  identityVideoAsk,
   prescriptionPending,
   prescriptionUpdate,
   prescriptionGetOrder,
