@@ -154,6 +154,7 @@ describe('the identity video page', () => {
     api.on(askCall, 'hang');
     await open('/upload-video/5?state=TX');
     expect(heading()).toBe('A Quick Video is Required');
+    expect(root().querySelector('.uv-lead')).toBeNull();
     await view!.unmount();
 
     api.on(askCall, fail(500));

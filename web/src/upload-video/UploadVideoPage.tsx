@@ -298,7 +298,9 @@ export function UploadVideoPage() {
       <section className="uv-card card">
         <p className="uv-eyebrow">Identity check</p>
         <h1 className="uv-title">{heading}</h1>
-        <p className="uv-lead">{byDoctor ? videoTexts.doctorLead : videoTexts.stateLead}</p>
+        {asker !== undefined && (
+          <p className="uv-lead">{byDoctor ? videoTexts.doctorLead : videoTexts.stateLead}</p>
+        )}
 
         <ol className="uv-steps">
           <li className="uv-steps__item">
