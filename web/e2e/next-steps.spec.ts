@@ -7,10 +7,12 @@
  *   comes back to it from the card ("Record your identity video"); the clinician approves; the
  *   patient opens "Review your prescription" from the card and approves; the pharmacist places,
  *   ships and delivers; the card offers "Request a Replacement" while the 7-day window is open,
- *   the wizard takes the request, the card says it is being reviewed; the pharmacist approves
+ *   the wizard refuses a text file named .png as evidence when it is chosen and takes a photo
+ *   and the request, the card says it is being reviewed; the pharmacist approves
  *   and the replacement appears as its own card.
  * - A video state and a denial: a Californian's assessment is sent; the clinician requires the
- *   identity video; the card says the doctor needs it (not the visit text) and links the page;
+ *   identity video; the card says the doctor needs it (not the visit text) and links the page,
+ *   whose heading says the doctor asked for it (no Californian regulation does);
  *   once it is in, the clinician denies; the card shows the doctor's step "Not approved" and
  *   links the decision at /rejected/{order}.
  *
@@ -68,7 +70,7 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 /**
- * The identity video as the page sends it: a signed URL, the PUT of the bytes, then
+ * The identity video as the page sends it: a signed URL, the one PUT of the bytes, then
  * upload-av-video, with the patient's session.
  */
 async function sendVideo(page: Page, orderId: number): Promise<void> {
@@ -83,7 +85,8 @@ async function sendVideo(page: Page, orderId: number): Promise<void> {
     file_name: string;
   };
   const put = await page.request.put(upload_url, {
-    headers: { 'content-type': 'video/mp4' },
+    // A signed URL stores one file once: the page's PUT says so (If-None-Match: *).
+    headers: { 'content-type': 'video/mp4', 'if-none-match': '*' },
     data: mp4,
   });
   expect(put.ok()).toBe(true);
@@ -257,9 +260,21 @@ test.describe('every next step from the portal', () => {
     await page.getByTestId('rs-reason').fill('The box arrived warm and one vial was cracked.');
     await page.locator('#rs-continue').click();
     await expect(wizard).toHaveAttribute('data-step', 'evidence');
-    await page
-      .locator('.rs-upload input[type=file]')
-      .setInputFiles({ name: 'cracked.png', mimeType: 'image/png', buffer: png });
+    // A text file named .png is refused when chosen, in the patient's words; a photo is taken.
+    const evidence = page.locator('.rs-upload input[type=file]');
+    await evidence.setInputFiles({
+      name: 'cracked.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('The box arrived warm and one vial was cracked.'),
+    });
+    await expect(page.locator('#rs-file-error')).toHaveText(
+      'This file is not a photo. Please choose a JPEG, PNG or HEIC picture.',
+    );
+    await expect(page.getByTestId('rs-file')).toHaveCount(0);
+    await shot(page, 'next-steps-reship-not-a-photo', project);
+    await evidence.setInputFiles({ name: 'cracked.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('rs-file')).toContainText('cracked.png');
+    await expect(page.locator('#rs-file-error')).toHaveCount(0);
     await page.locator('#rs-submit').click();
     await expect(wizard).toHaveAttribute('data-step', 'done', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Go To Dashboard' }).click();
@@ -337,6 +352,12 @@ test.describe('every next step from the portal', () => {
     await expect(page.locator('main[data-page="upload-video"]')).toBeVisible({
       timeout: 15_000,
     });
+    // California asks for no video: the page names the doctor's request, not a state regulation.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'A Quick Video is Required (Requested by Your Doctor)',
+    );
+    await expect(page.locator('main[data-page="upload-video"]')).not.toContainText('Regulations');
+    await shot(page, 'next-steps-doctor-video-page', project);
     await sendVideo(page, orderId);
     await ordersUntil(page, async () => {
       await expect(card).toHaveAttribute('data-status', 'waiting_prescription', {

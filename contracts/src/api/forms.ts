@@ -292,6 +292,26 @@ export const uploadAvVideo = defineRoute({
 });
 
 /**
+ * Ours: who asks for an order's identity video: its state's regulations (a bare-medication
+ * assessment in one of the video states), or the patient's clinician (`appointment-required` of
+ * kind video), in any state. Where both ask, the state's rule is named.
+ */
+export const identityVideoAskers = ['state', 'clinician'] as const;
+export type IdentityVideoAsker = (typeof identityVideoAskers)[number];
+
+export const identityVideoAsk = defineRoute({
+  method: 'get',
+  path: '/forms/orders/:id/identity-video',
+  service: 'forms',
+  auth: 'patient',
+  allowCartSession: true,
+  summary:
+    "Who asks for the identity video of the caller's submitted order, so the video page says why (the state's regulations or the doctor's request); null when it needs none. 404 for an order that is not the caller's.",
+  params: orderIdParams,
+  response: z.object({ asked_by: z.enum(identityVideoAskers).nullable() }),
+});
+
+/**
  * Hours a patient has to answer an approved prescription: with no answer by then it is accepted
  * as written (spec 002: "If we don't hear from you within 12 hours, your order will be shipped
  * as written").

@@ -76,6 +76,7 @@ import { pendingMedicalForms } from './orders';
 import {
   formsOrder,
   getSignedUrl,
+  identityVideoAsk,
   logUploadAttempt,
   processRefund,
   questionnaire,
@@ -186,6 +187,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   patientAttachmentUpload,
   logUploadAttempt,
   uploadAvVideo,
+  identityVideoAsk,
   prescriptionPending,
   prescriptionUpdate,
   prescriptionGetOrder,

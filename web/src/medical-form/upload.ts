@@ -2,7 +2,9 @@
  * A questionnaire image's upload (spec 002 sections 4, 5 and 8, "Questionnaire uploads"): the
  * checks before it (its type and size, then its first bytes: a text file named .png is no
  * photo), the file name it is stored under, the one PUT of the file to the signed URL with
- * progress, and the message of each way it can fail.
+ * progress, and the message of each way it can fail. Every photo picker (the portal's re-upload,
+ * the reship evidence) refuses a chosen non-photo with the same byte check and words
+ * (`photoBytesProblem`), and reads a server's refusal of an upload the same way (`refusalOf`).
  */
 import {
   FILE_KIND_SNIFF_BYTES,
@@ -23,12 +25,11 @@ export function fileProblem(file: File | null | undefined): string | null {
 }
 
 /**
- * What is wrong with a chosen file, its bytes included: `fileProblem`, then whether it really is
- * a photo (the server checks the same bytes again after the upload). Null when it may go.
+ * Whether a chosen file really is a photo by its first bytes, whatever its name and type claim:
+ * null when it is, else the patient's words. The server checks the same bytes again after the
+ * upload.
  */
-export async function photoProblem(file: File | null | undefined): Promise<string | null> {
-  const early = fileProblem(file);
-  if (early || !file) return early;
+export async function photoBytesProblem(file: File): Promise<string | null> {
   try {
     const bytes = await file.slice(0, FILE_KIND_SNIFF_BYTES).arrayBuffer();
     return isPhotoBytes(new Uint8Array(bytes)) ? null : photoMessages.notAPhoto;
@@ -36,6 +37,16 @@ export async function photoProblem(file: File | null | undefined): Promise<strin
     // A file the browser cannot read (removed from the phone meanwhile): choose it again.
     return photoMessages.unreadable;
   }
+}
+
+/**
+ * What is wrong with a chosen file, its bytes included: `fileProblem`, then whether it really is
+ * a photo. Null when it may go.
+ */
+export async function photoProblem(file: File | null | undefined): Promise<string | null> {
+  const early = fileProblem(file);
+  if (early || !file) return early;
+  return photoBytesProblem(file);
 }
 
 /** `${formId}_${questionKey}_${timestamp}_${originalName}` (spec 002 section 7). */
@@ -89,14 +100,24 @@ export function prepareFailure(error: unknown): UploadFailure {
 }
 
 /**
- * The server's check of a stored file as an UploadFailure: a refusal (a 400 with the patient's
- * words) is 'refused'; anything else (no answer, a server fault) is a failed upload to try again.
+ * A server's refusal of an uploaded file (a 400 with the patient's words, from the check right
+ * after the PUT or from the call that uses the file) as a 'refused' UploadFailure; null for any
+ * other failure.
+ */
+export function refusalOf(error: unknown): UploadFailure | null {
+  const failure = toApiError(error);
+  return failure.status === 400 && failure.serverMessage
+    ? new UploadFailure('refused', false, failure.serverMessage)
+    : null;
+}
+
+/**
+ * The server's check of a stored file as an UploadFailure: a refusal is 'refused'; anything else
+ * (no answer, a server fault) is a failed upload to try again.
  */
 export function checkFailure(error: unknown): UploadFailure {
   const failure = toApiError(error);
-  if (failure.status === 400 && failure.serverMessage)
-    return new UploadFailure('refused', false, failure.serverMessage);
-  return new UploadFailure('store', failure.isNetwork, failure.message);
+  return refusalOf(failure) ?? new UploadFailure('store', failure.isNetwork, failure.message);
 }
 
 /**

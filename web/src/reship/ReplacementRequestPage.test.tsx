@@ -1,4 +1,4 @@
-import { reshipMessages } from '@clinic/contracts';
+import { photoMessages, reshipMessages } from '@clinic/contracts';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { chooseFile, typeText } from '../medical-form/testing/harness';
@@ -71,10 +71,14 @@ const signed = ok({
   file_name: 'stored-evidence.png',
 });
 
+/** The server's check of the stored photo, right after its PUT. */
+const checkCall = 'POST /api/uploads/stored-evidence.png/check';
+
 beforeEach(() => {
   localStorage.clear();
   setSession(testSession({ token: 'tok', id: 7 }));
   api = fakeApi();
+  api.on(checkCall, ok({ success: true }));
   installFakeXhr();
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
 });
@@ -160,6 +164,7 @@ describe('the replacement request wizard', () => {
     expect(FakeXhr.sent[0]!.method).toBe('PUT');
     expect(FakeXhr.sent[0]!.url).toBe('https://files.example/put');
     await storeFile();
+    expect(api.calls()).toContain(checkCall);
 
     expect(api.sent('POST /api/submit-reship-request')).toEqual([
       {
@@ -203,6 +208,51 @@ describe('the replacement request wizard', () => {
     await click($(root(), 'button[aria-label="Remove exact.jpg"]'));
     expect(root().querySelector('[data-testid="rs-file"]')).toBeNull();
     expect(root().textContent).toContain('Drop image here or click to upload');
+  });
+
+  it("refuses a text file named .png when chosen, in the patient's words, before any upload", async () => {
+    await toEvidence();
+    api.on('POST /api/get-signed-url', signed);
+    const notes = new File(['The box arrived warm.'], 'cracked.png', { type: 'image/png' });
+    await chooseFile(fileInput(), notes);
+    await flush();
+    expect(fieldError()).toBe(photoMessages.notAPhoto);
+    expect(root().querySelector('[data-testid="rs-file"]')).toBeNull();
+    await click(button('rs-submit'));
+    expect(fieldError()).toBe(reshipMessages.uploadImage);
+    expect(api.calls()).not.toContain('POST /api/get-signed-url');
+
+    // A real photo is taken.
+    await chooseFile(fileInput(), imageFile('cracked.jpg', 2048, 'image/jpeg'));
+    await flush();
+    expect(fieldError()).toBeNull();
+    expect(root().querySelector('[data-testid="rs-file"]')?.textContent).toContain('cracked.jpg');
+  });
+
+  it("drops a photo the server's check refuses and says why in its words, never sending the request", async () => {
+    await toEvidence();
+    api.on('POST /api/get-signed-url', signed);
+    api.on(checkCall, fail(400, photoMessages.notAPhoto), ok({ success: true }));
+    api.on('POST /api/submit-reship-request', ok({ success: true, message: 'Received.' }));
+    await chooseFile(fileInput(), imageFile('odd.png'));
+    await flush();
+    await click(button('rs-submit'));
+    await storeFile();
+    expect(fieldError()).toBe(photoMessages.notAPhoto);
+    expect(root().querySelector('[data-testid="rs-file"]')).toBeNull();
+    expect(root().textContent).not.toContain('Error submitting request');
+    expect(api.calls()).not.toContain('POST /api/submit-reship-request');
+    expect(step()).toBe('evidence');
+
+    // Another photo is uploaded anew and the request goes.
+    await chooseFile(fileInput(), imageFile('box.png'));
+    await flush();
+    expect(fieldError()).toBeNull();
+    await click(button('rs-submit'));
+    await storeFile();
+    expect(FakeXhr.sent).toHaveLength(2);
+    expect(api.sent('POST /api/submit-reship-request')).toHaveLength(1);
+    expect(step()).toBe('done');
   });
 
   it("says why a submit failed in the server's words, and retries without uploading again", async () => {

@@ -1,9 +1,11 @@
 /**
  * /replacement-request, the reship wizard (spec 002 sections 2, 4, 5 and 8): four steps under a
  * progress indicator. 1 the delivered items to replace, by checkbox (GET /api/get-shipped-items);
- * 2 why, in up to 1000 characters with a counter; 3 a photo as evidence (an image under 5 MB),
- * uploaded through POST /api/get-signed-url and a PUT, then the request sent
- * (POST /api/submit-reship-request: reason, the photo's stored name, the items as name and id);
+ * 2 why, in up to 1000 characters with a counter; 3 a photo as evidence (an image under 5 MB,
+ * and a photo by its bytes: a text file named .png is refused when chosen, in the medical form's
+ * words), uploaded through POST /api/get-signed-url and a PUT and checked by the server, then the
+ * request sent (POST /api/submit-reship-request: reason, the photo's stored name, the items as
+ * name and id); a photo the server's check refuses is dropped and its reason said on the step;
  * 4 the thank-you and Go To Dashboard. A failed or empty item list goes to /sorry with its
  * message; a failed submit says so ('Error submitting request: {message}') and stays.
  *
@@ -15,7 +17,12 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } fr
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
-import { formatSize, uploadErrorText, UploadFailure } from '../medical-form/upload';
+import {
+  formatSize,
+  photoBytesProblem,
+  uploadErrorText,
+  UploadFailure,
+} from '../medical-form/upload';
 import { Button, Checkbox, FormMessage, PageShell, Stepper, type Step } from '../ui';
 import {
   readShippedItems,
@@ -89,6 +96,8 @@ export function ReplacementRequestPage() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   // The photo already stored for this file: a retried submit does not upload it again.
   const uploaded = useRef<{ file: File; name: string } | null>(null);
+  // The latest choice: a slower byte check of an earlier one must not overwrite it.
+  const choice = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const inputId = useId();
@@ -140,10 +149,12 @@ export function ReplacementRequestPage() {
     setChosen(next);
   }
 
-  function pick(picked: File | null | undefined) {
+  async function pick(picked: File | null | undefined) {
     if (submitting || !picked) return;
+    const current = ++choice.current;
     setSubmitError(null);
-    const problem = evidenceProblem(picked);
+    const problem = evidenceProblem(picked) ?? (await photoBytesProblem(picked));
+    if (current !== choice.current) return;
     if (problem) {
       setFileError(problem);
       return;
@@ -163,7 +174,7 @@ export function ReplacementRequestPage() {
   function onDrop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
-    pick(event.dataTransfer?.files?.[0]);
+    void pick(event.dataTransfer?.files?.[0]);
   }
 
   function continueFromReason(event: FormEvent) {
@@ -198,7 +209,13 @@ export function ReplacementRequestPage() {
       await sendReshipRequest({ reason: reason.trim(), image, items });
       go(3);
     } catch (failure) {
-      setSubmitError(reshipTexts.submitFailed(failureText(failure)));
+      if (failure instanceof UploadFailure && failure.stage === 'refused') {
+        // The server refused the photo itself: it is dropped and its reason said where a photo
+        // is chosen, as one refused when chosen is; another photo is needed, not a retry.
+        setFile(null);
+        setPreview(null);
+        setFileError(failure.message);
+      } else setSubmitError(reshipTexts.submitFailed(failureText(failure)));
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -395,7 +412,7 @@ export function ReplacementRequestPage() {
                 className="visually-hidden"
                 aria-describedby={fileError ? 'rs-file-error' : undefined}
                 onChange={(event) => {
-                  pick(event.target.files?.[0]);
+                  void pick(event.target.files?.[0]);
                   event.target.value = '';
                 }}
               />

@@ -1,7 +1,8 @@
 /**
  * The reship wizard's calls (spec 002 section 7): the delivered items the patient may ask to
- * replace, the evidence photo's upload (the forms' POST /api/get-signed-url, then the file PUT to
- * the signed URL with the medical form's putFile) and the request itself.
+ * replace, the evidence photo's upload (the forms' POST /api/get-signed-url, the file PUT to the
+ * signed URL with the medical form's putFile, then the server's check of what was stored) and
+ * the request itself.
  */
 import {
   getShippedItems,
@@ -11,7 +12,8 @@ import {
 } from '@clinic/contracts';
 import type { z } from 'zod';
 import { callApi } from '../api/client';
-import { putFile, uploadFileName } from '../medical-form/upload';
+import { checkUploadedFile } from '../medical-form/formsApi';
+import { checkFailure, putFile, uploadFileName } from '../medical-form/upload';
 
 export type ShippedOrder = z.infer<typeof shippedOrderSchema>;
 export type ReshipBody = z.input<NonNullable<typeof submitReshipRequest.body>>;
@@ -23,9 +25,11 @@ export async function readShippedItems(): Promise<ShippedOrder[]> {
 }
 
 /**
- * Uploads the evidence photo: a signed URL for it, then the file PUT there. Resolves with the
- * stored file's name (the request's `image`). Fails with the client's ApiError (the signed URL)
- * or the upload's UploadFailure (the PUT).
+ * Uploads the evidence photo: a signed URL for it, the file PUT there, then the server's check of
+ * the stored bytes (POST /api/uploads/{file_name}/check), so a file the server refuses is refused
+ * on the evidence step in its words, before any request is sent. Resolves with the stored file's
+ * name (the request's `image`). Fails with the client's ApiError (the signed URL) or the upload's
+ * UploadFailure (the PUT, or the check: 'refused' when the server refuses the file).
  */
 export async function uploadEvidence(
   file: File,
@@ -39,6 +43,11 @@ export async function uploadEvidence(
     },
   });
   await putFile(signed.upload_url, file, onProgress);
+  try {
+    await checkUploadedFile(signed.file_name);
+  } catch (cause) {
+    throw checkFailure(cause);
+  }
   return signed.file_name;
 }
 

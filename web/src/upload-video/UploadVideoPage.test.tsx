@@ -28,6 +28,7 @@ const MB = 1024 * 1024;
 const signedCall = 'POST /api/get-signed-url';
 const recordCall = 'POST /api/upload-av-video';
 const logCall = 'POST /api/log-upload-attempt';
+const askCall = 'GET /forms/orders/5/identity-video';
 const storedName = 'k3x9_5_av_video_1700000000000_clip.mp4';
 const signedAt = (url: string) =>
   ok({ success: true, url, upload_url: url, file_name: storedName });
@@ -92,6 +93,7 @@ beforeEach(() => {
   setSession(testSession({ token: 'tok', id: 7, state: 'IL' }));
   api = fakeApi();
   api.on(logCall, ok({ success: true }));
+  api.on(askCall, ok({ asked_by: 'state' }));
   installFakeXhr();
   media = 'metadata';
   duration = 20;
@@ -134,6 +136,31 @@ describe('the identity video page', () => {
     setSession(cartLinkSession());
     await open('/upload-video/5');
     expect(heading()).toBe("A Quick Video is Required (Per Your State's Regulations)");
+  });
+
+  it('says the doctor asked for it where no state rule does, whatever state the link names', async () => {
+    api.on(askCall, ok({ asked_by: 'clinician' }));
+    // The doctor's reminder email links the page with the patient's state.
+    await open('/upload-video/5?state=CA');
+    expect(heading()).toBe('A Quick Video is Required (Requested by Your Doctor)');
+    expect(root().textContent).not.toContain('Regulations');
+    expect(root().textContent).not.toContain('your state asks');
+    expect($(root(), '.uv-lead').textContent).toBe(
+      'Your doctor asked to see and hear you before deciding on your treatment. It takes less than a minute.',
+    );
+  });
+
+  it("names no reason until it knows who asks, then the state's if it cannot learn it", async () => {
+    api.on(askCall, 'hang');
+    await open('/upload-video/5?state=TX');
+    expect(heading()).toBe('A Quick Video is Required');
+    expect(root().querySelector('.uv-lead')).toBeNull();
+    await view!.unmount();
+
+    api.on(askCall, fail(500));
+    await open('/upload-video/5?state=TX');
+    expect(heading()).toBe('A Quick Video is Required (Per Texas Regulations)');
+    expect($(root(), '.uv-lead').textContent).toContain('your state asks us to see and hear you');
   });
 
   it('says what to record and offers the gallery and, on a computer, the camera', async () => {
@@ -196,7 +223,8 @@ describe('the identity video page', () => {
     await choose(videoFile('phone.mov', 5 * MB, ''));
     expect(problem()).toBeNull();
     expect($(root(), '.uv-file__name').textContent).toBe('phone.mov');
-    expect(api.calls()).toEqual([]);
+    // Who asks for the video, and nothing else: checking a file uploads nothing.
+    expect(api.calls()).toEqual([askCall]);
   });
 
   it('assumes 8 seconds when the duration cannot be read within 10 s', async () => {

@@ -7,14 +7,17 @@
  * and the patient goes to /home.
  *
  * The form id is the route's id; the state in the heading is the `state` query parameter or the
- * logged-in user's state, by its full name.
+ * logged-in user's state, by its full name. Where no state rule asks for the video but the
+ * patient's doctor did (in any state), the heading and its lead say so instead: the page asks the
+ * forms service who asks (GET /forms/orders/{id}/identity-video) and names no reason until it
+ * knows (the state's, as the spec does, if that call fails).
  *
  * Hooks for tests: main[data-page="upload-video"], .uv[data-status], #uv-upload, #uv-gallery,
  * #uv-capture (phones), #uv-record (computers), .uv-file, [role=progressbar].
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { usStates } from '@clinic/contracts';
+import { usStates, type IdentityVideoAsker } from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatSize } from '../medical-form/upload';
 import { accountUserOf, useSession } from '../session/session';
@@ -35,6 +38,7 @@ import {
 import {
   logVideoFailure,
   problemOf,
+  readVideoAsker,
   recordVideo,
   uploadProblems,
   uploadVideoFile,
@@ -64,6 +68,17 @@ export function stateName(raw: string | null | undefined): string | null {
 export function videoHeading(state: string | null): string {
   return `A Quick Video is Required (Per ${state ?? "Your State's"} Regulations)`;
 }
+
+/** Ours, beside the spec's heading: the video the doctor asked for, and the lead of each. */
+export const videoTexts = {
+  /** While the page learns who asks: no reason named yet. */
+  pendingHeading: 'A Quick Video is Required',
+  doctorHeading: 'A Quick Video is Required (Requested by Your Doctor)',
+  stateLead:
+    'Before your doctor reviews your assessment, your state asks us to see and hear you. It takes less than a minute.',
+  doctorLead:
+    'Your doctor asked to see and hear you before deciding on your treatment. It takes less than a minute.',
+} as const;
 
 function buttonText(status: Status, retry: number): string {
   switch (status) {
@@ -110,6 +125,8 @@ export function UploadVideoPage() {
   const [retry, setRetry] = useState(0);
   const [offer, setOffer] = useState(false);
   const [camera, setCamera] = useState(false);
+  /** Who asks for the video; undefined until known (the state's rule is named if the ask fails). */
+  const [asker, setAsker] = useState<IdentityVideoAsker | null | undefined>(undefined);
   /** The patient answered the compression offer for the current file. */
   const offered = useRef(false);
   /** The stored name of the current file once uploaded (a retry then only records it). */
@@ -134,8 +151,29 @@ export function UploadVideoPage() {
     },
     [preview],
   );
+  useEffect(() => {
+    let live = true;
+    readVideoAsker(id).then(
+      (found) => {
+        if (live) setAsker(found);
+      },
+      () => {
+        if (live) setAsker(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
 
   const state = stateName(params.get('state')) ?? stateName(accountUserOf(session?.user)?.state);
+  const byDoctor = asker === 'clinician';
+  const heading =
+    asker === undefined
+      ? videoTexts.pendingHeading
+      : byDoctor
+        ? videoTexts.doctorHeading
+        : videoHeading(state);
   const busy =
     status === 'checking' ||
     status === 'compressing' ||
@@ -259,11 +297,10 @@ export function UploadVideoPage() {
     <PageShell narrow className="uv" data-page="upload-video" data-status={status}>
       <section className="uv-card card">
         <p className="uv-eyebrow">Identity check</p>
-        <h1 className="uv-title">{videoHeading(state)}</h1>
-        <p className="uv-lead">
-          Before your doctor reviews your assessment, your state asks us to see and hear you. It
-          takes less than a minute.
-        </p>
+        <h1 className="uv-title">{heading}</h1>
+        {asker !== undefined && (
+          <p className="uv-lead">{byDoctor ? videoTexts.doctorLead : videoTexts.stateLead}</p>
+        )}
 
         <ol className="uv-steps">
           <li className="uv-steps__item">

@@ -1,5 +1,6 @@
 /**
- * The identity video's upload (spec 002 sections 4, 7, 8 and 9): a signed URL from
+ * The identity video page's calls: who asks for the video (GET /forms/orders/{id}/identity-video,
+ * for the heading), and its upload (spec 002 sections 4, 7, 8 and 9): a signed URL from
  * POST /api/get-signed-url (30 s timeout), the file PUT there with progress (XHR, 300 s
  * timeout), network and timeout failures retried up to 3 times after 2 s × the attempt number,
  * then POST /api/upload-av-video. Every failure becomes one of the spec's titled problems; a
@@ -7,14 +8,21 @@
  */
 import {
   getSignedUrl,
+  identityVideoAsk,
   SIGNED_PUT_ALREADY_STORED,
   signedPutHeaders,
   uploadAvVideo,
+  type IdentityVideoAsker,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
 import { logFailedUpload } from '../medical-form/formsApi';
 import { uploadFileName } from '../medical-form/upload';
 import { contentTypeOf, videoConstants, type VideoProblem } from './videoRules';
+
+/** Who asks for the order's identity video: its state's regulations, the doctor, or nobody. */
+export async function readVideoAsker(formId: string): Promise<IdentityVideoAsker | null> {
+  return (await callApi(identityVideoAsk, { params: { id: formId } })).asked_by;
+}
 
 /** The question key of the stored name: `${formId}_av_video_${timestamp}_${originalName}`. */
 export const VIDEO_KEY = 'av_video';

@@ -20,7 +20,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { stateName } from '@clinic/contracts';
+import { identityVideoAskers, stateName } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { assessments, orders, type FormsOrderStatus } from '../db/schema';
@@ -36,7 +36,7 @@ export const identityVideoEmail = jobType({
     /** When the video was required: a video uploaded before it does not answer this ask. */
     requiredAt: z.iso.datetime(),
     /** Who asks: the state's rule (at submission) or the clinician. */
-    askedBy: z.enum(['state', 'clinician']),
+    askedBy: z.enum(identityVideoAskers),
     email: z.enum(['ask', 'reminder']),
   }),
   // Only a failing database or identity makes it throw; the checks make a re-run harmless.

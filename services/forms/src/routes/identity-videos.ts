@@ -1,8 +1,11 @@
-/** POST /api/upload-av-video: the identity video the caller uploaded for an order. */
+/**
+ * POST /api/upload-av-video: the identity video the caller uploaded for an order; and
+ * GET /forms/orders/{id}/identity-video: who asks for it (the page's heading says why).
+ */
 import type { Router } from 'express';
-import { uploadAvVideo } from '@clinic/contracts';
+import { identityVideoAsk, uploadAvVideo } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { recordIdentityVideo, videoMessages } from '../domain/identity-videos';
+import { identityVideoAsker, recordIdentityVideo, videoMessages } from '../domain/identity-videos';
 import type { Uploads } from '../domain/uploads';
 
 export function identityVideoRoute(
@@ -14,4 +17,7 @@ export function identityVideoRoute(
     await recordIdentityVideo(runtime, uploads, principal, body.uniqueId, body.s3FileName);
     return { success: true as const, message: videoMessages.recorded };
   });
+  bindRoute(router, identityVideoAsk, async ({ principal, params }) => ({
+    asked_by: await identityVideoAsker(runtime.db, principal, params.id),
+  }));
 }

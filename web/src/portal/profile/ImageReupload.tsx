@@ -3,12 +3,14 @@
  * the patient picks the order's assessment, the image type (one of the seven) and a new photo;
  * the photo is resized in the browser (at most 1000 px wide, JPEG quality 0.8), PUT to a signed
  * URL from POST /api/get-signed-url and handed to POST /api/upload-image-again, which replaces
- * the image for the doctor. A failure says where it failed (the spec's re-upload texts) and is
- * logged for support (POST /api/log-upload-attempt).
+ * the image for the doctor. A chosen file that is no image, or no photo by its bytes (a text file
+ * named .png), is refused when chosen, in the medical form's words; a photo the server refuses
+ * is dropped and its words shown. Any other failure says where it failed (the spec's re-upload
+ * texts, with Try Again). Failures are logged for support (POST /api/log-upload-attempt).
  *
  * Hooks for tests: form#reupload-form, #reupload-file, #reupload-save.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   portalImageTypes,
   profileMessages,
@@ -18,7 +20,13 @@ import {
 } from '@clinic/contracts';
 import { ApiError, toApiError } from '../../api/client';
 import { logFailedUpload, requestSignedUrl } from '../../medical-form/formsApi';
-import { putFile, uploadFileName, UploadFailure } from '../../medical-form/upload';
+import {
+  photoBytesProblem,
+  putFile,
+  refusalOf,
+  uploadFileName,
+  UploadFailure,
+} from '../../medical-form/upload';
 import { Button, FormMessage, Select } from '../../ui';
 import { sendImageAgain } from './profileApi';
 import { resizeImage } from './resizeImage';
@@ -43,9 +51,10 @@ export interface ReuploadOrder {
   label: string;
 }
 
-/** Which step failed, as the spec's re-upload texts name it. */
+/** Which step failed, as the spec's re-upload texts name it; a refused photo, the server's words. */
 function failureOf(error: unknown): string {
   if (error instanceof UploadFailure) {
+    if (error.stage === 'refused') return error.message;
     if (error.connection) return reuploadMessages.network;
     return error.stage === 'prepare' ? reuploadMessages.preparing : reuploadMessages.storing;
   }
@@ -61,6 +70,30 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const { message, show, clear } = useTimedMessage();
+  // The latest choice: a slower byte check of an earlier one must not overwrite it.
+  const choice = useRef(0);
+
+  /** Drops the chosen file (the input emptied too): a refused one is never sent. */
+  function dropFile() {
+    setFile(null);
+    setFileKey((key) => key + 1);
+  }
+
+  async function choose(chosen: File | undefined) {
+    const current = ++choice.current;
+    clear();
+    setFailed(false);
+    const problem = !chosen
+      ? null
+      : chosen.type.startsWith('image/')
+        ? await photoBytesProblem(chosen)
+        : uploadMessages.imageOnly;
+    if (current !== choice.current) return;
+    if (problem) {
+      dropFile();
+      show('error', problem);
+    } else setFile(chosen ?? null);
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,11 +101,9 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
     setFailed(false);
     const problem = !file
       ? uploadMessages.selectFile
-      : !file.type.startsWith('image/')
-        ? uploadMessages.imageOnly
-        : !imageType
-          ? reuploadTexts.chooseImage
-          : null;
+      : !imageType
+        ? reuploadTexts.chooseImage
+        : null;
     if (problem || !file || !imageType) {
       show('error', problem ?? uploadMessages.selectFile);
       return;
@@ -90,13 +121,21 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
         },
       );
       await putFile(signed.upload_url, resized, () => undefined);
-      await sendImageAgain({ id: orderId, file_name: signed.file_name, image_type: imageType });
-      setFile(null);
-      setFileKey((key) => key + 1);
+      await sendImageAgain({
+        id: orderId,
+        file_name: signed.file_name,
+        image_type: imageType,
+      }).catch((error: unknown) => {
+        // upload-image-again checks the stored bytes: its refusal is the patient's words.
+        throw refusalOf(error) ?? error;
+      });
+      dropFile();
       show('success', profileMessages.submitted);
     } catch (error) {
       const text = failureOf(error);
-      setFailed(true);
+      // A refused photo is no failed upload to try again: another photo is needed.
+      if (error instanceof UploadFailure && error.stage === 'refused') dropFile();
+      else setFailed(true);
       show('error', text);
       void logFailedUpload({
         success: false,
@@ -159,7 +198,7 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
           className="field__input profile-file"
           type="file"
           accept="image/*"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => void choose(event.target.files?.[0])}
         />
       </div>
       <div className="profile-actions">

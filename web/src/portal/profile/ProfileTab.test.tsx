@@ -8,6 +8,7 @@ import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { TOAST_MS } from '../../ui';
 import { orderItemsQuery } from '../orderItemsApi';
+import { imageFile } from '../../medical-form/testing/xhr';
 import { orderItemsAnswer, progressItem } from '../orders/fixtures';
 import ProfileTab, { profileTexts } from './ProfileTab';
 
@@ -332,15 +333,14 @@ describe('ProfileTab', () => {
       const picker = input(root, 'reupload-file');
       Object.defineProperty(picker, 'files', { value: [file], configurable: true });
       await act(async () => picker.dispatchEvent(new Event('change', { bubbles: true })));
-      await choose(byLabel<HTMLSelectElement>(root, 'Image'), 'id_image');
-      await click(buttonByText(root, 'Submit'));
+      // Refused when chosen (ImageReupload.test.tsx: a non-photo by its bytes too).
       expect(messageIn(root, 'reupload-form')).toBe(uploadMessages.imageOnly);
       expect(sent('POST', '/api/get-signed-url')).toEqual([]);
     });
 
     it('says which step failed when the image cannot be prepared', async () => {
       const root = await open();
-      const file = new File(['png'], 'me.png', { type: 'image/png' });
+      const file = imageFile('me.png');
       const picker = input(root, 'reupload-file');
       Object.defineProperty(picker, 'files', { value: [file], configurable: true });
       await act(async () => picker.dispatchEvent(new Event('change', { bubbles: true })));
