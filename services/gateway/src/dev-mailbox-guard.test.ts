@@ -80,9 +80,12 @@ describe('the dev mailbox', () => {
   });
 
   it('refuses a connection from another machine, and believes no X-Forwarded-For it sends', async () => {
-    expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopbackAddress)).toEqual(
-      [true, true, true, true],
-    );
+    expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopbackAddress)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(
       ['192.168.1.20', '::ffff:10.0.0.2', 'fd00::2', '1127.0.0.1', undefined].map(
         isLoopbackAddress,
