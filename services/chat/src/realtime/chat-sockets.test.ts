@@ -4,6 +4,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import { chatEvents, chatMessages, type ChatAck, type ChatMessage } from '@clinic/contracts';
+import { CART_SESSION_REFUSED } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { startChat, type ChatHarness } from '../testing';
 
@@ -48,6 +49,21 @@ it('refuses a socket without a valid session or chat token', async () => {
   expect(error.message).toBe(chatMessages.notSignedIn);
   await expect(refused(chat.socket({}))).resolves.toBeInstanceOf(Error);
   await expect(refused(chat.socket({ chatToken: 'guessed' }))).resolves.toBeInstanceOf(Error);
+});
+
+it("refuses a checkout link's cart-scoped session: it opens no conversation, reads no history, posts nothing", async () => {
+  const { patient, socket } = await patientSocket();
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'My dose question' });
+  const { session } = await chat.forms.directory.openCartSession({
+    userId: patient.id,
+    cartId: 'cart-link-1',
+    expiresAt: new Date(chat.clock.now().getTime() + 60 * 60 * 1000).toISOString(),
+  });
+  if (!session) throw new Error('no cart session');
+  const linkSocket = chat.socket({ token: session.token });
+  const error = await refused(linkSocket);
+  expect(error.message).toBe(CART_SESSION_REFUSED);
+  expect(linkSocket.connected).toBe(false);
 });
 
 it('stores a message, delivers it to every tab of the patient, and loads it as history', async () => {

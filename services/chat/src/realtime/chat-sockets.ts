@@ -13,7 +13,7 @@ import {
   type ChatParticipant,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { connectRedis, type Logger, type RateLimiter } from '@clinic/kit';
+import { CART_SESSION_REFUSED, connectRedis, type Logger, type RateLimiter } from '@clinic/kit';
 import type { ChatPerson, Conversations } from '../domain/conversations';
 import type { Visitors } from '../domain/visitors';
 
@@ -81,6 +81,7 @@ export class ChatSockets implements ChatDelivery {
           next();
         },
         (err: unknown) => {
+          if (err instanceof HandshakeRefused) return next(new Error(err.message));
           this.deps.logger.warn({ err }, 'chat socket authentication failed');
           next(new Error(chatMessages.notSignedIn));
         },
@@ -143,6 +144,9 @@ export class ChatSockets implements ChatDelivery {
     if (typeof auth.token !== 'string' || !auth.token || auth.token.length > 256) return null;
     const principal = await this.deps.identity.resolveSession(auth.token);
     if (!principal) return null;
+    // A checkout link's session pays its cart and finishes that order, as it does over REST
+    // (allowCartSession): the patient's conversation with support needs a real login.
+    if (principal.cartId !== null) throw new HandshakeRefused(CART_SESSION_REFUSED);
     if (AGENT_ROLES.has(principal.role)) return { kind: 'agent', userId: principal.userId };
     if (principal.role !== 'patient') return null;
     const contact = await this.deps.identity.patientContact(principal.userId);
@@ -234,6 +238,9 @@ export class ChatSockets implements ChatDelivery {
     return message;
   }
 }
+
+/** A caller who proved who they are but may not open the chat with that session. */
+class HandshakeRefused extends Error {}
 
 class RateLimitedError extends Error {
   constructor() {
