@@ -18,11 +18,11 @@ export async function resetPasswordWithLink(
   // Hashing is the expensive part: a dead link is refused before it.
   if (!(await isPasswordLinkUsable(runtime.db, token, now))) return false;
   const passwordHash = await hashPassword(password);
-  return runtime.transaction(async (tx) => {
+  return runtime.transaction(async (tx, events) => {
     const userId = await usePasswordLink(tx, token, now);
     if (userId === null) return false;
     await storePasswordHash(tx, userId, passwordHash, now);
-    await revokeUserSessions(tx, userId, now);
+    await revokeUserSessions(tx, events, userId, now, 'password-reset');
     return true;
   });
 }
