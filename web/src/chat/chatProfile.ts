@@ -8,11 +8,13 @@ import type { z } from 'zod';
 const visitorSchema = chatUserResponseSchema.options[0].shape.user;
 export type ChatProfile = z.infer<typeof visitorSchema>;
 
-const KEY = 'clinic.chat-profile';
+export const CHAT_PROFILE_KEY = 'clinic.chat-profile';
 
 export function readChatProfile(): ChatProfile | null {
   try {
-    const parsed = visitorSchema.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    const parsed = visitorSchema.safeParse(
+      JSON.parse(localStorage.getItem(CHAT_PROFILE_KEY) ?? 'null'),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -20,9 +22,9 @@ export function readChatProfile(): ChatProfile | null {
 }
 
 export function saveChatProfile(profile: ChatProfile): void {
-  localStorage.setItem(KEY, JSON.stringify(profile));
+  localStorage.setItem(CHAT_PROFILE_KEY, JSON.stringify(profile));
 }
 
 export function forgetChatProfile(): void {
-  localStorage.removeItem(KEY);
+  localStorage.removeItem(CHAT_PROFILE_KEY);
 }
