@@ -54,7 +54,19 @@ export const identityMessages = {
   recentLoginRequired:
     'For your security, enter your current password, or log out and log in again, to change your password.',
   currentPasswordWrong: 'Your current password is not correct.',
+  loginCodeNeeded:
+    'For your safety, this account needs a code to log in after several wrong passwords. If your email and password are right, we have emailed you a 6-digit code: enter it below with your password.',
+  loginCodeWrong:
+    'That code is not right, or it has expired. Enter the newest code we emailed you, or ask for a new one.',
 } as const;
+
+/**
+ * Why a login answered 401 without a session, when it is not a wrong email or password: the
+ * account is past its failure limit and needs the code emailed to its owner (`login_code_needed`),
+ * or the code given is not the live one (`login_code_wrong`). Sent as `reason` in the error body.
+ */
+export const loginCodeReasons = ['login_code_needed', 'login_code_wrong'] as const;
+export type LoginCodeReason = (typeof loginCodeReasons)[number];
 
 /** update-password needs a login this recent, or the current password (README, "Sessions"). */
 export const recentLoginMs = 15 * 60 * 1000;
@@ -70,6 +82,12 @@ const newPassword = text(passwordRules.max).min(
 export const loginRequestSchema = z.object({
   email,
   password: text(256).min(1, 'Password is required'),
+  /** The 6-digit code emailed to the owner of an account past its failure limit. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits in our email')
+    .optional(),
 });
 
 export const loginResponseSchema = z.object({
@@ -85,7 +103,8 @@ export const login = defineRoute({
   path: '/api/login',
   service: 'identity',
   auth: 'public',
-  summary: 'Logs in with email and password; the whole answer is the session (token and user).',
+  summary:
+    'Logs in with email and password; the whole answer is the session (token and user). Only failures count: 20 per address in 15 minutes (then 429 with Retry-After); past 5 for an account in 15 minutes, 401 with reason login_code_needed until the request also carries the 6-digit code emailed to the owner (reason login_code_wrong when it is not the live one).',
   body: loginRequestSchema,
   response: loginResponseSchema,
 });

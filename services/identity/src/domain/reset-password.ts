@@ -1,13 +1,14 @@
 import type { ServiceRuntime } from '@clinic/kit';
 import { hashPassword } from '../passwords/argon2id';
 import { isPasswordLinkUsable, usePasswordLink } from './password-links';
+import { clearAccountFailures } from './login-guard';
 import { revokeUserSessions } from './sessions';
-import { storePasswordHash } from './users';
+import { findUserById, storePasswordHash } from './users';
 
 /**
  * Sets a password through a reset or welcome link. In one transaction the link is used up, the
- * hash stored and every session of the user revoked (whoever had the old password is logged
- * out). False when the link is unknown, used, replaced or expired; nothing changes then.
+ * hash stored, every session of the user revoked (whoever had the old password is logged out)
+ * and the account's login failures cleared. False when the link is unknown, used, replaced or expired; nothing changes then.
  */
 export async function resetPasswordWithLink(
   runtime: ServiceRuntime,
@@ -23,6 +24,9 @@ export async function resetPasswordWithLink(
     if (userId === null) return false;
     await storePasswordHash(tx, userId, passwordHash, now);
     await revokeUserSessions(tx, events, userId, now, 'password-reset');
+    // The link proved the inbox is theirs: the new password alone logs in.
+    const user = await findUserById(tx, userId);
+    if (user) await clearAccountFailures(tx, user.email);
     return true;
   });
 }
