@@ -10,7 +10,7 @@ import type { RouteBudget } from './routeBudget';
  * trimming pass of the shared frame (README, web performance).
  */
 export const routeBudgets: readonly RouteBudget[] = [
-  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 120.5 },
+  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 121 },
   { route: '/weight-loss-report', module: 'src/plan/ReportPage.tsx', budgetKiB: null },
   { route: '/weight-loss-plan', module: 'src/plan/PlanPage.tsx', budgetKiB: null },
   { route: '/weight-loss-payment', module: 'src/checkout/CheckoutPage.tsx', budgetKiB: 148 },
@@ -31,7 +31,7 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/about', module: 'src/pages/AboutPage.tsx', budgetKiB: null },
   { route: '/support', module: 'src/support/SupportPage.tsx', budgetKiB: null },
   { route: '/faq', module: 'src/support/FaqPage.tsx', budgetKiB: null },
-  { route: '/home', module: 'src/account/PortalHomePage.tsx', budgetKiB: 144 },
+  { route: '/home', module: 'src/account/PortalHomePage.tsx', budgetKiB: 144.5 },
   { route: '/medical-form/:id', module: 'src/medical-form/MedicalFormPage.tsx', budgetKiB: null },
   { route: '/upload-video/:id', module: 'src/upload-video/UploadVideoPage.tsx', budgetKiB: null },
   { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },

@@ -54,19 +54,7 @@ export const identityMessages = {
   recentLoginRequired:
     'For your security, enter your current password, or log out and log in again, to change your password.',
   currentPasswordWrong: 'Your current password is not correct.',
-  loginCodeNeeded:
-    'For your safety, this account needs a code to log in after several wrong passwords. If your email and password are right, we have emailed you a 6-digit code: enter it below with your password.',
-  loginCodeWrong:
-    'That code is not right, or it has expired. Enter the newest code we emailed you, or ask for a new one.',
 } as const;
-
-/**
- * Why a login answered 401 without a session, when it is not a wrong email or password: the
- * account is past its failure limit and needs the code emailed to its owner (`login_code_needed`),
- * or the code given is not the live one (`login_code_wrong`). Sent as `reason` in the error body.
- */
-export const loginCodeReasons = ['login_code_needed', 'login_code_wrong'] as const;
-export type LoginCodeReason = (typeof loginCodeReasons)[number];
 
 /** update-password needs a login this recent, or the current password (README, "Sessions"). */
 export const recentLoginMs = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { identityMessages } from '@clinic/contracts';
+import { identityMessages, loginCodeMessages } from '@clinic/contracts';
 import { GuestOnly, RequireAuth } from '../session/RequireAuth';
 import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
@@ -125,7 +125,7 @@ describe('LoginPage', () => {
   describe('past the account’s failure limit', () => {
     const codeNeeded = jsonResponse(401, {
       status: 'error',
-      message: identityMessages.loginCodeNeeded,
+      message: loginCodeMessages.needed,
       reason: 'login_code_needed',
     });
 
@@ -133,7 +133,7 @@ describe('LoginPage', () => {
       fetchMock.mockResolvedValueOnce(codeNeeded).mockResolvedValueOnce(jsonResponse(200, success));
       view = await logIn('/login');
       expect(view.container.querySelector('.form-message--info')?.textContent).toBe(
-        identityMessages.loginCodeNeeded,
+        loginCodeMessages.needed,
       );
       expect(alertText(view)).toBeFalsy();
       const code = input(view, 'Code from our email');
@@ -160,7 +160,7 @@ describe('LoginPage', () => {
         .mockResolvedValueOnce(
           jsonResponse(401, {
             status: 'error',
-            message: identityMessages.loginCodeWrong,
+            message: loginCodeMessages.wrong,
             reason: 'login_code_wrong',
           }),
         )
@@ -168,7 +168,7 @@ describe('LoginPage', () => {
       view = await logIn('/login');
       await type(input(view, 'Code from our email'), '000000');
       await submit(view);
-      expect(alertText(view)).toBe(identityMessages.loginCodeWrong);
+      expect(alertText(view)).toBe(loginCodeMessages.wrong);
       expect(getSession()).toBeNull();
 
       await act(async () => button(view!, 'Email me a new code').click());

@@ -2,6 +2,7 @@ import {
   existingAccountMessage,
   identityMessages,
   login,
+  loginCodeMessages,
   loginCodeReasons,
   loginRequestSchema,
   type LoginCodeReason,
@@ -46,7 +47,7 @@ export function loginErrorText(error: unknown): string {
   if (failure.isNetwork) return networkErrorText;
   if (failure.status === 429) return failure.serverMessage ?? identityMessages.tooManyAttempts;
   if (loginCodeReason(error) === 'login_code_wrong')
-    return failure.serverMessage ?? identityMessages.loginCodeWrong;
+    return failure.serverMessage ?? loginCodeMessages.wrong;
   if (failure.kind === 'malformed') return failure.serverMessage ?? genericErrorText;
   return identityMessages.loginFailed;
 }
@@ -133,7 +134,7 @@ export function LoginPage() {
           />
           {codeAsked && (
             <>
-              <FormMessage kind="info">{identityMessages.loginCodeNeeded}</FormMessage>
+              <FormMessage kind="info">{loginCodeMessages.needed}</FormMessage>
               <Field
                 label="Code from our email"
                 name="code"

@@ -1,5 +1,6 @@
 import { chatUserResponseSchema } from '@clinic/contracts';
 import type { z } from 'zod';
+import { browserKeys } from '../session/browserStorage';
 
 /**
  * A visitor's chat profile, kept by the browser: the chat token is what opens their
@@ -8,7 +9,7 @@ import type { z } from 'zod';
 const visitorSchema = chatUserResponseSchema.options[0].shape.user;
 export type ChatProfile = z.infer<typeof visitorSchema>;
 
-export const CHAT_PROFILE_KEY = 'clinic.chat-profile';
+const CHAT_PROFILE_KEY = browserKeys.chatProfile;
 
 export function readChatProfile(): ChatProfile | null {
   try {

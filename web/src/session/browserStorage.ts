@@ -1,5 +1,6 @@
 /**
- * Everything the web app keeps in this browser, and whose it is: the one registry Log Out reads.
+ * Everything the web app keeps in this browser, by name, and whose it is: the one registry every
+ * store takes its key from, and Log Out reads.
  *
  * A patient's (or visitor's) keys hold their answers and their way through the product: the
  * login, the quiz draft (name, email, phone, date of birth, weight), the medical form's progress,
@@ -10,43 +11,40 @@
  * The device's keys stay: the product list is the same for everyone, and the "do not sell or
  * share" choice protects whoever uses this browser next (clearing it would opt them in).
  *
- * A new key the app writes belongs here (browserStorage.test.ts fails on one it does not know).
+ * It imports nothing: every page's header (Log Out) loads it. A key not named here fails
+ * browserStorage.test.ts.
  */
-import { PRODUCTS_KEY } from '../catalog/productCache';
-import { CART_KEY } from '../cart/cartStore';
-import { CHAT_PROFILE_KEY } from '../chat/chatProfile';
-import { CONVERSION_ID_KEY } from '../checkout/conversionId';
-import { PREAUTHS_KEY } from '../checkout/preauths';
-import { INTAKE_KEY } from '../intake/intakeStore';
-import { SHARING_OPT_OUT_KEY } from '../legal/sharingOptOut';
-import { OFFERS_KEY } from '../tracking/activeOffers';
-import { TRACKING_COOKIE } from '../tracking/campaignCookie';
-import { TRACKING_SESSION_KEY } from '../tracking/trackingSession';
-import { SESSION_KEY } from './session';
+export const browserKeys = {
+  session: 'clinic.session',
+  intake: 'clinic.intake',
+  cart: 'clinic.cart',
+  offers: 'clinic.offers',
+  preauths: 'clinic.preauths',
+  conversionId: 'clinic.c_id',
+  trackingSession: 'clinic.tracking_session_id',
+  chatProfile: 'clinic.chat-profile',
+  products: 'clinic.products',
+  sharingOptOut: 'clinic.privacy.opt_out',
+} as const;
 
-/** The patient's keys, in localStorage or sessionStorage (each is removed from both). */
-export const patientKeys: readonly string[] = [
-  SESSION_KEY,
-  INTAKE_KEY,
-  CART_KEY,
-  OFFERS_KEY,
-  PREAUTHS_KEY,
-  CONVERSION_ID_KEY,
-  TRACKING_SESSION_KEY,
-  CHAT_PROFILE_KEY,
-];
+/** The medical form's saved answers (one key per form, with backups) and its loader state. */
+export const medicalFormKeyPrefix = 'clinic.medicalForm.';
 
-/** Keys by prefix: the medical form's saved answers (one per form, with backups) and loader state. */
-export const patientKeyPrefixes: readonly string[] = ['clinic.medicalForm.'];
+/** The campaign of the link that brought the visitor (tracking/campaignCookie.ts). */
+export const trackingCookie = 'clinic_tracking';
 
-/** The patient's cookies. */
-export const patientCookies: readonly string[] = [TRACKING_COOKIE];
+type BrowserKey = keyof typeof browserKeys;
 
 /** What stays at Log Out, and why: see the top of this file. */
-export const deviceKeys: readonly string[] = [PRODUCTS_KEY, SHARING_OPT_OUT_KEY];
+export const deviceKeys: readonly BrowserKey[] = ['products', 'sharingOptOut'];
+
+/** The patient's keys, in localStorage or sessionStorage (each is removed from both). */
+export const patientKeys: readonly string[] = (Object.keys(browserKeys) as BrowserKey[])
+  .filter((name) => !deviceKeys.includes(name))
+  .map((name) => browserKeys[name]);
 
 function isPatientKey(key: string): boolean {
-  return patientKeys.includes(key) || patientKeyPrefixes.some((prefix) => key.startsWith(prefix));
+  return patientKeys.includes(key) || key.startsWith(medicalFormKeyPrefix);
 }
 
 function clearStorage(area: () => Storage): void {
@@ -67,5 +65,5 @@ function clearStorage(area: () => Storage): void {
 export function forgetPatient(): void {
   clearStorage(() => window.localStorage);
   clearStorage(() => window.sessionStorage);
-  for (const name of patientCookies) document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
+  document.cookie = `${trackingCookie}=; path=/; max-age=0; SameSite=Lax`;
 }

@@ -4,7 +4,7 @@
  * guesser learns nothing more; one address is stopped after 20 failures, never for successes;
  * and the counts survive a restart of the single process.
  */
-import { identityMessages, loginResponseSchema } from '@clinic/contracts';
+import { identityMessages, loginCodeMessages, loginResponseSchema } from '@clinic/contracts';
 import {
   ManualClock,
   baseConfigSchema,
@@ -72,7 +72,7 @@ it('past 5 failures a clinician still gets in: the right password with the code 
   const asked = await login({ email: doc, password: 'kim-password' });
   expect(asked.status).toBe(401);
   expect(asked.body).toMatchObject({
-    message: identityMessages.loginCodeNeeded,
+    message: loginCodeMessages.needed,
     reason: 'login_code_needed',
   });
   expect(await identity.count('sessions')).toBe(sessions);
@@ -112,7 +112,7 @@ it('a wrong code is refused and counted; five wrong tries end that code; a new o
   const wrong = await login({ email: kim, password: 'kim-password', code: other });
   expect(wrong.status).toBe(401);
   expect(wrong.body).toMatchObject({
-    message: identityMessages.loginCodeWrong,
+    message: loginCodeMessages.wrong,
     reason: 'login_code_wrong',
   });
   // The right code with a wrong password is a wrong password (the code holder is the owner).

@@ -7,7 +7,12 @@
  * answer is never cached.
  */
 import type { Router } from 'express';
-import { identityMessages, login, type LoginCodeReason } from '@clinic/contracts';
+import {
+  identityMessages,
+  login,
+  loginCodeMessages,
+  type LoginCodeReason,
+} from '@clinic/contracts';
 import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
 import { logIn } from '../domain/login';
 import { clientAddress } from './attempt-limits';
@@ -30,9 +35,9 @@ export function loginRoute(router: Router, runtime: ServiceRuntime): void {
         res.setHeader('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
         throw new HttpError(429, identityMessages.tooManyAttempts);
       case 'code-needed':
-        throw new HttpError(401, identityMessages.loginCodeNeeded, codeReason('login_code_needed'));
+        throw new HttpError(401, loginCodeMessages.needed, codeReason('login_code_needed'));
       case 'code-wrong':
-        throw new HttpError(401, identityMessages.loginCodeWrong, codeReason('login_code_wrong'));
+        throw new HttpError(401, loginCodeMessages.wrong, codeReason('login_code_wrong'));
       case 'refused':
         throw new HttpError(401, identityMessages.loginFailed);
     }
