@@ -78,7 +78,8 @@ export const passwordTokens = identitySchema.table('password_tokens', {
 /**
  * Migration 0006: every failed login, once by account and once by client address (`subject` is
  * `account:` or `address:` and a SHA-256 of the email or address: no list of the clinic's
- * patients in a table of attempts). Counted over a sliding window; older rows are pruned.
+ * patients in a table of attempts). Counted over a sliding window; each failure prunes the rows
+ * every window has left behind.
  */
 export const loginFailures = identitySchema.table(
   'login_failures',
@@ -87,7 +88,10 @@ export const loginFailures = identitySchema.table(
     subject: text('subject').notNull(),
     failedAt: utc('failed_at').notNull(),
   },
-  (t) => [index('login_failures_by_subject').on(t.subject, t.failedAt)],
+  (t) => [
+    index('login_failures_by_subject').on(t.subject, t.failedAt),
+    index('login_failures_by_time').on(t.failedAt),
+  ],
 );
 
 /** Migration 0006: the one-time codes emailed to an account's owner past its failure limit. */

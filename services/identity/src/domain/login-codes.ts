@@ -11,6 +11,7 @@ import type { Executor, Tx } from '@clinic/kit';
 import { loginCodes } from '../db/schema';
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 export const loginCodeRules = {
   digits: 6,
@@ -58,10 +59,7 @@ export async function issueLoginCode(
     .select({ createdAt: loginCodes.createdAt })
     .from(loginCodes)
     .where(
-      and(
-        eq(loginCodes.userId, userId),
-        gte(loginCodes.createdAt, new Date(now.getTime() - 60 * MINUTE)),
-      ),
+      and(eq(loginCodes.userId, userId), gte(loginCodes.createdAt, new Date(now.getTime() - HOUR))),
     )
     .orderBy(desc(loginCodes.createdAt));
   const newest = recent[0]?.createdAt;
@@ -69,6 +67,12 @@ export async function issueLoginCode(
     return null;
   if (recent.length >= loginCodeRules.perHour) return null;
 
+  // Codes older than the hourly cap's window matter no more.
+  await tx
+    .delete(loginCodes)
+    .where(
+      and(eq(loginCodes.userId, userId), lt(loginCodes.createdAt, new Date(now.getTime() - HOUR))),
+    );
   await tx
     .update(loginCodes)
     .set({ supersededAt: now })

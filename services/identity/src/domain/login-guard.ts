@@ -72,28 +72,22 @@ export async function accountNeedsCode(db: Executor, email: string, now: Date): 
   return failures.length >= loginLimits.perAccount.limit;
 }
 
-/** Counts one failed login against the account and the address; drops what left the window. */
+/** Counts one failed login against the account and the address; drops what every window left. */
 export async function recordLoginFailure(
   tx: Tx,
   attempt: { email: string; address: string },
   now: Date,
 ): Promise<void> {
-  const subjects = [accountOf(attempt.email), addressOf(attempt.address)];
+  await tx.insert(loginFailures).values(
+    [accountOf(attempt.email), addressOf(attempt.address)].map((s) => ({
+      subject: subjectKey(s),
+      failedAt: now,
+    })),
+  );
+  const longest = Math.max(loginLimits.perAccount.windowMs, loginLimits.perAddress.windowMs);
   await tx
-    .insert(loginFailures)
-    .values(subjects.map((s) => ({ subject: subjectKey(s), failedAt: now })));
-  for (const subject of subjects) {
-    const { windowMs } =
-      subject.kind === 'account' ? loginLimits.perAccount : loginLimits.perAddress;
-    await tx
-      .delete(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.subject, subjectKey(subject)),
-          lte(loginFailures.failedAt, new Date(now.getTime() - windowMs)),
-        ),
-      );
-  }
+    .delete(loginFailures)
+    .where(lte(loginFailures.failedAt, new Date(now.getTime() - longest)));
 }
 
 /** A login that succeeded (or a password reset) clears the account's failures. */

@@ -7,6 +7,7 @@ create table identity.login_failures (
   failed_at timestamptz not null
 );
 create index login_failures_by_subject on identity.login_failures (subject, failed_at);
+create index login_failures_by_time on identity.login_failures (failed_at);
 
 create table identity.login_codes (
   id serial primary key,
