@@ -12,7 +12,7 @@ import type { RouteBudget } from './routeBudget';
  * load fell from 143.8 to 127 KiB; its budget is 130 KiB.
  */
 export const routeBudgets: readonly RouteBudget[] = [
-  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 120.5 },
+  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 121 },
   { route: '/weight-loss-report', module: 'src/plan/ReportPage.tsx', budgetKiB: null },
   { route: '/weight-loss-plan', module: 'src/plan/PlanPage.tsx', budgetKiB: null },
   { route: '/weight-loss-payment', module: 'src/checkout/CheckoutPage.tsx', budgetKiB: 148 },

@@ -65,7 +65,8 @@ export const saveCartRequestSchema = cartItemSchema
     kku: text(128).optional(),
     sema_offer: offerSchema,
     tir_offer: offerSchema,
-    currentGLPMed: z.enum(currentGlpMedAnswers),
+    /** Required, unless `replaces_cart` names the cart whose answers the new one keeps. */
+    currentGLPMed: z.enum(currentGlpMedAnswers).optional(),
     /**
      * The dose the visitor takes now (plan page question 3), one of the choices; empty when not
      * taking any. "5" is read as the choice "5 mg".
@@ -74,16 +75,28 @@ export const saveCartRequestSchema = cartItemSchema
       .enum(currentDoseAnswers, currentDoseMessage)
       .default('')
       .transform((dose) => (dose === '' || dose.endsWith(' mg') ? dose : `${dose} mg`)),
+    /**
+     * The checkout page's medication switch: the cart this one replaces. The new cart keeps that
+     * cart's plan-page answers (currentGLPMed, currentDose), which the checkout link never shows.
+     */
+    replaces_cart: text(64).optional(),
   })
   .refine((cart) => cart.sku !== undefined || cart.kku !== undefined, {
     message: 'sku is required',
     path: ['sku'],
   })
+  .refine((cart) => cart.currentGLPMed !== undefined || cart.replaces_cart !== undefined, {
+    message: 'currentGLPMed is required',
+    path: ['currentGLPMed'],
+  })
   // Said in the published schema too: someone taking GLP-1 medication says which dose.
   .meta({
     if: { properties: { currentGLPMed: { const: 'Yes' } }, required: ['currentGLPMed'] },
     then: { properties: { currentDose: { minLength: 1 } }, required: ['currentDose'] },
-    anyOf: [{ required: ['sku'] }, { required: ['kku'] }],
+    allOf: [
+      { anyOf: [{ required: ['sku'] }, { required: ['kku'] }] },
+      { anyOf: [{ required: ['currentGLPMed'] }, { required: ['replaces_cart'] }] },
+    ],
   })
   .transform(({ kku, ...cart }) => ({ ...cart, sku: cart.sku ?? kku ?? '' }));
 export type SaveCartRequest = z.input<typeof saveCartRequestSchema>;

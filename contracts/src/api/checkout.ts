@@ -134,9 +134,9 @@ export const getCartResponseSchema = z.object({
    */
   userData: cartSessionUserSchema.extend({ token: z.string() }).nullable(),
   message: z.string(),
-  /** The plan page's answers the cart was saved with (to switch medication). */
-  currentGLPMed: z.enum(['Yes', 'No']),
-  currentDose: z.string(),
+  // Nothing else: a link is forwarded, screenshotted, logged. The plan page's answers (the
+  // GLP-1 medication taken now and its dose) stay with the cart; a medication switch carries them
+  // over on the server (save-cart's replaces_cart).
 });
 export type GetCartResponse = z.infer<typeof getCartResponseSchema>;
 

@@ -70,6 +70,12 @@ const newPassword = text(passwordRules.max).min(
 export const loginRequestSchema = z.object({
   email,
   password: text(256).min(1, 'Password is required'),
+  /** The 6-digit code emailed to the owner of an account past its failure limit. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits in our email')
+    .optional(),
 });
 
 export const loginResponseSchema = z.object({
@@ -85,7 +91,8 @@ export const login = defineRoute({
   path: '/api/login',
   service: 'identity',
   auth: 'public',
-  summary: 'Logs in with email and password; the whole answer is the session (token and user).',
+  summary:
+    'Logs in with email and password; the whole answer is the session (token and user). Only failures count: 20 per address in 15 minutes (then 429 with Retry-After); past 5 for an account in 15 minutes, 401 with reason login_code_needed until the request also carries the 6-digit code emailed to the owner (reason login_code_wrong when it is not the live one).',
   body: loginRequestSchema,
   response: loginResponseSchema,
 });

@@ -115,6 +115,7 @@ export * from './openapi';
 export * from './catalog';
 export * from './cart';
 export * from './identity';
+export * from './login-code';
 export * from './profile';
 export * from './intake';
 export * from './payments';

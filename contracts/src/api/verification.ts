@@ -139,7 +139,7 @@ export const getShipAddress = defineRoute({
   path: '/api/ship-address',
   service: 'verification',
   auth: 'patient',
-  allowCartSession: true,
+  // The portal's Profile reads it; a checkout link's session is shown no stored address.
   summary: "The caller's shipping address, or null when none is stored.",
   response: z.object({ status: z.literal('success'), data: shippingAddressOutSchema.nullable() }),
 });

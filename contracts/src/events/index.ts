@@ -1,3 +1,4 @@
+import { sessionsRevoked } from './identity';
 import { leadDisqualified, leadQualified } from './intake';
 import { paymentSucceeded } from './payments';
 import {
@@ -26,6 +27,7 @@ import { EventRegistry } from './registry';
 
 export * from './envelope';
 export * from './registry';
+export * from './identity';
 export * from './intake';
 export * from './payments';
 export * from './clinic';
@@ -60,4 +62,5 @@ export const productEvents = new EventRegistry([
   reshipRefused,
   refillCheckInDue,
   shipmentReleased,
+  sessionsRevoked,
 ]);

@@ -14,6 +14,7 @@ import { supportInboxRoutes } from './routes/support-inbox';
 import { tellPatientDoctorRepliedJob } from './jobs/tell-patient-doctor-replied';
 import { clinicalRecordOpenedEncounterSubscriber } from './subscribers/clinical-record-opened-encounter';
 import { prescriptionApprovedClinicianSubscriber } from './subscribers/prescription-approved-clinician';
+import { sessionsRevokedCloseSocketsSubscriber } from './subscribers/sessions-revoked-close-sockets';
 
 export type { ChatDeps } from './deps';
 
@@ -36,6 +37,7 @@ export const chatService: ServiceModule<ChatDeps> = {
       conversations,
       rateLimiter: runtime.engines.rateLimiter,
       logger: runtime.logger,
+      clock: runtime.clock,
       redisUrl: deps.redisUrl,
     });
     chatUserRoute(router, runtime, visitors);
@@ -49,6 +51,7 @@ export const chatService: ServiceModule<ChatDeps> = {
       subscribers: [
         clinicalRecordOpenedEncounterSubscriber,
         prescriptionApprovedClinicianSubscriber,
+        sessionsRevokedCloseSocketsSubscriber(sockets),
       ],
       jobs: [tellPatientDoctorRepliedJob(runtime, deps.identity, deps.publicUrl)],
       attach: (server) => sockets.attach(server),

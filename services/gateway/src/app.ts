@@ -14,6 +14,7 @@ import {
 } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { devClockRouter } from './dev-clock';
+import { loopbackOnly, mailboxAllowedIn } from './dev-mailbox-guard';
 import { owningService } from './routing-table';
 import { sessionAuth } from './session-auth';
 import { SessionCache } from './session-cache';
@@ -30,7 +31,7 @@ export interface GatewayDeps {
   principals: PrincipalSigner;
   webDistDir: string;
   nodeEnv: 'development' | 'test' | 'production';
-  /** The dev mailbox, browsable outside production only. */
+  /** The dev mailbox, browsable in development and test, from this machine only. */
   mailbox?: MailboxStore;
   /** A clock tests may move forward (mounted at /dev/clock when NODE_ENV is test). */
   devClock?: OffsetClock;
@@ -51,7 +52,7 @@ const API_PATH = /^\/(api|forms|sandbox|dev|internal)(\/|$)/;
 
 /**
  * The single public entry: health and metrics, the OpenAPI document, the routing table to the
- * owning services (with the caller's session resolved), the dev mailbox outside production, and the web app for every other path.
+ * owning services (with the caller's session resolved), the dev mailbox (development and test, loopback only), and the web app for every other path.
  */
 export function buildGatewayApp(deps: GatewayDeps): Express {
   const app = createHttpApp({
@@ -83,8 +84,8 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     });
   });
 
-  if (deps.mailbox && deps.nodeEnv !== 'production')
-    app.use('/dev/mailbox', mailboxRouter(deps.mailbox));
+  if (deps.mailbox && mailboxAllowedIn(deps.nodeEnv))
+    app.use('/dev/mailbox', loopbackOnly, mailboxRouter(deps.mailbox));
   if (deps.devClock && deps.nodeEnv === 'test')
     app.use('/dev/clock', devClockRouter(deps.devClock));
 

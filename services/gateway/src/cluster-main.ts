@@ -108,7 +108,9 @@ function main(): void {
   });
   // The chat's websockets go to a chat process (websocket-only: any process may take one).
   proxyWebSockets(server, { pathPrefix: chatSocketPath, target: config.CHAT_URL }, logger);
-  server.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  server.listen(config.PORT, config.HOST, () =>
+    logger.info({ port: config.PORT, host: config.HOST ?? 'every interface' }, 'gateway listening'),
+  );
   server.once('error', (err) => {
     logger.fatal({ err }, 'gateway cannot listen');
     process.exit(1);

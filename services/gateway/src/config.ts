@@ -10,6 +10,15 @@ export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'di
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   WEB_DIST_DIR: z.string().default(defaultWebDistDir),
+  /**
+   * The interface to listen on. Unset, `npm start` listens on loopback only: one clinic on one
+   * machine, with demo passwords and the dev mailbox, is not for the LAN unless the operator says
+   * so (`HOST=0.0.0.0`). The cluster gateway listens on every interface unless it is set.
+   */
+  HOST: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(1).max(255).optional(),
+  ),
   // Single-node mode runs checkout in-process, so the gateway reads its settings too.
   ...checkoutConfigFields,
   ...verificationConfigFields,

@@ -1,5 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { apiRoutes, openApiPath } from '@clinic/contracts';
@@ -77,6 +77,15 @@ describe('single-node product behind the gateway', () => {
     const res = await request(product.url).get('/api/get-all-products');
     expect(res.status).toBe(200);
     expect(res.body.products).toHaveLength(7);
+  });
+
+  it('listens on loopback only unless HOST says otherwise: another machine cannot connect', async () => {
+    expect(product.listening.address).toBe('127.0.0.1');
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (lan)
+      await expect(fetch(`http://${lan}:${product.listening.port}/healthz`)).rejects.toThrow();
   });
 
   it('is alive and ready with every service database, bus and queue reachable', async () => {

@@ -20,8 +20,19 @@ import { InProcessUpstream } from './upstream/in-process';
 
 export interface RunningProduct {
   url: string;
+  /** The interface and port actually listened on. */
+  listening: AddressInfo;
   engines: OpenedEngines;
   close(): Promise<void>;
+}
+
+/** `npm start` answers this machine only unless HOST says otherwise. */
+export const singleNodeDefaultHost = '127.0.0.1';
+
+/** How this machine reaches `host`: every interface is reached on `localhost`. */
+function browsableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**
@@ -48,12 +59,14 @@ export async function startSingleNode(
     );
   };
   const server: Server = createServer((req, res) => handler(req, res));
+  const host = config.HOST ?? singleNodeDefaultHost;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.PORT, () => resolve());
+    server.listen(config.PORT, host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const listening = server.address() as AddressInfo;
+  const url = `http://${browsableHost(host)}:${listening.port}`;
+  const publicUrl = config.PUBLIC_URL ?? url;
 
   const engines = await openEngines(config, {
     processName: 'clinic',
@@ -88,7 +101,8 @@ export async function startSingleNode(
   });
   handler = app;
   return {
-    url: `http://localhost:${port}`,
+    url,
+    listening,
     engines,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { IdentityDeps } from './deps';
 import { seedDemoAccounts } from './domain/demo-accounts';
+import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
 import { consoleMeRoute } from './routes/console-me';
 import { forgotPasswordRoute } from './routes/forgot-password';
@@ -39,7 +40,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     return {
       router,
       subscribers: [clinicalRecordOpenedHealthIdSubscriber(runtime)],
-      jobs: [sendPasswordResetLinkJob(runtime, deps)],
+      jobs: [sendPasswordResetLinkJob(runtime, deps), sendLoginCodeJob(runtime)],
     };
   },
 };

@@ -8,7 +8,9 @@ import { ShippingAddresses } from './domain/shipping-addresses';
 import { addressRoutes } from './routes/addresses';
 import { codeRoutes } from './routes/codes';
 import { contactChangeRoutes } from './routes/contact-changes';
+import { refuseUnpaidCartSessions } from './routes/cart-sessions';
 import { checkoutAddressSubscriber } from './subscribers/checkout-address';
+import { paymentSucceededPaidCartSubscriber } from './subscribers/payment-succeeded-paid-cart';
 
 export type { VerificationDeps } from './deps';
 
@@ -24,9 +26,13 @@ export const verificationService: ServiceModule<VerificationDeps> = {
     const addresses = new ShippingAddresses(runtime, deps.addressValidator ?? embedded, embedded);
     const codes = new ContactCodes(runtime, deps.identity);
     const router = Router();
+    router.use(refuseUnpaidCartSessions(runtime.db));
     addressRoutes(router, addresses);
     codeRoutes(router, runtime, codes);
     contactChangeRoutes(router, deps.identity, codes);
-    return { router, subscribers: [checkoutAddressSubscriber] };
+    return {
+      router,
+      subscribers: [checkoutAddressSubscriber, paymentSucceededPaidCartSubscriber],
+    };
   },
 };

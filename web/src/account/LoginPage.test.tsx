@@ -1,4 +1,5 @@
-import { identityMessages } from '@clinic/contracts';
+import { act } from 'react';
+import { identityMessages, loginCodeMessages } from '@clinic/contracts';
 import { GuestOnly, RequireAuth } from '../session/RequireAuth';
 import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
@@ -119,6 +120,67 @@ describe('LoginPage', () => {
     expect(getSession()).toBeNull();
     expect(where(view)).toBe('/login');
     expect(button(view, 'Log In').disabled).toBe(false);
+  });
+
+  describe('past the account’s failure limit', () => {
+    const codeNeeded = jsonResponse(401, {
+      status: 'error',
+      message: loginCodeMessages.needed,
+      reason: 'login_code_needed',
+    });
+
+    it('asks for the code emailed to the owner, then logs in with it and the password', async () => {
+      fetchMock.mockResolvedValueOnce(codeNeeded).mockResolvedValueOnce(jsonResponse(200, success));
+      view = await logIn('/login');
+      expect(view.container.querySelector('.form-message--info')?.textContent).toBe(
+        loginCodeMessages.needed,
+      );
+      expect(alertText(view)).toBeFalsy();
+      const code = input(view, 'Code from our email');
+      expect([code.inputMode, code.autocomplete, code.maxLength]).toEqual([
+        'numeric',
+        'one-time-code',
+        6,
+      ]);
+      await type(code, ' 123 456 ');
+      await submit(view);
+      const [, init] = fetchMock.mock.calls[1]!;
+      expect(JSON.parse(String(init?.body))).toEqual({
+        email: 'ana@example.com',
+        password: 'Secret-123',
+        code: '123456',
+      });
+      expect(getSession()?.token).toBe('tok-1');
+      expect(where(view)).toBe('/home');
+    });
+
+    it('says when the code is not right, and sends a new one on request', async () => {
+      fetchMock
+        .mockResolvedValueOnce(codeNeeded)
+        .mockResolvedValueOnce(
+          jsonResponse(401, {
+            status: 'error',
+            message: loginCodeMessages.wrong,
+            reason: 'login_code_wrong',
+          }),
+        )
+        .mockResolvedValueOnce(codeNeeded);
+      view = await logIn('/login');
+      await type(input(view, 'Code from our email'), '000000');
+      await submit(view);
+      expect(alertText(view)).toBe(loginCodeMessages.wrong);
+      expect(getSession()).toBeNull();
+
+      await act(async () => button(view!, 'Email me a new code').click());
+      await settle();
+      const [, init] = fetchMock.mock.calls[2]!;
+      expect(JSON.parse(String(init?.body))).toEqual({
+        email: 'ana@example.com',
+        password: 'Secret-123',
+      });
+      expect(input(view, 'Code from our email').value).toBe('');
+      expect(alertText(view)).toBeFalsy();
+    });
   });
 
   it("shows the server's message on 429", async () => {

@@ -2,7 +2,10 @@ import {
   existingAccountMessage,
   identityMessages,
   login,
+  loginCodeMessages,
+  loginCodeReasons,
   loginRequestSchema,
+  type LoginCodeReason,
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -26,14 +29,25 @@ export const cartLinkLoginNotice =
   'Your checkout link opens your order only. To see your account, log in: new patients set a password with the link in our welcome email, or use "Forgot your password?"';
 
 /**
+ * Why the server asks for the code emailed to the account's owner (past its failure limit), or
+ * null for any other answer.
+ */
+export function loginCodeReason(error: unknown): LoginCodeReason | null {
+  const reason = toApiError(error).detail('reason');
+  return loginCodeReasons.find((known) => known === reason) ?? null;
+}
+
+/**
  * What a failed login shows (spec 000 sections 5 and 8): the connection text without an answer,
- * the server's text for 429 (it says how long to wait) and for a 2xx that is not a session,
- * otherwise the spec's login failure.
+ * the server's text for 429 (it says how long to wait), for a wrong login code and for a 2xx that
+ * is not a session, otherwise the spec's login failure.
  */
 export function loginErrorText(error: unknown): string {
   const failure = toApiError(error);
   if (failure.isNetwork) return networkErrorText;
   if (failure.status === 429) return failure.serverMessage ?? identityMessages.tooManyAttempts;
+  if (loginCodeReason(error) === 'login_code_wrong')
+    return failure.serverMessage ?? loginCodeMessages.wrong;
   if (failure.kind === 'malformed') return failure.serverMessage ?? genericErrorText;
   return identityMessages.loginFailed;
 }
@@ -53,14 +67,20 @@ export function LoginPage() {
       : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Past the account's failure limit: the code emailed to the owner goes with the password.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function send(withCode: boolean) {
     if (sending) return;
     // The contract trims and lower-cases the email (spec 000 section 5).
-    const request = loginRequestSchema.safeParse({ email, password });
+    const request = loginRequestSchema.safeParse({
+      email,
+      password,
+      ...(withCode ? { code } : {}),
+    });
     if (!request.success) {
       setError(request.error.issues[0]?.message ?? identityMessages.loginFailed);
       return;
@@ -77,10 +97,20 @@ export function LoginPage() {
       await startSession(session, target, navigate);
       return; // this page is gone now
     } catch (caught) {
+      const reason = loginCodeReason(caught);
+      if (reason) {
+        setCodeAsked(true);
+        if (reason === 'login_code_needed') setCode('');
+      }
       // A 2xx with another status is refused by the contract: the server's message is shown.
-      setError(loginErrorText(caught));
+      setError(reason === 'login_code_needed' ? null : loginErrorText(caught));
     }
     setSending(false);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(codeAsked);
   }
 
   return (
@@ -102,6 +132,22 @@ export function LoginPage() {
             value={password}
             onValueChange={setPassword}
           />
+          {codeAsked && (
+            <>
+              <FormMessage kind="info">{loginCodeMessages.needed}</FormMessage>
+              <Field
+                label="Code from our email"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={6}
+                pattern="[0-9]{6}"
+                value={code}
+                onValueChange={(value) => setCode(value.replace(/\D/g, ''))}
+              />
+            </>
+          )}
           <FormError>{error}</FormError>
           <Button
             type="submit"
@@ -111,6 +157,16 @@ export function LoginPage() {
           >
             Log In
           </Button>
+          {codeAsked && (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={sending}
+              onClick={() => void send(false)}
+            >
+              Email me a new code
+            </Button>
+          )}
         </form>
         <div className="account__links">
           <Link to="/forgot-password">Forgot your password?</Link>

@@ -3,8 +3,9 @@
  * section 3, "Cart item"). The cart rules (quantities, prescriptions) come from the contracts.
  */
 import { addToCart, cartItemSchema, setCartQuantity, type CartItem } from '@clinic/contracts';
+import { browserKeys } from '../session/browserStorage';
 
-export const CART_KEY = 'clinic.cart';
+export const CART_KEY = browserKeys.cart;
 
 function storage(): Storage | null {
   try {

@@ -6,8 +6,9 @@
  */
 import { getAllProducts, productCacheMs, type Product } from '@clinic/contracts';
 import { callApi } from '../api/client';
+import { browserKeys } from '../session/browserStorage';
 
-export const PRODUCTS_KEY = 'clinic.products';
+export const PRODUCTS_KEY = browserKeys.products;
 
 /** How long the products call may take before it counts as failed. */
 export const productsTimeoutMs = 10_000;

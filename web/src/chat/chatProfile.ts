@@ -1,5 +1,6 @@
 import { chatUserResponseSchema } from '@clinic/contracts';
 import type { z } from 'zod';
+import { browserKeys } from '../session/browserStorage';
 
 /**
  * A visitor's chat profile, kept by the browser: the chat token is what opens their
@@ -8,11 +9,13 @@ import type { z } from 'zod';
 const visitorSchema = chatUserResponseSchema.options[0].shape.user;
 export type ChatProfile = z.infer<typeof visitorSchema>;
 
-const KEY = 'clinic.chat-profile';
+const CHAT_PROFILE_KEY = browserKeys.chatProfile;
 
 export function readChatProfile(): ChatProfile | null {
   try {
-    const parsed = visitorSchema.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    const parsed = visitorSchema.safeParse(
+      JSON.parse(localStorage.getItem(CHAT_PROFILE_KEY) ?? 'null'),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -20,9 +23,9 @@ export function readChatProfile(): ChatProfile | null {
 }
 
 export function saveChatProfile(profile: ChatProfile): void {
-  localStorage.setItem(KEY, JSON.stringify(profile));
+  localStorage.setItem(CHAT_PROFILE_KEY, JSON.stringify(profile));
 }
 
 export function forgetChatProfile(): void {
-  localStorage.removeItem(KEY);
+  localStorage.removeItem(CHAT_PROFILE_KEY);
 }

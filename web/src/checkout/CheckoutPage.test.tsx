@@ -75,8 +75,6 @@ function cartAnswer(item = tirzItem, userData: Record<string, unknown> | null = 
     cartItem: [{ ...item, sema_offer: 'A', tir_offer: 'B' }],
     userData,
     message: 'Cart found.',
-    currentGLPMed: 'Yes',
-    currentDose: '5 mg',
   };
 }
 
@@ -1056,7 +1054,7 @@ describe('CheckoutPage: payment errors (spec 001 section 8)', () => {
 });
 
 describe('CheckoutPage: switching medication', () => {
-  it("saves a semaglutide cart with the cart's offers and answers, then opens it", async () => {
+  it("saves a semaglutide cart with the cart's offers, replacing this cart (whose answers the server keeps), then opens it", async () => {
     serve({
       'POST /forms/save-cart': jsonResponse(200, { status: 'success', id: 'cart-2' }),
       'GET /api/get-cart/cart-2': jsonResponse(200, cartAnswer(semaItem)),
@@ -1073,9 +1071,9 @@ describe('CheckoutPage: switching medication', () => {
       stripe_id: 'sema_plan_134562',
       sema_offer: 'A',
       tir_offer: 'B',
-      currentGLPMed: 'Yes',
-      currentDose: '5 mg',
+      replaces_cart: 'cart-1',
     });
+    expect(saved.currentGLPMed).toBeUndefined();
     expect(where(view!)).toBe('/weight-loss-payment/cart-2');
     expect(buttonByText(root(), 'Semaglutide Most Popular').getAttribute('aria-pressed')).toBe(
       'true',

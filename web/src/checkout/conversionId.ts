@@ -4,8 +4,9 @@
  * `captureConversionId()` runs on every page load (main.tsx) and on the checkout page.
  */
 import { sharingOptedOut } from '../legal/sharingOptOut';
+import { browserKeys } from '../session/browserStorage';
 
-export const CONVERSION_ID_KEY = 'clinic.c_id';
+export const CONVERSION_ID_KEY = browserKeys.conversionId;
 /** checkoutRequestSchema's limit for c_id. */
 const maxLength = 128;
 

@@ -24,8 +24,6 @@ export interface LoadedCart {
   offers: ActiveOffers;
   /** The cart's patient (without the token), when the server knows one. */
   user: SessionUser | null;
-  currentGLPMed: 'Yes' | 'No';
-  currentDose: string;
 }
 
 /** The drug of a cart item by its name; Tirzepatide is the default (spec 001 section 2). */
@@ -72,7 +70,5 @@ export async function loadCart(cartId: string): Promise<LoadedCart> {
     drug: drugOfItem(item),
     offers,
     user,
-    currentGLPMed: answer.currentGLPMed,
-    currentDose: answer.currentDose,
   };
 }

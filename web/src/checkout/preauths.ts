@@ -1,5 +1,7 @@
+import { browserKeys } from '../session/browserStorage';
+
 /** Where the prescription preauthorisations of a payment are kept for the pages after it. */
-export const PREAUTHS_KEY = 'clinic.preauths';
+export const PREAUTHS_KEY = browserKeys.preauths;
 
 export interface StoredPreauth {
   orderId?: unknown;

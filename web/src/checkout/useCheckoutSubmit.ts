@@ -139,10 +139,8 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     setError(null);
     try {
       const products = await queryClient.ensureQueryData(productsQuery);
-      const path = await savePlan(next, products, cart.offers, {
-        currentGLPMed: cart.currentGLPMed,
-        currentDose: cart.currentDose,
-      });
+      // The new cart keeps this one's plan-page answers on the server: the link never shows them.
+      const path = await savePlan(next, products, cart.offers, { replacesCart: cart.cartId });
       navigate(
         variant === 'call-center'
           ? path.replace('/weight-loss-payment/', '/weightlosspayment/')

@@ -5,8 +5,9 @@
  */
 import { intakeStepCount } from '@clinic/contracts';
 import { emptyDraft, type IntakeDraft } from './draft';
+import { browserKeys } from '../session/browserStorage';
 
-export const INTAKE_KEY = 'clinic.intake';
+export const INTAKE_KEY = browserKeys.intake;
 
 /** What is stored under `INTAKE_KEY`. */
 export interface StoredIntake {

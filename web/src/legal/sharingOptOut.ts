@@ -4,7 +4,8 @@
  * CCPA Opt-Out page here. The one disclosure it stops is the affiliate referral report (the
  * checkout then sends no `c_id`); the Privacy Policy describes it.
  */
-export const SHARING_OPT_OUT_KEY = 'clinic.privacy.opt_out';
+import { browserKeys } from '../session/browserStorage';
+export const SHARING_OPT_OUT_KEY = browserKeys.sharingOptOut;
 
 /** `navigator.globalPrivacyControl` (https://privacycg.github.io/gpc-spec/). */
 export function globalPrivacyControl(): boolean {

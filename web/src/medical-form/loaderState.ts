@@ -5,8 +5,9 @@
  * than 24 hours, unreadable) is cleared and the order is fetched afresh.
  */
 import { drugs, type Drug, type FormsOrder } from '@clinic/contracts';
+import { medicalFormKeyPrefix } from '../session/browserStorage';
 
-export const LOADER_STATE_KEY = 'clinic.medicalForm.loader';
+export const LOADER_STATE_KEY = `${medicalFormKeyPrefix}loader`;
 export const LOADER_STATE_VERSION = '1.0';
 /** Spec 002 section 9: loader state is valid 24 hours. */
 export const LOADER_STATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -8,6 +8,7 @@
  *
  * Pure apart from localStorage; the clock is passed in.
  */
+import { medicalFormKeyPrefix } from '../session/browserStorage';
 
 export const PROGRESS_VERSION = '1.0';
 /** Spec 002 section 9: saved progress is valid 168 hours (7 days). */
@@ -48,7 +49,7 @@ export interface ProgressRecord {
   version: string;
 }
 
-export const progressKey = (formId: string) => `clinic.medicalForm.progress.${formId}`;
+export const progressKey = (formId: string) => `${medicalFormKeyPrefix}progress.${formId}`;
 export const backupKey = (formId: string, n: number) => `${progressKey(formId)}.backup.${n}`;
 
 function storage(): Storage | null {

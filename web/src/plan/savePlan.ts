@@ -26,6 +26,11 @@ export interface PlanAnswers {
   currentDose: string;
 }
 
+/** The checkout page's medication switch: the new cart keeps the answers of the cart it replaces. */
+export interface ReplacedCart {
+  replacesCart: string;
+}
+
 export function variantFor(drug: Drug, offers: ActiveOffers) {
   return drug === 'semaglutide' ? offers.sema_offer : offers.tir_offer;
 }
@@ -44,14 +49,17 @@ export async function savePlan(
   drug: Drug,
   products: readonly Product[],
   offers: ActiveOffers,
-  answers: PlanAnswers,
+  answers: PlanAnswers | ReplacedCart,
 ): Promise<string> {
   const product = findPlanProduct(products, planIdFor(drug, variantFor(drug, offers)));
   if (!product) throw new PlanSaveError(planUnavailableMessage);
 
   clearCart();
   const item: CartItem = addItem(cartItemFromProduct(product))[0]!;
-  const request: SaveCartRequest = { ...item, ...offers, ...answers };
+  const request: SaveCartRequest =
+    'replacesCart' in answers
+      ? { ...item, ...offers, replaces_cart: answers.replacesCart }
+      : { ...item, ...offers, ...answers };
   try {
     const answer = await callApi(saveCart, { body: request });
     return `/weight-loss-payment/${encodeURIComponent(answer.id)}`;

@@ -10,8 +10,9 @@ import {
   type SessionUser as AccountUser,
 } from '@clinic/contracts';
 import { useSyncExternalStore } from 'react';
+import { browserKeys } from './browserStorage';
 
-export const SESSION_KEY = 'clinic.session';
+export const SESSION_KEY = browserKeys.session;
 
 /**
  * The user of a session, as the contracts define it: the login's user (spec 000 section 3,

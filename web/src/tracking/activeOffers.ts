@@ -5,8 +5,9 @@
  * them keeps the earlier choice, and an unknown value is ignored.
  */
 import { offerVariants, type OfferVariant } from '@clinic/contracts';
+import { browserKeys } from '../session/browserStorage';
 
-export const OFFERS_KEY = 'clinic.offers';
+export const OFFERS_KEY = browserKeys.offers;
 
 export interface ActiveOffers {
   sema_offer: OfferVariant;

@@ -5,8 +5,9 @@
  * leaves the cookie alone: an organic return must not erase the campaign that brought the visitor.
  */
 import { campaignParameterNames, trackingDataSchema, type TrackingData } from '@clinic/contracts';
+import { trackingCookie } from '../session/browserStorage';
 
-export const TRACKING_COOKIE = 'clinic_tracking';
+export const TRACKING_COOKIE = trackingCookie;
 export const TRACKING_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The schema's maximum lengths, so a long ad URL cannot get the lead rejected by the server. */

@@ -2,7 +2,9 @@
  * The tracking session id sent with the lead: one random id per browser session (tab), so the
  * events of one visit can be joined up without identifying the visitor.
  */
-export const TRACKING_SESSION_KEY = 'clinic.tracking_session_id';
+import { browserKeys } from '../session/browserStorage';
+
+export const TRACKING_SESSION_KEY = browserKeys.trackingSession;
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {

@@ -4,6 +4,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import { chatEvents, chatMessages, type ChatAck, type ChatMessage } from '@clinic/contracts';
+import { CART_SESSION_REFUSED } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { startChat, type ChatHarness } from '../testing';
 
@@ -48,6 +49,21 @@ it('refuses a socket without a valid session or chat token', async () => {
   expect(error.message).toBe(chatMessages.notSignedIn);
   await expect(refused(chat.socket({}))).resolves.toBeInstanceOf(Error);
   await expect(refused(chat.socket({ chatToken: 'guessed' }))).resolves.toBeInstanceOf(Error);
+});
+
+it("refuses a checkout link's cart-scoped session: it opens no conversation, reads no history, posts nothing", async () => {
+  const { patient, socket } = await patientSocket();
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'My dose question' });
+  const { session } = await chat.forms.directory.openCartSession({
+    userId: patient.id,
+    cartId: 'cart-link-1',
+    expiresAt: new Date(chat.clock.now().getTime() + 60 * 60 * 1000).toISOString(),
+  });
+  if (!session) throw new Error('no cart session');
+  const linkSocket = chat.socket({ token: session.token });
+  const error = await refused(linkSocket);
+  expect(error.message).toBe(CART_SESSION_REFUSED);
+  expect(linkSocket.connected).toBe(false);
 });
 
 it('stores a message, delivers it to every tab of the patient, and loads it as history', async () => {
@@ -223,6 +239,84 @@ it('a patient gets a refusal event (not a crash) when the socket sends garbage',
   const ack = await emit<ChatAck>(socket, chatEvents.chatMessage, 'not an object');
   expect(ack.ok).toBe(false);
   await eventually(async () => expect(socket.connected).toBe(true));
+});
+
+describe('a session that ends closes its sockets at once', () => {
+  const closed = (socket: Socket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  async function history(socket: Socket): Promise<string[]> {
+    const answer = next<ChatMessage[]>(socket, chatEvents.history);
+    socket.emit(chatEvents.loadHistory);
+    return (await answer).map((m) => m.content);
+  }
+
+  it('a logout: the socket opened before it is closed and posts nothing; another device stays', async () => {
+    const { patient, socket } = await patientSocket();
+    const phoneToken = await chat.identity.logIn(patient.email, 'chat-test-password');
+    const phone = chat.socket({ token: phoneToken });
+    await connected(phone);
+    await emit(phone, chatEvents.initUser, { id: patient.id });
+
+    const ended = closed(socket);
+    expect((await chat.identity.get('/api/logout', { token: patient.token })).status).toBe(200);
+    expect(await ended).toBe('io server disconnect');
+    socket.emit(chatEvents.chatMessage, { userId: patient.id, message: 'after logout' });
+    // The socket cannot come back with the revoked token either.
+    const again = await refused(chat.socket({ token: patient.token }));
+    expect(again.message).toBe(chatMessages.notSignedIn);
+    expect(phone.connected).toBe(true);
+    expect(await history(phone)).not.toContain('after logout');
+  });
+
+  it("a password change closes the account's other sockets, not the changer's; a reset closes all, the agent's too", async () => {
+    const { patient, socket } = await patientSocket();
+    const otherToken = await chat.identity.logIn(patient.email, 'chat-test-password');
+    const other = chat.socket({ token: otherToken });
+    await connected(other);
+    const otherEnded = closed(other);
+    const changed = await chat.identity.post(
+      '/api/update-password',
+      { newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' },
+      { token: patient.token },
+    );
+    expect(changed.status).toBe(200);
+    expect(await otherEnded).toBe('io server disconnect');
+    const ack = await emit<ChatAck>(socket, chatEvents.chatMessage, {
+      userId: patient.id,
+      message: 'still here',
+    });
+    expect(ack.ok).toBe(true);
+
+    const agent = await chat.agent();
+    const agentSocket = chat.socket({ token: agent.token });
+    await connected(agentSocket);
+    const ends = [closed(socket), closed(agentSocket)];
+    for (const account of [patient, agent]) {
+      expect(
+        (await chat.identity.post('/api/forgot-password', { email: account.email })).status,
+      ).toBe(200);
+      const link = await chat.identity.lastLinkToken(account.email);
+      const reset = await chat.identity.post('/api/password-reset', {
+        token: link,
+        password: 'reset-password-22',
+      });
+      expect(reset.status).toBe(200);
+    }
+    expect(await Promise.all(ends)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('a session that ended without notice (it expired) may not post: the socket is closed at its next message', async () => {
+    const { patient, socket } = await patientSocket();
+    const ended = closed(socket);
+    chat.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const ack = await emit<ChatAck>(socket, chatEvents.chatMessage, {
+      userId: patient.id,
+      message: 'a month later',
+    });
+    expect(ack).toEqual({ ok: false, error: chatMessages.notSignedIn });
+    expect(await ended).toBe('io server disconnect');
+  });
 });
 
 it('a widget reconnects by itself after the chat restarts, and its history is still there', async () => {

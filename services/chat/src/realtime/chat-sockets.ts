@@ -13,7 +13,13 @@ import {
   type ChatParticipant,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { connectRedis, type Logger, type RateLimiter } from '@clinic/kit';
+import {
+  CART_SESSION_REFUSED,
+  connectRedis,
+  type Clock,
+  type Logger,
+  type RateLimiter,
+} from '@clinic/kit';
 import type { ChatPerson, Conversations } from '../domain/conversations';
 import type { Visitors } from '../domain/visitors';
 
@@ -24,12 +30,28 @@ const MESSAGE_RATE = { limit: 30, windowMs: 60_000 };
 /** Agents' lists refresh at most this often, however many messages arrive. */
 const INBOX_NOTICE_MS = 500;
 
-type Who =
-  { kind: 'person'; person: ChatPerson; initialized: boolean } | { kind: 'agent'; userId: number };
+/** The login session a socket was opened with (none for a visitor's chat token). */
+interface SessionProof {
+  sessionId: string;
+  token: string;
+  /** When the session was last known to be live (epoch ms). */
+  checkedAt: number;
+}
+
+type Who = (
+  { kind: 'person'; person: ChatPerson; initialized: boolean } | { kind: 'agent'; userId: number }
+) & { session: SessionProof | null };
 
 const personRoom = (p: Pick<ChatParticipant, 'kind' | 'id'>) => `person:${p.kind}:${p.id}`;
 const watchRoom = (conversationId: number) => `watch:${conversationId}`;
 const SUPPORT_ROOM = 'support';
+/** Every socket opened with one login session: a revocation closes them all, on every process. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/**
+ * A socket that posts re-checks its session at most this often: the safety net should a
+ * revocation notice be lost (Redis away at that moment); `endSessions` is the way it ends at once.
+ */
+const SESSION_RECHECK_MS = 60_000;
 
 /** How one process's sockets reach every other process's: named for the live-delivery suite. */
 export interface ChatDelivery {
@@ -59,6 +81,7 @@ export class ChatSockets implements ChatDelivery {
       conversations: Conversations;
       rateLimiter: RateLimiter;
       logger: Logger;
+      clock: Clock;
       redisUrl?: string;
     },
   ) {
@@ -81,6 +104,7 @@ export class ChatSockets implements ChatDelivery {
           next();
         },
         (err: unknown) => {
+          if (err instanceof HandshakeRefused) return next(new Error(err.message));
           this.deps.logger.warn({ err }, 'chat socket authentication failed');
           next(new Error(chatMessages.notSignedIn));
         },
@@ -138,12 +162,23 @@ export class ChatSockets implements ChatDelivery {
     const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
     if (typeof auth.chatToken === 'string' && auth.chatToken) {
       const visitor = await this.deps.visitors.byToken(auth.chatToken);
-      return visitor ? { kind: 'person', person: visitor, initialized: false } : null;
+      return visitor
+        ? { kind: 'person', person: visitor, initialized: false, session: null }
+        : null;
     }
     if (typeof auth.token !== 'string' || !auth.token || auth.token.length > 256) return null;
     const principal = await this.deps.identity.resolveSession(auth.token);
     if (!principal) return null;
-    if (AGENT_ROLES.has(principal.role)) return { kind: 'agent', userId: principal.userId };
+    // A checkout link's session pays its cart and finishes that order, as it does over REST
+    // (allowCartSession): the patient's conversation with support needs a real login.
+    if (principal.cartId !== null) throw new HandshakeRefused(CART_SESSION_REFUSED);
+    const session = {
+      sessionId: principal.sessionId,
+      token: auth.token,
+      checkedAt: this.deps.clock.now().getTime(),
+    };
+    if (AGENT_ROLES.has(principal.role))
+      return { kind: 'agent', userId: principal.userId, session };
     if (principal.role !== 'patient') return null;
     const contact = await this.deps.identity.patientContact(principal.userId);
     if (!contact) return null;
@@ -152,11 +187,46 @@ export class ChatSockets implements ChatDelivery {
       kind: 'person',
       person: { kind: 'patient', id: principal.userId, name, email: contact.email },
       initialized: false,
+      session,
     };
+  }
+
+  /**
+   * Closes every socket opened with these sessions (a logout, a password change or reset), on
+   * every chat process: with Redis, socket.io's adapter carries the request to the others.
+   */
+  endSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  }
+
+  /**
+   * Joins the socket to its session's room, then asks once more whether the session is live: a
+   * revocation announced while the handshake was resolving it found no socket in the room.
+   */
+  private watchSession(socket: Socket, session: SessionProof): void {
+    void socket.join(sessionRoom(session.sessionId));
+    void this.sessionLive(session).then((live) => {
+      if (!live) socket.disconnect(true);
+    });
+  }
+
+  private async sessionLive(session: SessionProof): Promise<boolean> {
+    try {
+      const principal = await this.deps.identity.resolveSession(session.token);
+      if (principal?.sessionId !== session.sessionId) return false;
+      session.checkedAt = this.deps.clock.now().getTime();
+      return true;
+    } catch (err) {
+      // Identity away: the session was live at the last check; the next post asks again.
+      this.deps.logger.warn({ err }, 'chat session could not be checked');
+      return true;
+    }
   }
 
   private connected(socket: Socket): void {
     const who = socket.data.who as Who;
+    if (who.session) this.watchSession(socket, who.session);
     if (who.kind === 'agent') {
       void socket.join(SUPPORT_ROOM);
       socket.on(chatEvents.watch, (payload: unknown) => {
@@ -205,14 +275,15 @@ export class ChatSockets implements ChatDelivery {
       const parsed = chatMessagePayloadSchema.safeParse(payload);
       if (!parsed.success)
         return refuse(parsed.error.issues[0]?.message ?? chatMessages.sendFailed, ack);
-      void this.send(person, parsed.data.message, parsed.data.clientId).then(
+      void this.post(who.session, person, parsed.data).then(
         (message) => {
           if (typeof ack === 'function') (ack as (a: ChatAck) => void)({ ok: true, message });
         },
         (err: unknown) => {
-          const limited = err instanceof RateLimitedError;
-          if (!limited) this.deps.logger.error({ err }, 'chat message not stored');
-          refuse(limited ? err.message : chatMessages.sendFailed, ack);
+          const known = err instanceof RateLimitedError || err instanceof SignedOutError;
+          if (!known) this.deps.logger.error({ err }, 'chat message not stored');
+          refuse(known ? err.message : chatMessages.sendFailed, ack);
+          if (err instanceof SignedOutError) socket.disconnect(true);
         },
       );
     });
@@ -220,6 +291,21 @@ export class ChatSockets implements ChatDelivery {
     socket.on(chatEvents.online, () => {
       if (who.initialized) void this.deps.conversations.seen(person).catch(() => undefined);
     });
+  }
+
+  /**
+   * Stores a message once the sender is still signed in: a visitor's chat token has no session;
+   * a login's is re-checked once its last check is a minute old.
+   */
+  private async post(
+    session: SessionProof | null,
+    person: ChatPerson,
+    payload: { message: string; clientId?: string },
+  ): Promise<ChatMessage> {
+    const recheck =
+      session && this.deps.clock.now().getTime() - session.checkedAt >= SESSION_RECHECK_MS;
+    if (recheck && !(await this.sessionLive(session))) throw new SignedOutError();
+    return this.send(person, payload.message, payload.clientId);
   }
 
   private async send(person: ChatPerson, content: string, clientId?: string): Promise<ChatMessage> {
@@ -232,6 +318,15 @@ export class ChatSockets implements ChatDelivery {
     this.deliver(person, message);
     this.inboxChanged();
     return message;
+  }
+}
+
+/** A caller who proved who they are but may not open the chat with that session. */
+class HandshakeRefused extends Error {}
+
+class SignedOutError extends Error {
+  constructor() {
+    super(chatMessages.notSignedIn);
   }
 }
 

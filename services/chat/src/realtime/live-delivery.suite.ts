@@ -1,7 +1,8 @@
 /**
  * The one contract of live delivery, run against both engines: socket.io's in-memory adapter
  * (one process, single-node mode) and its Redis adapter (two chat processes, cluster mode). A
- * patient on one address and an agent on the other must see each other's messages live.
+ * patient on one address and an agent on the other must see each other's messages live, and a
+ * logout handled on one process closes the sockets of that session on the other.
  */
 import type { Socket } from 'socket.io-client';
 import { chatEvents, type ChatAck, type ChatMessage } from '@clinic/contracts';
@@ -66,6 +67,19 @@ export function liveDeliverySuite(
         });
         expect(toAgent.map((m) => m.content)).toContain('My order is late');
       });
+    });
+
+    it("a logout handled by one process closes that session's socket on the other at once", async () => {
+      const patient = await chat.patient();
+      const elsewhere = chat.socket({ token: patient.token }, { url: await otherUrl() });
+      await connected(elsewhere);
+      await elsewhere.emitWithAck(chatEvents.initUser, { id: patient.id });
+      const closed = new Promise<string>((resolve) =>
+        elsewhere.once('disconnect', (reason) => resolve(reason)),
+      );
+      const loggedOut = await chat.identity.get('/api/logout', { token: patient.token });
+      expect(loggedOut.status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
     });
   });
 }

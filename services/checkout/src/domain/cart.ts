@@ -30,10 +30,31 @@ export const cartMessages = {
   unknownProduct: 'This product is not available. Please choose your medication again.',
   notInOffer: 'This plan is not part of the current offer. Please choose your medication again.',
   empty: 'Your cart is empty. Please choose your medication.',
+  unknownCart: 'We could not find this cart.',
   dose: currentDoseMessage,
 } as const;
 
 const allDoses = new Set(Object.values(currentDoseChoices).flat());
+
+/**
+ * The plan page's answers: as sent, or, for the checkout page's medication switch, those of the
+ * cart it replaces (the link never shows them). Only a cart the caller may open is copied from.
+ */
+async function planAnswers(
+  runtime: ServiceRuntime,
+  request: z.infer<typeof saveCartRequestSchema>,
+  userId: number | null,
+): Promise<{ currentGLPMed: 'Yes' | 'No'; currentDose: string }> {
+  if (request.replaces_cart === undefined)
+    return { currentGLPMed: request.currentGLPMed ?? 'No', currentDose: request.currentDose };
+  const [replaced] = await runtime.db
+    .select({ userId: carts.userId, currentGlpMed: carts.currentGlpMed, dose: carts.currentDose })
+    .from(carts)
+    .where(eq(carts.id, request.replaces_cart));
+  if (!replaced || (replaced.userId !== null && replaced.userId !== userId))
+    throw new NotFoundError(cartMessages.unknownCart);
+  return { currentGLPMed: replaced.currentGlpMed, currentDose: replaced.dose };
+}
 
 export async function saveCart(
   runtime: ServiceRuntime,
@@ -48,8 +69,9 @@ export async function saveCart(
     if (planIdFor(product.drug, offer) !== product.stripeId)
       throw new ConflictError(cartMessages.notInOffer);
   }
-  const taking = request.currentGLPMed === 'Yes';
-  if (taking && !allDoses.has(request.currentDose))
+  const answers = await planAnswers(runtime, request, userId);
+  const taking = answers.currentGLPMed === 'Yes';
+  if (taking && !allDoses.has(answers.currentDose))
     throw new InvalidRequestError(cartMessages.dose);
 
   const [line] = addToCart([], {
@@ -79,8 +101,8 @@ export async function saveCart(
       userId,
       semaOffer: request.sema_offer,
       tirOffer: request.tir_offer,
-      currentGlpMed: request.currentGLPMed,
-      currentDose: taking ? request.currentDose : '',
+      currentGlpMed: answers.currentGLPMed,
+      currentDose: taking ? answers.currentDose : '',
       createdAt: runtime.clock.now(),
     });
     await tx.insert(cartItems).values({

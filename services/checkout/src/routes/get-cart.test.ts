@@ -1,8 +1,33 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { createLocalIdentityDirectory } from '@clinic/identity';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
+import { carts } from '../db/schema';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
+
+const tirzepatidePlan = {
+  id: 1,
+  name: 'Tirzepatide',
+  price: 224.99,
+  retail_price: 349.97,
+  quantity: 1,
+  main_type: 'Prescription',
+  category: 'primary',
+  sku: 'tirz_plan_1',
+  stripe_id: 'tirz_plan_1',
+  sema_offer: 'default',
+  tir_offer: 'default',
+};
+const semaglutidePlan = {
+  ...tirzepatidePlan,
+  id: 4,
+  name: 'Semaglutide',
+  price: 134.99,
+  retail_price: 249.97,
+  sku: 'sema_plan_278928',
+  stripe_id: 'sema_plan_278928',
+};
 
 describe('GET /api/get-cart/{cart_id}', () => {
   let identity: IdentityHarness;
@@ -24,7 +49,7 @@ describe('GET /api/get-cart/{cart_id}', () => {
   const getCart = (id: string, headers: Record<string, string> = {}) =>
     request(t.service.app).get(`/api/get-cart/${id}`).set(headers);
 
-  it('answers the cart priced from the catalog, with its offers and answers', async () => {
+  it('answers the cart priced from the catalog, with its offers', async () => {
     const cartId = await t.saveCart({ drug: 'semaglutide' });
     const res = await getCart(cartId);
     expect(res.status).toBe(200);
@@ -45,9 +70,44 @@ describe('GET /api/get-cart/{cart_id}', () => {
       ],
       userData: null,
       message: 'Cart loaded',
-      currentGLPMed: 'No',
-      currentDose: '',
     });
+  });
+
+  it("never shows the plan page's GLP-1 answers; a medication switch carries them over on the server", async () => {
+    const userId = await identity.createUser({ email: 'on.glp1@example.com', firstName: 'Lee' });
+    const headers = t.service.as(t.patient(userId));
+    const saved = await request(t.service.app)
+      .post('/forms/save-cart')
+      .set(headers)
+      .send({ ...tirzepatidePlan, currentGLPMed: 'Yes', currentDose: '7.5 mg' });
+    expect(saved.status).toBe(200);
+    const link = await getCart(saved.body.id);
+    expect(link.status).toBe(200);
+    expect(JSON.stringify(link.body)).not.toMatch(/currentGLPMed|currentDose|7\.5/);
+
+    // The checkout page switches to semaglutide from the link's session.
+    const scoped = t.service.as({ ...t.patient(userId), cartId: saved.body.id });
+    const switched = await request(t.service.app)
+      .post('/forms/save-cart')
+      .set(scoped)
+      .send({ ...semaglutidePlan, replaces_cart: saved.body.id });
+    expect(switched.status).toBe(200);
+    const [kept] = await t.db
+      .select({ glp: carts.currentGlpMed, dose: carts.currentDose, userId: carts.userId })
+      .from(carts)
+      .where(eq(carts.id, switched.body.id));
+    expect(kept).toEqual({ glp: 'Yes', dose: '7.5 mg', userId });
+
+    // Another person's cart lends its answers to nobody; a save names them or the cart replaced.
+    const stranger = t.service.as(t.patient(userId + 1000));
+    const refused = await request(t.service.app)
+      .post('/forms/save-cart')
+      .set(stranger)
+      .send({ ...semaglutidePlan, replaces_cart: saved.body.id });
+    expect(refused.status).toBe(404);
+    const unnamed = await request(t.service.app).post('/forms/save-cart').send(semaglutidePlan);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toContain('currentGLPMed');
   });
 
   it('gives a visitor a session scoped to the cart, showing only what the checkout page shows', async () => {

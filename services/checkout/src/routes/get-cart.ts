@@ -3,9 +3,11 @@
  * patient. A visitor who is not logged in gets a session from the link (userData.token), as the
  * spec's page expects, but one scoped to this cart: it pays the cart and finishes that order's
  * steps, and ends when the link does (the cart's first day); the portal and the account need a
- * real login. It is given only while the cart is unpaid and fresh, and the link shows only what
- * the checkout page shows of the patient (id and first name). A logged-in caller sees only their
- * own cart. Staff accounts never get a session this way (identity refuses).
+ * real login. It is given only while the cart is unpaid and fresh. The link shows only what the
+ * checkout page shows: the cart and the patient's id and first name, never the plan page's
+ * answers about the GLP-1 medication taken now (a medication switch carries them over on the
+ * server). A logged-in caller sees only their own cart. Staff accounts never get a session this
+ * way (identity refuses).
  */
 import type { Router } from 'express';
 import {
@@ -16,6 +18,7 @@ import {
 } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
+import { cartMessages } from '../domain/cart';
 import { loadCheckoutCart, mayOpenCart, orderOfCart } from '../domain/payments/checkout-cart';
 
 export const cartLinkLoginMs = 24 * 60 * 60 * 1000;
@@ -27,7 +30,7 @@ export function getCartRoute(
 ): void {
   bindRoute(router, getCart, async ({ params, principal }): Promise<GetCartResponse> => {
     const cart = await loadCheckoutCart(runtime.db, params.cart_id);
-    if (!cart) throw new HttpError(404, 'We could not find this cart.');
+    if (!cart) throw new HttpError(404, cartMessages.unknownCart);
     const caller = principal?.cartId && principal.cartId !== cart.id ? null : principal;
     if (caller && !mayOpenCart(caller, cart))
       throw new HttpError(403, 'This checkout link belongs to another account.');
@@ -65,8 +68,6 @@ export function getCartRoute(
       ],
       userData,
       message: 'Cart loaded',
-      currentGLPMed: cart.currentGlpMed,
-      currentDose: cart.currentDose,
     };
   });
 }

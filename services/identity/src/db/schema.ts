@@ -1,6 +1,8 @@
 import {
+  bigserial,
   boolean,
   doublePrecision,
+  index,
   integer,
   pgSchema,
   serial,
@@ -31,7 +33,7 @@ export const users = identitySchema.table('users', {
   dob: text('dob'),
   heightInch: doublePrecision('height_inch'),
   weight: doublePrecision('weight'),
-  /** Migration 0006: when the Profile tab last changed the weight; null, the quiz's weight. */
+  /** Migration 0007: when the Profile tab last changed the weight; null, the quiz's weight. */
   weightAt: utc('weight_at'),
   healthId: text('health_id'),
   /** Migration 0004: the Profile tab's "Text me updates" and preferred categories. */
@@ -74,6 +76,42 @@ export const passwordTokens = identitySchema.table('password_tokens', {
   usedAt: utc('used_at'),
   revokedAt: utc('revoked_at'),
 });
+
+/**
+ * Migration 0006: every failed login, once by account and once by client address (`subject` is
+ * `account:` or `address:` and a SHA-256 of the email or address: no list of the clinic's
+ * patients in a table of attempts). Counted over a sliding window; each failure prunes the rows
+ * every window has left behind.
+ */
+export const loginFailures = identitySchema.table(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subject: text('subject').notNull(),
+    failedAt: utc('failed_at').notNull(),
+  },
+  (t) => [
+    index('login_failures_by_subject').on(t.subject, t.failedAt),
+    index('login_failures_by_time').on(t.failedAt),
+  ],
+);
+
+/** Migration 0006: the one-time codes emailed to an account's owner past its failure limit. */
+export const loginCodes = identitySchema.table(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: utc('created_at').notNull(),
+    expiresAt: utc('expires_at').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    usedAt: utc('used_at'),
+    supersededAt: utc('superseded_at'),
+  },
+  (t) => [index('login_codes_by_user').on(t.userId, t.createdAt)],
+);
 
 export const privacyRequestStatuses = ['received', 'in_progress', 'completed', 'denied'] as const;
 

@@ -15,9 +15,16 @@ export async function changePassword(
 ): Promise<boolean> {
   const passwordHash = await hashPassword(newPassword);
   const now = runtime.clock.now();
-  return runtime.transaction(async (tx) => {
+  return runtime.transaction(async (tx, events) => {
     if (!(await storePasswordHash(tx, principal.userId, passwordHash, now))) return false;
-    await revokeUserSessions(tx, principal.userId, now, principal.sessionId);
+    await revokeUserSessions(
+      tx,
+      events,
+      principal.userId,
+      now,
+      'password-changed',
+      principal.sessionId,
+    );
     return true;
   });
 }

@@ -54,3 +54,23 @@ export function welcomeEmail(to: string, firstName: string, link: string): Outgo
     link,
   );
 }
+
+/**
+ * The one-time code of a login past the account's failure limit (login-guard.ts). It tells the
+ * owner why, and what to do if it was not them: the password stopped nobody, the code did.
+ */
+export function loginCodeEmail(to: string, code: string): OutgoingMessage {
+  const intro =
+    'Someone, hopefully you, entered the right password for your account after several wrong ones. To keep your account safe, logging in also needs this code:';
+  const outro =
+    'Enter it on the login page with your password. It works once, for 15 minutes. If this was not you, nobody can log in without this code, but please choose a new password with "Forgot your password?" on the login page.';
+  return {
+    channel: 'email',
+    to,
+    subject: 'Your login code',
+    body: `Hello,\n\n${intro}\n\n${code}\n\n${outro}\n`,
+    html:
+      `<p>Hello,</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p>` +
+      `<p>${escapeHtml(outro)}</p>`,
+  };
+}

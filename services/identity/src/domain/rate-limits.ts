@@ -5,13 +5,10 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Attempts allowed per account and per client address (BRIEF section 5). Per account stops
- * guessing one person's password from many addresses; per address stops one client trying many
- * accounts. The account count of a login is cleared by a successful login, so it counts failures.
+ * Attempts allowed per email and per client address (BRIEF section 5) for recovery and privacy
+ * requests. Logins are limited by their failures, in identity's database (login-guard.ts).
  */
 export const identityRateLimits = {
-  loginPerAccount: { limit: 5, windowMs: 15 * MINUTE },
-  loginPerAddress: { limit: 20, windowMs: 15 * MINUTE },
   forgotPasswordPerEmail: { limit: 3, windowMs: HOUR },
   forgotPasswordPerAddress: { limit: 10, windowMs: HOUR },
   passwordResetPerAddress: { limit: 10, windowMs: 15 * MINUTE },

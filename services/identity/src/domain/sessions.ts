@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Principal, Role } from '@clinic/contracts';
-import type { Executor } from '@clinic/kit';
+import { sessionsRevoked, type Principal, type Role } from '@clinic/contracts';
+import type { EventWriter, Executor, Tx } from '@clinic/kit';
 import { sessions, users } from '../db/schema';
 import { sessionLifetimeMs } from './lifetimes';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './secret-tokens';
@@ -67,13 +67,19 @@ export async function resolveSession(
   return { ...principal, startedAt: createdAt.getTime() };
 }
 
-/** Ends one session of a user (logout). */
+export type RevocationReason = 'logout' | 'password-changed' | 'password-reset';
+
+/**
+ * Ends one session of a user (logout). With the revocation, in its transaction, goes
+ * `sessions-revoked`, so the chat closes the sockets opened with it at once.
+ */
 export async function revokeSession(
-  db: Executor,
+  tx: Tx,
+  events: EventWriter,
   principal: Pick<Principal, 'userId' | 'sessionId'>,
   now: Date,
 ): Promise<void> {
-  await db
+  const revoked = await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -82,17 +88,24 @@ export async function revokeSession(
         eq(sessions.userId, principal.userId),
         isNull(sessions.revokedAt),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  await announce(events, principal.userId, revoked, 'logout', now);
 }
 
-/** Ends every live session of a user, or all but `exceptSessionId` (the caller's own). */
+/**
+ * Ends every live session of a user, or all but `exceptSessionId` (the caller's own), and
+ * announces them (`sessions-revoked`) in the same transaction.
+ */
 export async function revokeUserSessions(
-  db: Executor,
+  tx: Tx,
+  events: EventWriter,
   userId: number,
   now: Date,
+  reason: Exclude<RevocationReason, 'logout'>,
   exceptSessionId?: string,
 ): Promise<void> {
-  await db
+  const revoked = await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -101,5 +114,23 @@ export async function revokeUserSessions(
         isNull(sessions.revokedAt),
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  await announce(events, userId, revoked, reason, now);
+}
+
+async function announce(
+  events: EventWriter,
+  userId: number,
+  revoked: { id: string }[],
+  reason: RevocationReason,
+  now: Date,
+): Promise<void> {
+  if (revoked.length === 0) return;
+  await events.publish(sessionsRevoked, {
+    userId,
+    sessionIds: revoked.map((r) => r.id),
+    reason,
+    revokedAt: now.toISOString(),
+  });
 }

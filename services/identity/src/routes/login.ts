@@ -1,31 +1,45 @@
 /**
  * POST /api/login: email (lower-cased by the contract) and password to a session. Guarantees: the
- * same 401 text for an unknown email, a wrong password and an account without a password; at most
- * 5 failures per account and 20 attempts per address in 15 minutes (429 beyond, nothing checked);
- * a success clears the account's failures. The answer is never cached.
+ * same 401 text for an unknown email, a wrong password and an account without a password; only
+ * failures count (20 per address in 15 minutes, then 429 with Retry-After and nothing checked;
+ * past 5 for an account, 401 with reason `login_code_needed` until the login carries the code
+ * emailed to the owner: domain/login-guard.ts); a success clears the account's failures. The
+ * answer is never cached.
  */
 import type { Router } from 'express';
-import { identityMessages, login } from '@clinic/contracts';
+import {
+  identityMessages,
+  login,
+  loginCodeMessages,
+  type LoginCodeReason,
+} from '@clinic/contracts';
 import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
 import { logIn } from '../domain/login';
-import { clearAttempts } from '../domain/rate-limits';
-import { clientAddress, refuseOverLimit } from './attempt-limits';
+import { clientAddress } from './attempt-limits';
+
+const codeReason = (reason: LoginCodeReason) => ({ reason });
 
 export function loginRoute(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, login, async ({ body, req, res }) => {
     res.setHeader('Cache-Control', 'no-store');
-    await refuseOverLimit(runtime, res, [
-      { limit: 'loginPerAccount', subject: body.email },
-      { limit: 'loginPerAddress', subject: clientAddress(req) },
-    ]);
-    const session = await logIn(runtime, body.email, body.password);
-    if (!session) throw new HttpError(401, identityMessages.loginFailed);
-    await clearAttempts(runtime.engines.rateLimiter, 'loginPerAccount', body.email);
-    return {
-      status: 'success' as const,
-      message: identityMessages.loginSuccess,
-      token: session.token,
-      user: session.user,
-    };
+    const outcome = await logIn(runtime, { ...body, address: clientAddress(req) });
+    switch (outcome.kind) {
+      case 'logged-in':
+        return {
+          status: 'success' as const,
+          message: identityMessages.loginSuccess,
+          token: outcome.token,
+          user: outcome.user,
+        };
+      case 'address-limited':
+        res.setHeader('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+        throw new HttpError(429, identityMessages.tooManyAttempts);
+      case 'code-needed':
+        throw new HttpError(401, loginCodeMessages.needed, codeReason('login_code_needed'));
+      case 'code-wrong':
+        throw new HttpError(401, loginCodeMessages.wrong, codeReason('login_code_wrong'));
+      case 'refused':
+        throw new HttpError(401, identityMessages.loginFailed);
+    }
   });
 }

@@ -28,6 +28,17 @@ describe('GET /api/logout', () => {
     expect(await identity.principalOf(other)).not.toBeNull();
   });
 
+  it('announces the ended session (sessions-revoked) so its live sockets close, once', async () => {
+    const token = await identity.logIn('lee@example.com', 'lee-password');
+    const { sessionId, userId } = (await identity.principalOf(token))!;
+    const before = (await identity.outboxEvents('sessions-revoked')).length;
+    expect((await identity.get('/api/logout', { token })).status).toBe(200);
+    const announced = await identity.outboxEvents('sessions-revoked');
+    expect(announced.slice(before)).toEqual([
+      { userId, sessionIds: [sessionId], reason: 'logout', revokedAt: expect.any(String) },
+    ]);
+  });
+
   it('works for staff too', async () => {
     const token = await identity.logIn('nurse@example.com', 'nurse-password');
     expect((await identity.get('/api/logout', { token })).status).toBe(200);

@@ -109,6 +109,11 @@ describe('password recovery: POST /api/forgot-password and POST /api/password-re
     await reset(await identity.lastLinkToken('stolen@example.com'), 'reclaimed-password');
     expect(await identity.principalOf(phone)).toBeNull();
     expect(await identity.principalOf(laptop)).toBeNull();
+    const revoked = (await identity.outboxEvents('sessions-revoked')) as {
+      reason: string;
+      sessionIds: string[];
+    }[];
+    expect(revoked.find((e) => e.reason === 'password-reset')?.sessionIds).toHaveLength(2);
   });
 
   it('lets a patient without a password set one through "forgot password"', async () => {

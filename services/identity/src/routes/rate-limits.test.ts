@@ -2,15 +2,10 @@ import { identityMessages } from '@clinic/contracts';
 import { identityRateLimits } from '../domain/rate-limits';
 import { startIdentity, type IdentityHarness } from '../testing/identity-harness';
 
-const {
-  loginPerAccount,
-  loginPerAddress,
-  forgotPasswordPerEmail,
-  forgotPasswordPerAddress,
-  passwordResetPerAddress,
-} = identityRateLimits;
+const { forgotPasswordPerEmail, forgotPasswordPerAddress, passwordResetPerAddress } =
+  identityRateLimits;
 
-describe('rate limits of login and recovery', () => {
+describe('rate limits of recovery (login: login-limits.test.ts)', () => {
   let identity: IdentityHarness;
 
   // One service for all: each test has its own account and addresses, so counts do not mix.
@@ -27,9 +22,6 @@ describe('rate limits of login and recovery', () => {
     return email;
   }
 
-  const login = (email: string, password: string, from?: string) =>
-    identity.post('/api/login', { email, password }, { from });
-
   function expectRefused(res: {
     status: number;
     body: { message?: string };
@@ -39,42 +31,6 @@ describe('rate limits of login and recovery', () => {
     expect(res.body.message).toBe(identityMessages.tooManyAttempts);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }
-
-  it('refuses an account after 5 failed logins, even with the right password, until the window ends', async () => {
-    const ana = await newAccount();
-    for (let i = 0; i < loginPerAccount.limit; i += 1)
-      expect((await login(ana, `wrong-${i}`)).status).toBe(401);
-    const sessions = await identity.count('sessions');
-    const refused = await login(ana.toUpperCase(), 'ana-password');
-    expectRefused(refused);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(
-      loginPerAccount.windowMs / 1000,
-    );
-    expect(await identity.count('sessions')).toBe(sessions);
-
-    identity.clock.advance(loginPerAccount.windowMs);
-    expect((await login(ana, 'ana-password')).status).toBe(200);
-  });
-
-  it('counts failures only: a successful login clears the account count', async () => {
-    const ana = await newAccount();
-    for (let round = 0; round < 3; round += 1) {
-      for (let i = 0; i < loginPerAccount.limit - 1; i += 1)
-        expect((await login(ana, 'wrong-password')).status).toBe(401);
-      expect((await login(ana, 'ana-password')).status).toBe(200);
-    }
-  });
-
-  it('refuses one address trying many accounts, and lets other addresses in', async () => {
-    const ana = await newAccount();
-    const from = '203.0.113.7';
-    for (let i = 0; i < loginPerAddress.limit; i += 1)
-      expect((await login(`guess-${i}@example.com`, 'password', from)).status).toBe(401);
-    expectRefused(await login(ana, 'ana-password', from));
-    expect((await login(ana, 'ana-password', '203.0.113.8')).status).toBe(200);
-    identity.clock.advance(loginPerAddress.windowMs);
-    expect((await login(ana, 'ana-password', from)).status).toBe(200);
-  });
 
   it('sends at most 3 reset emails per email an hour; a refused request sends nothing', async () => {
     const ana = await newAccount();

@@ -23,11 +23,22 @@ describe('POST /api/update-password', () => {
   it("sets the new password, keeps the caller logged in and logs out the user's other sessions", async () => {
     const here = await identity.logIn('mia@example.com', 'first-password');
     const elsewhere = await identity.logIn('mia@example.com', 'first-password');
+    const gone = (await identity.principalOf(elsewhere))!;
+    const kept = (await identity.principalOf(here))!;
     const res = await update(here, 'second-password');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', message: identityMessages.passwordUpdated });
     expect(await identity.principalOf(here)).not.toBeNull();
     expect(await identity.principalOf(elsewhere)).toBeNull();
+    // Announced, so the other devices' live sockets close at once; the caller's stay.
+    const [announced] = (await identity.outboxEvents('sessions-revoked')) as {
+      userId: number;
+      sessionIds: string[];
+      reason: string;
+    }[];
+    expect(announced).toMatchObject({ userId: gone.userId, reason: 'password-changed' });
+    expect(announced?.sessionIds).toContain(gone.sessionId);
+    expect(announced?.sessionIds).not.toContain(kept.sessionId);
     expect(
       (await identity.post('/api/login', { email: 'mia@example.com', password: 'first-password' }))
         .status,

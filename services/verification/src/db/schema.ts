@@ -26,6 +26,17 @@ export const shipAddresses = verificationSchema.table('ship_addresses', {
   savedAt: utc('saved_at').notNull(),
 });
 
+/**
+ * The checkout links' carts that were paid (checkout's payment-succeeded): a session opened from
+ * a link may use /verify only for its own paid cart, never to read the patient's address or
+ * verification state before paying.
+ */
+export const paidCarts = verificationSchema.table('paid_carts', {
+  cartId: text('cart_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  paidAt: utc('paid_at').notNull(),
+});
+
 /** One row per code sent; only a salted SHA-256 of the code is kept. */
 export const codes = verificationSchema.table(
   'codes',
