@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './scripts/precompress';
 import { routeBudget } from './scripts/routeBudgetPlugin';
 import { routeBudgets } from './scripts/routeBudgets';
+import { routeSummariesOutOfTheBrowser } from './scripts/routeSummaries';
 import { zodForTheBrowser } from './scripts/zodBrowser';
 import { BRAND_NAME } from './src/brand';
 
@@ -26,6 +27,8 @@ export default defineConfig({
     },
     // zod as on the server, less what the browser never uses (JSON Schema output, cycles).
     zodForTheBrowser(),
+    // The routes' OpenAPI summaries: the server's document has them, the browser never reads one.
+    routeSummariesOutOfTheBrowser(),
     // Prints each route's first-load gzipped JavaScript and fails the build above its budget.
     // index.html's script (src/boot.ts) imports the app (src/main.tsx) on start: it counts too.
     routeBudget(routeBudgets, ['src/main.tsx']),

@@ -9,10 +9,12 @@ import type { RouteBudget } from './routeBudget';
  * the pharmacy console and the replacement wizard (0.2 KiB); the next route must come with a
  * trimming pass of the shared frame (README, web performance).
  * Issue 26 (2026-11-27): the Billing tab loads with its tab, as the others do, so /home's first
- * load fell from 143.8 to 127 KiB; its budget is 130 KiB.
+ * load fell from 143.8 to 127 KiB; its budget is 130 KiB. Log Out's key registry and the login
+ * code took / to 120.9 KiB; the routes' OpenAPI summaries left the browser build
+ * (scripts/routeSummaries.ts) and / is 120.4 KiB again.
  */
 export const routeBudgets: readonly RouteBudget[] = [
-  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 121 },
+  { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 120.5 },
   { route: '/weight-loss-report', module: 'src/plan/ReportPage.tsx', budgetKiB: null },
   { route: '/weight-loss-plan', module: 'src/plan/PlanPage.tsx', budgetKiB: null },
   { route: '/weight-loss-payment', module: 'src/checkout/CheckoutPage.tsx', budgetKiB: 148 },
