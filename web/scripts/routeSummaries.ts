@@ -45,8 +45,9 @@ function isDefineRouteCall(node: Node): boolean {
 export function summaryRanges(program: Node): [number, number][] {
   const ranges: [number, number][] = [];
   const visit = (node: Node) => {
-    if (isDefineRouteCall(node)) {
-      for (const property of ((node.arguments as Node[])[0].properties as Node[]) ?? []) {
+    const route = isDefineRouteCall(node) ? (node.arguments as Node[])[0] : undefined;
+    if (route) {
+      for (const property of route.properties as Node[]) {
         const key = property.key as Node | undefined;
         const value = property.value as Node | undefined;
         const named =

@@ -1,13 +1,14 @@
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { formatUsDate } from '@clinic/contracts';
 import { setSession } from '../../session/session';
 import { orderItemsQuery } from '../orderItemsApi';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils/fetchMock';
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { orderItemsAnswer, progressItem } from './fixtures';
-import { formatOrderDate, OrdersTab, ordersTexts } from './OrdersTab';
+import { OrdersTab, ordersTexts } from './OrdersTab';
 
 let view: Rendered | undefined;
 let fetchMock: FetchMock;
@@ -351,7 +352,7 @@ describe('OrdersTab', () => {
     expect(open.textContent).toBe('Request a Replacement');
     expect(open.getAttribute('href')).toBe('/replacement-request');
     expect(card('order-30').textContent).toContain(
-      `You can ask for a replacement until ${formatOrderDate(soon)}.`,
+      `You can ask for a replacement until ${formatUsDate(soon)}.`,
     );
     expect(card('order-31').querySelector('a.order-card__reship')).toBeNull();
     expect(card('order-32').querySelector('a.order-card__reship')).toBeNull();

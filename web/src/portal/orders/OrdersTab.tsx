@@ -174,7 +174,7 @@ function ReshipFacts({ item, now }: { item: ProgressItem; now: Date }) {
       {request && <p className="order-card__fact">{request}</p>}
       {offer && (
         <>
-          <p className="order-card__fact">{reshipTexts.offer(formatOrderDate(offer.until))}</p>
+          <p className="order-card__fact">{reshipTexts.offer(formatUsDate(offer.until))}</p>
           <Link
             className="button button--small button--secondary order-card__reship"
             to={offer.action.href}
