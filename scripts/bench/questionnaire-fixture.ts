@@ -56,6 +56,9 @@ export function benchQuestionnaire(size = 120): QuestionnaireFile {
         question: `number_${i}`,
         label: `Number ${i}`,
         question_type: 'integer',
+        // Every number question is bounded in the data (issue 26), as the real forms' are.
+        min: 1,
+        max: 10,
       });
     } else {
       questions.push({ id, question: `text_${i}`, label: `Text ${i}`, question_type: 'textarea' });
