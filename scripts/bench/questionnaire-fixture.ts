@@ -57,8 +57,8 @@ export function benchQuestionnaire(size = 120): QuestionnaireFile {
         label: `Number ${i}`,
         question_type: 'integer',
         // Every number question is bounded in the data (issue 26), as the real forms' are.
-        min: 1,
-        max: 10,
+        min: 80,
+        max: 700,
       });
     } else {
       questions.push({ id, question: `text_${i}`, label: `Text ${i}`, question_type: 'textarea' });
