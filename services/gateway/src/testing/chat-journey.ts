@@ -46,13 +46,18 @@ export async function runChatJourney(
     })) as ChatAck;
     if (!ack.ok) throw new Error(ack.error);
 
-    const waiting = await call(baseUrl, 'GET', '/api/console/support/conversations', {
-      token: agent.token,
-    });
-    expect(waiting.status).toBe(200);
-    const conversation = (
-      waiting.body.conversations as { conversationId: number; lastMessage: string }[]
-    ).find((c) => c.lastMessage === question);
+    // Waiting, or the agent's own when an earlier run on the same database answered (and so
+    // claimed) the demo patient's conversation: a message goes to the conversation it belongs to.
+    const inbox = async (view: 'waiting' | 'mine') => {
+      const list = await call(baseUrl, 'GET', `/api/console/support/conversations?view=${view}`, {
+        token: agent.token,
+      });
+      expect(list.status).toBe(200);
+      return list.body.conversations as { conversationId: number; lastMessage: string }[];
+    };
+    const conversation = [...(await inbox('waiting')), ...(await inbox('mine'))].find(
+      (c) => c.lastMessage === question,
+    );
     expect(conversation).toBeDefined();
     const reply = await call(
       baseUrl,
