@@ -4,6 +4,7 @@ import { baseConfigSchema } from '@clinic/kit';
 import { chatConfigFields } from '@clinic/chat';
 import { checkoutConfigFields } from '@clinic/checkout';
 import { formsConfigFields } from '@clinic/forms';
+import { intakeConfigFields } from '@clinic/intake';
 import { verificationConfigFields } from '@clinic/verification';
 
 export const defaultWebDistDir = resolve(__dirname, '..', '..', '..', 'web', 'dist');
@@ -21,6 +22,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ),
   // Single-node mode runs checkout in-process, so the gateway reads its settings too.
   ...checkoutConfigFields,
+  ...intakeConfigFields,
   ...verificationConfigFields,
   ...formsConfigFields,
   ...chatConfigFields,

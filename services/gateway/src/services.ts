@@ -9,7 +9,7 @@ import { createLocalFormsRecords, formsService, type FormsDeps } from '@clinic/f
 import { fulfillmentService } from '@clinic/fulfillment';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
-import { intakeService } from '@clinic/intake';
+import { intakeService, type IntakeDeps } from '@clinic/intake';
 import { verificationService, type VerificationDeps } from '@clinic/verification';
 import { gatewayService } from './order-items/module';
 
@@ -32,6 +32,7 @@ export async function bootAllServices(
     publicUrl: string;
     seedDemoAccounts: boolean;
     checkout?: Omit<CheckoutDeps, 'identity'>;
+    intake?: Omit<IntakeDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
     forms: Omit<FormsDeps, 'identity' | 'publicUrl'>;
     chat: Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'>;
@@ -45,7 +46,10 @@ export async function bootAllServices(
     name: 'checkout',
     ...(await bootService(checkoutService, engines, { ...opts.checkout, identity })),
   });
-  services.push({ name: 'intake', ...(await bootService(intakeService, engines, { identity })) });
+  services.push({
+    name: 'intake',
+    ...(await bootService(intakeService, engines, { ...opts.intake, identity })),
+  });
   services.push({
     name: 'verification',
     ...(await bootService(verificationService, engines, { ...opts.verification, identity })),

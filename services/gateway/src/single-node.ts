@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config';
 import { chatDepsFromConfig } from '@clinic/chat';
 import { checkoutDepsFromConfig } from '@clinic/checkout';
 import { formsDepsFromConfig } from '@clinic/forms';
+import { intakeDepsFromConfig } from '@clinic/intake';
 import { verificationDepsFromConfig } from '@clinic/verification';
 import { bootAllServices } from './services';
 import { InProcessUpstream } from './upstream/in-process';
@@ -79,6 +80,7 @@ export async function startSingleNode(
     // Demo staff accounts are for trying the product locally, never for a production database.
     seedDemoAccounts: config.NODE_ENV !== 'production',
     checkout: { ...checkoutDepsFromConfig(config), publicUrl },
+    intake: intakeDepsFromConfig(config),
     verification: verificationDepsFromConfig(config),
     forms: formsDepsFromConfig(config),
     chat: chatDepsFromConfig(config),

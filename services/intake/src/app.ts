@@ -8,6 +8,8 @@ import { intakeFormRoute } from './routes/intake-form';
 export interface IntakeDeps {
   /** Creates the patient account of a qualified lead. */
   identity: IdentityDirectory;
+  /** Quiz submissions one client address may make in an hour (default 30). */
+  submissionsPerAddressHour?: number;
 }
 
 /**
@@ -19,7 +21,7 @@ export const intakeService: ServiceModule<IntakeDeps> = {
   migrationsDir: join(__dirname, 'db', 'migrations'),
   build(runtime, deps) {
     const router = Router();
-    intakeFormRoute(router, runtime, deps.identity);
+    intakeFormRoute(router, runtime, deps.identity, deps.submissionsPerAddressHour);
     addDisqualifyRoute(router, runtime);
     return { router };
   },

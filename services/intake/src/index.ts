@@ -1,1 +1,2 @@
 export { intakeService, type IntakeDeps } from './app';
+export { intakeConfigFields, intakeDepsFromConfig } from './config';

@@ -18,13 +18,15 @@ import { assessIntakePerson } from '../domain/intake-person';
 import { disqualifyLead, qualifyLead, storeLead } from '../domain/leads';
 
 /** One address submitting more quizzes than this an hour is a script, not a person. */
-export const submissionsPerAddress = { limit: 30, windowMs: 60 * 60 * 1000 };
+export const defaultSubmissionsPerAddressHour = 30;
 
 export function intakeFormRoute(
   router: Router,
   runtime: ServiceRuntime,
   identity: IdentityDirectory,
+  submissionsPerAddressHour = defaultSubmissionsPerAddressHour,
 ): void {
+  const submissionsPerAddress = { limit: submissionsPerAddressHour, windowMs: 60 * 60 * 1000 };
   bindRoute(router, intakeForm, async ({ body, req, res }): Promise<IntakeFormResponse> => {
     const ipAddress = req.ip ?? null;
     const rate = await runtime.engines.rateLimiter.hit(

@@ -11,7 +11,7 @@ import { intakeService } from '../app';
 import { leads } from '../db/schema';
 
 export async function startIntakeWithIdentity(
-  opts: { clock?: Clock } = {},
+  opts: { clock?: Clock; submissionsPerAddressHour?: number } = {},
 ): Promise<ServiceUnderTest & { engines: OpenedEngines }> {
   const base = await startServiceForTest(
     identityService,
@@ -22,7 +22,11 @@ export async function startIntakeWithIdentity(
     publicUrl: 'http://clinic.test',
     seedDemoAccounts: false,
   });
-  const intake = await startServiceForTest(intakeService, { identity }, { engines: base.engines });
+  const intake = await startServiceForTest(
+    intakeService,
+    { identity, submissionsPerAddressHour: opts.submissionsPerAddressHour },
+    { engines: base.engines },
+  );
   return {
     ...intake,
     close: async () => {
