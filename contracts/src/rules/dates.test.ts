@@ -1,4 +1,4 @@
-import { formatUsDate, formatUsDateTime } from './dates';
+import { formatUsDate, formatUsDateTime, formatUsMonthDay } from './dates';
 
 describe('formatUsDate: one US style for every day the product writes', () => {
   it('writes an instant as "Nov 27, 2026" in the given zone', () => {
@@ -21,5 +21,13 @@ describe('formatUsDate: one US style for every day the product writes', () => {
     expect(formatUsDateTime('2026-11-24T20:05:00.000Z', 'America/Los_Angeles')).toBe(
       'Nov 24, 2026, 12:05 PM',
     );
+  });
+
+  it('writes a chart tick as the day without its year', () => {
+    expect(formatUsMonthDay('2026-11-27T18:00:00.000Z', 'America/New_York')).toBe('Nov 27');
+    expect(formatUsMonthDay(new Date('2026-11-27T02:00:00Z'), 'America/Los_Angeles')).toBe(
+      'Nov 26',
+    );
+    expect(formatUsMonthDay('soon')).toBe('soon');
   });
 });

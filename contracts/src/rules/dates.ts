@@ -11,6 +11,7 @@
 export const clinicTimeZone = 'America/Los_Angeles';
 
 const dayOptions = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+const monthDayOptions = { month: 'short', day: 'numeric' } as const;
 const timeOptions = { hour: 'numeric', minute: '2-digit' } as const;
 
 const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,12 +19,15 @@ const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
 // Intl formatters are costly to build and these are called per table row: one per zone.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'day' | 'day-time', timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(
+  kind: 'day' | 'day-time' | 'month-day',
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone ?? ''}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      ...dayOptions,
+      ...(kind === 'month-day' ? monthDayOptions : dayOptions),
       ...(kind === 'day-time' ? timeOptions : {}),
       ...(timeZone ? { timeZone } : {}),
     });
@@ -50,4 +54,14 @@ export function formatUsDateTime(value: string | Date, timeZone?: string): strin
   const at = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(at.getTime())) return String(value);
   return formatter('day-time', timeZone).format(at);
+}
+
+/**
+ * "Nov 27": formatUsDate's day without its year, where the year is plain from around it (a
+ * chart's day ticks). An instant is its day in `timeZone` (the reader's by default).
+ */
+export function formatUsMonthDay(value: string | Date, timeZone?: string): string {
+  const at = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(at.getTime())) return String(value);
+  return formatter('month-day', timeZone).format(at);
 }

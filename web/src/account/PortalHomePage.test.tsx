@@ -1,11 +1,12 @@
 import { act } from 'react';
 import { doctorMessages } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { nextStepTexts } from '../portal/NextStep';
 import { orderItemsAnswer, progressItem, rxEntry } from '../portal/orders/fixtures';
 import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
-import type { Rendered } from '../test-utils/render';
+import { render, type Rendered } from '../test-utils/render';
 import { PortalHomePage } from './PortalHomePage';
 import { renderRoutes, where } from './testing/kit';
 import { testSession } from '../test-utils/session';
@@ -398,5 +399,109 @@ describe('PortalHomePage, the Doctor on Demand tab', () => {
     expect(tab('Doctor on Demand')).toBeUndefined();
     expect(selectedNames()).toEqual(['Orders']);
     expect(panel().textContent).toContain('Order Tracking & Status Updates');
+  });
+});
+
+describe('PortalHomePage, the tab bar on every screen', () => {
+  const tabs = () => [...view!.container.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const withRx = progressItem({
+    id: 30,
+    status: 'order_shipped',
+    external_visit_id: 'enc-30',
+    prescription_data: [rxEntry('Tirzepatide T1-T6', 2.5, 1, 'Inject once a week.')],
+  });
+
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  it("gives each of the five tabs an icon and a short word, the spec's whole name kept as its name", async () => {
+    orders.body = { ...orderItemsAnswer([withRx]), health_id: 'H-77' };
+    view = await renderRoutes(routes(), '/home?tab=profile');
+    await flush();
+    // The accessible name is the text: every tab reads as the spec names it.
+    expect(tabs().map((t) => t.textContent)).toEqual([
+      'Orders',
+      'Dosage',
+      'Doctor on Demand',
+      'Profile',
+      'Billing',
+    ]);
+    for (const tab of tabs()) {
+      const icon = tab.querySelector('svg.portal-tabs__icon');
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      expect(tab.getAttribute('aria-label')).toBeNull();
+    }
+    // On a phone only the first word shows; the rest stays in the name, visually hidden.
+    const doctor = tabs()[2]!;
+    expect(doctor.querySelector('.portal-tabs__more')?.textContent).toBe(' on Demand');
+    expect(doctor.querySelector('.portal-tabs__label')?.firstChild?.textContent).toBe('Doctor');
+    expect(tabs().filter((t) => t.querySelector('.portal-tabs__more'))).toEqual([doctor]);
+
+    // Home and End reach the ends of the bar, as in any tablist; the choice is in the address.
+    const bar = view.container.querySelector('[role="tablist"]')!;
+    expect(bar.getAttribute('aria-label')).toBe('Portal sections');
+    await act(async () =>
+      tabs()[3]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })),
+    );
+    await flush();
+    expect(where(view)).toBe('/home?tab=billing');
+    expect(document.activeElement).toBe(tabs()[4]);
+    await act(async () =>
+      tabs()[4]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true })),
+    );
+    await flush();
+    expect(where(view)).toBe('/home?tab=orders');
+    expect(tabs().map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+  });
+});
+
+describe('PortalHomePage, the word on an arrival', () => {
+  const notice = () => view!.container.querySelector<HTMLElement>('.portal-notice');
+
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  async function arrive(state: unknown) {
+    const router = createMemoryRouter(routes(), {
+      initialEntries: [{ pathname: '/home', state }],
+    });
+    view = await render(<RouterProvider router={router} />);
+    await flush();
+    return router;
+  }
+
+  it('says the video arrived when the video page sends the patient home, until dismissed', async () => {
+    const router = await arrive({ portalNotice: 'video-received' });
+    expect(notice()?.getAttribute('role')).toBe('status');
+    expect(notice()?.textContent).toBe(
+      'We received your video. Your doctor will review your assessment within 24 hours.',
+    );
+    // Above the next step and the tabs.
+    const bar = view!.container.querySelector('[role="tablist"]')!;
+    expect(notice()!.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The history entry forgets it: a reload or a way back here does not say it again.
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.pathname).toBe('/home');
+    // It stays while the patient looks around the tabs, and goes when dismissed.
+    await act(async () =>
+      view!.container.querySelector<HTMLButtonElement>('#portal-tab-billing')!.click(),
+    );
+    await flush();
+    expect(router.state.location.search).toBe('?tab=billing');
+    expect(notice()).not.toBeNull();
+    await act(async () =>
+      notice()!.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')!.click(),
+    );
+    expect(notice()).toBeNull();
+    // Carried by the navigation alone: nothing about it was stored.
+    const stored = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i)!)).join();
+    expect(stored(localStorage) + stored(sessionStorage)).not.toMatch(/video/i);
+  });
+
+  it('says nothing on an ordinary visit, or for a state it does not know', async () => {
+    await arrive(null);
+    expect(notice()).toBeNull();
+    await view!.unmount();
+    await arrive({ portalNotice: 'something-else' });
+    expect(notice()).toBeNull();
   });
 });

@@ -16,13 +16,20 @@ import {
 } from '../account/testing/kit';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
-import ChatPanel from './ChatPanel';
+import { browserKeys } from '../session/browserStorage';
+import ChatPanel, { chatPresence } from './ChatPanel';
 import { readChatProfile } from './chatProfile';
 
+/** Where the mocked socket gets to once asked to connect (it stays "connecting" by default). */
+let mockReached: 'connecting' | 'connected' = 'connecting';
+
 jest.mock('./chatConnection', () => ({
-  // The socket is not under test here: a connection that stays "connecting".
+  // The socket is not under test here: a connection that says where it got to.
   ChatConnection: class {
-    connect() {}
+    constructor(private readonly options: { onStatus(status: string): void }) {}
+    connect() {
+      if (mockReached !== 'connecting') this.options.onStatus(mockReached);
+    }
     close() {}
   },
 }));
@@ -64,6 +71,7 @@ function answer(chatUser: () => Response) {
 
 beforeEach(() => {
   localStorage.clear();
+  mockReached = 'connecting';
   fetchMock = installFetchMock();
 });
 afterEach(async () => {
@@ -130,4 +138,54 @@ it('says "An error occurred while creating chat profile." when the call fails', 
   const v = await open();
   await register(v, 'Vera', 'Visitor', 'vera@example.com');
   expect(alertText(v)).toBe(chatMessages.registrationFailed);
+});
+
+describe('the status dot says what the staffed hours say', () => {
+  const visitor = {
+    id: 7,
+    first_name: 'Vera',
+    last_name: 'Visitor',
+    email: 'vera@example.com',
+    chat_token: 'tok',
+  };
+  const statusLine = (v: Rendered) => v.container.querySelector('.chat-panel__status');
+
+  async function openConnected(staffedNow: boolean): Promise<Rendered> {
+    localStorage.setItem(browserKeys.chatProfile, JSON.stringify(visitor));
+    mockReached = 'connected';
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/api/chat-availability')
+        ? jsonResponse(200, {
+            ...availability,
+            chat: {
+              ...availability.chat,
+              staffedNow,
+              expectation: staffedNow
+                ? availability.chat.expectation
+                : "We're away right now. Leave a message and we'll reply tomorrow at 7 AM.",
+            },
+          })
+        : jsonResponse(404, { status: 'error', message: 'not here' }),
+    );
+    return open();
+  }
+
+  it('outside the hours: "Away" beside "We\'re away right now", never "Online"', async () => {
+    const v = await openConnected(false);
+    expect(v.container.textContent).toContain("We're away right now.");
+    expect(statusLine(v)?.textContent).toBe('Away');
+    expect(statusLine(v)?.className).toContain('chat-panel__status--away');
+    expect(v.container.textContent).not.toContain('Online');
+  });
+
+  it('in the hours: "Online"', async () => {
+    const v = await openConnected(true);
+    expect(statusLine(v)?.textContent).toBe('Online');
+    expect(statusLine(v)?.className).toContain('chat-panel__status--online');
+  });
+
+  it('connected before the hours are known: plainly "Connected"', () => {
+    expect(chatPresence('connected', null)).toEqual({ kind: 'connected', text: 'Connected' });
+    expect(chatPresence('reconnecting', false).text).toBe('Reconnecting…');
+  });
 });

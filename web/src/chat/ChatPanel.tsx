@@ -25,13 +25,29 @@ export function clockTime(iso: string): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
 
-const statusText: Record<ChatStatus, string> = {
+const statusText: Record<Exclude<ChatStatus, 'connected'>, string> = {
   connecting: 'Connecting…',
-  connected: 'Online',
   disconnected: 'Disconnected. Trying again…',
   error: 'Connection problem. Trying again…',
   reconnecting: 'Reconnecting…',
 };
+
+/** Connected, the dot says whether anyone answers now: the staffed-hours answer's. */
+const presenceText = { online: 'Online', away: 'Away', connected: 'Connected' } as const;
+
+/**
+ * The status line's dot and words: the connection while it is not up; once connected, 'Online'
+ * only while the chat is staffed, 'Away' outside the hours (the header then says when we reply),
+ * plain 'Connected' until the hours are known.
+ */
+export function chatPresence(
+  status: ChatStatus,
+  staffedNow: boolean | null,
+): { kind: string; text: string } {
+  if (status !== 'connected') return { kind: status, text: statusText[status] };
+  const kind = staffedNow === null ? 'connected' : staffedNow ? 'online' : 'away';
+  return { kind, text: presenceText[kind] };
+}
 
 /**
  * The open chat widget (spec 000 "Chat"): with no profile, the registration form (first name,
@@ -87,6 +103,7 @@ export default function ChatPanel({ onClose }: { onClose(): void }) {
         <Conversation
           key={`${who.userId}-${'token' in who.auth ? 'account' : 'visitor'}`}
           {...who}
+          staffedNow={availability?.chat.staffedNow ?? null}
           onUnknownVisitor={() => {
             forgetChatProfile();
             setVisitor(null);
@@ -199,6 +216,8 @@ function Conversation(props: {
   userId: number;
   name: string;
   email: string;
+  /** Whether the chat is staffed now; null until the hours are read. */
+  staffedNow: boolean | null;
   onUnknownVisitor(): void;
 }) {
   const [status, setStatus] = useState<ChatStatus>('connecting');
@@ -209,6 +228,7 @@ function Conversation(props: {
   const connection = useRef<ChatConnection | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const { auth, userId, name, email, onUnknownVisitor } = props;
+  const presence = chatPresence(status, props.staffedNow);
 
   useEffect(() => {
     const merge = (incoming: ChatMessage[]) =>
@@ -275,9 +295,9 @@ function Conversation(props: {
 
   return (
     <>
-      <p className={`chat-panel__status chat-panel__status--${status}`} role="status">
+      <p className={`chat-panel__status chat-panel__status--${presence.kind}`} role="status">
         <span className="chat-panel__dot" aria-hidden="true" />
-        {statusText[status]}
+        {presence.text}
       </p>
       <ol className="chat-panel__messages" ref={list} aria-live="polite" aria-label="Messages">
         {messages.length === 0 && (

@@ -8,7 +8,12 @@ interface Props {
   onDownload(transaction: TransactionItem): void;
 }
 
-/** "Past Payments": date, amount, status, product and the receipt of each payment. */
+/**
+ * "Past Payments": date, amount, status, product and the receipt of each payment. A table; on a
+ * phone each payment is drawn as a card of two lines (portal.css), so the explicit table roles
+ * keep the rows and their headers for screen readers whatever the CSS display (Safari drops a
+ * table's own semantics once its parts are not displayed as table parts).
+ */
 export function PaymentsSection({ transactions, downloading, onDownload }: Props) {
   return (
     <section className="card billing__section" aria-labelledby="billing-payments">
@@ -19,28 +24,38 @@ export function PaymentsSection({ transactions, downloading, onDownload }: Props
         <p className="billing__empty">{billingMessages.empty}</p>
       ) : (
         <div className="payments__scroll">
-          <table className="payments">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="payments__product">
+          <table className="payments" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Date
+                </th>
+                <th scope="col" role="columnheader">
+                  Amount
+                </th>
+                <th scope="col" role="columnheader">
+                  Status
+                </th>
+                <th scope="col" role="columnheader" className="payments__product">
                   Product
                 </th>
-                <th scope="col">Receipt</th>
+                <th scope="col" role="columnheader">
+                  Receipt
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {transactions.map((transaction) => (
-                <tr key={transaction.id} data-transaction={transaction.transaction_id}>
-                  <td>
+                <tr key={transaction.id} role="row" data-transaction={transaction.transaction_id}>
+                  <td role="cell" className="payments__date">
                     <time dateTime={transaction.created_at}>
                       {formatUsDate(transaction.created_at)}
                     </time>
                   </td>
-                  <td className="payments__amount">{formatDollars(transaction.amount)}</td>
-                  <td>
+                  <td role="cell" className="payments__amount">
+                    {formatDollars(transaction.amount)}
+                  </td>
+                  <td role="cell" className="payments__state">
                     <span
                       className={`payments__status payments__status--${
                         transaction.status === 'success' ? 'ok' : 'other'
@@ -49,8 +64,10 @@ export function PaymentsSection({ transactions, downloading, onDownload }: Props
                       {transaction.status}
                     </span>
                   </td>
-                  <td className="payments__product">{productOf(transaction)}</td>
-                  <td>
+                  <td role="cell" className="payments__product">
+                    {productOf(transaction)}
+                  </td>
+                  <td role="cell" className="payments__receipt">
                     <button
                       type="button"
                       className="button button--secondary button--small payments__download"

@@ -46,8 +46,12 @@ function videoFile(name = 'clip.mp4', size = 5 * MB, type = 'video/mp4'): File {
 }
 
 function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{pathname + search}</output>;
+  const { pathname, search, state } = useLocation();
+  return (
+    <output data-testid="where" data-state={JSON.stringify(state ?? null)}>
+      {pathname + search}
+    </output>
+  );
 }
 
 let api: FakeApi;
@@ -277,6 +281,10 @@ describe('the identity video page', () => {
     expect(where()).toBe('/upload-video/5?state=TX');
     await advance(1500);
     expect(where()).toBe('/home');
+    // The portal says the video arrived: the word rides on the navigation.
+    expect(root().querySelector('[data-testid="where"]')?.getAttribute('data-state')).toBe(
+      JSON.stringify({ portalNotice: 'video-received' }),
+    );
     expect(api.calls()).not.toContain(logCall);
   });
 

@@ -18,6 +18,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usStates, type IdentityVideoAsker } from '@clinic/contracts';
+import type { PortalHomeArrival } from '../account/PortalHomePageNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatSize } from '../medical-form/upload';
 import { accountUserOf, useSession } from '../session/session';
@@ -232,8 +233,10 @@ export function UploadVideoPage() {
       if (control.signal.aborted) throw new VideoUploadFailure('record', 'cancelled', 0);
       await recordVideo(name, id);
       setStatus('done');
+      // Home says the video arrived (a word carried by this navigation, not stored).
+      const arrival: PortalHomeArrival = { portalNotice: 'video-received' };
       doneTimer.current = setTimeout(
-        () => void navigate('/home', { replace: true }),
+        () => void navigate('/home', { replace: true, state: arrival }),
         DONE_DELAY_MS,
       );
     } catch (error) {

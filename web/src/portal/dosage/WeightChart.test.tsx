@@ -38,4 +38,35 @@ describe('WeightChart', () => {
     await view.unmount();
     expect(plot.destroy).toHaveBeenCalled();
   });
+
+  it('reads the time axis in days: two weights of one morning sit on "Nov 27", no hours', async () => {
+    Plot.mockClear();
+    const morning = (hour: number, minute: number) =>
+      new Date(2026, 10, 27, hour, minute).toISOString();
+    const view = await render(
+      <WeightChart
+        weights={[
+          { at: morning(3, 50), pounds: 240, source: 'intake' },
+          { at: morning(4, 9), pounds: 190, source: 'assessment' },
+        ]}
+      />,
+    );
+    type Axis = {
+      splits: (u: unknown, axis: number, min: number, max: number) => number[];
+      values: (u: unknown, ticks: number[]) => string[];
+    };
+    const [options, data] = Plot.mock.calls[0] as [
+      {
+        scales: { x: { range: (u: unknown, min: number, max: number) => [number, number] } };
+        axes: Axis[];
+      },
+      number[][],
+    ];
+    const times = data[0]!;
+    const [from, to] = options.scales.x.range(null, times[0]!, times[1]!);
+    const x = options.axes[0]!;
+    const ticks = x.splits({ width: 390 }, 0, from, to);
+    expect(x.values(null, ticks)).toEqual(['Nov 26', 'Nov 27', 'Nov 28']);
+    await view.unmount();
+  });
 });

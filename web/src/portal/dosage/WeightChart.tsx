@@ -8,9 +8,13 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { WeightEntry } from '@clinic/contracts';
+import { dayRange, dayTickLabels, dayTicks } from './chartDays';
 import { formatPounds } from './progress';
 
 const HEIGHT = 220;
+/** The width of the weight axis, and the room a day's label needs under the line (px). */
+const WEIGHT_AXIS = 64;
+const DAY_LABEL_ROOM = 72;
 
 /** A design token's value, or the fallback when the page has none (tests, print). */
 function token(name: string, fallback: string): string {
@@ -36,20 +40,24 @@ export function WeightChart({ weights }: { weights: readonly WeightEntry[] }) {
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
-          // A little room left and right: the first and the last point are drawn whole.
-          x: {
-            time: true,
-            range: (_u, min, max) => {
-              const pad = max > min ? (max - min) * 0.04 : 86_400;
-              return [min - pad, max + pad];
-            },
-          },
+          // Whole days: weights of one day sit on that day between its neighbours.
+          x: { time: true, range: (_u, min, max) => dayRange(min, max) },
           // A few pounds of room above and below the line.
           y: { range: (_u, min, max) => [Math.floor(min - 4), Math.ceil(max + 4)] },
         },
         axes: [
-          { ...axis },
-          { ...axis, size: 64, values: (_u, ticks) => ticks.map((t) => formatPounds(t)) },
+          {
+            ...axis,
+            // Days as the product writes them ("Nov 27"), never uPlot's hours (":00 :30").
+            splits: (u, _axis, min, max) =>
+              dayTicks(min, max, (u.width - WEIGHT_AXIS) / DAY_LABEL_ROOM),
+            values: (_u, ticks) => dayTickLabels(ticks),
+          },
+          {
+            ...axis,
+            size: WEIGHT_AXIS,
+            values: (_u, ticks) => ticks.map((t) => formatPounds(t)),
+          },
         ],
         series: [
           {},
