@@ -52,6 +52,7 @@ export function order(over: Partial<SupportOrder> = {}): SupportOrder {
     statusLabel: 'Shipped',
     trackingNumber: '1Z999AA10123456784',
     carrier: 'UPS',
+    reshipRequest: null,
     ...over,
   };
 }

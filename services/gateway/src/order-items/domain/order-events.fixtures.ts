@@ -10,6 +10,7 @@ import {
   type EventDefinition,
   type EventEnvelope,
   appointmentRequired,
+  doctorNotePosted,
   applicationWithdrawn,
   assessmentDenied,
   clinicalRecordOpened,
@@ -154,6 +155,13 @@ export function orderLife(
     /** The clinician asks for the video, a visit, or records a missed visit. */
     asked: (kind: 'video' | 'visit' | 'visit-missed', minutes = 25) =>
       event(appointmentRequired, { orderId, userId, kind, requiredAt: at(minutes) }, at(minutes)),
+    /** The chat posted a clinician's note to the patient's Doctor on Demand thread. */
+    notePosted: (minutes = 26) =>
+      event(
+        doctorNotePosted,
+        { orderId, userId, messageId: 900 + minutes, postedAt: at(minutes) },
+        at(minutes),
+      ),
     /** The identity video uploaded at `minutes`. */
     videoAt: (minutes: number) =>
       event(identityVideoUploaded, { orderId, userId, uploadedAt: at(minutes) }, at(minutes)),

@@ -2,6 +2,7 @@ import { applicationWithdrawnOrderView } from './application-withdrawn-order-vie
 import { appointmentRequiredOrderView } from './appointment-required-order-view';
 import { assessmentDeniedOrderView } from './assessment-denied-order-view';
 import { clinicalRecordOpenedOrderView } from './clinical-record-opened-order-view';
+import { doctorNotePostedOrderView } from './doctor-note-posted-order-view';
 import { doseAdjustmentSubmittedOrderView } from './dose-adjustment-submitted-order-view';
 import { formSubmittedOrderView } from './form-submitted-order-view';
 import { identityVideoUploadedOrderView } from './identity-video-uploaded-order-view';
@@ -43,6 +44,7 @@ const perEvent = [
   reshipRequestedOrderView,
   reshipApprovedOrderView,
   reshipRefusedOrderView,
+  doctorNotePostedOrderView,
 ];
 
 export function orderViewSubscribers(views: RecentViews) {
