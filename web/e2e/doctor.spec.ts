@@ -226,6 +226,14 @@ test.describe('Doctor on Demand', () => {
     await expect(messages.getByText(answer)).toBeVisible();
     await fitsTheScreen(page);
     await shot(page, 'doctor-note-answered', project);
+    // Answered: the card no longer asks for it.
+    await expect(async () => {
+      await page.goto('/home?tab=orders');
+      await waitForApp(page);
+      await expect(card).toBeVisible({ timeout: 3_000 });
+      await expect(read).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).not.toContainText('Your doctor wrote to you');
     await expect(async () => {
       await desk.reload();
       await expect(pane.getByRole('list', { name: 'Messages' })).toContainText(answer, {

@@ -66,9 +66,7 @@ test('the portal, the email and the support console read the same order number',
   const foundPatient = agent.locator('.sp-found').getByTestId('found-patient');
   await expect(foundPatient).toHaveText('Jordan Rivera');
   await expect(agent.locator('.sp-found')).toContainText(patient.email);
-  await expect(agent.getByRole('status')).toHaveText(
-    `Order ${number} · Assessment not submitted`,
-  );
+  await expect(agent.getByRole('status')).toHaveText(`Order ${number} · Assessment not submitted`);
   await shot(agent, 'order-number-support', project);
   await agent.locator('.sp-found').getByRole('link', { name: 'Open their account' }).click();
   await expect(agent).toHaveURL(

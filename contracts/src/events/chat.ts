@@ -19,3 +19,22 @@ export const doctorNotePosted = defineEvent({
     postedAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * The patient wrote in Doctor on Demand, on the visit of an order: a note the doctor left them
+ * before it is answered, so the order's card stops asking them to. It names the order and the
+ * message, never what was written.
+ */
+export const patientWroteToDoctor = defineEvent({
+  name: 'patient-wrote-to-doctor',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "The patient wrote to their doctor in Doctor on Demand on an order's visit (the order and the message; never the text).",
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    messageId: z.number().int(),
+    writtenAt: z.iso.datetime(),
+  }),
+});

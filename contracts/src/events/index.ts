@@ -10,7 +10,7 @@ import {
   prescriptionAccepted,
   prescriptionApproved,
 } from './clinic';
-import { doctorNotePosted } from './chat';
+import { doctorNotePosted, patientWroteToDoctor } from './chat';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
 import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
 import {
@@ -57,6 +57,7 @@ export const productEvents = new EventRegistry([
   appointmentRequired,
   clinicianNoteWritten,
   doctorNotePosted,
+  patientWroteToDoctor,
   shipmentCreated,
   orderPlaced,
   shippingPaused,

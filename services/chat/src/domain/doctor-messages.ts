@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   doctorMessages as texts,
+  patientWroteToDoctor,
   refusedFileText,
   type DoctorChatMessage,
   type DoctorProfile,
@@ -46,8 +47,9 @@ export interface DoctorMessageRequest {
 /**
  * Doctor on Demand (spec 002): a patient's messages with the clinicians of their visits. A
  * patient writes only on a visit of theirs, each file checked by its bytes through forms before
- * it is kept; a clinician's every read of a thread is audited before it is answered, and each
- * answer queues the patient's text (or email) in the same transaction.
+ * it is kept, and announced (patient-wrote-to-doctor, without its text) with it; a clinician's
+ * every read of a thread is audited before it is answered, and each answer queues the patient's
+ * text (or email) in the same transaction.
  */
 export class DoctorMessages {
   constructor(
@@ -77,7 +79,7 @@ export class DoctorMessages {
     // Outside the transaction: forms and identity may share the embedded database's connection.
     const files = await this.checkedFiles(userId, request.attachments);
     const name = await this.nameOf(userId);
-    return this.runtime.transaction(async (tx) => {
+    return this.runtime.transaction(async (tx, events) => {
       const now = this.now();
       const [row] = await tx
         .insert(doctorMessages)
@@ -107,15 +109,20 @@ export class DoctorMessages {
           })
           .where(eq(doctorThreads.userId, userId));
       else
-        await tx
-          .insert(doctorThreads)
-          .values({
-            userId,
-            patientName: name,
-            waitingSince: now,
-            lastMessageAt: now,
-            lastMessage,
-          });
+        await tx.insert(doctorThreads).values({
+          userId,
+          patientName: name,
+          waitingSince: now,
+          lastMessageAt: now,
+          lastMessage,
+        });
+      // The order's card stops asking the patient to answer a note of their doctor's.
+      await events.publish(patientWroteToDoctor, {
+        orderId: encounter.orderId,
+        userId,
+        messageId: row!.id,
+        writtenAt: now.toISOString(),
+      });
       return row!.id;
     });
   }

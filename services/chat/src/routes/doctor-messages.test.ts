@@ -567,6 +567,17 @@ describe("a clinician's note, asking for more before deciding (issue 26)", () =>
       ['No, none.', 1],
     ]);
     expect(await posted(patient.id)).toHaveLength(1);
+    // The answer is announced for the order's card (its order, never its text).
+    const [wrote] = await rows<{ envelope: { data: unknown } }>(
+      chat.engines.database.db,
+      sql`select envelope from chat.outbox where name = 'patient-wrote-to-doctor' and envelope->'data'->>'userId' = ${String(patient.id)}`,
+    );
+    expect(wrote!.envelope.data).toEqual({
+      orderId: visit.orderId,
+      userId: patient.id,
+      messageId: expect.any(Number),
+      writtenAt: expect.any(String),
+    });
     const waiting = await chat.get('/api/console/doctor-messages?view=waiting', clinician);
     expect(
       waiting.body.threads.find((t: { userId: number }) => t.userId === patient.id),

@@ -246,10 +246,7 @@ export class Cases {
           requiredAt: now.toISOString(),
         });
       // The claim opened the visit (refuseUnlessHeld: the case is held, so it was claimed).
-      const [encounter] = await tx
-        .select()
-        .from(encounters)
-        .where(eq(encounters.orderId, orderId));
+      const [encounter] = await tx.select().from(encounters).where(eq(encounters.orderId, orderId));
       if (!encounter) throw new ConflictError(clinicMessages.notClaimed);
       await events.publish(clinicianNoteWritten, {
         noteId: note!.id,

@@ -11,6 +11,7 @@ import {
   type EventEnvelope,
   appointmentRequired,
   doctorNotePosted,
+  patientWroteToDoctor,
   applicationWithdrawn,
   assessmentDenied,
   clinicalRecordOpened,
@@ -160,6 +161,13 @@ export function orderLife(
       event(
         doctorNotePosted,
         { orderId, userId, messageId: 900 + minutes, postedAt: at(minutes) },
+        at(minutes),
+      ),
+    /** The patient wrote in Doctor on Demand on the order's visit. */
+    patientWrote: (minutes: number) =>
+      event(
+        patientWroteToDoctor,
+        { orderId, userId, messageId: 950 + minutes, writtenAt: at(minutes) },
         at(minutes),
       ),
     /** The identity video uploaded at `minutes`. */

@@ -140,6 +140,12 @@ describe('the order view of one order', () => {
       status: 'waiting_prescription',
       doctor_note_at: null,
     });
+    // The patient wrote back: answered, until the doctor writes again.
+    const answered = [...asking, life.patientWrote(28)];
+    expect(only(answered)).toMatchObject({ doctor_note_at: null, updated_at: at(28) });
+    expect(only([...answered, life.notePosted(35)]).doctor_note_at).toBe(at(35));
+    // A message the patient wrote before the note does not answer it.
+    expect(only([...asking, life.patientWrote(20)]).doctor_note_at).toBe(at(26));
     // A note that reaches an order no longer in review changes nothing.
     expect(
       only([life.paid, life.submitted(), life.denied, life.notePosted(40)]).doctor_note_at,

@@ -20,7 +20,8 @@
  * clinician in appointment-required, and not uploaded since), what the clinician asked for, and
  * for a delivered parcel the end of its 7-day reship window and its latest reship request; and
  * when the clinician last wrote to the patient (the chat's doctor-note-posted) while the order is
- * at the doctor's step, so the card sends the patient to Doctor on Demand to read and answer it.
+ * at the doctor's step and the patient has not written back since (patient-wrote-to-doctor), so
+ * the card sends the patient to Doctor on Demand to read and answer it.
  */
 import {
   appointmentRequired,
@@ -35,6 +36,7 @@ import {
   orderNumber,
   orderPlaced,
   orderShipped,
+  patientWroteToDoctor,
   paymentSucceeded,
   prescriptionAccepted,
   prescriptionApproved,
@@ -81,6 +83,7 @@ export const orderViewEvents = [
   reshipApproved,
   reshipRefused,
   doctorNotePosted,
+  patientWroteToDoctor,
 ] as const;
 
 /** One event as the gateway's log keeps it. */
@@ -258,7 +261,8 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   let videoRequired = false;
   let videoReceived = false;
   let appointmentKind: ProgressItem['appointment'] = null;
-  /** The clinician's latest note while the order waits at their step (cleared by a decision). */
+  /** The clinician's latest note while the order waits at their step (cleared by a decision or
+   * the patient's answer). */
   let doctorNoteAt: Date | null = null;
   let prescriptionId: string | null = null;
   /** The refill whose check-in is open: the review events are its own until it is released. */
@@ -377,6 +381,12 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
       if (!inReview(order.status) || order.status === 'prescription_received') continue;
       doctorNoteAt = at;
       touch(order, at);
+    } else if (is(event, patientWroteToDoctor)) {
+      // The patient wrote back after the note: it is answered.
+      if (doctorNoteAt && at >= doctorNoteAt) {
+        doctorNoteAt = null;
+        touch(order, at);
+      }
     } else if (is(event, assessmentDenied)) {
       if (inReview(order.status)) setStatus(order, 'denied', at);
     } else if (is(event, applicationWithdrawn)) {

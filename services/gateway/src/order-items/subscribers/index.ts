@@ -9,6 +9,7 @@ import { identityVideoUploadedOrderView } from './identity-video-uploaded-order-
 import { orderDeliveredOrderView } from './order-delivered-order-view';
 import { orderPlacedOrderView } from './order-placed-order-view';
 import { orderShippedOrderView } from './order-shipped-order-view';
+import { patientWroteToDoctorOrderView } from './patient-wrote-to-doctor-order-view';
 import { paymentSucceededOrderView } from './payment-succeeded-order-view';
 import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
 import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
@@ -45,6 +46,7 @@ const perEvent = [
   reshipApprovedOrderView,
   reshipRefusedOrderView,
   doctorNotePostedOrderView,
+  patientWroteToDoctorOrderView,
 ];
 
 export function orderViewSubscribers(views: RecentViews) {
