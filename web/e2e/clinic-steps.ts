@@ -22,6 +22,12 @@ export const clinician: StaffAccount = {
   landing: '/console/review-queue',
 };
 
+export const supportAgent: StaffAccount = {
+  email: 'support@demo.glp-clinic.local',
+  password: 'demo-support-2026',
+  landing: '/console/chat-inbox',
+};
+
 export const pharmacist: StaffAccount = {
   email: 'pharmacy@demo.glp-clinic.local',
   password: 'demo-pharmacy-2026',

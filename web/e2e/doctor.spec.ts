@@ -3,7 +3,7 @@
  * browsers: a patient submits the medical form and the demo clinician claims the case, which
  * opens the visit; the portal grows the Doctor on Demand tab with the doctor's card (name, NPI,
  * photo), the patient writes with a PDF (a file over 5 MB is refused with the spec's alert, a
- * program renamed .pdf is refused by the server, which says which file and why), the
+ * text file named .png is refused by the server, which says which file and why), the
  * clinician answers from the console's Patient messages with a PDF of instructions (uploaded as
  * the patient's file), and the patient finds the answer labelled 'Doctor', both PDFs as links
  * that open. Screenshots:
@@ -14,7 +14,7 @@ import { claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps'
 import { california, skipVerification } from './medical-form-steps';
 import { apiPatient } from './patients';
 import { shot } from './quiz';
-import { waitForApp } from './support';
+import { mailTo, waitForApp } from './support';
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -86,18 +86,19 @@ test.describe('Doctor on Demand', () => {
       .toEqual(['File "scan.pdf" is too large. Maximum size is 5 MB.']);
     await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
 
-    // A program renamed .pdf passes the picker, but the server reads its bytes: the patient is
-    // told which file and why, the file comes off the message, the text stays.
-    const note = 'Here is my report.';
+    // A text file named .png passes the picker, but the server reads its bytes: the patient is
+    // told which file and plainly why (it is a text file, not what its name says), the file
+    // comes off the message, the text stays.
+    const note = 'Here are my notes.';
     await page.getByLabel('Your message').fill(note);
     await fileInput.setInputFiles({
-      name: 'report.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]),
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('Blood sugar this morning: 5.4\n'),
     });
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.locator('.doctor-chat__failure')).toHaveText(
-      '"report.pdf" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.',
+      '"notes.png" was not sent: it is not the kind of file its name says (.png). Please attach another file.',
     );
     await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
     await expect(page.getByLabel('Your message')).toHaveValue(note);
@@ -162,5 +163,94 @@ test.describe('Doctor on Demand', () => {
     await fitsTheScreen(page);
     await shot(page, 'doctor-answered', project);
     await desk.context().close();
+  });
+
+  test("the clinician's question reaches the patient in Doctor on Demand, from the Orders card, and the answer comes back to the case", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const project = test.info().project.name;
+    const patient = await apiPatient(request, california, { gender: 'Male', kind: 'question' });
+    await skipVerification(request, patient);
+    await submittedPatient(page, patient);
+    const orderId = patient.orderId;
+
+    // The clinician asks a question before deciding (no video, no visit).
+    const desk = await clinicianPage(browser, baseURL!);
+    await claimFromQueue(desk, orderId);
+    await desk.getByRole('tab', { name: 'Ask for more' }).click();
+    const more = desk.getByRole('form', { name: 'Ask for more' });
+    await more.getByRole('radio', { name: /Send a message/ }).check();
+    const question = `Before I decide: do you take any blood thinners? (${patient.line})`;
+    await more.getByLabel('Message to the patient').fill(question);
+    await more.getByRole('button', { name: 'Send to the patient' }).click();
+    await expect(desk.getByText('Sent to the patient.')).toBeVisible();
+    // The case's thread with the patient has it (not "No messages yet").
+    const pane = desk.getByRole('region', { name: 'Messages with the patient' });
+    await expect(pane.getByRole('list', { name: 'Messages' })).toContainText(question, {
+      timeout: 20_000,
+    });
+    await expect(pane).not.toContainText('Not started yet');
+    await expect(pane).not.toContainText('No messages yet.');
+
+    // The patient's card says the doctor wrote, and opens Doctor on Demand.
+    const card = page.locator(`article.order-card[data-item-id="order-${orderId}"]`);
+    const read = card.getByRole('link', { name: "Read your doctor's message" });
+    await expect(async () => {
+      await page.goto('/home?tab=orders');
+      await waitForApp(page);
+      await expect(read).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card.locator('.order-card__note')).toHaveText(
+      'Your doctor wrote to you. Please read their message and answer it in Doctor on Demand, so they can finish your review.',
+    );
+    await fitsTheScreen(page);
+    await shot(page, 'doctor-note-card', project);
+    await read.click();
+    await expect(page).toHaveURL(/\/home\?tab=doctor-on-demand$/);
+    await expect(page.getByRole('tab', { name: 'Doctor on Demand' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const messages = page.getByRole('list', { name: 'Messages' });
+    const asked = messages.getByRole('listitem').filter({ hasText: question });
+    await expect(asked).toBeVisible({ timeout: 15_000 });
+    await expect(asked.getByTestId('sender')).toContainText('Doctor');
+
+    // The patient answers there; the clinician reads it beside the case.
+    const answer = `No, none. (${patient.line})`;
+    await page.getByLabel('Your message').fill(answer);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(messages.getByText(answer)).toBeVisible();
+    await fitsTheScreen(page);
+    await shot(page, 'doctor-note-answered', project);
+    // Answered: the card no longer asks for it.
+    await expect(async () => {
+      await page.goto('/home?tab=orders');
+      await waitForApp(page);
+      await expect(card).toBeVisible({ timeout: 3_000 });
+      await expect(read).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).not.toContainText('Your doctor wrote to you');
+    await expect(async () => {
+      await desk.reload();
+      await expect(pane.getByRole('list', { name: 'Messages' })).toContainText(answer, {
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await shot(desk, 'doctor-note-console', project);
+    await desk.context().close();
+
+    // The email says where to read and answer it; it is not the only copy.
+    await expect(async () => {
+      const mail = (await mailTo(request, patient.email)).find(
+        (m) => m.subject === 'Your clinician has a question',
+      );
+      expect(mail?.body).toContain(question);
+      expect(mail?.body).toContain('Read and answer it in your portal (Doctor on Demand):');
+      expect(mail?.body).toContain('/home?tab=doctor-on-demand');
+    }).toPass({ timeout: 20_000 });
   });
 });

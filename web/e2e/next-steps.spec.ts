@@ -8,7 +8,8 @@
  *   patient opens "Review your prescription" from the card and approves; the pharmacist places,
  *   ships and delivers; the card offers "Request a Replacement" while the 7-day window is open,
  *   the wizard refuses a text file named .png as evidence when it is chosen and takes a photo
- *   and the request, the card says it is being reviewed; the pharmacist approves
+ *   and the request, the card says it is being reviewed; support finds the order by its number
+ *   with its patient and the pending request; the pharmacist approves
  *   and the replacement appears as its own card.
  * - A video state and a denial: a Californian's assessment is sent; the clinician requires the
  *   identity video; the card says the doctor needs it (not the visit text) and links the page,
@@ -29,6 +30,7 @@ import {
   pharmacist,
   staffPage,
   submittedPatient,
+  supportAgent,
 } from './clinic-steps';
 import { answerAll, california, png, skipVerification } from './medical-form-steps';
 import { apiPatient } from './patients';
@@ -288,6 +290,22 @@ test.describe('every next step from the portal', () => {
     });
     await expect(reshipLink).toHaveCount(0);
     await shot(page, 'next-steps-reship-asked', project);
+
+    // Support, asked about it, finds the order by its number: whose it is, and the pending
+    // request on the order, in the found order and in the patient's account.
+    const agent = await staffPage(browser, baseURL!, supportAgent, viewport);
+    const search = agent.getByRole('search', { name: 'Find an order' });
+    await search.getByLabel('Find an order').fill(String(orderId));
+    await search.getByRole('button', { name: 'Find', exact: true }).click();
+    const found = agent.locator('.sp-found');
+    await expect(found.getByTestId('found-patient')).not.toBeEmpty();
+    await expect(found.getByTestId('reship-request')).toHaveText('Replacement requested');
+    await found.getByRole('link', { name: /^Open their/ }).click();
+    await expect(agent.locator('.sp-account').getByTestId('reship-request')).toHaveText(
+      'Replacement requested',
+    );
+    await shot(agent, 'next-steps-reship-support', project);
+    await agent.context().close();
 
     // The pharmacist approves; the replacement is a card of its own.
     const reshipCard = pharmacy.locator('li.ph-reship', {

@@ -1,24 +1,18 @@
 /**
  * One order, one number (issue 26): a patient pays, and the number their Orders tab shows is the
  * one in the order confirmation email and the one a support agent, on a phone too, finds when
- * they type it the way a patient might read it out ("GLP-42", "order 42"); a number no order has
- * says so plainly.
+ * they type it the way a patient might read it out ("GLP-42", "order 42"), with the patient's
+ * name and a link to their account; a number no order has says so plainly.
  *
  * Runs at phone and desktop widths (the agent's browser takes the project's width); screenshots
  * land in test-results/screenshots/<project>-order-number-*.png.
  */
 import { expect, test } from '@playwright/test';
-import { staffPage, type StaffAccount } from './clinic-steps';
+import { staffPage, supportAgent as support } from './clinic-steps';
 import { california } from './medical-form-steps';
 import { apiPatient } from './patients';
 import { shot } from './quiz';
 import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
-
-const support: StaffAccount = {
-  email: 'support@demo.glp-clinic.local',
-  password: 'demo-support-2026',
-  landing: '/console/chat-inbox',
-};
 
 test('the portal, the email and the support console read the same order number', async ({
   page,
@@ -67,7 +61,31 @@ test('the portal, the email and the support console read the same order number',
   await expect(found.locator('.sp-order__meta')).toHaveText(new RegExp(`^Order ${number} · `));
   await expect(found.locator('.sp-order__status')).toHaveText('Assessment not submitted');
   await expect(found.locator('.sp-order__meta')).toBeVisible();
+  // Whose order it is, and the way to them (issue 26): the patient never wrote to support, so
+  // the link opens their account, the search kept beside it.
+  const foundPatient = agent.locator('.sp-found').getByTestId('found-patient');
+  await expect(foundPatient).toHaveText('Jordan Rivera');
+  await expect(agent.locator('.sp-found')).toContainText(patient.email);
+  await expect(agent.getByRole('status')).toHaveText(`Order ${number} · Assessment not submitted`);
   await shot(agent, 'order-number-support', project);
+  await agent.locator('.sp-found').getByRole('link', { name: 'Open their account' }).click();
+  await expect(agent).toHaveURL(
+    new RegExp(`/console/chat-inbox\\?patient=${patient.user.id}&number=GLP-${orderId}$`),
+  );
+  const account = agent.locator('.sp-account');
+  await expect(account.locator('.sp-account__name')).toHaveText('Jordan Rivera');
+  await expect(agent.getByTestId('pane-status')).toHaveText('No chat yet');
+  await expect(account.locator('.sp-order__meta')).toHaveText(new RegExp(`^Order ${number} · `));
+  await expect(account.locator('.sp-order__meta')).toBeVisible();
+  await shot(agent, 'order-number-support-account', project);
+  // On a phone the account is the page and "← Inbox" goes back to the order found; on a laptop
+  // the order found stays beside it.
+  if (project === 'phone') {
+    await agent.getByRole('link', { name: '← Inbox' }).click();
+    await expect(agent).toHaveURL(new RegExp(`/console/chat-inbox\\?number=GLP-${orderId}$`));
+  }
+  await expect(found).toHaveCount(1);
+  await expect(found).toBeVisible();
 
   // Text that is no number is refused on the spot; a number no order has says so.
   await search.getByLabel('Find an order').fill('Jordan Rivera');

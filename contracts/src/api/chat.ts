@@ -33,6 +33,7 @@ export const chatMessages = {
   conversationNotFound: 'No such conversation.',
   claimedByOther: 'Another agent is answering this chat.',
   conversationClosed: 'This chat is closed.',
+  patientNotFound: 'No such patient.',
   /** The system lines a conversation shows staff (spec 000: history hides system messages). */
   joined: (agent: string) => `${agent} joined the chat.`,
   closedBy: (agent: string) => `${agent} closed the chat.`,
@@ -287,4 +288,25 @@ export const closeConversation = defineRoute({
   summary: "Closes the conversation; the person's next message opens it again.",
   params: conversationParams,
   response: conversationAnswer,
+});
+
+/** A patient's account as support opens it: who they are and their conversation, if any. */
+export const supportAccountSchema = z.object({
+  participant: chatParticipantSchema,
+  email: z.string(),
+  /** The patient's conversation with support; null before their first message. */
+  conversationId: z.number().int().nullable(),
+});
+export type SupportAccount = z.infer<typeof supportAccountSchema>;
+
+export const supportPatientAccount = defineRoute({
+  method: 'get',
+  path: '/api/console/support/accounts/:userId',
+  service: 'chat',
+  auth: 'staff',
+  staffRoles: ['support'],
+  summary:
+    "A patient's account as support opens it from an order: name, email and their conversation (null before their first message); 404 for anyone who is not a patient. The read is audited.",
+  params: z.object({ userId: numeric(rowId()) }),
+  response: z.object({ status: z.literal('success'), account: supportAccountSchema }),
 });

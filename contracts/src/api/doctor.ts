@@ -25,9 +25,15 @@ export const doctorMessages = {
   typeNotAllowed:
     'This file type is not allowed. Please attach a PDF, Word document, text file, image or video.',
   tooManyFiles: 'Please attach at most 5 files to one message.',
-  /** A file whose bytes are not of a kind the chat takes (a program renamed .pdf, an empty file). */
+  /**
+   * A file whose name says a kind the chat takes (.png, .pdf) but whose bytes are not that kind (a
+   * text file or a program renamed .png or .pdf, an empty file).
+   */
+  notWhatItsNameSays: (name: string, extension: string) =>
+    `"${name}" was not sent: it is not the kind of file its name says (.${extension}). Please attach another file.`,
+  /** A file whose name says no kind the chat takes, and whose bytes are not one either. */
   fileRefused: (name: string) =>
-    `"${name}" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.`,
+    `"${name}" was not sent: it is not a PDF, Word document, text file, image or video. Please attach another file.`,
   /** A file the server cannot find among the sender's uploads (not finished, or not theirs). */
   fileMissing: (name: string) => `"${name}" did not finish uploading. Please attach it again.`,
   visitNotFound: 'No such visit.',
@@ -48,6 +54,27 @@ export const doctorChatLimits = {
   /** By extension, as the file picker offers them. */
   acceptedTypes: ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif', 'mp4', 'avi', 'mov'],
 } as const;
+
+export type DoctorChatFileType = (typeof doctorChatLimits.acceptedTypes)[number];
+
+/** The extension of a file's name when it is one the chat takes ("notes.PNG": png), else null. */
+export function acceptedExtension(name: string): DoctorChatFileType | null {
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+  return doctorChatLimits.acceptedTypes.find((type) => type === extension) ?? null;
+}
+
+/**
+ * Why the server refused a file by its contents, in the patient's words: a name that says a kind
+ * the chat takes is named as what the file is not ("notes.png" holding text); otherwise the kinds
+ * the chat takes.
+ */
+export function refusedFileText(name: string): string {
+  const extension = acceptedExtension(name);
+  return extension
+    ? doctorMessages.notWhatItsNameSays(name, extension)
+    : doctorMessages.fileRefused(name);
+}
 
 /** Spec 002 section 3, "Chat message" (of the doctor chat). */
 export const doctorAttachmentSchema = z.object({

@@ -28,6 +28,7 @@ import {
   replyConversation,
   supportConversation,
   supportInbox,
+  supportPatientAccount,
 } from './chat';
 import { consoleMe } from './console';
 import {
@@ -232,6 +233,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   closeConversation,
   supportPatientOrders,
   supportOrderSearch,
+  supportPatientAccount,
   providerMessages,
   sendProviderMessage,
   sendDocMessage,

@@ -90,7 +90,7 @@ export const progressItemSchema = z.object({
   shipped_at: z.iso.datetime().nullable(),
   delivered_at: z.iso.datetime().nullable(),
   updated_at: z.iso.datetime(),
-  // The four below came later: an item stored before them reads null until the view is rebuilt
+  // The five below came later: an item stored before them reads null until the view is rebuilt
   // (npm run rebuild:order-items -w @clinic/gateway).
   /** Ours: the identity video; null when none is asked for. */
   identity_video: z.enum(identityVideoProgress).nullable().default(null),
@@ -100,6 +100,11 @@ export const progressItemSchema = z.object({
   reship_until: z.iso.datetime().nullable().default(null),
   /** Ours: the parcel's latest replacement request; null when none was made. */
   reship_request: z.enum(reshipRequestStates).nullable().default(null),
+  /**
+   * Ours: when the clinician last wrote to the patient (a note in Doctor on Demand) while the
+   * order waits at the doctor's step; null otherwise.
+   */
+  doctor_note_at: z.iso.datetime().nullable().default(null),
 });
 export type ProgressItem = z.infer<typeof progressItemSchema>;
 

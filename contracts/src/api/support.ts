@@ -5,11 +5,18 @@
  * answer, only what an agent needs to answer "where is my order?". Every read is audited.
  */
 import { z } from 'zod';
-import { orderStatuses, type OrderStatus } from './portal';
+import { orderStatuses, reshipRequestStates, type OrderStatus } from './portal';
 import { numeric, rowId } from './fields';
 import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
 import { shipmentKinds } from '../events/fulfillment';
+
+/** What support reads out of a replacement request. */
+export const supportReshipLabels: Record<(typeof reshipRequestStates)[number], string> = {
+  waiting: 'Replacement requested',
+  approved: 'Replacement approved',
+  refused: 'Replacement refused',
+};
 
 /** An order's status as support reads it out to the patient. */
 export const supportOrderStatusLabels: Record<OrderStatus, string> = {
@@ -41,6 +48,8 @@ export const supportOrderSchema = z.object({
   statusLabel: z.string(),
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** The delivered parcel's latest replacement request, as the pharmacy left it; null if none. */
+  reshipRequest: z.enum(reshipRequestStates).nullable(),
 });
 export type SupportOrder = z.infer<typeof supportOrderSchema>;
 
@@ -65,10 +74,13 @@ export const supportOrderSearch = defineRoute({
   service: 'gateway',
   auth: 'staff',
   staffRoles: ['support'],
-  summary: 'An order and its refills and replacements, found by its number. Audited.',
+  summary:
+    "An order and its refills and replacements, found by its number, with its patient's user id (null when no order has the number). Audited.",
   query: z.object({ number: orderNumberQuery() }),
   response: z.object({
     status: z.literal('success'),
     orders: z.array(supportOrderSchema),
+    /** Whose order it is: support opens their account (the chat's support accounts). */
+    userId: z.number().int().nullable(),
   }),
 });

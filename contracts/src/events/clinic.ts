@@ -136,3 +136,34 @@ export const appointmentRequired = defineEvent({
     requiredAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * A clinician who asked a patient for more (a question, the identity video, a visit) wrote them a
+ * note, in the decision's transaction: the chat makes it a message of the patient's Doctor on
+ * Demand thread, where the patient reads and answers it. It carries the note's text because that
+ * consumer stores it (`message`: the logger redacts the key); no other service needs it, and it
+ * is never put in metadata. `noteId` is the clinic's own record of the note (one message per note,
+ * however often the event is delivered); the encounter is the visit the claim opened.
+ */
+export const clinicianNoteWritten = defineEvent({
+  name: 'clinician-note-written',
+  version: 1,
+  keyOf: (d) => String(d.userId),
+  description:
+    "A clinician asking for more wrote the patient a note; the chat posts it to the patient's Doctor on Demand thread (the text is for that thread alone).",
+  schema: z.object({
+    noteId: z.number().int(),
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    encounterId: z.string(),
+    /** The visit's opening, for a chat that learns of the visit from this event first. */
+    encounterOpenedAt: z.iso.datetime(),
+    clinicianId: z.number().int(),
+    /** The clinician as the patient reads them ("Dr. First Last"). */
+    authorName: z.string(),
+    /** The patient as the clinic names them ('' when not known yet), for the clinicians' list. */
+    patientName: z.string(),
+    message: z.string().min(1).max(2000),
+    writtenAt: z.iso.datetime(),
+  }),
+});

@@ -5,10 +5,12 @@ import {
   appointmentRequired,
   assessmentDenied,
   clinicalRecordOpened,
+  clinicianNoteWritten,
   doseAdjustmentSubmitted,
   prescriptionAccepted,
   prescriptionApproved,
 } from './clinic';
+import { doctorNotePosted, patientWroteToDoctor } from './chat';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
 import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
 import {
@@ -31,6 +33,7 @@ export * from './identity';
 export * from './intake';
 export * from './payments';
 export * from './clinic';
+export * from './chat';
 export * from './contact';
 export * from './forms';
 export * from './fulfillment';
@@ -52,6 +55,9 @@ export const productEvents = new EventRegistry([
   doseAdjustmentSubmitted,
   clinicalRecordOpened,
   appointmentRequired,
+  clinicianNoteWritten,
+  doctorNotePosted,
+  patientWroteToDoctor,
   shipmentCreated,
   orderPlaced,
   shippingPaused,

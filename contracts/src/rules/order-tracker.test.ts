@@ -41,6 +41,7 @@ function item(status: OrderStatus, over: Partial<ProgressItem> = {}): ProgressIt
     appointment: null,
     reship_until: null,
     reship_request: null,
+    doctor_note_at: null,
     ...over,
   };
 }
@@ -324,6 +325,60 @@ describe('the identity video (issue 26)', () => {
       actions: [{ label: 'Book a new visit', href: '/meeting-missed' }],
     });
     expect(trackerNote(missed)).toBe(trackerTexts.meetingMissedNote);
+  });
+});
+
+describe("the doctor's note (issue 26)", () => {
+  const read = { label: "Read your doctor's message", href: '/home?tab=doctor-on-demand' };
+  const wrote = { doctor_note_at: '2026-11-24T15:00:00.000Z', external_visit_id: 'E000000001' };
+
+  it('a question: the card says the doctor wrote and opens Doctor on Demand', () => {
+    const question = item('waiting_prescription', { submitted: 1, ...wrote });
+    expect(currentStep(trackerSteps(question))).toMatchObject({
+      key: 'waiting_prescription',
+      urgent: true,
+      actions: [read],
+    });
+    expect(trackerNote(question)).toBe(
+      'Your doctor wrote to you. Please read their message and answer it in Doctor on Demand, so they can finish your review.',
+    );
+  });
+
+  it('with the video or a visit, the ask comes first and the message after it', () => {
+    const video = item('appointment_required', {
+      id: 30,
+      submitted: 1,
+      appointment: 'video',
+      identity_video: 'missing',
+      ...wrote,
+    });
+    expect(currentStep(trackerSteps(video))!.actions).toEqual([
+      { label: 'Record your identity video', href: '/upload-video/30' },
+      read,
+    ]);
+    expect(trackerNote(video)).toBe(
+      `${trackerTexts.doctorVideoNote} They wrote to you about it in Doctor on Demand.`,
+    );
+    const visit = item('appointment_required', { submitted: 1, appointment: 'visit', ...wrote });
+    expect(currentStep(trackerSteps(visit))).toMatchObject({ urgent: true, actions: [read] });
+    expect(trackerNote(visit)).toBe(
+      `${trackerTexts.appointmentNote} ${trackerTexts.doctorAlsoWroteNote}`,
+    );
+  });
+
+  it('says nothing of it without the visit (no Doctor on Demand tab yet) or once decided', () => {
+    const noVisit = item('waiting_prescription', {
+      submitted: 1,
+      ...wrote,
+      external_visit_id: null,
+    });
+    expect(currentStep(trackerSteps(noVisit))!.actions).toEqual([]);
+    expect(trackerNote(noVisit)).toBeNull();
+    for (const status of ['prescription_received', 'denied', 'order_placed'] as const) {
+      const decided = item(status, { submitted: 4, ...wrote });
+      expect(trackerSteps(decided).flatMap((s) => s.actions)).not.toContainEqual(read);
+      expect(trackerNote(decided) ?? '').not.toContain('Doctor on Demand');
+    }
   });
 });
 

@@ -20,7 +20,8 @@
  * Every next step is on the card (issue 26), never only in an email: the form, the identity
  * video while it is missing, the prescription to approve or decline (then the spec's adjust-doses
  * link), a new visit after a missed one, the doctor's decision on a denied order, and the reship
- * wizard while the 7-day window of a delivered parcel is open.
+ * wizard while the 7-day window of a delivered parcel is open; and, while the order waits at the
+ * doctor's step, the note the doctor wrote to the patient, read and answered in Doctor on Demand.
  */
 import type { OrderStatus, ProgressItem, submittedValues } from '../api/portal';
 import { trackingUrl } from './shipping';
@@ -83,6 +84,9 @@ export interface TrackerStep {
   actions: TrackerAction[];
 }
 
+/** The portal's Doctor on Demand tab, where the patient reads and answers their doctor. */
+export const doctorTabPath = '/home?tab=doctor-on-demand';
+
 export const trackerTexts = {
   payAction: 'Complete Payment',
   formAction: 'Complete Medical Questionnaire',
@@ -91,6 +95,7 @@ export const trackerTexts = {
   videoAction: 'Record your identity video',
   meetingMissedAction: 'Book a new visit',
   rejectedAction: "Read your doctor's decision",
+  doctorMessageAction: "Read your doctor's message",
   reshipAction: 'Request a Replacement',
   notApproved: 'Not approved',
   withdrawn: 'Withdrawn',
@@ -104,6 +109,9 @@ export const trackerTexts = {
     'You missed your visit with your doctor. Please book a new time so your doctor can finish your review.',
   prescriptionNote:
     "Your prescription is ready. Please approve it, or tell your doctor what you would like changed. If we don't hear from you within 12 hours, your order will be shipped as written.",
+  doctorWroteNote:
+    'Your doctor wrote to you. Please read their message and answer it in Doctor on Demand, so they can finish your review.',
+  doctorAlsoWroteNote: 'They wrote to you about it in Doctor on Demand.',
   paymentFailedNote: 'Your payment did not go through. Please complete your payment to continue.',
   deniedNote:
     'Your doctor did not approve this treatment. Your payment has been refunded to your original payment method.',
@@ -173,8 +181,27 @@ export function visibleStepKeys(
 
 type TrackedItem = Pick<
   ProgressItem,
-  'id' | 'status' | 'submitted' | 'kind' | 'identity_video' | 'appointment'
+  | 'id'
+  | 'status'
+  | 'submitted'
+  | 'kind'
+  | 'identity_video'
+  | 'appointment'
+  | 'doctor_note_at'
+  | 'external_visit_id'
 >;
+
+/**
+ * Whether the doctor wrote to the patient while the order waits at their step: the note is in
+ * Doctor on Demand, which the order's visit opened (the tab exists with the health id the same
+ * claim gave), so the card can send the patient there.
+ */
+export function doctorWrote(
+  item: Pick<ProgressItem, 'status' | 'doctor_note_at' | 'external_visit_id'>,
+): boolean {
+  if (!item.doctor_note_at || !item.external_visit_id) return false;
+  return item.status === 'waiting_prescription' || item.status === 'appointment_required';
+}
 
 /** Whether the order waits for the patient's identity video (the state's or the doctor's ask). */
 export function awaitsIdentityVideo(
@@ -220,6 +247,8 @@ export function trackerSteps(item: TrackedItem): TrackerStep[] {
     const state: TrackerStepState =
       index < standing ? 'done' : index === standing ? (refunded ? 'stopped' : 'current') : 'later';
     const actions = state === 'current' || state === 'stopped' ? actionsFor(key, item) : [];
+    if (state === 'current' && key === 'waiting_prescription' && doctorWrote(item))
+      actions.push({ label: trackerTexts.doctorMessageAction, href: doctorTabPath });
     return {
       key,
       ...(item.kind === 'reship' && key === 'prescription_received'
@@ -243,8 +272,27 @@ export function currentStep(steps: readonly TrackerStep[]): TrackerStep | null {
   return steps.find((s) => s.state === 'current') ?? null;
 }
 
-/** A note under the tracker where the steps do not say it all. */
+/**
+ * A note under the tracker where the steps do not say it all, and that the doctor wrote to the
+ * patient when they did.
+ */
 export function trackerNote(
+  item: Pick<
+    ProgressItem,
+    | 'status'
+    | 'submitted'
+    | 'identity_video'
+    | 'appointment'
+    | 'doctor_note_at'
+    | 'external_visit_id'
+  >,
+): string | null {
+  const note = stepNote(item);
+  if (!doctorWrote(item)) return note;
+  return note ? `${note} ${trackerTexts.doctorAlsoWroteNote}` : trackerTexts.doctorWroteNote;
+}
+
+function stepNote(
   item: Pick<ProgressItem, 'status' | 'submitted' | 'identity_video' | 'appointment'>,
 ): string | null {
   if (awaitsIdentityVideo(item))

@@ -13,6 +13,7 @@ import { doctorMessageRoutes } from './routes/doctor-messages';
 import { supportInboxRoutes } from './routes/support-inbox';
 import { tellPatientDoctorRepliedJob } from './jobs/tell-patient-doctor-replied';
 import { clinicalRecordOpenedEncounterSubscriber } from './subscribers/clinical-record-opened-encounter';
+import { clinicianNoteWrittenDoctorMessageSubscriber } from './subscribers/clinician-note-written-doctor-message';
 import { prescriptionApprovedClinicianSubscriber } from './subscribers/prescription-approved-clinician';
 import { sessionsRevokedCloseSocketsSubscriber } from './subscribers/sessions-revoked-close-sockets';
 
@@ -42,7 +43,7 @@ export const chatService: ServiceModule<ChatDeps> = {
     });
     chatUserRoute(router, runtime, visitors);
     chatAvailabilityRoute(router, runtime, deps);
-    supportInboxRoutes(router, deps.identity, conversations, sockets);
+    supportInboxRoutes(router, runtime, deps.identity, conversations, sockets);
     const doctor = new DoctorMessages(runtime, deps.identity, deps.forms);
     doctorMessageRoutes(router, doctor);
     doctorConsoleRoutes(router, deps.identity, doctor);
@@ -50,6 +51,7 @@ export const chatService: ServiceModule<ChatDeps> = {
       router,
       subscribers: [
         clinicalRecordOpenedEncounterSubscriber,
+        clinicianNoteWrittenDoctorMessageSubscriber,
         prescriptionApprovedClinicianSubscriber,
         sessionsRevokedCloseSocketsSubscriber(sockets),
       ],

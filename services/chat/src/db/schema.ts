@@ -91,6 +91,8 @@ export const doctorMessages = chatSchema.table('doctor_messages', {
   body: text('body').notNull(),
   attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull(),
   createdAt: utc('created_at').notNull(),
+  /** The clinic's note this message posts (clinician-note-written); null for every other. */
+  clinicNoteId: integer('clinic_note_id').unique(),
 });
 
 export const doctorThreads = chatSchema.table('doctor_threads', {

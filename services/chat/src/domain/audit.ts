@@ -8,11 +8,13 @@ export type ChatAuditAction =
   | 'conversation.reply'
   | 'conversation.close'
   | 'doctor-thread.read'
-  | 'doctor-thread.reply';
+  | 'doctor-thread.reply'
+  | 'patient-account.read';
 
 /**
- * One line of chat's audit trail: a staff member read a support conversation or a patient's
- * messages with their doctor (both may be about their health), or acted on one. Written before a read is answered and in
+ * One line of chat's audit trail: a staff member read a support conversation, a patient's
+ * messages with their doctor (both may be about their health) or a patient's account (who they
+ * are, found from an order), or acted on one. Written before a read is answered and in
  * the same transaction as a step; it names what, never the content.
  */
 export async function audit(

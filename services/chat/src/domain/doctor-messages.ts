@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   doctorMessages as texts,
+  patientWroteToDoctor,
+  refusedFileText,
   type DoctorChatMessage,
   type DoctorProfile,
   type DoctorThread,
-  type PatientContact,
 } from '@clinic/contracts';
 import type { FormsRecords } from '@clinic/forms-client';
 import type { IdentityDirectory } from '@clinic/identity-client';
@@ -19,6 +20,7 @@ import { doctorMessages, doctorThreads, encounters, type StoredAttachment } from
 import { tellPatientDoctorReplied } from '../jobs/tell-patient-doctor-replied';
 import type { Agent } from './agents';
 import { audit } from './audit';
+import { patientName } from './patient-names';
 
 type MessageRow = typeof doctorMessages.$inferSelect;
 type ThreadRow = typeof doctorThreads.$inferSelect;
@@ -45,8 +47,9 @@ export interface DoctorMessageRequest {
 /**
  * Doctor on Demand (spec 002): a patient's messages with the clinicians of their visits. A
  * patient writes only on a visit of theirs, each file checked by its bytes through forms before
- * it is kept; a clinician's every read of a thread is audited before it is answered, and each
- * answer queues the patient's text (or email) in the same transaction.
+ * it is kept, and announced (patient-wrote-to-doctor, without its text) with it; a clinician's
+ * every read of a thread is audited before it is answered, and each answer queues the patient's
+ * text (or email) in the same transaction.
  */
 export class DoctorMessages {
   constructor(
@@ -75,8 +78,8 @@ export class DoctorMessages {
       );
     // Outside the transaction: forms and identity may share the embedded database's connection.
     const files = await this.checkedFiles(userId, request.attachments);
-    const patientName = await this.patientName(userId);
-    return this.runtime.transaction(async (tx) => {
+    const name = await this.nameOf(userId);
+    return this.runtime.transaction(async (tx, events) => {
       const now = this.now();
       const [row] = await tx
         .insert(doctorMessages)
@@ -99,16 +102,27 @@ export class DoctorMessages {
         await tx
           .update(doctorThreads)
           .set({
-            patientName,
+            patientName: name,
             waitingSince: thread.waitingSince ?? now,
             lastMessageAt: now,
             lastMessage,
           })
           .where(eq(doctorThreads.userId, userId));
       else
-        await tx
-          .insert(doctorThreads)
-          .values({ userId, patientName, waitingSince: now, lastMessageAt: now, lastMessage });
+        await tx.insert(doctorThreads).values({
+          userId,
+          patientName: name,
+          waitingSince: now,
+          lastMessageAt: now,
+          lastMessage,
+        });
+      // The order's card stops asking the patient to answer a note of their doctor's.
+      await events.publish(patientWroteToDoctor, {
+        orderId: encounter.orderId,
+        userId,
+        messageId: row!.id,
+        writtenAt: now.toISOString(),
+      });
       return row!.id;
     });
   }
@@ -231,7 +245,7 @@ export class DoctorMessages {
   /**
    * Each file, checked by its bytes as one of the patient's own uploads (forms), with the name
    * to show; the first that fails refuses the whole message saying which file and why (too large,
-   * not a kind the chat takes, not uploaded), and names it (`attachment`) so the composer can
+   * not the kind its name says, not a kind the chat takes, not uploaded), and names it (`attachment`) so the composer can
    * take it off the message.
    */
   private async checkedFiles(
@@ -247,7 +261,7 @@ export class DoctorMessages {
           checked.check === 'too-large'
             ? texts.tooLarge(name)
             : checked.check === 'not-allowed'
-              ? texts.fileRefused(name)
+              ? refusedFileText(name)
               : texts.fileMissing(name);
         throw new InvalidRequestError(why, { attachment: name });
       }
@@ -282,7 +296,7 @@ export class DoctorMessages {
     if (!contact) throw new NotFoundError(texts.patientNotFound);
     return {
       userId,
-      patientName: nameOf(userId, contact),
+      patientName: patientName(userId, contact),
       waitingSince: null,
       lastMessageAt: null,
       lastMessage: null,
@@ -301,8 +315,8 @@ export class DoctorMessages {
     return new Map(rows.map((r) => [r.userId, r.encounterId]));
   }
 
-  private async patientName(userId: number): Promise<string> {
-    return nameOf(userId, await this.identity.patientContact(userId));
+  private async nameOf(userId: number): Promise<string> {
+    return patientName(userId, await this.identity.patientContact(userId));
   }
 
   private async present(userId: number, rows: MessageRow[]): Promise<DoctorChatMessage[]> {
@@ -327,11 +341,6 @@ export class DoctorMessages {
   }
 }
 
-function nameOf(userId: number, contact: PatientContact | null): string {
-  const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() : '';
-  return name || `Patient #${userId}`;
-}
-
 function toThread(row: ThreadRow, encounterId: string | null): DoctorThread {
   return {
     userId: row.userId,
@@ -343,7 +352,8 @@ function toThread(row: ThreadRow, encounterId: string | null): DoctorThread {
   };
 }
 
-function preview(content: string): string {
+/** A message's first line for the clinicians' list. */
+export function preview(content: string): string {
   const line = content.replace(/\s+/g, ' ').trim();
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 }

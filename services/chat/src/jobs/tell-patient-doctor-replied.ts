@@ -7,6 +7,7 @@
  * outside the reply's transaction (identity may share the embedded database's one connection).
  */
 import { z } from 'zod';
+import { doctorTabPath } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 
@@ -16,9 +17,6 @@ export const tellPatientDoctorReplied = jobType({
   attempts: 5,
   backoffMs: 10_000,
 });
-
-/** Where the text's link goes: the portal's Doctor on Demand tab. */
-export const doctorTabPath = '/home?tab=doctor-on-demand';
 
 export function tellPatientDoctorRepliedJob(
   runtime: ServiceRuntime,

@@ -4,7 +4,8 @@
  */
 import type { Socket } from 'socket.io-client';
 import { chatEvents, chatMessages, type ChatAck, type ChatMessage } from '@clinic/contracts';
-import { CART_SESSION_REFUSED } from '@clinic/kit';
+import { sql } from 'drizzle-orm';
+import { CART_SESSION_REFUSED, rows } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { startChat, type ChatHarness } from '../testing';
 
@@ -195,6 +196,41 @@ it('a support agent sees the chat waiting, answers live, and the patient gets it
   const toAgent = next<ChatMessage>(agentSocket, chatEvents.message);
   await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'Thank you!' });
   expect((await toAgent).content).toBe('Thank you!');
+});
+
+it("support opens a patient's account found from an order: name, email and their chat (audited)", async () => {
+  const agent = await chat.agent();
+  const account = (userId: number, as = agent) =>
+    chat.get(`/api/console/support/accounts/${userId}`, as);
+  // Before the patient's first message there is no chat to open, only the account.
+  const quiet = await chat.patient('Quinn');
+  const before = await account(quiet.id);
+  expect(before.status).toBe(200);
+  expect(before.body.account).toEqual({
+    participant: { kind: 'patient', id: quiet.id, name: expect.stringContaining('Quinn') },
+    email: quiet.email,
+    conversationId: null,
+  });
+  const { patient, socket } = await patientSocket('Dana');
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'Where is it?' });
+  const found = await account(patient.id);
+  expect(found.body.account.conversationId).toEqual(expect.any(Number));
+  const opened = await chat.get(
+    `/api/console/support/conversations/${found.body.account.conversationId}`,
+    agent,
+  );
+  expect(opened.body.conversation.participant.id).toBe(patient.id);
+  const [audited] = await rows<{ n: number }>(
+    chat.engines.database.db,
+    sql`select count(*)::int as n from chat.audit_log where action = 'patient-account.read' and user_id = ${patient.id} and staff_id = ${agent.id}`,
+  );
+  expect(audited!.n).toBe(1);
+  // Staff are no patients; other roles and patients may not look.
+  const missing = await account(agent.id);
+  expect(missing.status).toBe(404);
+  expect(missing.body.message).toBe(chatMessages.patientNotFound);
+  expect((await account(patient.id, await chat.agent('pharmacy'))).status).toBe(403);
+  expect((await account(quiet.id, patient)).status).toBe(403);
 });
 
 it('a clinician or pharmacist cannot open a support socket', async () => {

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import {
   clinicalRecordOpened,
+  clinicianNoteWritten,
   doctorMessages as texts,
   prescriptionApproved,
   replyDoctorThread,
@@ -160,8 +161,36 @@ it('refuses a blank message, 257 characters, a forbidden file renamed .pdf, and 
     },
     400,
   );
-  expect(refused.body.message).toBe(texts.fileRefused('totally-a-report.pdf'));
+  expect(refused.body.message).toBe(
+    '"totally-a-report.pdf" was not sent: it is not the kind of file its name says (.pdf). Please attach another file.',
+  );
   expect(refused.body.attachment).toBe('totally-a-report.pdf');
+  // A text file named .png is a text file, just not what its name says: the patient is told that.
+  const notes = await upload(patient, 'notes.png', 'image/png', Buffer.from('Blood sugar 5.4\n'));
+  const notAPhoto = await refuse(
+    {
+      message: 'my notes',
+      latestEncounterId: encounterId,
+      attachments: [{ url: notes, name: 'notes.png' }],
+    },
+    400,
+  );
+  expect(notAPhoto.body.message).toBe(
+    '"notes.png" was not sent: it is not the kind of file its name says (.png). Please attach another file.',
+  );
+  // A name that says no kind at all: the kinds the chat takes.
+  const unnamed = await upload(patient, 'scan', 'application/pdf', exe);
+  const nameless = await refuse(
+    {
+      message: 'scan',
+      latestEncounterId: encounterId,
+      attachments: [{ url: unnamed, name: 'scan' }],
+    },
+    400,
+  );
+  expect(nameless.body.message).toBe(
+    '"scan" was not sent: it is not a PDF, Word document, text file, image or video. Please attach another file.',
+  );
   const other = await patientWithVisit();
   await refuse(
     { message: 'hello', latestEncounterId: other.encounterId },
@@ -351,7 +380,7 @@ it("refuses an answer with no text and no file, an exe renamed .pdf, or another 
   const renamed = await uploadForPatient(patient, 'instructions.pdf', 'application/pdf', exe);
   await refuse(
     { message: 'See attached.', attachments: [{ url: renamed, name: 'instructions.pdf' }] },
-    texts.fileRefused('instructions.pdf'),
+    texts.notWhatItsNameSays('instructions.pdf', 'pdf'),
   );
   const other = await patientWithVisit();
   await chat.forms.paidOrder(await chat.asFormsPatient(other.patient));
@@ -445,5 +474,172 @@ it('the clinician who approves the order becomes the doctor the patient sees', a
   await eventually(async () => {
     const profile = await chat.get(`/api/get-doc-profile/${encounterId}`, patient);
     expect(profile.body.case.name).toContain('Robin');
+  });
+});
+
+describe("a clinician's note, asking for more before deciding (issue 26)", () => {
+  let noteSerial = 0;
+  /** The clinic's clinician-note-written, as its decision publishes it. */
+  async function noteWritten(
+    patient: ChatCaller,
+    visit: { encounterId: string; orderId: number },
+    message: string,
+    over: { noteId?: number; minutes?: number } = {},
+  ) {
+    noteSerial += 1;
+    const noteId = over.noteId ?? 70_000 + noteSerial;
+    await chat.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(clinicianNoteWritten, {
+        noteId,
+        orderId: visit.orderId,
+        userId: patient.id,
+        encounterId: visit.encounterId,
+        encounterOpenedAt: chat.clock.now().toISOString(),
+        clinicianId: clinician.id,
+        authorName: 'Dr. Sam Person',
+        patientName: 'Dana Person',
+        message,
+        writtenAt: new Date(
+          chat.clock.now().getTime() + (over.minutes ?? 0) * 60_000,
+        ).toISOString(),
+      }),
+    );
+    return noteId;
+  }
+  const posted = async (userId: number) =>
+    (
+      await rows<{ envelope: { data: { orderId: number; messageId: number } } }>(
+        chat.engines.database.db,
+        sql`select envelope from chat.outbox where name = 'doctor-note-posted' and envelope->'data'->>'userId' = ${String(userId)} order by seq`,
+      )
+    ).map((r) => r.envelope.data);
+
+  it("is a message of the patient's thread: the patient reads and answers it, the clinician sees it, once however often it comes", async () => {
+    const visit = await patientWithVisit();
+    const { patient } = visit;
+    const question = 'Before I decide: do you take any blood thinners?';
+    const noteId = await noteWritten(patient, visit, question);
+    await eventually(async () =>
+      expect((await messagesOf(patient)).map((m) => m.message)).toEqual([question]),
+    );
+    expect((await messagesOf(patient))[0]).toMatchObject({
+      in_out: 0,
+      is_doctor: true,
+      author: 'Dr. Sam Person',
+    });
+    // The console's pane: the thread has started, nothing waits on the clinic.
+    const read = await chat.get(`/api/console/doctor-messages/${patient.id}`, clinician);
+    expect(read.body.thread).toMatchObject({
+      lastMessage: question,
+      waitingSince: null,
+      encounterId: visit.encounterId,
+    });
+    expect(read.body.thread.lastMessageAt).not.toBeNull();
+    expect(read.body.messages.map((m: { message: string }) => m.message)).toEqual([question]);
+    // The order's card learns it is there (no text in the announcement).
+    await eventually(async () =>
+      expect(await posted(patient.id)).toEqual([
+        expect.objectContaining({ orderId: visit.orderId, messageId: expect.any(Number) }),
+      ]),
+    );
+    expect(JSON.stringify(await posted(patient.id))).not.toContain('blood thinners');
+
+    // Delivered again (a relay that crashed before marking it sent): one message, one announcement.
+    const handled = async () =>
+      (
+        await rows<{ n: number }>(
+          chat.engines.database.db,
+          sql`select count(*)::int as n from chat.inbox where subscriber = 'post-clinician-notes'`,
+        )
+      )[0]!.n;
+    const before = await handled();
+    await noteWritten(patient, visit, question, { noteId });
+    await eventually(async () => expect(await handled()).toBe(before + 1));
+    // The patient answers in Doctor on Demand: it waits for the clinicians.
+    const answer = await chat.post(
+      '/api/provider-messages',
+      { message: 'No, none.', latestEncounterId: visit.encounterId },
+      patient,
+    );
+    expect(answer.status).toBe(200);
+    expect((await messagesOf(patient)).map((m) => [m.message, m.in_out])).toEqual([
+      [question, 0],
+      ['No, none.', 1],
+    ]);
+    expect(await posted(patient.id)).toHaveLength(1);
+    // The answer is announced for the order's card (its order, never its text).
+    const [wrote] = await rows<{ envelope: { data: unknown } }>(
+      chat.engines.database.db,
+      sql`select envelope from chat.outbox where name = 'patient-wrote-to-doctor' and envelope->'data'->>'userId' = ${String(patient.id)}`,
+    );
+    expect(wrote!.envelope.data).toEqual({
+      orderId: visit.orderId,
+      userId: patient.id,
+      messageId: expect.any(Number),
+      writtenAt: expect.any(String),
+    });
+    const waiting = await chat.get('/api/console/doctor-messages?view=waiting', clinician);
+    expect(
+      waiting.body.threads.find((t: { userId: number }) => t.userId === patient.id),
+    ).toMatchObject({ lastMessage: 'No, none.', waitingSince: expect.any(String) });
+  });
+
+  it('arrives before the chat knows the visit (another topic) and is not refused', async () => {
+    const patient = await chat.patient('Remy');
+    encounterSerial += 1;
+    const visit = {
+      encounterId: `ENC-early-${encounterSerial}`,
+      orderId: 81_000 + encounterSerial,
+    };
+    await noteWritten(patient, visit, 'Please record the identity video.');
+    await eventually(async () =>
+      expect((await messagesOf(patient)).map((m) => m.message)).toEqual([
+        'Please record the identity video.',
+      ]),
+    );
+    // The patient can answer on that visit at once, and its opening, when it comes, fits in.
+    const answer = await chat.post(
+      '/api/provider-messages',
+      { message: 'Done!', latestEncounterId: visit.encounterId },
+      patient,
+    );
+    expect(answer.status).toBe(200);
+    await chat.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(clinicalRecordOpened, {
+        userId: patient.id,
+        orderId: visit.orderId,
+        healthId: `H-early-${encounterSerial}`,
+        encounterId: visit.encounterId,
+        clinicianId: clinician.id,
+        openedAt: chat.clock.now().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const profile = await chat.get(`/api/get-doc-profile/${visit.encounterId}`, patient);
+      expect(profile.status).toBe(200);
+    });
+    const [dead] = await rows<{ n: number }>(
+      chat.engines.database.db,
+      sql`select count(*)::int as n from chat.dead_letters`,
+    );
+    expect(dead!.n).toBe(0);
+  });
+
+  it("a late note does not replace a newer last message in the clinicians' list", async () => {
+    const visit = await patientWithVisit();
+    await chat.post(
+      '/api/provider-messages',
+      { message: 'A newer question.', latestEncounterId: visit.encounterId },
+      visit.patient,
+    );
+    await noteWritten(visit.patient, visit, 'An older note.', { minutes: -60 });
+    await eventually(async () =>
+      expect((await messagesOf(visit.patient)).map((m) => m.message)).toContain('An older note.'),
+    );
+    const read = await chat.get(`/api/console/doctor-messages/${visit.patient.id}`, clinician);
+    expect(read.body.thread).toMatchObject({
+      lastMessage: 'A newer question.',
+      waitingSince: expect.any(String),
+    });
   });
 });

@@ -5,20 +5,23 @@ import {
   replyConversation,
   supportConversation,
   supportInbox,
+  supportPatientAccount,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { bindRoute } from '@clinic/kit';
+import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { agentOf } from '../domain/agents';
 import type { Conversations, Step } from '../domain/conversations';
+import { supportAccount } from '../domain/support-accounts';
 import type { ChatDelivery } from '../realtime/chat-sockets';
 
 /**
  * The support inbox of the staff console: the list, one conversation (audited), claim, reply
- * and close. Each step is stored first, then delivered live to the person's sockets and the
- * agents watching.
+ * and close, and a patient's account opened from an order (audited). Each step is stored first,
+ * then delivered live to the person's sockets and the agents watching.
  */
 export function supportInboxRoutes(
   router: Router,
+  runtime: ServiceRuntime,
   identity: IdentityDirectory,
   conversations: Conversations,
   live: ChatDelivery,
@@ -41,6 +44,15 @@ export function supportInboxRoutes(
       params.conversationId,
       await agentOf(identity, principal, req.ip ?? null),
     )),
+  }));
+  bindRoute(router, supportPatientAccount, async ({ principal, params, req }) => ({
+    status: 'success' as const,
+    account: await supportAccount(
+      runtime,
+      identity,
+      params.userId,
+      await agentOf(identity, principal, req.ip ?? null),
+    ),
   }));
   bindRoute(router, claimConversation, async ({ principal, params, req }) =>
     deliver(

@@ -2,7 +2,8 @@
  * The clinic opened a patient's record on the first claim of a case (`clinical-record-opened`):
  * the visit (encounter) exists, with the claiming clinician when the event names one. Doctor on
  * Demand's messages and profile hang on it. Idempotent: a redelivery changes nothing, and a
- * clinician already recorded (from a later approval) is kept.
+ * clinician already recorded (from a later approval, or a clinician's note that arrived first)
+ * is kept.
  */
 import { sql } from 'drizzle-orm';
 import { clinicalRecordOpened } from '@clinic/contracts';
@@ -24,7 +25,10 @@ export const clinicalRecordOpenedEncounterSubscriber = defineSubscriber({
       })
       .onConflictDoUpdate({
         target: encounters.encounterId,
-        set: { clinicianId: sql`coalesce(${encounters.clinicianId}, excluded.clinician_id)` },
+        set: {
+          clinicianId: sql`coalesce(${encounters.clinicianId}, excluded.clinician_id)`,
+          openedAt: sql`least(${encounters.openedAt}, excluded.opened_at)`,
+        },
       });
   },
 });

@@ -12,7 +12,9 @@ import {
   appointmentRequired,
   assessmentDenied,
   clinicalRecordOpened,
+  clinicianNoteWritten,
   clinicMessages,
+  doctorTabPath,
   doseLadders,
   isScheduleWithinLadder,
   prescribedItemName,
@@ -193,23 +195,34 @@ export class Cases {
     });
   }
 
+  /**
+   * Asks the patient for more. The clinician's note is kept in the clinic's record of the case
+   * and of the decision, and published (clinician-note-written) in the same transaction, so the
+   * chat posts it to the patient's Doctor on Demand thread if and only if the decision stands;
+   * the email says where to read and answer it. `doctorName` is how the patient reads the
+   * clinician ("Dr. First Last"; their staff name when they have no profile).
+   */
   async requestMore(
     orderId: number,
     who: StaffRequest,
     kind: MoreKind,
     message: string,
+    doctorName: string = who.member.name,
   ): Promise<CaseSummary> {
     return this.onCase(orderId, async (tx, events, row, now) => {
       await this.refuseUnlessHeld(tx, row, who);
-      await tx.insert(caseMessages).values({
-        orderId,
-        userId: row.userId,
-        sender: 'clinician',
-        staffId: who.member.id,
-        authorName: who.member.name,
-        body: message,
-        at: now,
-      });
+      const [note] = await tx
+        .insert(caseMessages)
+        .values({
+          orderId,
+          userId: row.userId,
+          sender: 'clinician',
+          staffId: who.member.id,
+          authorName: who.member.name,
+          body: message,
+          at: now,
+        })
+        .returning({ id: caseMessages.id });
       if (kind === 'video')
         await tx
           .update(cases)
@@ -232,7 +245,22 @@ export class Cases {
           kind,
           requiredAt: now.toISOString(),
         });
-      await this.email(tx, row, `request-${orderId}-${randomBytes(5).toString('hex')}`, (link) =>
+      // The claim opened the visit (refuseUnlessHeld: the case is held, so it was claimed).
+      const [encounter] = await tx.select().from(encounters).where(eq(encounters.orderId, orderId));
+      if (!encounter) throw new ConflictError(clinicMessages.notClaimed);
+      await events.publish(clinicianNoteWritten, {
+        noteId: note!.id,
+        orderId,
+        userId: row.userId,
+        encounterId: encounter.encounterId,
+        encounterOpenedAt: encounter.openedAt.toISOString(),
+        clinicianId: who.member.id,
+        authorName: doctorName,
+        patientName: row.patientName,
+        message,
+        writtenAt: now.toISOString(),
+      });
+      await this.email(tx, row, `request-${orderId}-${note!.id}`, (link) =>
         moreEmail(kind, message, link, orderId, row.state),
       );
     });
@@ -399,6 +427,11 @@ export function weeklyDoses(rx: Pick<Prescribing, 'doseSchedule' | 'maintenanceD
   return `Your dose, once a week: ${months}.${after}`;
 }
 
+/**
+ * The email of a request for more: the clinician's words, and where to read and answer them (the
+ * portal's Doctor on Demand, where the note is a message of the patient's thread), with the page
+ * the request needs when it needs one.
+ */
 function moreEmail(
   kind: MoreKind,
   message: string,
@@ -407,26 +440,27 @@ function moreEmail(
   state: string,
 ): PatientEmail {
   const words = `Your clinician wrote:\n\n${message}\n\n`;
+  const answer = `Read and answer it in your portal (Doctor on Demand): ${link(doctorTabPath)}`;
   switch (kind) {
     case 'message':
       return {
         subject: 'Your clinician has a question',
-        body: `${words}Please reply to this email or contact our care team so your clinician can finish reviewing your assessment.`,
+        body: `${words}${answer}\n\nYour clinician will finish reviewing your assessment once you answer.`,
       };
     case 'video':
       return {
         subject: 'Your clinician needs a short identity video',
-        body: `${words}Please record and upload it here: ${link(`/upload-video/${orderId}?state=${state}`)}`,
+        body: `${words}Please record and upload it here: ${link(`/upload-video/${orderId}?state=${state}`)}\n\n${answer}`,
       };
     case 'visit':
       return {
         subject: 'Your clinician would like a short visit with you',
-        body: `${words}Our care team will contact you to book a time. You can also reply to this email.`,
+        body: `${words}Our care team will contact you to book a time.\n\n${answer}`,
       };
     case 'visit-missed':
       return {
         subject: 'We missed you at your visit',
-        body: `${words}See how to book a new time here: ${link('/meeting-missed')}`,
+        body: `${words}See how to book a new time here: ${link('/meeting-missed')}\n\n${answer}`,
       };
   }
 }

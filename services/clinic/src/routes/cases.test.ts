@@ -248,6 +248,67 @@ describe('the clinician console', () => {
     );
   });
 
+  it("asks a question: the note stays in the clinic's record and goes, with the decision, to the patient's Doctor on Demand; the email says where to answer it", async () => {
+    const { orderId, patient } = await h.submittedCase();
+    const question = 'Before I decide: do you take any blood thinners?';
+    const notesOf = async () =>
+      (await h.outboxEvents('clinician-note-written')).filter(
+        (e) => (e.data as { orderId: number }).orderId === orderId,
+      );
+    // Refused (nobody holds the case): no note kept, none published.
+    const early = await h.post(
+      `/api/console/cases/${orderId}/request`,
+      { kind: 'message', message: question },
+      casey,
+    );
+    expect(early.status).toBe(409);
+    expect(await notesOf()).toEqual([]);
+
+    await claim(orderId, casey);
+    const asked = await h.post(
+      `/api/console/cases/${orderId}/request`,
+      { kind: 'message', message: question },
+      casey,
+    );
+    expect(asked.status).toBe(200);
+    const [opened] = (await h.outboxEvents('clinical-record-opened')).filter(
+      (e) => (e.data as { orderId: number }).orderId === orderId,
+    );
+    const notes = await notesOf();
+    expect(notes.map((e) => e.data)).toEqual([
+      {
+        noteId: expect.any(Number),
+        orderId,
+        userId: patient.id,
+        encounterId: (opened!.data as { encounterId: string }).encounterId,
+        encounterOpenedAt: expect.any(String),
+        clinicianId: casey.id,
+        authorName: expect.stringContaining('Casey'),
+        patientName: 'Avery Stone',
+        message: question,
+        writtenAt: expect.any(String),
+      },
+    ]);
+    // The text is the event's data for the chat, never its metadata.
+    expect(JSON.stringify((notes[0] as { metadata?: unknown }).metadata)).not.toContain(
+      'blood thinners',
+    );
+    // The clinic keeps its own record: the case's messages and the decision.
+    const view = await h.get(`/api/console/cases/${orderId}`, casey);
+    expect(view.body.view.messages.map((m: { body: string }) => m.body)).toEqual([question]);
+    const trail = await db().select().from(decisions).where(eq(decisions.orderId, orderId));
+    expect(trail.map((d) => [d.kind, d.note])).toContainEqual(['request-message', question]);
+    await eventually(async () => {
+      const mail = await h.forms.engines.mailbox.list({ to: patient.email });
+      const email = mail.find((m) => m.subject === 'Your clinician has a question');
+      expect(email?.body).toContain(question);
+      expect(email?.body).toContain(
+        'Read and answer it in your portal (Doctor on Demand): https://clinic.test/home?tab=doctor-on-demand',
+      );
+      expect(email?.body).not.toContain('reply to this email');
+    });
+  });
+
   it('audits every read of a case and its files, and the trail cannot be rewritten', async () => {
     const { orderId, patient } = await h.submittedCase();
     const view = await h.get(`/api/console/cases/${orderId}`, casey);

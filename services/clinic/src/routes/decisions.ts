@@ -27,13 +27,13 @@ export function decisionRoutes(
       body.reason,
     ),
   }));
-  bindRoute(router, requestMore, async ({ principal, params, body, req }) => ({
-    status: 'success' as const,
-    case: await work.requestMore(
-      params.orderId,
-      await staffRequest(runtime, identity, principal, req),
-      body.kind,
-      body.message,
-    ),
-  }));
+  bindRoute(router, requestMore, async ({ principal, params, body, req }) => {
+    const who = await staffRequest(runtime, identity, principal, req);
+    // Asked before the decision's transaction: identity may share the embedded database.
+    const doctor = await identity.clinicianProfile(principal.userId);
+    return {
+      status: 'success' as const,
+      case: await work.requestMore(params.orderId, who, body.kind, body.message, doctor?.name),
+    };
+  });
 }

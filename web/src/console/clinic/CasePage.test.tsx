@@ -119,6 +119,57 @@ describe('a case', () => {
     expect(pane()?.textContent).toContain('claim their case first');
   });
 
+  it('shows the note it sent the patient in the thread with them, as soon as the chat has it', async () => {
+    const note = 'Before I decide: do you take any blood thinners?';
+    const thread = (messages: unknown[]) =>
+      ok({
+        status: 'success',
+        thread: {
+          userId: 7,
+          patientName: 'Pat Patient',
+          waitingSince: null,
+          lastMessageAt: messages.length ? '2026-11-24T12:00:00.000Z' : null,
+          lastMessage: messages.length ? note : null,
+          encounterId: 'E000000041',
+        },
+        messages,
+      });
+    const posted = {
+      id: 3,
+      message: note,
+      in_out: 0,
+      is_doctor: true,
+      created_at: '2026-11-24T12:00:00.000Z',
+      attachments: [],
+      author: 'Dr. Casey Clinician',
+    };
+    // The chat posts the note an event after the decision: the first read is still empty.
+    api.on('GET /api/console/doctor-messages/7', thread([]), thread([posted]));
+    const asked = caseView(
+      {
+        messages: [
+          { id: 9, from: 'clinician', by: 'Casey Clinician', body: note, at: posted.created_at },
+        ],
+      },
+      mine,
+    );
+    // Only the interval is faked: React Query's refetchInterval runs on setInterval.
+    jest.useFakeTimers({ doNotFake: ['setTimeout', 'clearTimeout', 'queueMicrotask', 'Date'] });
+    await openCase(
+      viewAnswer({ ...asked, patient: { ...asked.patient, encounterId: 'E000000041' } }),
+    );
+    const pane = () => root().querySelector('[aria-labelledby="cv-doctor-messages"]');
+    await until(view!, () => pane()?.querySelector('.pm-thread') !== null);
+    expect(pane()?.textContent).toContain('No messages yet.');
+    await act(async () => jest.advanceTimersByTime(2_100));
+    await until(view!, () => pane()?.textContent?.includes(note) ?? false);
+    expect(pane()?.textContent).toContain(note);
+    expect(pane()?.textContent).not.toContain('No messages yet.');
+    expect(pane()?.textContent).not.toContain('Not started yet');
+    expect(pane()?.textContent).toContain('Dr. Casey Clinician');
+    jest.useRealTimers();
+  });
+
   it("says who holds the case when the claim is refused (409), in the server's words", async () => {
     await openCase(viewAnswer(caseView()));
     api.on(

@@ -365,6 +365,7 @@ function CaseDetails({ view }: { view: CaseView }) {
           userId={view.case.userId}
           titleLevel={3}
           recordOpen={view.patient.encounterId !== null}
+          noteAt={view.messages.findLast((m) => m.from === 'clinician')?.at ?? null}
         />
       </Section>
     </div>

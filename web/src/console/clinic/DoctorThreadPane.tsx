@@ -56,13 +56,16 @@ function Message({ message, patientName }: { message: DoctorChatMessage; patient
  * on Send each is uploaded as the patient's (the patient reads it as their own), then the answer
  * is posted with them; an answer needs text or a file. A new patient's thread is empty (no
  * messages yet), and before their record is open (the first claim of their case) there is no
- * reply box: they would have no Doctor on Demand tab to read it in. Used by the Patient messages
- * section and by the case view.
+ * reply box: they would have no Doctor on Demand tab to read it in. A note the clinician wrote
+ * when asking for more is a message of this thread (the clinic posts it through the chat), so the
+ * case view's pane shows it once it arrives. Used by the Patient messages section and by the case
+ * view.
  */
 export function DoctorThreadPane({
   userId,
   titleLevel = 2,
   recordOpen = false,
+  noteAt = null,
 }: {
   userId: number;
   /**
@@ -75,12 +78,24 @@ export function DoctorThreadPane({
    * learn of the visit too (an event away), they are read again every 2 seconds.
    */
   recordOpen?: boolean;
+  /**
+   * When the clinician last wrote to the patient while asking for more (the case view's record of
+   * it): the note reaches this thread an event later, so until it is here the messages are read
+   * again every 2 seconds too.
+   */
+  noteAt?: string | null;
 }) {
   const client = useQueryClient();
   const detail = useQuery({
     ...threadQuery(userId),
-    refetchInterval: (query) =>
-      recordOpen && query.state.data?.thread.encounterId === null ? 2000 : 30_000,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (recordOpen && data?.thread.encounterId === null) return 2000;
+      const noted = (m: DoctorChatMessage) =>
+        m.is_doctor && Date.parse(m.created_at) >= Date.parse(noteAt ?? '');
+      if (noteAt && !data?.messages.some(noted)) return 2000;
+      return 30_000;
+    },
   });
   const [draft, setDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);

@@ -1,4 +1,4 @@
-import type { ChatParticipant, SupportOrder } from '@clinic/contracts';
+import { supportReshipLabels, type ChatParticipant, type SupportOrder } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormMessage } from '../../ui';
 import { dayOf } from './format';
@@ -10,7 +10,10 @@ const kindNotes: Record<SupportOrder['kind'], string | null> = {
   reship: 'Reship',
 };
 
-/** Orders as support reads them out: product, number, day, status and tracking. */
+/**
+ * Orders as support reads them out: product, number, day, status and tracking, and a delivered
+ * parcel's replacement request (pending, approved or refused).
+ */
 export function SupportOrderList({ orders }: { orders: readonly SupportOrder[] }) {
   return (
     <ul className="sp-orders">
@@ -28,6 +31,14 @@ export function SupportOrderList({ orders }: { orders: readonly SupportOrder[] }
           <span className={`cq-status sp-order__status sp-order__status--${order.status}`}>
             {order.statusLabel}
           </span>
+          {order.reshipRequest && (
+            <span
+              className={`sp-order__reship sp-order__reship--${order.reshipRequest}`}
+              data-testid="reship-request"
+            >
+              {supportReshipLabels[order.reshipRequest]}
+            </span>
+          )}
           {order.trackingNumber && (
             <span className="sp-order__tracking">
               {order.carrier ? `${order.carrier} ` : ''}

@@ -4,8 +4,10 @@ import { fail, fakeApi, submit, type, type FakeApi } from '../../verify/testing/
 import { buttonNamed, meAnswer, openConsole, until, where } from '../clinic/testing';
 import { click, key, labelled } from '../pharmacy/testing';
 import {
+  accountAnswer,
   conversation,
   detailAnswer,
+  foundAnswer,
   inboxAnswer,
   message,
   order,
@@ -352,9 +354,10 @@ describe('finding an order by its number', () => {
 
   it('shows the order and its refills by the number the patient reads, however it is typed', async () => {
     api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
+    api.on('GET /api/console/support/accounts/7', accountAnswer(5));
     api.on(
       FIND,
-      ordersAnswer([
+      foundAnswer([
         order({ orderId: 42, itemId: 'order-42', orderNumber: '#0042' }),
         order({
           orderId: 42,
@@ -373,7 +376,7 @@ describe('finding an order by its number', () => {
 
     await search('order GLP-42');
     expect(api.calls()).toContain(FIND);
-    expect(root().querySelector('[role="status"]')?.textContent).toBe('Order #0042');
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('Order #0042 · Shipped');
     const found = [...root().querySelectorAll('.sp-found .sp-order')];
     expect(found.map((o) => o.querySelector('.sp-order__meta')?.textContent)).toEqual([
       'Order #0042 · Nov 20, 2026',
@@ -389,9 +392,79 @@ describe('finding an order by its number', () => {
     expect(names()).toHaveLength(2);
   });
 
+  it("names the order's patient and opens their chat, the account beside it, keeping the search", async () => {
+    api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
+    api.on(FIND, foundAnswer([order({ orderId: 42, itemId: 'order-42', orderNumber: '#0042' })]));
+    api.on('GET /api/console/support/accounts/7', accountAnswer(5));
+    api.on(`GET ${ONE}`, detailAnswer(chat));
+    api.on(
+      'GET /api/console/support/patients/7/orders',
+      ordersAnswer([
+        order({ orderId: 42, itemId: 'order-42', orderNumber: '#0042', status: 'order_delivered' }),
+        order({ orderId: 40, itemId: 'order-40', orderNumber: '#0040', reshipRequest: 'refused' }),
+      ]),
+    );
+    view = await openConsole('/console/chat-inbox', 'support');
+    await search('#42');
+    await until(view!, () => root().querySelector('[data-testid="found-patient"]') !== null);
+    const found = root().querySelector('.sp-found')!;
+    expect(found.querySelector('[data-testid="found-patient"]')?.textContent).toBe('Pat Patient');
+    expect(found.textContent).toContain('pat@example.com');
+    const open = [...found.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Open their chat and account',
+    )!;
+    expect(open.getAttribute('href')).toBe('/console/chat-inbox/5?number=%2342');
+    await click(open);
+    await until(view!, () => root().querySelectorAll('.sp-account .sp-order').length > 0);
+    expect(where(view!)).toBe('/console/chat-inbox/5?number=%2342');
+    expect(root().querySelector('#sp-pane-title')?.textContent).toContain('Pat Patient');
+    // The account's orders say where each replacement request stands.
+    const requests = [...root().querySelectorAll('.sp-account .sp-order')].map(
+      (o) => o.querySelector('[data-testid="reship-request"]')?.textContent ?? null,
+    );
+    expect(requests).toEqual([null, 'Replacement refused']);
+    // Back to the inbox is back to the order found.
+    const back = [...root().querySelectorAll('a')].find((a) => a.textContent === '← Inbox')!;
+    expect(back.getAttribute('href')).toBe('/console/chat-inbox?number=%2342');
+  });
+
+  it('opens the account of a patient who never wrote: who they are, their orders, a pending replacement', async () => {
+    api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
+    api.on(FIND, foundAnswer([order({ orderId: 42, itemId: 'order-42', orderNumber: '#0042' })]));
+    api.on('GET /api/console/support/accounts/7', accountAnswer(null));
+    api.on(
+      'GET /api/console/support/patients/7/orders',
+      ordersAnswer([
+        order({
+          orderId: 42,
+          itemId: 'order-42',
+          orderNumber: '#0042',
+          status: 'order_delivered',
+          statusLabel: 'Delivered',
+          reshipRequest: 'waiting',
+        }),
+      ]),
+    );
+    view = await openConsole('/console/chat-inbox', 'support');
+    await search('#42');
+    await until(view!, () => root().querySelector('[data-testid="found-patient"]') !== null);
+    const open = [...root().querySelectorAll('.sp-found a')].find(
+      (a) => a.textContent === 'Open their account',
+    )!;
+    expect(open.getAttribute('href')).toBe('/console/chat-inbox?patient=7&number=%2342');
+    await click(open);
+    await until(view!, () => root().querySelectorAll('.sp-account .sp-order').length > 0);
+    expect(root().querySelector('.sp-page')?.getAttribute('data-open')).toBe('true');
+    expect(root().querySelector('[data-testid="pane-status"]')?.textContent).toBe('No chat yet');
+    expect(root().querySelector('.sp-account__name')?.textContent).toBe('Pat Patient');
+    expect(root().querySelector('.sp-account [data-testid="reship-request"]')?.textContent).toBe(
+      'Replacement requested',
+    );
+  });
+
   it('says plainly when no order has the number, and refuses a name', async () => {
     api.on(`GET ${INBOX}?view=waiting`, inboxAnswer(waiting));
-    api.on(FIND, ordersAnswer([]));
+    api.on(FIND, foundAnswer([]));
     view = await openConsole('/console/chat-inbox', 'support');
 
     await search('Sam');

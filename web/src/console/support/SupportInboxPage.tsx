@@ -8,7 +8,9 @@ import { InboxList } from './InboxList';
 import { ConsoleEmpty } from '../ConsoleEmpty';
 import { OrderSearch, useOrderSearch } from '../OrderSearch';
 import { FoundOrder } from './FoundOrder';
-import { inboxQuery, type InboxView } from './supportApi';
+import { PatientAccountPane } from './PatientAccountPane';
+import { inboxPath, type InboxView } from './paths';
+import { inboxQuery } from './supportApi';
 import { useSupportSocket } from './useSupportSocket';
 import '../clinic/clinic.css';
 import './support.css';
@@ -39,11 +41,6 @@ function ordered(view: InboxView, list: readonly ConversationSummary[]): Convers
   );
 }
 
-export const inboxPath = (conversationId: number | null, view: InboxView) =>
-  `/console/chat-inbox${conversationId === null ? '' : `/${conversationId}`}${
-    view === 'waiting' ? '' : `?view=${view}`
-  }`;
-
 function Inbox({
   view,
   selectedId,
@@ -72,10 +69,18 @@ function Inbox({
   );
 }
 
+/** `?patient=42`: a patient's id, or null. */
+function idParam(value: string | null): number | null {
+  const id = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * /console/chat-inbox (and /console/chat-inbox/{conversationId}): the support inbox. Three views
  * (Waiting, oldest first with how long each has waited; Mine; Closed); a conversation opens
- * beside the list on a laptop and on its own on a phone. Live over the support socket.
+ * beside the list on a laptop and on its own on a phone. Live over the support socket. "Find an
+ * order" shows an order found by its number in place of the list, with a link to its patient:
+ * their conversation, or (`?patient=`) their account before they ever wrote.
  */
 export function SupportInboxPage({
   conversationId,
@@ -91,13 +96,12 @@ export function SupportInboxPage({
   const view = views.find((v) => v === asked) ?? 'waiting';
   useSupportSocket(conversationId);
   const search = useOrderSearch();
+  const patientId = conversationId === null ? idParam(params.get('patient')) : null;
+  const open = conversationId !== null || patientId !== null;
+  const backTo = inboxPath(null, view, search.typed);
 
   return (
-    <main
-      className="console-page sp-page"
-      data-console-section="chat-inbox"
-      data-open={conversationId !== null}
-    >
+    <main className="console-page sp-page" data-console-section="chat-inbox" data-open={open}>
       <header className="console-page__head sp-page__head">
         <h1>Chat inbox</h1>
         <p className="console-page__purpose">
@@ -115,7 +119,7 @@ export function SupportInboxPage({
             search.orderId === null ? (
               <FormMessage kind="error">{orderNumberHint}</FormMessage>
             ) : (
-              <FoundOrder key={search.orderId} orderId={search.orderId} />
+              <FoundOrder key={search.orderId} orderId={search.orderId} typed={search.typed} />
             )
           ) : (
             <>
@@ -146,15 +150,22 @@ export function SupportInboxPage({
             </>
           )}
         </div>
-        {conversationId === null ? (
-          <p className="sp-none">Choose a chat to read and answer it.</p>
-        ) : (
+        {conversationId !== null ? (
           <ConversationPane
             key={conversationId}
             conversationId={conversationId}
             staffId={staffId}
-            backTo={inboxPath(null, view)}
+            backTo={backTo}
           />
+        ) : patientId !== null ? (
+          <PatientAccountPane
+            key={patientId}
+            userId={patientId}
+            number={search.typed}
+            backTo={backTo}
+          />
+        ) : (
+          <p className="sp-none">Choose a chat to read and answer it.</p>
         )}
       </div>
     </main>

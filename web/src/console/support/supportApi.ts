@@ -1,7 +1,7 @@
 /**
  * Support's calls (contracts/src/api/chat.ts, support.ts) through the typed client: the inbox by
- * view, one conversation, claim, reply and close, the patient's orders beside it, and an order
- * found by its number. Reads are React Query options; every answer is parsed by the route's
+ * view, one conversation, claim, reply and close, the patient's orders beside it, an order found
+ * by its number and the account of its patient. Reads are React Query options; every answer is parsed by the route's
  * response schema.
  */
 import {
@@ -12,15 +12,19 @@ import {
   supportConversation,
   supportInbox,
   supportOrderSearch,
+  supportPatientAccount,
   supportPatientOrders,
   type ConversationDetail,
   type ConversationSummary,
+  type SupportAccount,
   type SupportOrder,
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 
-export type InboxView = 'waiting' | 'mine' | 'closed';
+import type { InboxView } from './paths';
+
+export type { InboxView } from './paths';
 
 export const inboxKey = ['support-inbox'] as const;
 export const conversationKey = (conversationId: number) =>
@@ -60,12 +64,32 @@ export function patientOrdersQuery(userId: number) {
   });
 }
 
-/** GET /api/console/support/orders?number=...: one order found by its number, with its refills. */
+export interface FoundOrders {
+  orders: SupportOrder[];
+  /** Whose order it is; null when no order has the number. */
+  userId: number | null;
+}
+
+/**
+ * GET /api/console/support/orders?number=...: one order found by its number, with its refills,
+ * and its patient.
+ */
 export function orderSearchQuery(orderId: number) {
-  return queryOptions<SupportOrder[], Error>({
+  return queryOptions<FoundOrders, Error>({
     queryKey: ['support-order-search', orderId],
-    queryFn: async () =>
-      (await callApi(supportOrderSearch, { query: { number: orderNumber(orderId) } })).orders,
+    queryFn: async () => {
+      const found = await callApi(supportOrderSearch, { query: { number: orderNumber(orderId) } });
+      return { orders: found.orders, userId: found.userId };
+    },
+    retry: false,
+  });
+}
+
+/** GET /api/console/support/accounts/{userId}: the patient's name, email and chat, if any. */
+export function accountQuery(userId: number) {
+  return queryOptions<SupportAccount, Error>({
+    queryKey: ['support-account', userId],
+    queryFn: async () => (await callApi(supportPatientAccount, { params: { userId } })).account,
     retry: false,
   });
 }

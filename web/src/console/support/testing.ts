@@ -52,6 +52,7 @@ export function order(over: Partial<SupportOrder> = {}): SupportOrder {
     statusLabel: 'Shipped',
     trackingNumber: '1Z999AA10123456784',
     carrier: 'UPS',
+    reshipRequest: null,
     ...over,
   };
 }
@@ -60,6 +61,19 @@ export const inboxAnswer = (conversations: ConversationSummary[]) =>
   ok({ status: 'success', conversations });
 export const detailAnswer = (detail: ConversationDetail) => ok({ status: 'success', ...detail });
 export const ordersAnswer = (orders: SupportOrder[]) => ok({ status: 'success', orders });
+/** GET /api/console/support/orders?number=: the orders of one number, and whose they are. */
+export const foundAnswer = (orders: SupportOrder[], userId: number | null = 7) =>
+  ok({ status: 'success', orders, userId: orders.length ? userId : null });
+/** GET /api/console/support/accounts/{userId}: a patient's account. */
+export const accountAnswer = (conversationId: number | null, over: { userId?: number } = {}) =>
+  ok({
+    status: 'success',
+    account: {
+      participant: { kind: 'patient', id: over.userId ?? 7, name: 'Pat Patient' },
+      email: 'pat@example.com',
+      conversationId,
+    },
+  });
 
 /** The socket the page opened: what it was given, what it emitted, and a way to push events. */
 export interface FakeSocket {

@@ -1,4 +1,9 @@
-import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clinic/contracts';
+import {
+  doctorChatLimits,
+  doctorMessages,
+  refusedFileText,
+  type DoctorChatMessage,
+} from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { chooseFile, typeText } from '../../medical-form/testing/harness';
@@ -283,36 +288,39 @@ describe('DoctorTab', () => {
     visibility.mockRestore();
   });
 
-  it('says which file the server refused and why, takes it off the message and keeps the text', async () => {
+  it('says which file the server refused and why (a text file named .png), takes it off the message and keeps the text', async () => {
     api.on('POST /api/get-signed-url', {
       status: 200,
       body: {
         success: true,
         url: 'https://store.test/put/1',
         upload_url: 'https://store.test/put/1',
-        file_name: 'doctor-chat_1_report.pdf',
+        file_name: 'doctor-chat_1_notes.png',
       },
     });
     api.on('PUT https://store.test/put/1', ok(undefined));
     api.on(
       'POST /api/provider-messages',
-      fail(400, doctorMessages.fileRefused('report.pdf'), { attachment: 'report.pdf' }),
+      fail(400, refusedFileText('notes.png'), { attachment: 'notes.png' }),
     );
     await show();
     await typeText(textBox(), 'My report');
-    await chooseFile(fileInput(), new File(['MZ'], 'report.pdf', { type: 'application/pdf' }));
+    await chooseFile(
+      fileInput(),
+      new File(['Blood sugar 5.4'], 'notes.png', { type: 'image/png' }),
+    );
     jest.useFakeTimers();
     await act(async () => sendButton().click());
     for (let i = 0; i < 8; i++) await act(async () => await Promise.resolve());
     const alert = () => root().querySelector('[role="alert"]')?.textContent;
     expect(alert()).toBe(
-      '"report.pdf" was not sent: its contents are not a PDF, Word document, text file, image or video. Please attach another file.',
+      '"notes.png" was not sent: it is not the kind of file its name says (.png). Please attach another file.',
     );
     expect(root().querySelector('[aria-label="Files to send"]')).toBeNull();
     expect(textBox().value).toBe('My report');
     // The reason stays until the patient sends again: it is what they must act on.
     await act(async () => jest.advanceTimersByTime(10_000));
-    expect(alert()).toBe(doctorMessages.fileRefused('report.pdf'));
+    expect(alert()).toBe(refusedFileText('notes.png'));
   });
 
   it('says an upload or a send failed, for 3 seconds', async () => {

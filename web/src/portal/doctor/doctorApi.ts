@@ -5,6 +5,7 @@
  * photo: a signed URL from POST /api/get-signed-url, then the file PUT there with its type).
  */
 import {
+  acceptedExtension,
   chatAvailability,
   doctorChatLimits,
   doctorMessages,
@@ -13,6 +14,7 @@ import {
   providerMessages,
   sendProviderMessage,
   signedPutHeaders,
+  type DoctorChatFileType,
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
@@ -49,14 +51,8 @@ export const providerMessagesQuery = queryOptions({
   refetchInterval: messagesRefreshMs,
 });
 
-/** The extension of a file name, lower case ('' when none). */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
 /** The content types of the accepted extensions, for a file the browser gives no type. */
-const typeByExtension: Record<(typeof doctorChatLimits.acceptedTypes)[number], string> = {
+const typeByExtension: Record<DoctorChatFileType, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -72,14 +68,14 @@ const typeByExtension: Record<(typeof doctorChatLimits.acceptedTypes)[number], s
 
 /** Whether the file picker's list (doctorChatLimits.acceptedTypes) has this file's extension. */
 export function isAcceptedFile(file: File): boolean {
-  return (doctorChatLimits.acceptedTypes as readonly string[]).includes(extensionOf(file.name));
+  return acceptedExtension(file.name) !== null;
 }
 
 /** The file's content type: the browser's, else the one its extension stands for. */
 export function contentTypeOf(file: File): string {
   if (file.type) return file.type;
-  const ext = extensionOf(file.name);
-  return ext in typeByExtension ? typeByExtension[ext as keyof typeof typeByExtension] : '';
+  const ext = acceptedExtension(file.name);
+  return ext ? typeByExtension[ext] : '';
 }
 
 /** The `<input accept>` of the attach button: ".pdf,.doc,...". */

@@ -322,6 +322,32 @@ describe('OrdersTab', () => {
     expect(links(card('order-22'))).toEqual([['Book a new visit', '/meeting-missed']]);
   });
 
+  it('says the doctor wrote to the patient and opens Doctor on Demand to read and answer it', async () => {
+    const wrote = { doctor_note_at: '2026-11-24T15:00:00.000Z', external_visit_id: 'E000000031' };
+    answer.body = orderItemsAnswer([
+      progressItem({ id: 30, status: 'waiting_prescription', submitted: 1, ...wrote }),
+      progressItem({
+        id: 31,
+        status: 'appointment_required',
+        submitted: 1,
+        appointment: 'visit',
+        created_at: '2026-11-01T12:00:00.000Z',
+        ...wrote,
+      }),
+    ]);
+    await show();
+    const question = card('order-30');
+    expect(question.querySelector('.order-card__note')?.textContent).toBe(
+      'Your doctor wrote to you. Please read their message and answer it in Doctor on Demand, so they can finish your review.',
+    );
+    expect(links(question)).toEqual([["Read your doctor's message", '/home?tab=doctor-on-demand']]);
+    const visit = card('order-31');
+    expect(visit.querySelector('.order-card__note')?.textContent).toMatch(
+      /set up a short appointment\. They wrote to you about it in Doctor on Demand\.$/,
+    );
+    expect(links(visit)).toEqual([["Read your doctor's message", '/home?tab=doctor-on-demand']]);
+  });
+
   it('links the reship wizard while a delivered parcel’s 7-day window is open', async () => {
     const day = 24 * 60 * 60 * 1000;
     const soon = new Date(Date.now() + 3 * day).toISOString();

@@ -27,6 +27,7 @@ export function progressItem(over: Partial<ProgressItem> = {}): ProgressItem {
     appointment: null,
     reship_until: null,
     reship_request: null,
+    doctor_note_at: null,
     ...over,
   };
 }

@@ -10,6 +10,8 @@ import {
   type EventDefinition,
   type EventEnvelope,
   appointmentRequired,
+  doctorNotePosted,
+  patientWroteToDoctor,
   applicationWithdrawn,
   assessmentDenied,
   clinicalRecordOpened,
@@ -154,6 +156,20 @@ export function orderLife(
     /** The clinician asks for the video, a visit, or records a missed visit. */
     asked: (kind: 'video' | 'visit' | 'visit-missed', minutes = 25) =>
       event(appointmentRequired, { orderId, userId, kind, requiredAt: at(minutes) }, at(minutes)),
+    /** The chat posted a clinician's note to the patient's Doctor on Demand thread. */
+    notePosted: (minutes = 26) =>
+      event(
+        doctorNotePosted,
+        { orderId, userId, messageId: 900 + minutes, postedAt: at(minutes) },
+        at(minutes),
+      ),
+    /** The patient wrote in Doctor on Demand on the order's visit. */
+    patientWrote: (minutes: number) =>
+      event(
+        patientWroteToDoctor,
+        { orderId, userId, messageId: 950 + minutes, writtenAt: at(minutes) },
+        at(minutes),
+      ),
     /** The identity video uploaded at `minutes`. */
     videoAt: (minutes: number) =>
       event(identityVideoUploaded, { orderId, userId, uploadedAt: at(minutes) }, at(minutes)),

@@ -51,6 +51,7 @@ describe('the order view of one order', () => {
       appointment: null,
       reship_until: null,
       reship_request: null,
+      doctor_note_at: null,
     });
     expect(progressItemSchema.safeParse(item).success).toBe(true);
   });
@@ -119,6 +120,36 @@ describe('the order view of one order', () => {
     expect(only([life.paid, life.submitted(), life.asked('visit'), life.denied]).appointment).toBe(
       null,
     );
+  });
+
+  it('says when the doctor wrote to the patient while the order waits for them, until they decide (issue 26)', () => {
+    const asking = [life.paid, life.submitted(), life.recordOpened, life.notePosted(26)];
+    expect(only(asking)).toMatchObject({
+      status: 'waiting_prescription',
+      doctor_note_at: at(26),
+      updated_at: at(26),
+    });
+    // With a visit asked for; the latest note counts, whatever order the events come in.
+    const visit = [...asking, life.asked('visit', 25), life.notePosted(40)];
+    expect(only(visit)).toMatchObject({ status: 'appointment_required', doctor_note_at: at(40) });
+    expect(only([...visit].reverse())).toEqual(only(visit));
+    // Approved or denied: the note is answered; asked again after an adjustment, it is new.
+    expect(only([...asking, life.approved(30)]).doctor_note_at).toBeNull();
+    expect(only([...asking, life.denied]).doctor_note_at).toBeNull();
+    expect(only([...asking, life.approved(30), life.adjusted])).toMatchObject({
+      status: 'waiting_prescription',
+      doctor_note_at: null,
+    });
+    // The patient wrote back: answered, until the doctor writes again.
+    const answered = [...asking, life.patientWrote(28)];
+    expect(only(answered)).toMatchObject({ doctor_note_at: null, updated_at: at(28) });
+    expect(only([...answered, life.notePosted(35)]).doctor_note_at).toBe(at(35));
+    // A message the patient wrote before the note does not answer it.
+    expect(only([...asking, life.patientWrote(20)]).doctor_note_at).toBe(at(26));
+    // A note that reaches an order no longer in review changes nothing.
+    expect(
+      only([life.paid, life.submitted(), life.denied, life.notePosted(40)]).doctor_note_at,
+    ).toBeNull();
   });
 
   it("names the clinician's encounter, and the patient's health id", () => {

@@ -18,13 +18,17 @@
  * Each item also carries what its card needs to offer the next step (issue 26): whether the
  * identity video is still missing (asked for by the state's rule in form-submitted, or by the
  * clinician in appointment-required, and not uploaded since), what the clinician asked for, and
- * for a delivered parcel the end of its 7-day reship window and its latest reship request.
+ * for a delivered parcel the end of its 7-day reship window and its latest reship request; and
+ * when the clinician last wrote to the patient (the chat's doctor-note-posted) while the order is
+ * at the doctor's step and the patient has not written back since (patient-wrote-to-doctor), so
+ * the card sends the patient to Doctor on Demand to read and answer it.
  */
 import {
   appointmentRequired,
   applicationWithdrawn,
   assessmentDenied,
   clinicalRecordOpened,
+  doctorNotePosted,
   doseAdjustmentSubmitted,
   formSubmitted,
   identityVideoUploaded,
@@ -32,6 +36,7 @@ import {
   orderNumber,
   orderPlaced,
   orderShipped,
+  patientWroteToDoctor,
   paymentSucceeded,
   prescriptionAccepted,
   prescriptionApproved,
@@ -77,6 +82,8 @@ export const orderViewEvents = [
   reshipRequested,
   reshipApproved,
   reshipRefused,
+  doctorNotePosted,
+  patientWroteToDoctor,
 ] as const;
 
 /** One event as the gateway's log keeps it. */
@@ -218,6 +225,9 @@ const atPharmacy: ReadonlySet<OrderStatus> = new Set([
   'order_shipped',
   'order_delivered',
 ]);
+/** Waiting for the clinician's decision (after the questionnaire). */
+const atDoctorStep = (status: OrderStatus) =>
+  status === 'waiting_prescription' || status === 'appointment_required';
 /** Still in the clinician's hands: neither ended nor at the pharmacy. */
 const inReview = (status: OrderStatus) => !ended.has(status) && !atPharmacy.has(status);
 
@@ -251,6 +261,9 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
   let videoRequired = false;
   let videoReceived = false;
   let appointmentKind: ProgressItem['appointment'] = null;
+  /** The clinician's latest note while the order waits at their step (cleared by a decision or
+   * the patient's answer). */
+  let doctorNoteAt: Date | null = null;
   let prescriptionId: string | null = null;
   /** The refill whose check-in is open: the review events are its own until it is released. */
   let checkIn: Draft | null = null;
@@ -364,6 +377,16 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         videoReceived = false;
       }
       setStatus(order, 'appointment_required', at);
+    } else if (is(event, doctorNotePosted)) {
+      if (!inReview(order.status) || order.status === 'prescription_received') continue;
+      doctorNoteAt = at;
+      touch(order, at);
+    } else if (is(event, patientWroteToDoctor)) {
+      // The patient wrote back after the note: it is answered.
+      if (doctorNoteAt && at >= doctorNoteAt) {
+        doctorNoteAt = null;
+        touch(order, at);
+      }
     } else if (is(event, assessmentDenied)) {
       if (inReview(order.status)) setStatus(order, 'denied', at);
     } else if (is(event, applicationWithdrawn)) {
@@ -385,6 +408,8 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         continue;
       }
       if (!inReview(order.status)) continue;
+      // Decided: what the doctor asked before is answered.
+      doctorNoteAt = null;
       prescriptionId = event.data.prescriptionId;
       order.submitted = submittedValues.prescriptionPending;
       order.prescriptionData = prescriptionEntries(
@@ -495,6 +520,10 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         item === order && item.status === 'appointment_required' ? appointmentKind : null,
       reship_until: item.reshipUntil,
       reship_request: item.reshipRequest,
+      doctor_note_at:
+        item === order && doctorNoteAt && atDoctorStep(item.status)
+          ? doctorNoteAt.toISOString()
+          : null,
     },
   });
   return [...(paid ? [row(order)] : []), ...[...shipments.values()].map(row)];

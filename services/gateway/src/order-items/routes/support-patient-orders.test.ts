@@ -17,6 +17,8 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
     const later = orderLife(22, 100);
     await h.publish([
       ...deliveredOrder(21, 100),
+      // The patient asked for a replacement of the delivered parcel: it waits for the pharmacy.
+      orderLife(21, 100).reshipAsked(2 * 24 * 60),
       { ...later.paid, occurredAt: at(3 * 24 * 60) },
       orderLife(23, 200).paid,
     ]);
@@ -46,6 +48,11 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
     const delivered = res.body.orders[1];
     expect(delivered.trackingNumber).toEqual(expect.any(String));
     expect(delivered.carrier).toEqual(expect.any(String));
+    // A pending replacement request shows on its order (issue 26); none on the other.
+    expect(res.body.orders.map((o: { reshipRequest: string | null }) => o.reshipRequest)).toEqual([
+      null,
+      'waiting',
+    ]);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -75,6 +82,7 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
           'orderId',
           'orderNumber',
           'productName',
+          'reshipRequest',
           'status',
           'statusLabel',
           'trackingNumber',
@@ -167,7 +175,12 @@ describe('GET /api/console/support/orders?number=... (an order found by its numb
     await search('1042', as(6, 'support')).expect(200);
     expect(await auditOf(400)).toHaveLength(before + 1);
     const none = await search('#9999');
-    expect(none.body).toEqual({ status: 'success', orders: [] });
+    expect(none.body).toEqual({ status: 'success', orders: [], userId: null });
+  });
+
+  it("names whose order it is, so support can open the patient's account", async () => {
+    expect((await search('#1042')).body.userId).toBe(400);
+    expect((await search('#0042')).body.userId).toBe(500);
   });
 
   it('refuses what is not an order number with the hint, and other roles', async () => {

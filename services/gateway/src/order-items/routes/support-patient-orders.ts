@@ -5,8 +5,9 @@
  * - GET /api/console/support/orders?number=...: one order found by its number (issue 26), with
  *   its refills and replacements.
  * Support is not clinical staff, so each item is projected down to what an agent needs for
- * "where is my order?" (its number, product or plan, date, status, carrier and tracking); never
- * the prescription, doses or answers. Each read of a patient's orders is audited (who, role,
+ * "where is my order?" (its number, product or plan, date, status, carrier and tracking, and a
+ * replacement request); never the prescription, doses or answers. A found order names its
+ * patient's user id, so the agent can open their account (the chat's, with their name). Each read of a patient's orders is audited (who, role,
  * whom, when, from where) before it is answered.
  */
 import type { Request, Router } from 'express';
@@ -35,6 +36,7 @@ function supportOrderOf(item: ProgressItem): SupportOrder {
     statusLabel: supportOrderStatusLabels[item.status],
     trackingNumber: item.tracking_number,
     carrier: item.logistics_provider,
+    reshipRequest: item.reship_request,
   };
 }
 
@@ -67,6 +69,10 @@ export function supportPatientOrdersRoutes(router: Router, runtime: ServiceRunti
     // Audited before anything of the patient's is answered; a number that finds nothing reads
     // nobody's orders.
     if (rows[0]) await audit(principal, rows[0].userId, req);
-    return { status: 'success' as const, orders: rows.map((r) => supportOrderOf(r.answer)) };
+    return {
+      status: 'success' as const,
+      orders: rows.map((r) => supportOrderOf(r.answer)),
+      userId: rows[0]?.userId ?? null,
+    };
   });
 }

@@ -2,12 +2,14 @@ import { applicationWithdrawnOrderView } from './application-withdrawn-order-vie
 import { appointmentRequiredOrderView } from './appointment-required-order-view';
 import { assessmentDeniedOrderView } from './assessment-denied-order-view';
 import { clinicalRecordOpenedOrderView } from './clinical-record-opened-order-view';
+import { doctorNotePostedOrderView } from './doctor-note-posted-order-view';
 import { doseAdjustmentSubmittedOrderView } from './dose-adjustment-submitted-order-view';
 import { formSubmittedOrderView } from './form-submitted-order-view';
 import { identityVideoUploadedOrderView } from './identity-video-uploaded-order-view';
 import { orderDeliveredOrderView } from './order-delivered-order-view';
 import { orderPlacedOrderView } from './order-placed-order-view';
 import { orderShippedOrderView } from './order-shipped-order-view';
+import { patientWroteToDoctorOrderView } from './patient-wrote-to-doctor-order-view';
 import { paymentSucceededOrderView } from './payment-succeeded-order-view';
 import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
 import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
@@ -43,6 +45,8 @@ const perEvent = [
   reshipRequestedOrderView,
   reshipApprovedOrderView,
   reshipRefusedOrderView,
+  doctorNotePostedOrderView,
+  patientWroteToDoctorOrderView,
 ];
 
 export function orderViewSubscribers(views: RecentViews) {
