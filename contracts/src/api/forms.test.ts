@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { submitMdForm } from './forms';
 
 /** The request body as the OpenAPI document publishes it. */
-const published = z.toJSONSchema(submitMdForm.body!, { io: 'input', unrepresentable: 'any' }) as {
+const published = z.toJSONSchema(submitMdForm.body!, {
+  io: 'input',
+  unrepresentable: 'any',
+}) as unknown as {
   properties: { answers: { items: { properties: { answer: { anyOf: unknown[] } } } } };
 };
 
