@@ -140,8 +140,8 @@ describe('a questionnaire file', () => {
       true,
       true,
     ]);
-    expect(['5.5', '5.0', '1e1', '-3', '+4', '', '11', '0'].map((a) => isNumberAnswer(bounds, a))).toEqual(
-      [false, false, false, false, false, false, false, false],
-    );
+    expect(
+      ['5.5', '5.0', '1e1', '-3', '+4', '', '11', '0'].map((a) => isNumberAnswer(bounds, a)),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 });
