@@ -72,7 +72,8 @@ export const currentQuestion = async (page: Page) => ({
 /**
  * Answers the question on screen as a patient with nothing to report: "No" (or the "No - I
  * affirm" answer, or "None") where offered, consent given, plain numbers and text, the photo
- * uploaded, the pre-filled doses kept. `choose` overrides the option of a question by id.
+ * uploaded, the pre-filled doses kept (190 lbs, a goal of 160). `choose` overrides the option of
+ * a question by id.
  */
 export async function answerCurrent(
   page: Page,
@@ -100,7 +101,10 @@ export async function answerCurrent(
     await checks.nth(none < 0 ? 0 : none).click();
     await page.locator('#mf-next').click();
   } else if (type === 'integer' || type === 'string') {
-    await page.locator('#mf-answer').fill(label.toLowerCase().includes('scale') ? '3' : '190');
+    // The scale low, the goal weight below the current one (the form refuses it otherwise).
+    const asked = label.toLowerCase();
+    const typed = asked.includes('scale') ? '3' : asked.includes('goal') ? '160' : '190';
+    await page.locator('#mf-answer').fill(typed);
     await page.locator('#mf-next').click();
   } else if (type === 'text' || type === 'textarea') {
     await page.locator('#mf-answer').fill('Nothing else to add.');

@@ -1,11 +1,12 @@
 /**
  * The medical form as a paying patient meets it (spec 002 sections 2 to 5, issue 15): from
  * /verify to the form of the payment's order, every question answered as a patient with nothing
- * to report would (an image uploaded where asked; 15 refused on the 1 to 10 motion-sickness
- * scale), submitted, home, and an email that the assessment arrived; a contraindication and the
- * "We Cannot Proceed" popup's Process Refund, which asks first (the amount, what happens; Keep My
- * Order changes nothing), refunded in full with an email; a reload in the middle of the form that
- * comes back to the same question with the answers kept.
+ * to report would (an image uploaded where asked; a goal weight not below the current one
+ * refused in the quiz's words; 15 and 5.5 refused on the 1 to 10 motion-sickness scale, with a
+ * Next that looks disabled), submitted, home, and an email that the assessment arrived; a
+ * contraindication and the "We Cannot Proceed" popup's Process Refund, which asks first (the
+ * amount, what happens; Keep My Order changes nothing), refunded in full with an email; a reload
+ * in the middle of the form that comes back to the same question with the answers kept.
  *
  * Every test runs at phone and desktop widths; screenshots land in
  * test-results/screenshots/<project>-medical-form-*.png.
@@ -20,6 +21,7 @@ import {
   skipVerification,
   texas,
 } from './medical-form-steps';
+import { buttonLook, expectLooksDisabled } from './looks';
 import { apiPatient } from './patients';
 import { shot } from './quiz';
 import { mailTo } from './support';
@@ -69,16 +71,41 @@ test.describe('the medical form', () => {
     await openFormFromVerify(page, patient);
     await shot(page, 'medical-form-first-question', project);
 
-    const answered = await answerAll(page, { shots: 'medical-form', stopAt: '24' });
-    // The motion-sickness scale is bounded (1 to 10): the page says so, and 15 cannot go on.
     const card = page.locator('.mf-card');
-    await expect(card).toContainText('Enter a number from 1 to 10.');
-    await page.locator('#mf-answer').fill('15');
-    await expect(page.locator('#mf-next')).toBeDisabled();
-    await expect(card).toContainText('Please enter a number from 1 to 10.');
+    const answer = page.locator('#mf-answer');
+    const next = page.locator('#mf-next');
+    // The goal weight must be below the current weight (190 lbs), in the quiz's words.
+    const answered = await answerAll(page, { shots: 'medical-form', stopAt: '2' });
+    expect(answered).toEqual(['1']);
+    await expect(card).toContainText('Your goal should be less than your current weight.');
+    for (const goal of ['190', '0190', '205']) {
+      await answer.fill(goal);
+      await expect(next).toBeDisabled();
+      await expect(card).toContainText('Desired weight should be less than current weight');
+    }
+    await shot(page, 'medical-form-goal-weight', project);
+    await answer.fill('160');
+    await expect(card).not.toContainText('Desired weight should be less than current weight');
+    await next.click();
+    answered.push('2', ...(await answerAll(page, { shots: 'medical-form', stopAt: '24' })));
+
+    // The motion-sickness scale is bounded (1 to 10) and whole: the page says so, and 15 or 5.5
+    // cannot go on; the disabled Next looks disabled (grey, its text still readable).
+    await expect(card).toContainText('Enter a whole number from 1 to 10.');
+    await answer.fill('3');
+    await expect(next).toBeEnabled();
+    const enabled = await buttonLook(next);
+    for (const refused of ['15', '5.5']) {
+      await answer.fill(refused);
+      await expect(next).toBeDisabled();
+      await expect(card).toContainText('Please enter a whole number from 1 to 10.');
+      expectLooksDisabled(await buttonLook(next), enabled);
+    }
     await shot(page, 'medical-form-scale-bounds', project);
-    await page.locator('#mf-answer').fill('3');
-    await page.locator('#mf-next').click();
+    // The spec's lenient form: "04" is 4.
+    await answer.fill('04');
+    await expect(card).not.toContainText('Please enter');
+    await next.click();
     answered.push('24', ...(await answerAll(page, { shots: 'medical-form' })));
     await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
     // Women are asked about pregnancy; the photos and the consent were answered.

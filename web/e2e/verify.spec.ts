@@ -15,6 +15,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillCard } from './checkout-steps';
+import { buttonLook, expectLooksDisabled } from './looks';
 import { next, shot } from './quiz';
 import {
   apiPatient,
@@ -494,6 +495,15 @@ test.describe('the code screen', () => {
     await expect.poll(secondsShown, { timeout: 5_000 }).toBeLessThan(first);
     await expect(page.locator('#verify-resend')).toBeDisabled();
     await shot(page, 'verify-phone-timer', project);
+
+    // Verify waits for four digits, and looks it: grey until then, readable all the same.
+    const verify = page.locator('#verify-submit');
+    await expect(verify).toBeDisabled();
+    const waiting = await buttonLook(verify);
+    await typeCode(page, '1234');
+    await expect(verify).toBeEnabled();
+    expectLooksDisabled(waiting, await buttonLook(verify));
+    for (let n = 4; n >= 1; n -= 1) await digit(page, n).fill('');
 
     // One wrong code: not flagged yet; the second flags the skip option.
     const code = await codeSentTo(request, patient.phone);

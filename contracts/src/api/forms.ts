@@ -79,12 +79,15 @@ export const questionnaire = defineRoute({
 });
 
 /** An answer as the browser sends it: text, the options chosen, or an uploaded file's name. */
-const answerValue = z.union([
-  multilineText(50_000),
-  z.array(text(500)).max(50),
-  // A client built from the spec may send a number for an integer question.
-  z.number().min(0).max(1_000_000).transform(String),
-]);
+const answerValue = z.union(
+  [
+    multilineText(50_000),
+    z.array(text(500)).max(50),
+    // A client built from the spec may send a number for an integer question: a whole one.
+    int(0, 1_000_000).transform(String),
+  ],
+  { error: 'An answer is text, the options chosen, or a whole number.' },
+);
 
 /** One answer of the submission (spec 002 section 3, "Assessment submission payload"). */
 export const submittedAnswerSchema = z.object({

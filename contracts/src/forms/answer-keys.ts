@@ -32,6 +32,8 @@ export const questionKeys = {
   stateRestriction: 'state_restriction',
   prescriptionPhoto: 'prescription_photo',
   currentWeight: 'current_weight',
+  /** Less than the current weight, as the quiz's desired weight is (spec 000 step 9). */
+  goalWeight: 'goal_weight',
 } as const;
 
 /** Question 8's answers. */

@@ -1,4 +1,5 @@
 import {
+  isNumberAnswer,
   isWithinBounds,
   numberRangeText,
   questionnaireFileSchema,
@@ -115,7 +116,7 @@ describe('a questionnaire file', () => {
 
   it('says the bounds in words and checks a number answer against them', () => {
     const bounds = { min: 1, max: 10 };
-    expect(numberRangeText(bounds)).toBe('a number from 1 to 10');
+    expect(numberRangeText(bounds)).toBe('a whole number from 1 to 10');
     expect(['1', '7', ' 10 ', '9.5'].map((a) => isWithinBounds(bounds, a))).toEqual([
       true,
       true,
@@ -129,5 +130,18 @@ describe('a questionnaire file', () => {
       false,
       false,
     ]);
+  });
+
+  it('takes a whole number within the bounds as an answer, leniently typed ("04" is 4)', () => {
+    const bounds = { min: 1, max: 10 };
+    expect(['4', '04', ' 10 ', '1'].map((a) => isNumberAnswer(bounds, a))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['5.5', '5.0', '1e1', '-3', '+4', '', '11', '0'].map((a) => isNumberAnswer(bounds, a)),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 });

@@ -161,9 +161,17 @@ export type QuestionnaireFile = z.infer<typeof questionnaireFileSchema>;
 /** The bounds of a number question, as the file gives them (integer questions have both). */
 export type NumberBounds = Pick<Question, 'min' | 'max'>;
 
-/** "a number from 1 to 10": the bounds in the words the browser and the server both use. */
+/** "a whole number from 1 to 10": the bounds in the words the browser and the server both use. */
 export function numberRangeText(bounds: NumberBounds): string {
-  return `a number from ${bounds.min ?? 0} to ${bounds.max ?? 'any size'}`;
+  return `a whole number from ${bounds.min ?? 0} to ${bounds.max ?? 'any size'}`;
+}
+
+/**
+ * Whether a number question's answer is a whole number as typed: digits, with spaces around
+ * them; the spec's lenient form stands, so "04" is 4. "5.5", "1e1" and "-3" are not.
+ */
+export function isWholeNumber(answer: string): boolean {
+  return /^\d+$/.test(answer.trim());
 }
 
 /** Whether a number answer ("7", " 180.5 ") lies within its question's bounds. */
@@ -174,4 +182,9 @@ export function isWithinBounds(bounds: NumberBounds, answer: string): boolean {
     (bounds.min === undefined || value >= bounds.min) &&
     (bounds.max === undefined || value <= bounds.max)
   );
+}
+
+/** Whether an `integer` question's answer may stand: a whole number within its bounds. */
+export function isNumberAnswer(bounds: NumberBounds, answer: string): boolean {
+  return isWholeNumber(answer) && isWithinBounds(bounds, answer);
 }

@@ -136,6 +136,14 @@ const file: QuestionnaireFile = questionnaireFileSchema.parse({
       options: yesNo,
     },
     {
+      id: 'g',
+      question: 'goal_weight',
+      label: 'Goal weight?',
+      question_type: 'integer',
+      min: 80,
+      max: 700,
+    },
+    {
       id: 'photo',
       question: 'prescription_photo',
       label: 'Photo',
@@ -175,6 +183,7 @@ const complete = {
   gi: 'No',
   ml: 'No',
   flex: 'No',
+  g: '180',
   c: consentAnswers.yes,
 };
 
@@ -269,10 +278,6 @@ describe("the server's re-check of a submission", () => {
       kind: 'wrong-type',
       questionId: 'sx',
     });
-    expect(checkAnswers(file, woman, { ...complete, w: 'heavy' })).toEqual({
-      kind: 'wrong-type',
-      questionId: 'w',
-    });
     expect(checkAnswers(file, woman, { ...complete, w: '9'.repeat(5001) })).toEqual({
       kind: 'wrong-type',
       questionId: 'w',
@@ -281,21 +286,57 @@ describe("the server's re-check of a submission", () => {
 
   it("refuses a number outside its question's bounds, naming them, and takes the bounds themselves", () => {
     expect(checkAnswers(file, woman, { ...complete, motion: '15' })).toEqual({
-      kind: 'out-of-range',
+      kind: 'bad-number',
       questionId: 'motion',
       min: 1,
       max: 10,
     });
     expect(checkAnswers(file, woman, { ...complete, motion: '0' })).toMatchObject({
-      kind: 'out-of-range',
+      kind: 'bad-number',
       questionId: 'motion',
     });
     expect(checkAnswers(file, woman, { ...complete, w: '701' })).toMatchObject({
-      kind: 'out-of-range',
+      kind: 'bad-number',
       questionId: 'w',
     });
-    expect(checkAnswers(file, woman, { ...complete, motion: '10', w: ' 80 ' })).toBeNull();
+    expect(checkAnswers(file, woman, { ...complete, motion: '10', w: ' 80 ', g: '79' })).toEqual({
+      kind: 'bad-number',
+      questionId: 'g',
+      min: 80,
+      max: 700,
+    });
+    expect(checkAnswers(file, woman, { ...complete, motion: '10', w: ' 80 ', g: '' })).toEqual({
+      kind: 'missing',
+      questionId: 'g',
+    });
     expect(checkAnswers(file, woman, { ...complete, motion: '1', w: '700' })).toBeNull();
+  });
+
+  it('takes whole numbers only on a number question, read leniently ("04" is 4)', () => {
+    for (const refused of ['5.5', '5.0', '10.', '.5', '1e1', '-3', '+4', 'heavy', '0x5'])
+      expect(checkAnswers(file, woman, { ...complete, motion: refused })).toEqual({
+        kind: 'bad-number',
+        questionId: 'motion',
+        min: 1,
+        max: 10,
+      });
+    expect(checkAnswers(file, woman, { ...complete, w: '180.5' })).toMatchObject({
+      kind: 'bad-number',
+      questionId: 'w',
+    });
+    for (const taken of ['04', ' 7 ', '10', '0001'])
+      expect(checkAnswers(file, woman, { ...complete, motion: taken })).toBeNull();
+  });
+
+  it("refuses a goal weight that is not below the current weight, in the quiz's words", () => {
+    for (const goal of ['210', '0210', '211', '700'])
+      expect(checkAnswers(file, woman, { ...complete, w: '210', g: goal })).toEqual({
+        kind: 'conflict',
+        questionId: 'g',
+        message: 'Desired weight should be less than current weight',
+      });
+    expect(checkAnswers(file, woman, { ...complete, w: '210', g: '209' })).toBeNull();
+    expect(checkAnswers(file, woman, { ...complete, w: '205', g: '80' })).toBeNull();
   });
 });
 

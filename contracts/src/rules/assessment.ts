@@ -16,7 +16,7 @@ import {
   yesAnswer,
 } from '../forms/answer-keys';
 import {
-  isWithinBounds,
+  isNumberAnswer,
   optionTypes,
   type AskedQuestion,
   type Question,
@@ -24,6 +24,7 @@ import {
 } from '../forms/questionnaire';
 import { parseStrength, type CurrentTreatment, type DosePreference } from './dose-schedule';
 import {
+  conflictingAnswerProblem,
   followUpsFor,
   isQuestionVisible,
   mayProceed,
@@ -136,13 +137,29 @@ export function questionsById(file: QuestionnaireFile): Map<string, AskedQuestio
   return byId;
 }
 
+/** The patient's answer to the question whose key is `key` (current_weight, ...), if any. */
+export function answerByKey(
+  file: QuestionnaireFile,
+  answers: Answers,
+): (key: string) => Answer | undefined {
+  const byId = questionsById(file);
+  return (key) => {
+    for (const [id, answer] of Object.entries(answers))
+      if (byId.get(id)?.question === key) return answer;
+    return undefined;
+  };
+}
+
 /** What is wrong with a set of answers, naming the question; null when it may be submitted. */
 export type AnswerProblem =
   | { kind: 'unknown-question'; questionId: string }
   | { kind: 'not-asked'; questionId: string }
   | { kind: 'wrong-type'; questionId: string }
   | { kind: 'not-an-option'; questionId: string }
-  | { kind: 'out-of-range'; questionId: string; min: number; max: number }
+  /** A number question's answer that is not a whole number within its bounds. */
+  | { kind: 'bad-number'; questionId: string; min: number; max: number }
+  /** An answer at odds with another (a goal weight not below the current one), in the quiz's words. */
+  | { kind: 'conflict'; questionId: string; message: string }
   | { kind: 'missing'; questionId: string };
 
 const maxAnswerLength = 5000;
@@ -150,7 +167,8 @@ const maxAnswerLength = 5000;
 /**
  * The server's re-check of a submission: every answer is for a question of the file that the
  * patient was asked (a follow-up only for an option chosen), of the question's kind (an option
- * of it, a number, text of at most 5,000 characters), and every question asked that needs an
+ * of it, a whole number within its bounds, text of at most 5,000 characters), at peace with the
+ * other answers (a goal weight below the current weight), and every question asked that needs an
  * answer has one.
  */
 export function checkAnswers(
@@ -163,6 +181,7 @@ export function checkAnswers(
     if (!byId.has(id)) return { kind: 'unknown-question', questionId: id };
   const steps = askedSequence(file, ctx, answers);
   const asked = new Set(steps.map((s) => s.question.id));
+  const answerOf = answerByKey(file, answers);
   for (const [id, answer] of Object.entries(answers)) {
     if (answer === undefined) continue;
     if (!asked.has(id)) return { kind: 'not-asked', questionId: id };
@@ -173,14 +192,16 @@ export function checkAnswers(
       question.question_type === 'integer' &&
       typeof answer === 'string' &&
       answer.trim() !== '' &&
-      !isWithinBounds(question, answer)
+      !isNumberAnswer(question, answer)
     )
       return {
-        kind: 'out-of-range',
+        kind: 'bad-number',
         questionId: id,
         min: question.min ?? 0,
         max: question.max ?? Number.MAX_SAFE_INTEGER,
       };
+    const conflict = conflictingAnswerProblem(question, answer, answerOf);
+    if (conflict) return { kind: 'conflict', questionId: id, message: conflict };
   }
   const missing = firstUnanswered(steps, answers);
   return missing ? { kind: 'missing', questionId: missing.question.id } : null;
@@ -206,8 +227,6 @@ function answerShapeProblem(
   if (optionTypes.includes(type) && !titles.includes(answer)) return 'not-an-option';
   if (type === 'dose_radio_more' && !(question.show_array ?? []).some((i) => i.main_txt === answer))
     return 'not-an-option';
-  if (type === 'integer' && answer.trim() !== '' && !/^\d{1,6}(\.\d{1,2})?$/.test(answer.trim()))
-    return 'wrong-type';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { DependencyRule, Question } from '../forms/questionnaire';
 import {
+  conflictingAnswerProblem,
   followUpsFor,
   isQuestionVisible,
   mayProceed,
@@ -132,7 +133,9 @@ describe('whether an answer lets the patient go on', () => {
     expect(mayProceed(q('1', { question_type: 'textarea' }), '   ')).toBe(false);
     expect(mayProceed(q('1', { question_type: 'string' }), 'Penicillin')).toBe(true);
     expect(mayProceed(q('1', { question_type: 'integer' }), '182')).toBe(true);
-    expect(mayProceed(q('1', { question_type: 'integer' }), '182.5')).toBe(true);
+    // A number question takes whole numbers only, leniently typed ("04" is 4, spaces around).
+    expect(mayProceed(q('1', { question_type: 'integer' }), '182.5')).toBe(false);
+    expect(mayProceed(q('1', { question_type: 'integer' }), ' 0182 ')).toBe(true);
     expect(mayProceed(q('1', { question_type: 'integer' }), 'abc')).toBe(false);
     expect(mayProceed(q('1', { question_type: 'integer' }), '')).toBe(false);
     // Within the question's bounds only (the motion-sickness scale is 1 to 10).
@@ -141,6 +144,9 @@ describe('whether an answer lets the patient go on', () => {
     expect(mayProceed(scale, '10')).toBe(true);
     expect(mayProceed(scale, '15')).toBe(false);
     expect(mayProceed(scale, '0')).toBe(false);
+    expect(mayProceed(scale, '5.5')).toBe(false);
+    expect(mayProceed(scale, '5.0')).toBe(false);
+    expect(mayProceed(scale, '04')).toBe(true);
     expect(mayProceed(q('1', { question_type: 'image_upload' }), undefined)).toBe(false);
     expect(
       mayProceed(q('1', { question_type: 'image_upload', is_optional: true }), undefined),
@@ -149,5 +155,27 @@ describe('whether an answer lets the patient go on', () => {
     expect(mayProceed(q('1', { question_type: 'informational' }), undefined)).toBe(true);
     expect(mayProceed(q('1', { question_type: 'dose_optimization' }), ['2.5', ''])).toBe(false);
     expect(mayProceed(q('1', { question_type: 'dose_optimization' }), ['2.5', '5.0'])).toBe(true);
+  });
+});
+
+describe('what an answer conflicts with among the other answers', () => {
+  const goal = q('2', { question: 'goal_weight', question_type: 'integer', min: 80, max: 700 });
+  const current = (weight: string | undefined) => (key: string) =>
+    key === 'current_weight' ? weight : undefined;
+
+  it("refuses a goal weight not below the current weight, in the quiz's words", () => {
+    for (const same of ['205', '0205', ' 205 ', '206'])
+      expect(conflictingAnswerProblem(goal, same, current('205'))).toBe(
+        'Desired weight should be less than current weight',
+      );
+    expect(conflictingAnswerProblem(goal, '204', current('205'))).toBeNull();
+  });
+
+  it('says nothing until both are whole numbers, nor for other questions', () => {
+    expect(conflictingAnswerProblem(goal, '205', current(undefined))).toBeNull();
+    expect(conflictingAnswerProblem(goal, '', current('205'))).toBeNull();
+    expect(conflictingAnswerProblem(goal, '205.5', current('205'))).toBeNull();
+    const other = q('3', { question: 'motion_sickness_score', question_type: 'integer' });
+    expect(conflictingAnswerProblem(other, '300', current('205'))).toBeNull();
   });
 });

@@ -2,15 +2,19 @@
  * The questionnaire rules of spec 002 sections 4 and 5 that the browser's engine and the forms
  * service's re-check of a submission share: which questions a patient is shown, how choosing
  * options treats a "none" answer, which follow-ups a multiple-choice answer asks for and in what
- * order, and whether an answer lets the patient go on.
+ * order, whether an answer lets the patient go on, and what an answer conflicts with among the
+ * patient's other answers.
  */
+import { questionKeys } from '../forms/answer-keys';
 import {
-  isWithinBounds,
+  isNumberAnswer,
+  isWholeNumber,
   userStateDependency,
   type AskedQuestion,
   type DependencyRule,
   type Question,
 } from '../forms/questionnaire';
+import { intakeMessages } from './intake';
 
 /** An answer: text, the options chosen, or an uploaded file's name. */
 export type Answer = string | readonly string[];
@@ -110,11 +114,7 @@ export function mayProceed(question: AskedQuestion, answer: Answer | undefined):
     case 'textarea':
       return typeof answer === 'string' && answer.trim() !== '';
     case 'integer':
-      return (
-        typeof answer === 'string' &&
-        /^\d+(\.\d+)?$/.test(answer.trim()) &&
-        isWithinBounds(question, answer)
-      );
+      return typeof answer === 'string' && isNumberAnswer(question, answer);
     case 'file':
     case 'image_upload':
       return question.is_optional === true || hasAnswer(answer);
@@ -123,4 +123,20 @@ export function mayProceed(question: AskedQuestion, answer: Answer | undefined):
     default:
       return true;
   }
+}
+
+/**
+ * What a number answer conflicts with among the patient's other answers, in the quiz's words, or
+ * null: the goal weight must be less than the current weight, as the quiz's desired weight must
+ * (spec 000 step 9). `answerOf` reads another answer by its question key.
+ */
+export function conflictingAnswerProblem(
+  question: AskedQuestion,
+  answer: Answer | undefined,
+  answerOf: (key: string) => Answer | undefined,
+): string | null {
+  if (question.question !== questionKeys.goalWeight || typeof answer !== 'string') return null;
+  const current = answerOf(questionKeys.currentWeight);
+  if (typeof current !== 'string' || !isWholeNumber(answer) || !isWholeNumber(current)) return null;
+  return Number(answer.trim()) < Number(current.trim()) ? null : intakeMessages.desiredBelowCurrent;
 }

@@ -8,6 +8,7 @@ import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { GuestAccounts } from './domain/payments/guest-accounts';
 import { PaymentWorkers } from './domain/payments/payment-workers';
 import { callConversionJob } from './jobs/call-conversion';
+import { addOnReceiptJob } from './jobs/add-on-receipt-email';
 import { orderConfirmationJob } from './jobs/order-confirmation-email';
 import { defaultRenewalSweepMs, renewalSweepJob, startRenewalSweeps } from './jobs/renewal-sweep';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
@@ -117,6 +118,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         settlePaymentAttemptJob(payments),
         callConversionJob(runtime, { endpoint: deps.affiliateConversionUrl ?? null }),
         orderConfirmationJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
+        addOnReceiptJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
         refundDeniedOrderJob(runtime, processor, deps.identity),
         renewalSweepJob(runtime, subscriptionCharges, renewalSweepMs),
       ],

@@ -3,14 +3,16 @@
  * answer and move on (consent, single_option, dose_radio_more), checkboxes and Next
  * (multiple_option), a text box or input and Next (Enter never submits), the image uploader,
  * Confirm and Back, an informational Next (none on a stop screen) and the dose schedule.
- * Next is enabled only when the contracts' `mayProceed` allows the answer.
+ * Next is enabled only when the contracts' `mayProceed` allows the answer and no other answer
+ * conflicts with it (a goal weight at or above the current weight).
  */
 import type { KeyboardEvent } from 'react';
 import {
-  isWithinBounds,
+  conflictingAnswerProblem,
   mayProceed,
   numberRangeText,
   toggleOption,
+  type Answer,
   type AskedQuestion,
 } from '@clinic/contracts';
 import { Button, Checkbox, Field } from '../ui';
@@ -31,6 +33,8 @@ export interface QuestionBodyProps {
   onContinue(): void;
   /** An option marked as a back button, or Back of Confirm and Back. */
   onBack(): void;
+  /** The patient's answer to another question, by its key (the goal weight reads the current). */
+  answerOf(key: string): Answer | undefined;
   formId: string;
   dose: {
     ctx: DoseContext;
@@ -159,9 +163,15 @@ export function QuestionBody(props: QuestionBodyProps) {
       );
 
     case 'integer': {
-      // The questionnaire's bounds, said before typing and again for a number outside them.
+      // The questionnaire's bounds, said before typing; what is wrong with a typed answer after.
       const range = numberRangeText(question);
-      const outside = /^\d+(\.\d+)?$/.test(text.trim()) && !isWithinBounds(question, text);
+      const typed = text.trim() !== '';
+      const conflict = conflictingAnswerProblem(question, text, props.answerOf);
+      const error = !typed
+        ? undefined
+        : !mayProceed(question, text)
+          ? `Please enter ${range}.`
+          : (conflict ?? undefined);
       return (
         <>
           <Field
@@ -173,12 +183,12 @@ export function QuestionBody(props: QuestionBodyProps) {
             inputMode="numeric"
             maxLength={9}
             autoComplete="off"
-            hint={outside ? undefined : `Enter ${range}.`}
-            error={outside ? `Please enter ${range}.` : undefined}
+            hint={error ? undefined : `Enter ${range}.`}
+            error={error}
             onKeyDown={blockEnter}
             onValueChange={props.onDraftChange}
           />
-          <NextButton enabled={mayProceed(question, text)} onClick={next} />
+          <NextButton enabled={typed && error === undefined} onClick={next} />
         </>
       );
     }

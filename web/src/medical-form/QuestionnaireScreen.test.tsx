@@ -57,6 +57,12 @@ async function open(
   );
 }
 
+/** The texts an input's aria-describedby points at (its hint or its error). */
+const described = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
 const next = () => click($(root(), '#mf-next'));
 const nextButton = () => $<HTMLButtonElement>(root(), '#mf-next');
 const goBack = () => click($(root(), '.mf-back'));
@@ -175,21 +181,67 @@ describe('answering', () => {
     await pick('None of these');
     await next();
     const input = $<HTMLInputElement>(root(), '#mf-answer');
-    const described = () =>
-      (input.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent)
-        .join(' ');
-    expect(described()).toContain('Enter a number from 80 to 700.');
+    expect(described(input)).toContain('Enter a whole number from 80 to 700.');
     for (const outside of ['15', '7000']) {
       await type(input, outside);
       expect(nextButton().disabled).toBe(true);
       expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(described()).toContain('Please enter a number from 80 to 700.');
+      expect(described(input)).toContain('Please enter a whole number from 80 to 700.');
     }
     await type(input, '700');
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(nextButton().disabled).toBe(false);
+  });
+
+  it('takes whole numbers only on a number question, leniently typed ("0182" is 182)', async () => {
+    await open();
+    await toConditions();
+    await pick('None of these');
+    await next();
+    const input = $<HTMLInputElement>(root(), '#mf-answer');
+    for (const refused of ['182.5', '182.0', '1e2', 'abc']) {
+      await type(input, refused);
+      expect(nextButton().disabled).toBe(true);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(described(input)).toContain('Please enter a whole number from 80 to 700.');
+    }
+    await type(input, '0182');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(nextButton().disabled).toBe(false);
+    await next();
+    expect(questionId(root())).toBe('dose');
+  });
+
+  it("refuses a goal weight not below the current weight, in the quiz's words", async () => {
+    const file = testQuestionnaire();
+    const at = file.questions.findIndex((q) => q.id === '5');
+    file.questions.splice(at + 1, 0, {
+      id: 'goal',
+      question: 'goal_weight',
+      label: 'What is your goal weight (lbs)?',
+      question_type: 'integer',
+      min: 80,
+      max: 700,
+    });
+    await open({}, file);
+    await toConditions();
+    await pick('None of these');
+    await next();
+    await type($<HTMLInputElement>(root(), '#mf-answer'), '205');
+    await next();
+    expect(questionId(root())).toBe('goal');
+    const input = $<HTMLInputElement>(root(), '#mf-answer');
+    for (const same of ['205', '0205', '250']) {
+      await type(input, same);
+      expect(nextButton().disabled).toBe(true);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(described(input)).toContain('Desired weight should be less than current weight');
+    }
+    await type(input, '180');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(described(input)).toContain('Enter a whole number from 80 to 700.');
+    await next();
+    expect(questionId(root())).toBe('dose');
   });
 
   it('shows the progress across the top as the share of questions answered', async () => {

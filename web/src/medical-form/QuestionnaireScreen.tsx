@@ -13,8 +13,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  answerByKey,
   askedSequence,
   cannotProceedMessage,
+  conflictingAnswerProblem,
   disqualification,
   mayProceed,
   nextQuestionId,
@@ -163,6 +165,7 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
 
   const steps = useMemo(() => askedSequence(file, ctx, answers), [file, ctx, answers]);
   const question = currentId === null ? undefined : byId.get(currentId);
+  const answerOf = useMemo(() => answerByKey(file, answers), [file, answers]);
   const doseCtx = (given: AnswerMap): DoseContext => ({
     drug: loader.productName,
     form,
@@ -297,7 +300,7 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
 
   function answer(value: StoredAnswer) {
     if (!question || submitting) return;
-    if (!mayProceed(question, value)) return;
+    if (!mayProceed(question, value) || conflictingAnswerProblem(question, value, answerOf)) return;
     const given = { ...answers, [question.id]: value };
     setAnswers(given);
     setDraft(value);
@@ -421,6 +424,7 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
             onAnswer={answer}
             onContinue={() => moveOn(answers, question.id)}
             onBack={question.question_type === 'confirmation_buttons' ? confirmationBack : goBack}
+            answerOf={answerOf}
             formId={formId}
             dose={{
               ctx: doseCtx(answers),

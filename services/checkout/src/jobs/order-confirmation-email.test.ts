@@ -53,7 +53,7 @@ describe('the order confirmation email', () => {
     expect(await confirmations(1501)).toHaveLength(1);
   });
 
-  it('sends nothing for the upsell add-on (it is on the billing tab)', async () => {
+  it('sends no second confirmation for the upsell add-on (it has a receipt of its own)', async () => {
     const as = t.patient(1502);
     expect((await t.pay(await t.saveCart({ as }), {}, { as })).status).toBe(200);
     await eventually(async () => expect(await confirmations(1502)).toHaveLength(1));

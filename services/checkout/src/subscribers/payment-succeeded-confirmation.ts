@@ -1,7 +1,8 @@
 /**
  * Queues the order confirmation of a paid checkout (`payment-succeeded` of kind `checkout`):
- * once per order, by job id, whatever the redeliveries. Add-ons and renewals have receipts of
- * their own in the billing tab. The email is sent by the job, outside the event's transaction
+ * once per order, by job id, whatever the redeliveries. An add-on's receipt is emailed by
+ * add-on-receipt-email (queued where the charge is recorded); renewals have theirs in the billing
+ * tab. The email is sent by the job, outside the event's transaction
  * (the patient's address comes from identity), queued in the event's transaction: it runs only
  * if that commits, and is not lost once it has.
  */

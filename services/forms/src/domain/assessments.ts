@@ -8,7 +8,8 @@
  * with `form-submitted` in one transaction, and with the order's first assessment the email that
  * it was received (queued after commit: once per order). The order row is locked for the whole of
  * it, so two submits at once store one assessment; the second is refused as already submitted. A
- * number outside its question's bounds is refused naming the bounds, never the value or storage.
+ * number that is not a whole one within its question's bounds is refused naming the bounds, and a
+ * goal weight not below the current weight in the quiz's words: never the value or storage.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -65,7 +66,7 @@ export interface AssessmentInput {
 /** The route a submission came by: submit-md-form (medical integration, refill) or submit-bare-form. */
 export type SubmitRoute = 'md' | 'bare';
 
-const problemText: Record<Exclude<AnswerProblem['kind'], 'out-of-range'>, string> = {
+const problemText: Record<Exclude<AnswerProblem['kind'], 'bad-number' | 'conflict'>, string> = {
   'unknown-question': 'is not a question of this form',
   'not-asked': 'is not asked for your earlier answers',
   'wrong-type': 'has an answer of the wrong kind or length',
@@ -73,12 +74,14 @@ const problemText: Record<Exclude<AnswerProblem['kind'], 'out-of-range'>, string
   missing: 'needs an answer',
 };
 
-/** "Question 24 needs a number from 1 to 10.": the question, never the answer given. */
+/**
+ * "Question 24 needs a whole number from 1 to 10.", "Question 2: Desired weight should be less
+ * than current weight.": the question, never the answer given.
+ */
 function problemMessage(problem: AnswerProblem): string {
+  if (problem.kind === 'conflict') return `Question ${problem.questionId}: ${problem.message}.`;
   const what =
-    problem.kind === 'out-of-range'
-      ? `needs ${numberRangeText(problem)}`
-      : problemText[problem.kind];
+    problem.kind === 'bad-number' ? `needs ${numberRangeText(problem)}` : problemText[problem.kind];
   return `Question ${problem.questionId} ${what}.`;
 }
 

@@ -171,9 +171,28 @@ describe.each(firstTime)('%s: the keys and answers the rules read', (name) => {
     expect(q.important).toBe(true);
   });
 
-  it('asks weights as integers', () => {
-    expect(byKey(file, questionKeys.currentWeight).question_type).toBe('integer');
-    expect(byKey(file, 'goal_weight').question_type).toBe('integer');
+  it('asks weights as integers, the goal after the current weight and below it', () => {
+    const current = byKey(file, questionKeys.currentWeight);
+    const goal = byKey(file, questionKeys.goalWeight);
+    expect([current.question_type, goal.question_type]).toEqual(['integer', 'integer']);
+    const order = file.questions.map((q) => q.question);
+    expect(order.indexOf(goal.question)).toBeGreaterThan(order.indexOf(current.question));
+    // Said before typing; the rule refuses a goal that is not below, in the quiz's words.
+    expect(goal.sublabel).toBe('Your goal should be less than your current weight.');
+    const ctx: FlowContext = {
+      form: 'first',
+      bareMeds: name === 'bare-medication',
+      state: 'TX',
+      gender: 'Male',
+    };
+    const answersWith = (goalWeight: string) =>
+      answersOf(file, { [current.question]: '205', [goal.question]: goalWeight });
+    expect(checkAnswers(file, ctx, answersWith('205'))).toEqual({
+      kind: 'conflict',
+      questionId: goal.id,
+      message: 'Desired weight should be less than current weight',
+    });
+    expect(checkAnswers(file, ctx, answersWith('185'))?.questionId).not.toBe(goal.id);
   });
 
   it('asks conditions, medications and allergies with the "No - I affirm" answers and details', () => {

@@ -142,7 +142,7 @@ export function formsRecordsContract(
       const orderId = await h.paidOrder(patient, { drug: 'tirzepatide' });
       const ctx: FlowContext = { form: 'first', state: 'CA', gender: 'Female' };
       const given = {
-        '1': '231.5',
+        '1': '231',
         '5_1': yesAnswer,
         '5_2': ['Insulin', 'Another diabetes medication (for example, metformin)'],
         '5_2_1': 'Lantus, 10 units at night',
@@ -236,7 +236,7 @@ export function formsRecordsContract(
         questionnaireName: 'medical-integration',
         questionnaireVersion: medical.version,
         submittedAt: h.clock.now().toISOString(),
-        weightPounds: 231.5,
+        weightPounds: 231,
         medications: 'Lisinopril 10 mg daily',
         allergies: affirmations.allergies,
         conditions: 'Sleep apnea; gallbladder removed in 2021',

@@ -169,6 +169,45 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
     expect((await stored(orderId))[0]).toMatchObject({ form: 'bareMeds', videoRequired: true });
   });
 
+  it('takes a whole number as the spec leniently reads it ("04" is 4), sent as text or a number', async () => {
+    const { patient, orderId } = await pendingOrder();
+    const scale = medical.questions.find((q) => q.question === 'motion_sickness_score');
+    const weight = medical.questions.find((q) => q.question === questionKeys.currentWeight);
+    if (!scale || !weight) throw new Error('the medical form asks a scale and a weight');
+    const answers = await h.withUploads(
+      completeAnswers(medical, woman, 'tirzepatide', { [scale.id]: '04', [weight.id]: ' 205 ' }),
+      medical,
+      patient,
+      orderId,
+    );
+    const body = submissionOf(orderId, answers);
+    const sent = {
+      ...body,
+      answers: body.answers.map((a) => (a.id === weight.id ? { ...a, answer: 205 } : a)),
+    };
+    expect((await submit(patient, sent)).status).toBe(200);
+    const [assessment] = await stored(orderId);
+    expect(assessment?.answers.find((a) => a.id === scale.id)?.answer).toBe('04');
+  });
+
+  it('refuses a bare-medication goal weight that is not below the current weight', async () => {
+    const { patient, orderId } = await pendingOrder({ state: 'TX' });
+    const ctx: FlowContext = { ...woman, bareMeds: true, state: 'TX' };
+    const weight = bare.questions.find((q) => q.question === questionKeys.currentWeight);
+    const goal = bare.questions.find((q) => q.question === questionKeys.goalWeight);
+    if (!weight || !goal) throw new Error('the bare-medication form asks both weights');
+    const answers = completeAnswers(bare, ctx, 'tirzepatide', {
+      [weight.id]: '205',
+      [goal.id]: '205',
+    });
+    const res = await submit(patient, submissionOf(orderId, answers), '/api/submit-bare-form');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      `Question ${goal.id}: Desired weight should be less than current weight.`,
+    );
+    expect(await stored(orderId)).toHaveLength(0);
+  });
+
   it("refuses a second submit with the spec's message, and the loader no longer opens the order", async () => {
     const { patient, orderId } = await pendingOrder();
     const body = submissionOf(
@@ -290,11 +329,57 @@ describe('POST /api/submit-md-form and /api/submit-bare-form', () => {
           submissionOf(orderId, { ...answers, [scale.id]: given }),
           scale.id,
         );
-        expect(res.body.message).toBe(`Question ${scale.id} needs a number from 1 to 10.`);
+        expect(res.body.message).toBe(`Question ${scale.id} needs a whole number from 1 to 10.`);
         expect(res.body.questionId).toBe(scale.id);
       }
       const weight = medical.questions.find((q) => q.question === questionKeys.currentWeight);
       await refused(submissionOf(orderId, { ...answers, [weight?.id ?? '']: '7000' }), weight?.id);
+    });
+
+    it('a number that is not a whole one (5.5 on the scale, 180.5 lbs), naming the question and not the answer', async () => {
+      const scale = medical.questions.find((q) => q.question === 'motion_sickness_score');
+      const weight = medical.questions.find((q) => q.question === questionKeys.currentWeight);
+      if (!scale || !weight) throw new Error('the medical form asks a scale and a weight');
+      for (const given of ['5.5', ' 5.0 ']) {
+        const res = await refused(
+          submissionOf(orderId, { ...answers, [scale.id]: given }),
+          scale.id,
+        );
+        expect(res.body.message).toBe(`Question ${scale.id} needs a whole number from 1 to 10.`);
+        expect(res.body.questionId).toBe(scale.id);
+      }
+      const res = await refused(
+        submissionOf(orderId, { ...answers, [weight.id]: '180.5' }),
+        weight.id,
+      );
+      expect(res.body.message).toBe(`Question ${weight.id} needs a whole number from 80 to 700.`);
+      // A number sent as a JSON number is held to the same: the published schema says integer.
+      const body = submissionOf(orderId, answers);
+      const sent = {
+        ...body,
+        answers: body.answers.map((a) => (a.id === scale.id ? { ...a, answer: 5.5 } : a)),
+      };
+      const asNumber = await refused(sent);
+      expect(asNumber.body.message).toContain(
+        'An answer is text, the options chosen, or a whole number.',
+      );
+      expect(JSON.stringify(asNumber.body)).not.toContain('5.5');
+    });
+
+    it("a goal weight equal to the current weight, in the quiz's words", async () => {
+      const weight = medical.questions.find((q) => q.question === questionKeys.currentWeight);
+      const goal = medical.questions.find((q) => q.question === questionKeys.goalWeight);
+      if (!weight || !goal) throw new Error('the medical form asks both weights');
+      for (const given of ['205', '0205', '230']) {
+        const res = await refused(
+          submissionOf(orderId, { ...answers, [weight.id]: '205', [goal.id]: given }),
+          goal.id,
+        );
+        expect(res.body.message).toBe(
+          `Question ${goal.id}: Desired weight should be less than current weight.`,
+        );
+        expect(res.body.questionId).toBe(goal.id);
+      }
     });
 
     it('a dose schedule off the ladder, jumping two strengths, or starting above the starting dose for a new patient', async () => {

@@ -1,13 +1,16 @@
 /**
  * A complete, acceptable set of answers to a questionnaire, as a patient with nothing to report
  * would give them: "No" (or the "none" option) where there is one, otherwise the first option
- * that does not stop the application, plain numbers and text, and the pre-filled dose schedule.
+ * that does not stop the application, plain numbers and text (a goal weight below the current
+ * one), and the pre-filled dose schedule.
  * `given` answers are kept, and the questions they open are answered too.
  */
 import {
+  answerByKey,
   askedSequence,
   currentTreatment,
   defaultSchedule,
+  questionKeys,
   type AskedQuestion,
   type Answers,
   type Drug,
@@ -16,6 +19,7 @@ import {
 } from '@clinic/contracts';
 
 function defaultAnswer(
+  file: QuestionnaireFile,
   question: AskedQuestion,
   answers: Answers,
   drug: Drug,
@@ -33,9 +37,18 @@ function defaultAnswer(
     case 'textarea':
     case 'string':
       return 'Nothing to add';
-    case 'integer':
-      // A weight; a smaller scale (motion sickness, 1 to 10) gets its lowest value.
+    case 'integer': {
+      // A weight, the goal 20 lbs below the current one; a smaller scale (motion sickness, 1 to
+      // 10) gets its lowest value.
+      if (question.question === questionKeys.goalWeight)
+        return String(
+          Math.max(
+            question.min ?? 0,
+            Number(answerByKey(file, answers)(questionKeys.currentWeight) ?? 180) - 20,
+          ),
+        );
       return question.max === undefined || question.max >= 180 ? '180' : String(question.min);
+    }
     case 'dose_radio_more':
       return question.show_array?.[0]?.main_txt;
     case 'image_upload':
@@ -61,7 +74,7 @@ export function completeAnswers(
     let added = false;
     for (const { question } of askedSequence(file, ctx, answers)) {
       if (answers[question.id] !== undefined) continue;
-      const answer = defaultAnswer(question, answers, drug);
+      const answer = defaultAnswer(file, question, answers, drug);
       if (answer === undefined) continue;
       answers[question.id] = answer;
       added = true;

@@ -3,7 +3,8 @@
  * saved at checkout, once per order whatever the clicks: the processor idempotency key is the
  * order's, and the preauth and transaction are unique per order and product. Once it is on the
  * order, another Add To Order (a reload, the back button, another tab) is refused and the page
- * shows its second step; clicks at the same moment share the one charge.
+ * shows its second step; clicks at the same moment share the one charge. The charge's receipt is
+ * emailed once (add-on-receipt-email, queued with the transaction that records it).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded, upsellMessages } from '@clinic/contracts';
@@ -14,6 +15,7 @@ import {
   PaymentRefusedError,
 } from '@clinic/kit';
 import { orders, prescriptionPreauths, products, transactions } from '../../db/schema';
+import { addOnReceipt, addOnReceiptJobId } from '../../jobs/add-on-receipt-email';
 import type { CardProcessor } from '../../payments/card-processor';
 
 interface AddOnAnswer {
@@ -107,7 +109,20 @@ export async function addAntiNauseaToOrder(
       })
       .onConflictDoNothing({ target: transactions.idempotencyKey })
       .returning({ id: transactions.id });
-    if (inserted.length === 0) return; // a concurrent click recorded it first
+    if (inserted.length === 0) return; // a concurrent click recorded it first (and its receipt)
+    await runtime.queue.job(addOnReceipt).enqueueAfterCommit(
+      tx,
+      {
+        orderId: order.id,
+        userId,
+        transactionId: result.chargeId,
+        productName: product.name,
+        amountCents: result.amountCents,
+        cardLast4: result.card.last4 || null,
+        chargedAt: now.toISOString(),
+      },
+      { jobId: addOnReceiptJobId(result.chargeId) },
+    );
     await tx
       .insert(prescriptionPreauths)
       .values({
