@@ -36,7 +36,7 @@ export const checkUpload = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "Checks one of the caller's own uploads by its content (get-signed-url's file_name), right after its PUT: a photo must be a JPEG, PNG, GIF, WebP or HEIC picture within 5 MB, a video a video within 100 MB. A refused file is deleted and answered with a 400 in the patient's words.",
+    "Checks one of the caller's own uploads by its content (get-signed-url's file_name), right after its PUT: a photo must be a JPEG, PNG, GIF, WebP or HEIC picture within 5 MB, a video a video within 100 MB. A refused file is deleted and answered with a 400 in the patient's words; a name that is not the caller's upload is a 404.",
   params: z.object({ file_name: text(300).regex(/^[A-Za-z0-9._-]+$/, 'Unknown file') }),
   response: z.object({ success: z.literal(true) }),
 });

@@ -100,13 +100,15 @@ export function prepareFailure(error: unknown): UploadFailure {
 }
 
 /**
- * A server's refusal of an uploaded file (a 400 with the patient's words, from the check right
+ * A server's refusal of an uploaded file (a 400 or 404 with the patient's words, from the check right
  * after the PUT or from the call that uses the file) as a 'refused' UploadFailure; null for any
  * other failure.
  */
 export function refusalOf(error: unknown): UploadFailure | null {
   const failure = toApiError(error);
-  return failure.status === 400 && failure.serverMessage
+  // 400: the file was refused; 404: it never reached the caller's uploads. Both in the
+  // patient's words, and both mean choosing the file again.
+  return (failure.status === 400 || failure.status === 404) && failure.serverMessage
     ? new UploadFailure('refused', false, failure.serverMessage)
     : null;
 }

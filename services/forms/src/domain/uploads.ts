@@ -210,14 +210,14 @@ export class Uploads {
    * POST /api/uploads/{file_name}/check: the check of one of the caller's uploads right after
    * its PUT, for what it was signed as (a photo, a video, a doctor chat attachment), so that a
    * refused file is refused on the screen where it was chosen. Another patient's file, or a name
-   * never signed, is not uploaded.
+   * never signed, is not the caller's upload: 404, in the same patient words.
    */
   async confirm(principal: Principal, fileName: string): Promise<void> {
     const [row] = await this.runtime.db
       .select({ purpose: uploads.purpose })
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, principal.userId)));
-    if (!row) throw new UploadProblem(photoMessages.notUploaded);
+    if (!row) throw new NotFoundError(photoMessages.notUploaded);
     if (row.purpose !== 'attachment') return this.check(principal.userId, fileName, row.purpose);
     const verdict = await this.inspectAttachment(principal.userId, fileName);
     if (verdict.check === 'ok') return;

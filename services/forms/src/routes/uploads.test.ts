@@ -276,7 +276,7 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       ['never-signed.png', patient],
     ] as const) {
       const res = await h.post(`/api/uploads/${name}/check`, {}, who);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(404);
       expect(res.body.message).toBe(photoMessages.notUploaded);
     }
     expect((await h.post('/api/uploads/..%2Fx/check', {}, patient)).status).toBe(400);
