@@ -19,8 +19,11 @@ export async function logOut(): Promise<void> {
   } catch {
     // the session is dropped either way
   } finally {
-    forgetPatient();
     clearSession();
+    forgetPatient();
+    // The page lives on until the browser leaves it, and a store still mounted may write its
+    // copy back (the quiz's draft, seen once in an end-to-end run): forget again as it goes.
+    window.addEventListener('pagehide', forgetPatient, { once: true });
     window.location.replace('/login');
   }
 }
