@@ -21,8 +21,7 @@ import {
   staffPage,
   submittedPatient,
 } from './clinic-steps';
-import { california, png, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { png } from './medical-form-steps';
 import { shot } from './quiz';
 import { mailTo } from './support';
 
@@ -37,9 +36,7 @@ test.describe("the clinician's review", () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'review' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'review' });
     const orderId = patient.orderId;
 
     // The new case as a clinician on a phone reads it, before anyone claimed it: the messages
@@ -133,9 +130,7 @@ test.describe("the clinician's review", () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Male', kind: 'denied' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Male', kind: 'denied' });
     const orderId = patient.orderId;
 
     const desk = await clinicianPage(browser, baseURL!);

@@ -25,6 +25,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fillCard, fillShipping, reachCheckout } from './checkout-steps';
 import {
   approve,
+  askForMore,
   claimFromQueue,
   clinicianPage,
   pharmacist,
@@ -32,8 +33,7 @@ import {
   submittedPatient,
   supportAgent,
 } from './clinic-steps';
-import { answerAll, california, png, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { answerAll, png } from './medical-form-steps';
 import { shot } from './quiz';
 import { readStorage, SESSION_KEY } from './support';
 
@@ -336,23 +336,18 @@ test.describe('every next step from the portal', () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'next' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'next' });
     const orderId = patient.orderId;
     const card = orderCard(page, orderId);
 
     // The clinician requires the identity video.
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, orderId);
-    await desk.getByRole('tab', { name: 'Ask for more' }).click();
-    const more = desk.getByRole('form', { name: 'Ask for more' });
-    await more.getByRole('radio', { name: /Require the identity video/ }).check();
-    await more
-      .getByLabel('Message to the patient')
-      .fill('Please record a short video so I can confirm your identity.');
-    await more.getByRole('button', { name: 'Send to the patient' }).click();
-    await expect(desk.getByText('Sent to the patient.')).toBeVisible();
+    await askForMore(
+      desk,
+      /Require the identity video/,
+      'Please record a short video so I can confirm your identity.',
+    );
 
     // The card says the doctor needs it (not the visit text) and links the page.
     const videoLink = card.getByRole('link', { name: 'Record your identity video' });

@@ -4,7 +4,8 @@
  * and the checkout page's save-address. Shared by the suites that start after payment.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SESSION_KEY, seedStorage, waitForApp } from './support';
 
 export interface Address {
   addressLine1: string;
@@ -137,4 +138,15 @@ export async function apiPatient(
     .poll(async () => (await storedAddress(request, token))?.zip, { timeout: 15_000 })
     .toBe(address.zip);
   return { token, user, email, line, phone, orderId };
+}
+
+/** The patient's session kept in the browser as logging in keeps it: the pages open as theirs. */
+export const keepSession = (page: Page, patient: ApiPatient) =>
+  seedStorage(page, SESSION_KEY, JSON.stringify({ token: patient.token, user: patient.user }));
+
+/** The patient's portal, opened as theirs on one tab. */
+export async function openPortal(page: Page, patient: ApiPatient, tab: string): Promise<void> {
+  await keepSession(page, patient);
+  await page.goto(`/home?tab=${tab}`);
+  await waitForApp(page);
 }
