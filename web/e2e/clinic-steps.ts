@@ -100,6 +100,17 @@ export async function approve(page: Page): Promise<void> {
   await expect(page.getByText('Approved. The prescription was sent to the patient.')).toBeVisible();
 }
 
+/** The clinician holding the case denies it with the reason the patient reads, and confirms. */
+export async function deny(page: Page, reason: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Deny' }).click();
+  await page.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Deny and refund' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, deny and refund' }).click();
+  await expect(
+    page.getByText('Denied. The patient was told and the order is being refunded.'),
+  ).toBeVisible();
+}
+
 /**
  * The clinician holding the case asks the patient for more: the option whose words match
  * `choice` ("Send a message", "Require the identity video"...), with the note to the patient.

@@ -28,6 +28,7 @@ import {
   askForMore,
   claimFromQueue,
   clinicianPage,
+  deny,
   pharmacist,
   staffPage,
   submittedPatient,
@@ -381,17 +382,8 @@ test.describe('every next step from the portal', () => {
 
     // The clinician denies; the card shows the doctor's step decided and links the decision.
     await holdCase(desk, orderId);
-    await desk.getByRole('tab', { name: 'Deny' }).click();
     const reason = 'Your blood pressure needs to be under control before this medicine is safe.';
-    await desk.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
-    await desk.getByRole('button', { name: 'Deny and refund' }).click();
-    await desk
-      .getByRole('alertdialog')
-      .getByRole('button', { name: 'Yes, deny and refund' })
-      .click();
-    await expect(
-      desk.getByText('Denied. The patient was told and the order is being refunded.'),
-    ).toBeVisible();
+    await deny(desk, reason);
     await desk.context().close();
 
     await ordersUntil(page, async () => {
