@@ -41,6 +41,36 @@ export async function storedAddress(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: Record<string, unknown> | null }).data;
 }
 
+/**
+ * A patient who took the quiz (so has an account but no password yet); their email begins with
+ * `kind`.
+ */
+export async function quizPatient(request: APIRequestContext, kind: string): Promise<string> {
+  const email = `${kind}.${randomUUID().slice(0, 8)}@example.com`;
+  const res = await request.post('/api/intake-form', {
+    data: {
+      first_name: 'Robin',
+      last_name: 'Lee',
+      email,
+      phone: '5125550199',
+      phone_parts: { areaCode: '512', prefix: '555', line: '0199' },
+      height: { foot: 5, inches: 4 },
+      weight: 200,
+      gender: 'Female',
+      agreed_to_text: 'Yes',
+      agreed_to_email: true,
+      agreed_to_terms: true,
+      form_step2_agree: true,
+      dob: { mm: 6, dd: 1, yyyy: 1979 },
+      desired_weight: 160,
+      state: 'CO',
+      source_web: 2,
+    },
+  });
+  expect((await res.json()).status).toBe('success');
+  return email;
+}
+
 /** The three-month semaglutide plan of the default offer. */
 const product = { id: 4, name: 'Semaglutide', sku: 'sema_plan_278928', amount: 44997 } as const;
 
