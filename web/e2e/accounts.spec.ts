@@ -2,8 +2,8 @@
  * Logging in and out and recovering a password as a patient does it (spec 000 sections 2, 4, 5
  * and 8), against the demo accounts single-node seeds and the dev mailbox.
  */
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { quizPatient } from './patients';
 import {
   DEMO_PATIENT,
   SESSION_KEY,
@@ -13,33 +13,6 @@ import {
   readStorage,
   waitForApp,
 } from './support';
-
-/** A patient who took the quiz (so has an account but no password yet). */
-async function quizPatient(request: APIRequestContext): Promise<string> {
-  const email = `recover.${randomUUID().slice(0, 8)}@example.com`;
-  const res = await request.post('/api/intake-form', {
-    data: {
-      first_name: 'Robin',
-      last_name: 'Lee',
-      email,
-      phone: '5125550199',
-      phone_parts: { areaCode: '512', prefix: '555', line: '0199' },
-      height: { foot: 5, inches: 4 },
-      weight: 200,
-      gender: 'Female',
-      agreed_to_text: 'Yes',
-      agreed_to_email: true,
-      agreed_to_terms: true,
-      form_step2_agree: true,
-      dob: { mm: 6, dd: 1, yyyy: 1979 },
-      desired_weight: 160,
-      state: 'CO',
-      source_web: 2,
-    },
-  });
-  expect((await res.json()).status).toBe('success');
-  return email;
-}
 
 test('a patient logs in, sees the portal, logs out and is asked to log in again', async ({
   page,
@@ -91,7 +64,7 @@ test('a patient sets a password from the emailed link, and the link works once',
   request,
   baseURL,
 }, testInfo) => {
-  const email = await quizPatient(request);
+  const email = await quizPatient(request, 'recover');
   const welcome = await passwordLink(request, email, 0);
 
   // Forgot password: the same answer as for any email, and a new link in the mailbox.

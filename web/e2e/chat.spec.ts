@@ -7,9 +7,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { california } from './medical-form-steps';
-import { apiPatient, uniqueEmail } from './patients';
+import { apiPatient, keepSession, uniqueEmail } from './patients';
 import { shot } from './quiz';
-import { DEMO_PATIENT, SESSION_KEY, seedStorage, waitForApp } from './support';
+import { DEMO_PATIENT, waitForApp } from './support';
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Chat with support' });
 
@@ -95,11 +95,7 @@ test('a patient writes from the portal and a support agent answers live from the
   request,
 }, testInfo) => {
   const patient = await apiPatient(request, california, { kind: 'chat' });
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
+  await keepSession(page, patient);
   await page.goto('/home');
   await waitForApp(page);
   await openChat(page);

@@ -4,10 +4,10 @@
  * in a browser of their own, the case claimed from the queue and approved.
  */
 import { randomInt } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
-import { answerAll, openFormFromVerify } from './medical-form-steps';
-import type { ApiPatient } from './patients';
-import { logIn, waitForApp } from './support';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { answerAll, california, openFormFromVerify } from './medical-form-steps';
+import { apiPatient, type ApiPatient } from './patients';
+import { logIn, mailTo, waitForApp } from './support';
 
 export interface StaffAccount {
   email: string;
@@ -34,11 +34,20 @@ export const pharmacist: StaffAccount = {
   landing: '/console/orders-to-place',
 };
 
-/** A patient whose assessment was submitted through the form in the browser. */
-export async function submittedPatient(page: Page, patient: ApiPatient): Promise<void> {
-  await openFormFromVerify(page, patient);
+/**
+ * A paying Californian who skipped verification and submitted the medical form in the browser
+ * (`page` is theirs, on /home): a case in the clinician's queue.
+ */
+export async function submittedPatient(
+  page: Page,
+  request: APIRequestContext,
+  opts: Parameters<typeof apiPatient>[2],
+): Promise<ApiPatient> {
+  const patient = await apiPatient(request, california, opts);
+  await openFormFromVerify(page, request, patient);
   await answerAll(page);
   await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+  return patient;
 }
 
 /**
@@ -89,4 +98,49 @@ export async function approve(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'Approve' });
   await form.getByRole('button', { name: 'Approve and send the prescription' }).click();
   await expect(page.getByText('Approved. The prescription was sent to the patient.')).toBeVisible();
+}
+
+/** The clinician holding the case denies it with the reason the patient reads, and confirms. */
+export async function deny(page: Page, reason: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Deny' }).click();
+  await page.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Deny and refund' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, deny and refund' }).click();
+  await expect(
+    page.getByText('Denied. The patient was told and the order is being refunded.'),
+  ).toBeVisible();
+}
+
+/**
+ * The clinician holding the case asks the patient for more: the option whose words match
+ * `choice` ("Send a message", "Require the identity video"...), with the note to the patient.
+ */
+export async function askForMore(page: Page, choice: RegExp, note: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Ask for more' }).click();
+  const more = page.getByRole('form', { name: 'Ask for more' });
+  await more.getByRole('radio', { name: choice }).check();
+  await more.getByLabel('Message to the patient').fill(note);
+  await more.getByRole('button', { name: 'Send to the patient' }).click();
+  await expect(page.getByText('Sent to the patient.')).toBeVisible();
+}
+
+/**
+ * The patient accepts the prescription the clinician approved, once its email has come, on the
+ * page the email links to; back on /home.
+ */
+export async function acceptPrescription(
+  page: Page,
+  request: APIRequestContext,
+  patient: ApiPatient,
+): Promise<void> {
+  await expect(async () => {
+    const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
+    expect(subjects).toContain('Your prescription is ready for you to review');
+  }).toPass({ timeout: 20_000 });
+  await expect(async () => {
+    await page.goto(`/prescription/${patient.orderId}`);
+    await expect(page.locator('#rx-approve')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.locator('#rx-approve').click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
 }

@@ -18,11 +18,11 @@ import {
   claimFromQueue,
   clinician,
   clinicianPage,
+  deny,
   staffPage,
   submittedPatient,
 } from './clinic-steps';
-import { california, png, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { png } from './medical-form-steps';
 import { shot } from './quiz';
 import { mailTo } from './support';
 
@@ -37,9 +37,7 @@ test.describe("the clinician's review", () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'review' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'review' });
     const orderId = patient.orderId;
 
     // The new case as a clinician on a phone reads it, before anyone claimed it: the messages
@@ -133,25 +131,14 @@ test.describe("the clinician's review", () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Male', kind: 'denied' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Male', kind: 'denied' });
     const orderId = patient.orderId;
 
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, orderId);
-    await desk.getByRole('tab', { name: 'Deny' }).click();
     const reason =
       'Your blood pressure readings need to be under control before this medicine is safe for you. Please see your doctor, and you are welcome to apply again.';
-    await desk.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
-    await desk.getByRole('button', { name: 'Deny and refund' }).click();
-    await desk
-      .getByRole('alertdialog')
-      .getByRole('button', { name: 'Yes, deny and refund' })
-      .click();
-    await expect(
-      desk.getByText('Denied. The patient was told and the order is being refunded.'),
-    ).toBeVisible();
+    await deny(desk, reason);
     await desk.context().close();
 
     await expect(async () => {

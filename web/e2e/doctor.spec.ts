@@ -10,9 +10,7 @@
  * test-results/screenshots/<project>-doctor*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
-import { california, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { askForMore, claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
 import { shot } from './quiz';
 import { mailTo, waitForApp } from './support';
 
@@ -39,9 +37,7 @@ test.describe('Doctor on Demand', () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'doctor' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'doctor' });
 
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, patient.orderId);
@@ -172,21 +168,14 @@ test.describe('Doctor on Demand', () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Male', kind: 'question' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Male', kind: 'question' });
     const orderId = patient.orderId;
 
     // The clinician asks a question before deciding (no video, no visit).
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, orderId);
-    await desk.getByRole('tab', { name: 'Ask for more' }).click();
-    const more = desk.getByRole('form', { name: 'Ask for more' });
-    await more.getByRole('radio', { name: /Send a message/ }).check();
     const question = `Before I decide: do you take any blood thinners? (${patient.line})`;
-    await more.getByLabel('Message to the patient').fill(question);
-    await more.getByRole('button', { name: 'Send to the patient' }).click();
-    await expect(desk.getByText('Sent to the patient.')).toBeVisible();
+    await askForMore(desk, /Send a message/, question);
     // The case's thread with the patient has it (not "No messages yet").
     const pane = desk.getByRole('region', { name: 'Messages with the patient' });
     await expect(pane.getByRole('list', { name: 'Messages' })).toContainText(question, {

@@ -13,6 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  acceptPrescription,
   approve,
   claimFromQueue,
   clinicianPage,
@@ -20,10 +21,8 @@ import {
   staffPage,
   submittedPatient,
 } from './clinic-steps';
-import { california, png, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { png } from './medical-form-steps';
 import { shot } from './quiz';
-import { mailTo } from './support';
 
 /** A valid UPS number (its check digit holds). */
 const upsNumber = '1Z999AA10123456784';
@@ -77,9 +76,7 @@ test.describe("the pharmacy's fulfilment", () => {
   }) => {
     const project = test.info().project.name;
     const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'ship' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'ship' });
     const orderId = patient.orderId;
     const orderNumber = firstShipment(orderId);
     // "Order #0007", not #00070 nor its replacement "#0007 (replacement 1)"; texts may run on
@@ -91,16 +88,7 @@ test.describe("the pharmacy's fulfilment", () => {
     await claimFromQueue(desk, orderId);
     await approve(desk);
     await desk.context().close();
-    await expect(async () => {
-      const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
-      expect(subjects).toContain('Your prescription is ready for you to review');
-    }).toPass({ timeout: 20_000 });
-    await expect(async () => {
-      await page.goto(`/prescription/${orderId}`);
-      await expect(page.locator('#rx-approve')).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    await page.locator('#rx-approve').click();
-    await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+    await acceptPrescription(page, request, patient);
 
     // The pharmacist places the shipment from Orders to place.
     const pharmacy = await staffPage(browser, baseURL!, pharmacist, viewport);

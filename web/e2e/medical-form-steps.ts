@@ -5,9 +5,9 @@
  * nothing to report would (an image uploaded where asked).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Address, ApiPatient } from './patients';
+import { keepSession, type Address, type ApiPatient } from './patients';
 import { shot } from './quiz';
-import { SESSION_KEY, seedStorage, waitForApp } from './support';
+import { waitForApp } from './support';
 
 const PREAUTHS_KEY = 'clinic.preauths';
 
@@ -33,7 +33,7 @@ export const texas: Address = {
 
 export const form = (page: Page) => page.locator('main[data-page="medical-form"]');
 
-export async function skipVerification(request: APIRequestContext, patient: ApiPatient) {
+async function skipVerification(request: APIRequestContext, patient: ApiPatient) {
   for (const type of [1, 2]) {
     const skipped = await request.post('/api/skip-verification', {
       headers: { authorization: `Bearer ${patient.token}` },
@@ -43,21 +43,19 @@ export async function skipVerification(request: APIRequestContext, patient: ApiP
   }
 }
 
-/** Opens /verify as the patient with both contacts skipped: it leads to the order's form. */
+/** Skips both contacts and opens /verify as the patient: it leads to the order's form. */
 export async function openFormFromVerify(
   page: Page,
+  request: APIRequestContext,
   patient: ApiPatient,
   type: 'medical' | 'bare' = 'medical',
 ): Promise<void> {
+  await skipVerification(request, patient);
   await page.addInitScript(
     ({ key, orderId }) => window.sessionStorage.setItem(key, JSON.stringify([{ orderId }])),
     { key: PREAUTHS_KEY, orderId: patient.orderId },
   );
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
+  await keepSession(page, patient);
   await page.goto('/verify');
   await waitForApp(page);
   await expect(page).toHaveURL(new RegExp(`/medical-form/${patient.orderId}\\?type=${type}$`));

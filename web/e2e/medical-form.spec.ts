@@ -18,7 +18,6 @@ import {
   currentQuestion,
   form,
   openFormFromVerify,
-  skipVerification,
   texas,
 } from './medical-form-steps';
 import { buttonLook, expectLooksDisabled } from './looks';
@@ -67,8 +66,7 @@ test.describe('the medical form', () => {
   }) => {
     const project = test.info().project.name;
     const patient = await apiPatient(request, california, { gender: 'Female', kind: 'form' });
-    await skipVerification(request, patient);
-    await openFormFromVerify(page, patient);
+    await openFormFromVerify(page, request, patient);
     await shot(page, 'medical-form-first-question', project);
 
     const card = page.locator('.mf-card');
@@ -141,8 +139,7 @@ test.describe('the medical form', () => {
   }) => {
     const project = test.info().project.name;
     const patient = await apiPatient(request, california, { gender: 'Male', kind: 'refund' });
-    await skipVerification(request, patient);
-    await openFormFromVerify(page, patient);
+    await openFormFromVerify(page, request, patient);
     // Up to the pancreatitis question, then the answer that stops the application.
     await answerAll(page, { stopAt: '4' });
     await page.locator('.mf-option', { hasText: /^Yes$/ }).click();
@@ -198,8 +195,7 @@ test.describe('the medical form', () => {
     request,
   }) => {
     const patient = await apiPatient(request, california, { gender: 'Female', kind: 'reload' });
-    await skipVerification(request, patient);
-    await openFormFromVerify(page, patient);
+    await openFormFromVerify(page, request, patient);
     const answered = await answerAll(page, { stopAt: '7_1' });
     expect(answered.length).toBeGreaterThan(5);
     const before = await page.locator('.mf-progress').getAttribute('aria-valuenow');
@@ -220,8 +216,7 @@ test.describe('the medical form', () => {
   }) => {
     const project = test.info().project.name;
     const patient = await apiPatient(request, texas, { gender: 'Male', kind: 'video' });
-    await skipVerification(request, patient);
-    await openFormFromVerify(page, patient, 'bare');
+    await openFormFromVerify(page, request, patient, 'bare');
     const answered = await answerAll(page);
     // The bare-medication form does not ask for the two partner photos (14, 15).
     expect(answered).not.toContain('14');

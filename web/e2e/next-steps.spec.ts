@@ -25,15 +25,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { fillCard, fillShipping, reachCheckout } from './checkout-steps';
 import {
   approve,
+  askForMore,
   claimFromQueue,
   clinicianPage,
+  deny,
   pharmacist,
   staffPage,
   submittedPatient,
   supportAgent,
 } from './clinic-steps';
-import { answerAll, california, png, skipVerification } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { answerAll, png } from './medical-form-steps';
 import { shot } from './quiz';
 import { readStorage, SESSION_KEY } from './support';
 
@@ -336,23 +337,18 @@ test.describe('every next step from the portal', () => {
     baseURL,
   }) => {
     const project = test.info().project.name;
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'next' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'next' });
     const orderId = patient.orderId;
     const card = orderCard(page, orderId);
 
     // The clinician requires the identity video.
     const desk = await clinicianPage(browser, baseURL!);
     await claimFromQueue(desk, orderId);
-    await desk.getByRole('tab', { name: 'Ask for more' }).click();
-    const more = desk.getByRole('form', { name: 'Ask for more' });
-    await more.getByRole('radio', { name: /Require the identity video/ }).check();
-    await more
-      .getByLabel('Message to the patient')
-      .fill('Please record a short video so I can confirm your identity.');
-    await more.getByRole('button', { name: 'Send to the patient' }).click();
-    await expect(desk.getByText('Sent to the patient.')).toBeVisible();
+    await askForMore(
+      desk,
+      /Require the identity video/,
+      'Please record a short video so I can confirm your identity.',
+    );
 
     // The card says the doctor needs it (not the visit text) and links the page.
     const videoLink = card.getByRole('link', { name: 'Record your identity video' });
@@ -386,17 +382,8 @@ test.describe('every next step from the portal', () => {
 
     // The clinician denies; the card shows the doctor's step decided and links the decision.
     await holdCase(desk, orderId);
-    await desk.getByRole('tab', { name: 'Deny' }).click();
     const reason = 'Your blood pressure needs to be under control before this medicine is safe.';
-    await desk.getByRole('form', { name: 'Deny' }).getByLabel('Reason').fill(reason);
-    await desk.getByRole('button', { name: 'Deny and refund' }).click();
-    await desk
-      .getByRole('alertdialog')
-      .getByRole('button', { name: 'Yes, deny and refund' })
-      .click();
-    await expect(
-      desk.getByText('Denied. The patient was told and the order is being refunded.'),
-    ).toBeVisible();
+    await deny(desk, reason);
     await desk.context().close();
 
     await ordersUntil(page, async () => {

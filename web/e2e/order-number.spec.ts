@@ -10,9 +10,9 @@
 import { expect, test } from '@playwright/test';
 import { staffPage, supportAgent as support } from './clinic-steps';
 import { california } from './medical-form-steps';
-import { apiPatient } from './patients';
+import { apiPatient, keepSession } from './patients';
 import { shot } from './quiz';
-import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
+import { mailTo, waitForApp } from './support';
 
 test('the portal, the email and the support console read the same order number', async ({
   page,
@@ -28,11 +28,7 @@ test('the portal, the email and the support console read the same order number',
   const number = `#${String(orderId).padStart(4, '0')}`;
 
   // The patient's Orders tab (the gateway's view follows the payment by events).
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
+  await keepSession(page, patient);
   const card = page.locator(`article.order-card[data-item-id="order-${orderId}"]`);
   await expect(async () => {
     await page.goto('/home?tab=orders');

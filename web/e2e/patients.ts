@@ -4,7 +4,8 @@
  * and the checkout page's save-address. Shared by the suites that start after payment.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SESSION_KEY, seedStorage, waitForApp } from './support';
 
 export interface Address {
   addressLine1: string;
@@ -38,6 +39,36 @@ export async function storedAddress(request: APIRequestContext, token: string) {
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { data: Record<string, unknown> | null }).data;
+}
+
+/**
+ * A patient who took the quiz (so has an account but no password yet); their email begins with
+ * `kind`.
+ */
+export async function quizPatient(request: APIRequestContext, kind: string): Promise<string> {
+  const email = `${kind}.${randomUUID().slice(0, 8)}@example.com`;
+  const res = await request.post('/api/intake-form', {
+    data: {
+      first_name: 'Robin',
+      last_name: 'Lee',
+      email,
+      phone: '5125550199',
+      phone_parts: { areaCode: '512', prefix: '555', line: '0199' },
+      height: { foot: 5, inches: 4 },
+      weight: 200,
+      gender: 'Female',
+      agreed_to_text: 'Yes',
+      agreed_to_email: true,
+      agreed_to_terms: true,
+      form_step2_agree: true,
+      dob: { mm: 6, dd: 1, yyyy: 1979 },
+      desired_weight: 160,
+      state: 'CO',
+      source_web: 2,
+    },
+  });
+  expect((await res.json()).status).toBe('success');
+  return email;
 }
 
 /** The three-month semaglutide plan of the default offer. */
@@ -137,4 +168,15 @@ export async function apiPatient(
     .poll(async () => (await storedAddress(request, token))?.zip, { timeout: 15_000 })
     .toBe(address.zip);
   return { token, user, email, line, phone, orderId };
+}
+
+/** The patient's session kept in the browser as logging in keeps it: the pages open as theirs. */
+export const keepSession = (page: Page, patient: ApiPatient) =>
+  seedStorage(page, SESSION_KEY, JSON.stringify({ token: patient.token, user: patient.user }));
+
+/** The patient's portal, opened as theirs on one tab. */
+export async function openPortal(page: Page, patient: ApiPatient, tab: string): Promise<void> {
+  await keepSession(page, patient);
+  await page.goto(`/home?tab=${tab}`);
+  await waitForApp(page);
 }

@@ -9,6 +9,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  acceptPrescription,
   approve,
   claimFromQueue,
   clinicianPage,
@@ -16,25 +17,12 @@ import {
   staffPage,
   submittedPatient,
 } from './clinic-steps';
-import { california, skipVerification } from './medical-form-steps';
-import { apiPatient, type ApiPatient } from './patients';
+import { california } from './medical-form-steps';
+import { apiPatient, keepSession, openPortal } from './patients';
 import { shot } from './quiz';
-import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
-
-/** "Nov 27, 2026" */
-const usDay = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+import { SESSION_KEY, usDay, waitForApp } from './support';
 
 const bubble = (page: Page) => page.getByRole('button', { name: 'Chat with support' });
-
-async function openPortal(page: Page, patient: ApiPatient, tab: string): Promise<void> {
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
-  await page.goto(`/home?tab=${tab}`);
-  await waitForApp(page);
-}
 
 /**
  * At the bottom of the page nothing moves any more: a control the bubble covers there cannot be
@@ -146,11 +134,7 @@ test.describe('polish a patient notices', () => {
   }) => {
     const project = test.info().project.name;
     const patient = await apiPatient(request, california, { kind: 'polish-verify' });
-    await seedStorage(
-      page,
-      SESSION_KEY,
-      JSON.stringify({ token: patient.token, user: patient.user }),
-    );
+    await keepSession(page, patient);
     await page.goto('/verify');
     await waitForApp(page);
     const verify = page.locator('main[data-page="verify"]');
@@ -199,9 +183,7 @@ test.describe('polish a patient notices', () => {
     const project = test.info().project.name;
     const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
     // The intake quiz said 240 lb; the medical form's current weight says 190.
-    const patient = await apiPatient(request, california, { gender: 'Female', kind: 'polish-rx' });
-    await skipVerification(request, patient);
-    await submittedPatient(page, patient);
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'polish-rx' });
 
     await page.goto('/home?tab=profile');
     await expect(page.getByLabel('Weight (lbs)')).toHaveValue('190', { timeout: 15_000 });
@@ -213,16 +195,7 @@ test.describe('polish a patient notices', () => {
     await desk.getByRole('form', { name: 'Approve' }).getByLabel('Vials').selectOption('6');
     await approve(desk);
     await desk.context().close();
-    await expect(async () => {
-      const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
-      expect(subjects).toContain('Your prescription is ready for you to review');
-    }).toPass({ timeout: 20_000 });
-    await expect(async () => {
-      await page.goto(`/prescription/${patient.orderId}`);
-      await expect(page.locator('#rx-approve')).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    await page.locator('#rx-approve').click();
-    await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+    await acceptPrescription(page, request, patient);
 
     // The patient's Dosage tab: one line, the prescription's vials and how they come.
     await expect(async () => {

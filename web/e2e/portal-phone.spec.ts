@@ -14,26 +14,19 @@
  * Screenshots: test-results/screenshots/<project>-portal-phone-*.png.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { approve, claimFromQueue, clinicianPage, submittedPatient } from './clinic-steps';
-import { california, skipVerification, texas } from './medical-form-steps';
-import { apiPatient, type ApiPatient } from './patients';
+import {
+  acceptPrescription,
+  approve,
+  claimFromQueue,
+  clinicianPage,
+  submittedPatient,
+} from './clinic-steps';
+import { california, texas } from './medical-form-steps';
+import { apiPatient, keepSession, openPortal, type ApiPatient } from './patients';
 import { answerQuiz, shot } from './quiz';
-import { SESSION_KEY, mailTo, seedStorage, waitForApp } from './support';
-
-/** "Nov 27, 2026" */
-const usDay = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+import { usDay, waitForApp } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 600;
-
-async function openHome(page: Page, patient: ApiPatient, tab: string): Promise<void> {
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
-  await page.goto(`/home?tab=${tab}`);
-  await waitForApp(page);
-}
 
 /** The element's box lies inside the screen, whole, and a tap at its middle reaches it. */
 async function wholeOnScreen(control: Locator): Promise<void> {
@@ -73,23 +66,12 @@ async function patientWithEveryTab(
   browser: Parameters<typeof clinicianPage>[0],
   baseURL: string,
 ): Promise<ApiPatient> {
-  const patient = await apiPatient(request, california, { gender: 'Female', kind: 'portal-ui' });
-  await skipVerification(request, patient);
-  await submittedPatient(page, patient);
+  const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'portal-ui' });
   const desk = await clinicianPage(browser, baseURL);
   await claimFromQueue(desk, patient.orderId);
   await approve(desk);
   await desk.context().close();
-  await expect(async () => {
-    const subjects = (await mailTo(request, patient.email)).map((m) => m.subject);
-    expect(subjects).toContain('Your prescription is ready for you to review');
-  }).toPass({ timeout: 20_000 });
-  await expect(async () => {
-    await page.goto(`/prescription/${patient.orderId}`);
-    await expect(page.locator('#rx-approve')).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  await page.locator('#rx-approve').click();
-  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+  await acceptPrescription(page, request, patient);
   return patient;
 }
 
@@ -208,7 +190,7 @@ test.describe('the portal on a phone', () => {
       headers: { authorization: `Bearer ${patient.token}` },
     });
     expect(refunded.ok()).toBe(true);
-    await openHome(page, patient, 'billing');
+    await openPortal(page, patient, 'billing');
 
     const section = page.getByRole('region', { name: 'Past Payments' });
     const rows = section.locator('tbody').getByRole('row');
@@ -247,11 +229,7 @@ test.describe('the portal on a phone', () => {
     await page.route('**/api/upload-av-video', (route) =>
       route.fulfill({ json: { success: true, message: 'Video uploaded successfully!' } }),
     );
-    await seedStorage(
-      page,
-      SESSION_KEY,
-      JSON.stringify({ token: patient.token, user: patient.user }),
-    );
+    await keepSession(page, patient);
     await page.goto(`/upload-video/${patient.orderId}`);
     await waitForApp(page);
     await page.locator('#uv-gallery').setInputFiles({

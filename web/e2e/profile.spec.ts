@@ -9,10 +9,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { submittedPatient } from './clinic-steps';
-import { california, skipVerification } from './medical-form-steps';
-import { apiPatient, storedAddress } from './patients';
+import { california } from './medical-form-steps';
+import { apiPatient, openPortal, storedAddress } from './patients';
 import { shot } from './quiz';
-import { SESSION_KEY, seedStorage, waitForApp } from './support';
+import { waitForApp } from './support';
 
 const form = (page: Page) => page.locator('#profile-form');
 const phonePart = (page: Page, n: 1 | 2 | 3) => page.locator(`#profile-phone-${n}`);
@@ -33,13 +33,7 @@ test('a patient updates the profile and the address, and finds them kept', async
   request,
 }, testInfo) => {
   const patient = await apiPatient(request, california, { gender: 'Female', kind: 'profile' });
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
-  await page.goto('/home?tab=profile');
-  await waitForApp(page);
+  await openPortal(page, patient, 'profile');
   await expect(page.getByRole('heading', { level: 2, name: 'Manage Account' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Jordan');
   await expect(phonePart(page, 3)).toHaveValue(patient.line);
@@ -117,9 +111,7 @@ test('a patient sends a photo again, resized to 1000 px wide', async ({
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const patient = await apiPatient(request, california, { gender: 'Female', kind: 'reupload' });
-  await skipVerification(request, patient);
-  await submittedPatient(page, patient);
+  const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'reupload' });
 
   await page.goto('/home?tab=profile');
   await waitForApp(page);

@@ -16,7 +16,6 @@ import {
   form,
   openFormFromVerify,
   png,
-  skipVerification,
 } from './medical-form-steps';
 import { apiPatient } from './patients';
 import { shot } from './quiz';
@@ -30,8 +29,7 @@ test('a text file named .png is refused when chosen, in the patient’s words; a
 }) => {
   const project = test.info().project.name;
   const patient = await apiPatient(request, california, { gender: 'Female', kind: 'form' });
-  await skipVerification(request, patient);
-  await openFormFromVerify(page, patient);
+  await openFormFromVerify(page, request, patient);
   await answerAll(page, { stopAtType: 'image_upload' });
   const question = await currentQuestion(page);
   expect(question.type).toBe('image_upload');

@@ -4,8 +4,8 @@
  * we email them. Phone width only: the five wrong passwords count against this machine's
  * address, which every journey shares.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { quizPatient } from './patients';
 import { answerQuiz, shot } from './quiz';
 import { intakeQuiz, logIn, loginPage, mailTo, passwordLink, waitForApp } from './support';
 
@@ -52,28 +52,7 @@ test('Log Out forgets the quiz: the next visitor on the phone starts at step 1 w
 
 /** A patient with a password, as the welcome email's link sets it. */
 async function patientWithPassword(request: APIRequestContext, password: string) {
-  const email = `lockout.${randomUUID().slice(0, 8)}@example.com`;
-  const intake = await request.post('/api/intake-form', {
-    data: {
-      first_name: 'Sam',
-      last_name: 'Okafor',
-      email,
-      phone: '5125550177',
-      phone_parts: { areaCode: '512', prefix: '555', line: '0177' },
-      height: { foot: 5, inches: 9 },
-      weight: 230,
-      gender: 'Male',
-      agreed_to_text: 'Yes',
-      agreed_to_email: true,
-      agreed_to_terms: true,
-      form_step2_agree: true,
-      dob: { mm: 3, dd: 9, yyyy: 1984 },
-      desired_weight: 180,
-      state: 'CO',
-      source_web: 2,
-    },
-  });
-  expect((await intake.json()).status).toBe('success');
+  const email = await quizPatient(request, 'lockout');
   const link = await passwordLink(request, email);
   const set = await request.post('/api/password-reset', {
     data: { token: link.split('/').pop(), password },

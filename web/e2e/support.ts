@@ -14,6 +14,9 @@ export const PRODUCTS_PATH = '/api/get-all-products';
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 
+/** A day as the pages write it: "Nov 27, 2026". */
+export const usDay = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+
 /** The demo patient single-node seeds (README, "Demo accounts"). */
 export const DEMO_PATIENT = {
   email: 'patient@demo.glp-clinic.local',

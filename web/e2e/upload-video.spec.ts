@@ -16,9 +16,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPatient, type Address, type ApiPatient } from './patients';
+import { apiPatient, keepSession, type Address, type ApiPatient } from './patients';
 import { shot } from './quiz';
-import { SESSION_KEY, seedStorage, waitForApp } from './support';
+import { waitForApp } from './support';
 
 const texas: Address = {
   addressLine1: '1100 Congress Avenue',
@@ -49,11 +49,7 @@ const uploadButton = (page: Page) => page.locator('#uv-upload');
 const problemTitle = (page: Page) => page.locator('.uv-problem__title');
 
 async function openVideoPage(page: Page, patient: ApiPatient, query = ''): Promise<void> {
-  await seedStorage(
-    page,
-    SESSION_KEY,
-    JSON.stringify({ token: patient.token, user: patient.user }),
-  );
+  await keepSession(page, patient);
   await page.goto(`/upload-video/${patient.orderId}${query}`);
   await waitForApp(page);
   await expect(page$(page)).toBeVisible({ timeout: 15_000 });

@@ -6,9 +6,9 @@
  * before any call (the server refuses it too).
  */
 import { orderIdFromNumber, orderNumber, orderNumberHint } from '@clinic/contracts';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Field } from '../ui';
+import { Button, Field, FormMessage } from '../ui';
 import './order-search.css';
 
 const PARAM = 'number';
@@ -103,6 +103,34 @@ export function OrderSearchHeading({ orderId, detail }: { orderId: number; detai
     <p className="order-search__result" role="status">
       <strong>Order {orderNumber(orderId)}</strong>
       {detail && ` · ${detail}`}
+    </p>
+  );
+}
+
+/**
+ * What a page shows under its search: its own `list` while nothing is searched, how an order
+ * number reads when the address's is none, else `found` for the order and the search as typed
+ * (afresh for each order).
+ */
+export function OrderSearchResult({
+  state,
+  list = null,
+  found,
+}: {
+  state: OrderSearchState;
+  list?: ReactNode;
+  found: (orderId: number, typed: string) => ReactNode;
+}) {
+  if (state.typed === null) return list;
+  if (state.orderId === null) return <FormMessage kind="error">{orderNumberHint}</FormMessage>;
+  return <Fragment key={state.orderId}>{found(state.orderId, state.typed)}</Fragment>;
+}
+
+/** While a found order loads: "Finding order #1042...". */
+export function FindingOrder({ orderId }: { orderId: number }) {
+  return (
+    <p className="console-page__purpose" aria-busy="true">
+      Finding order {orderNumber(orderId)}...
     </p>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { doctorTabPath } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
+import { patientEmail, type IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 
 export const tellPatientDoctorReplied = jobType({
@@ -41,12 +41,10 @@ export function tellPatientDoctorRepliedJob(
         return;
       }
       await runtime.notifier.send(
-        {
-          channel: 'email',
-          to: contact.email,
+        patientEmail(contact, {
           subject: 'Your doctor replied to your message',
-          body: `Hi ${contact.first_name || 'there'},\n\nYour doctor replied to your message. Read it in your portal (Doctor on Demand): ${link}\n\nYour care team`,
-        },
+          body: `Your doctor replied to your message. Read it in your portal (Doctor on Demand): ${link}`,
+        }),
         { jobId: `sent-${jobId}` },
       );
     },

@@ -4,30 +4,7 @@ import request from 'supertest';
 import { createLocalIdentityDirectory } from '@clinic/identity';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
 import { carts } from '../db/schema';
-import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
-
-const tirzepatidePlan = {
-  id: 1,
-  name: 'Tirzepatide',
-  price: 224.99,
-  retail_price: 349.97,
-  quantity: 1,
-  main_type: 'Prescription',
-  category: 'primary',
-  sku: 'tirz_plan_1',
-  stripe_id: 'tirz_plan_1',
-  sema_offer: 'default',
-  tir_offer: 'default',
-};
-const semaglutidePlan = {
-  ...tirzepatidePlan,
-  id: 4,
-  name: 'Semaglutide',
-  price: 134.99,
-  retail_price: 249.97,
-  sku: 'sema_plan_278928',
-  stripe_id: 'sema_plan_278928',
-};
+import { planLine, startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
 
 describe('GET /api/get-cart/{cart_id}', () => {
   let identity: IdentityHarness;
@@ -79,7 +56,7 @@ describe('GET /api/get-cart/{cart_id}', () => {
     const saved = await request(t.service.app)
       .post('/forms/save-cart')
       .set(headers)
-      .send({ ...tirzepatidePlan, currentGLPMed: 'Yes', currentDose: '7.5 mg' });
+      .send({ ...planLine('tirzepatide'), currentGLPMed: 'Yes', currentDose: '7.5 mg' });
     expect(saved.status).toBe(200);
     const link = await getCart(saved.body.id);
     expect(link.status).toBe(200);
@@ -90,7 +67,7 @@ describe('GET /api/get-cart/{cart_id}', () => {
     const switched = await request(t.service.app)
       .post('/forms/save-cart')
       .set(scoped)
-      .send({ ...semaglutidePlan, replaces_cart: saved.body.id });
+      .send({ ...planLine('semaglutide'), replaces_cart: saved.body.id });
     expect(switched.status).toBe(200);
     const [kept] = await t.db
       .select({ glp: carts.currentGlpMed, dose: carts.currentDose, userId: carts.userId })
@@ -103,9 +80,11 @@ describe('GET /api/get-cart/{cart_id}', () => {
     const refused = await request(t.service.app)
       .post('/forms/save-cart')
       .set(stranger)
-      .send({ ...semaglutidePlan, replaces_cart: saved.body.id });
+      .send({ ...planLine('semaglutide'), replaces_cart: saved.body.id });
     expect(refused.status).toBe(404);
-    const unnamed = await request(t.service.app).post('/forms/save-cart').send(semaglutidePlan);
+    const unnamed = await request(t.service.app)
+      .post('/forms/save-cart')
+      .send(planLine('semaglutide'));
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.message).toContain('currentGLPMed');
   });

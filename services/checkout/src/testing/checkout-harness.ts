@@ -160,6 +160,25 @@ const plans = {
 };
 
 /**
+ * A plan of the default offer as the plan page saves it in the cart (POST /forms/save-cart),
+ * without the GLP-1 answers the page adds.
+ */
+export function planLine(drug: keyof typeof plans = 'tirzepatide') {
+  const plan = plans[drug];
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: plan.price,
+    retail_price: plan.retail,
+    quantity: 1,
+    main_type: 'Prescription',
+    category: 'primary',
+    sku: plan.sku,
+    stripe_id: plan.sku,
+  };
+}
+
+/**
  * Checkout on embedded engines. Identity is an in-memory fake (`fakeIdentity`) unless `deps`
  * give one (`identity: undefined` for none).
  */
@@ -178,19 +197,10 @@ export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHa
     clock,
     patient: (userId) => testPrincipal({ userId, role: 'patient', sessionId: `session-${userId}` }),
     async saveCart({ drug = 'tirzepatide', as } = {}) {
-      const plan = plans[drug];
-      const res = await request(service.app).post('/forms/save-cart').set(headersOf(as)).send({
-        id: plan.id,
-        name: plan.name,
-        price: plan.price,
-        retail_price: plan.retail,
-        quantity: 1,
-        main_type: 'Prescription',
-        category: 'primary',
-        sku: plan.sku,
-        stripe_id: plan.sku,
-        currentGLPMed: 'No',
-      });
+      const res = await request(service.app)
+        .post('/forms/save-cart')
+        .set(headersOf(as))
+        .send({ ...planLine(drug), currentGLPMed: 'No' });
       if (res.status !== 200) throw new Error(`save-cart answered ${res.status}: ${res.text}`);
       return res.body.id as string;
     },

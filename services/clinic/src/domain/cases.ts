@@ -46,7 +46,7 @@ import {
 import { audit, type StaffRequest } from './audit';
 import { reviewableStatuses, summariesOf } from './case-summaries';
 import { emailPatient } from '../jobs/email-patient';
-import type { PatientEmail } from './patient-emails';
+import type { PatientEmail } from '@clinic/identity-client';
 import { toCasePrescription } from './prescriptions';
 import { staffName } from './staff-members';
 

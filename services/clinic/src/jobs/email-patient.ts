@@ -7,9 +7,8 @@
  * email except what the clinician wrote to the patient.
  */
 import { z } from 'zod';
-import type { IdentityDirectory } from '@clinic/identity-client';
+import { patientEmail, type IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
-import { patientEmail } from '../domain/patient-emails';
 
 export const emailPatient = jobType({
   name: 'email-patient',

@@ -6,15 +6,14 @@
  * embedded engines with a manual clock: the local queue schedules by it.
  */
 import { eq, sql } from 'drizzle-orm';
-import { appointmentRequired, assessmentDenied, type FlowContext } from '@clinic/contracts';
+import { assessmentDenied } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
 import { eventually, sleep } from '@clinic/kit/testing';
 import { assessments, orders } from '../db/schema';
-import { loadQuestionnaires } from '../questionnaires/questionnaires';
 import {
-  completeAnswers,
+  clinicianAsks,
   startForms,
-  submissionOf,
+  submittedAssessment,
   type FormsHarness,
   type FormsPatient,
 } from '../testing';
@@ -23,9 +22,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Longer than the local queue's 250 ms poll: a due job would have run by then. */
 const QUEUE_WOULD_HAVE_RUN_MS = 600;
-
-const files = loadQuestionnaires();
-const woman: FlowContext = { form: 'first', state: 'CA', gender: 'Female' };
 
 /** An MP4 by its first bytes: what the server checks. */
 const mp4 = Buffer.concat([
@@ -49,28 +45,6 @@ describe('the identity video’s ask and its one reminder', () => {
     (await h.engines.mailbox.list({ to: patient.email })).filter(
       (m) => m.subject === ASK || m.subject === REMINDER,
     );
-
-  /** A paid order with its assessment sent: Texas's bare-medication form, or California's. */
-  async function submitted(state: 'TX' | 'CA') {
-    const patient = await h.patient({ state });
-    const orderId = await h.paidOrder(patient);
-    await h.shipTo(patient, state);
-    const bare = state === 'TX';
-    const file = files[bare ? 'bare-medication' : 'medical-integration'];
-    const answers = await h.withUploads(
-      completeAnswers(file, { ...woman, state, bareMeds: bare }, 'tirzepatide'),
-      file,
-      patient,
-      orderId,
-    );
-    const res = await h.post(
-      bare ? '/api/submit-bare-form' : '/api/submit-md-form',
-      submissionOf(orderId, answers),
-      patient,
-    );
-    expect(res.status).toBe(200);
-    return { patient, orderId };
-  }
 
   async function uploadVideo(patient: FormsPatient, orderId: number) {
     const video = await h.upload(
@@ -101,7 +75,7 @@ describe('the identity video’s ask and its one reminder', () => {
   }
 
   it('asks at once with the video page’s link, then reminds once after 24 hours while it is missing', async () => {
-    const { patient, orderId } = await submitted('TX');
+    const { patient, orderId } = await submittedAssessment(h, 'TX');
     await eventually(async () =>
       expect((await mailOf(patient)).map((m) => m.subject)).toEqual([ASK]),
     );
@@ -126,8 +100,8 @@ describe('the identity video’s ask and its one reminder', () => {
   });
 
   it('sends no reminder once the video is in, nor for an order that ended', async () => {
-    const uploaded = await submitted('TX');
-    const denied = await submitted('TX');
+    const uploaded = await submittedAssessment(h, 'TX');
+    const denied = await submittedAssessment(h, 'TX');
     await eventually(async () => {
       expect(await mailOf(uploaded.patient)).toHaveLength(1);
       expect(await mailOf(denied.patient)).toHaveLength(1);
@@ -151,21 +125,13 @@ describe('the identity video’s ask and its one reminder', () => {
   });
 
   it('takes the video the clinician asks for where the state did not, and reminds once a day later', async () => {
-    const { patient, orderId } = await submitted('CA');
+    const { patient, orderId } = await submittedAssessment(h, 'CA');
     // California asks for no video: none is taken, no email goes.
     expect((await uploadVideo(patient, orderId)).status).toBe(409);
     const requiredAt = h.clock.now().toISOString();
     const before = await asksHandled();
     // Published twice (a clinician's double click reaching the bus twice): one reminder.
-    for (let i = 0; i < 2; i += 1)
-      await h.service.runtime.transaction((_tx, events) =>
-        events.publish(appointmentRequired, {
-          orderId,
-          userId: patient.id,
-          kind: 'video',
-          requiredAt,
-        }),
-      );
+    for (let i = 0; i < 2; i += 1) await clinicianAsks(h, patient, orderId, 'video', requiredAt);
     await eventually(async () => expect(await asksHandled()).toBe(before + 2));
     const [row] = await h.db.select().from(assessments).where(eq(assessments.orderId, orderId));
     expect(row?.videoRequired).toBe(true);
@@ -186,16 +152,9 @@ describe('the identity video’s ask and its one reminder', () => {
   });
 
   it('changes nothing for a visit', async () => {
-    const { patient, orderId } = await submitted('CA');
+    const { patient, orderId } = await submittedAssessment(h, 'CA');
     const before = await asksHandled();
-    await h.service.runtime.transaction((_tx, events) =>
-      events.publish(appointmentRequired, {
-        orderId,
-        userId: patient.id,
-        kind: 'visit',
-        requiredAt: h.clock.now().toISOString(),
-      }),
-    );
+    await clinicianAsks(h, patient, orderId, 'visit');
     await eventually(async () => expect(await asksHandled()).toBe(before + 1));
     await advance(25 * HOUR);
     expect(await mailOf(patient)).toEqual([]);

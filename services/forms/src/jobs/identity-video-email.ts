@@ -21,7 +21,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { identityVideoAskers, stateName } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
+import { patientEmail, type IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { assessments, orders, type FormsOrderStatus } from '../db/schema';
 
@@ -127,14 +127,8 @@ export function identityVideoEmailJob(
       // Outside any transaction: identity may share the embedded database's one connection.
       const contact = await identity.patientContact(job.userId);
       if (!contact) return;
-      const { subject, body } = identityVideoEmailText(job, row.state, publicUrl);
       await runtime.notifier.send(
-        {
-          channel: 'email',
-          to: contact.email,
-          subject,
-          body: `Hi ${contact.first_name || 'there'},\n\n${body}\n\nYour care team`,
-        },
+        patientEmail(contact, identityVideoEmailText(job, row.state, publicUrl)),
         { jobId: `sent-${jobId}` },
       );
     },

@@ -4,12 +4,8 @@
  * as well); a Californian's: none, until the clinician requires the video (appointment-required
  * of kind video), then the clinician. Only the caller's own order.
  */
-import { appointmentRequired } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
-import { loadQuestionnaires } from '../questionnaires/questionnaires';
-import { completeAnswers, startForms, submissionOf, type FormsHarness } from '../testing';
-
-const files = loadQuestionnaires();
+import { clinicianAsks, startForms, submittedAssessment, type FormsHarness } from '../testing';
 
 describe('who asks for the identity video', () => {
   let h: FormsHarness;
@@ -18,43 +14,6 @@ describe('who asks for the identity video', () => {
   });
   afterAll(() => h.close());
 
-  /** A paid order with its assessment sent: Texas's bare-medication form, or California's. */
-  async function submitted(state: 'TX' | 'CA') {
-    const patient = await h.patient({ state });
-    const orderId = await h.paidOrder(patient);
-    await h.shipTo(patient, state);
-    const bare = state === 'TX';
-    const file = files[bare ? 'bare-medication' : 'medical-integration'];
-    const answers = await h.withUploads(
-      completeAnswers(
-        file,
-        { form: 'first', state, gender: 'Female', bareMeds: bare },
-        'tirzepatide',
-      ),
-      file,
-      patient,
-      orderId,
-    );
-    const res = await h.post(
-      bare ? '/api/submit-bare-form' : '/api/submit-md-form',
-      submissionOf(orderId, answers),
-      patient,
-    );
-    expect(res.status).toBe(200);
-    return { patient, orderId };
-  }
-
-  /** The clinician asks for more (a video or a visit), as the clinic publishes it. */
-  const clinicianAsks = (orderId: number, userId: number, kind: 'video') =>
-    h.service.runtime.transaction((_tx, events) =>
-      events.publish(appointmentRequired, {
-        orderId,
-        userId,
-        kind,
-        requiredAt: h.clock.now().toISOString(),
-      }),
-    );
-
   const askedBy = async (orderId: number, as: Parameters<FormsHarness['get']>[1]) => {
     const res = await h.get(`/forms/orders/${orderId}/identity-video`, as);
     expect(res.status).toBe(200);
@@ -62,17 +21,17 @@ describe('who asks for the identity video', () => {
   };
 
   it("names the state's regulations for a Texas bare-medication assessment, the clinician's ask beside it", async () => {
-    const { patient, orderId } = await submitted('TX');
+    const { patient, orderId } = await submittedAssessment(h, 'TX');
     expect(await askedBy(orderId, patient)).toBe('state');
-    await clinicianAsks(orderId, patient.id, 'video');
+    await clinicianAsks(h, patient, orderId, 'video');
     // The state's rule still applies: the page keeps naming it.
     await eventually(async () => expect(await askedBy(orderId, patient)).toBe('state'));
   });
 
   it('names the clinician once they require the video of a Californian', async () => {
-    const { patient, orderId } = await submitted('CA');
+    const { patient, orderId } = await submittedAssessment(h, 'CA');
     expect(await askedBy(orderId, patient)).toBeNull();
-    await clinicianAsks(orderId, patient.id, 'video');
+    await clinicianAsks(h, patient, orderId, 'video');
     await eventually(async () => expect(await askedBy(orderId, patient)).toBe('clinician'));
   });
 

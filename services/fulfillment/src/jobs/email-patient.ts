@@ -5,7 +5,7 @@
  * transaction (identity may share the embedded database, which runs one transaction at a time).
  */
 import { z } from 'zod';
-import type { IdentityDirectory } from '@clinic/identity-client';
+import { patientEmail, type IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
 
 export const emailPatient = jobType({
@@ -25,15 +25,9 @@ export function emailPatientJob(runtime: ServiceRuntime, identity: IdentityDirec
     async handle({ userId, subject, body }, { jobId }) {
       const contact = await identity.patientContact(userId);
       if (!contact) return;
-      await runtime.notifier.send(
-        {
-          channel: 'email',
-          to: contact.email,
-          subject,
-          body: `Hi ${contact.first_name || 'there'},\n\n${body}\n\nYour care team`,
-        },
-        { jobId: `sent-${jobId}` },
-      );
+      await runtime.notifier.send(patientEmail(contact, { subject, body }), {
+        jobId: `sent-${jobId}`,
+      });
     },
   });
 }

@@ -344,22 +344,7 @@ function CaseDetails({ view }: { view: CaseView }) {
           </ol>
         )}
       </Section>
-      <Section title="Messages" id="messages">
-        {view.messages.length === 0 ? (
-          <Empty>No messages.</Empty>
-        ) : (
-          <ol className="cv-list cv-messages">
-            {view.messages.map((m) => (
-              <li key={m.id} className={`cv-message cv-message--${m.from}`}>
-                <p className="cv-meta">
-                  {m.by}, {when(m.at)}
-                </p>
-                <p className="cv-message__body">{m.body}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Section>
+      {/* A note asking for more is in the Decision history and, posted by the chat, in this thread. */}
       <Section title="Messages with the patient" id="doctor-messages">
         <DoctorThreadPane
           userId={view.case.userId}

@@ -1,9 +1,15 @@
-import { orderNumber, orderNumberHint } from '@clinic/contracts';
+import { orderNumber } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from '../../ui';
 import { ConsoleEmpty } from '../ConsoleEmpty';
-import { OrderSearch, OrderSearchHeading, useOrderSearch } from '../OrderSearch';
+import {
+  FindingOrder,
+  OrderSearch,
+  OrderSearchHeading,
+  OrderSearchResult,
+  useOrderSearch,
+} from '../OrderSearch';
 import { CaseTable } from './CaseTable';
 import { caseSearchQuery } from './clinicApi';
 import { casePath } from './ReviewQueuePage';
@@ -12,12 +18,7 @@ import { casePath } from './ReviewQueuePage';
 function FoundCase({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
   const found = useQuery(caseSearchQuery(orderId));
-  if (found.isPending)
-    return (
-      <p className="console-page__purpose" aria-busy="true">
-        Finding order {orderNumber(orderId)}...
-      </p>
-    );
+  if (found.isPending) return <FindingOrder orderId={orderId} />;
   if (found.isError) return <FormMessage kind="error">{found.error.message}</FormMessage>;
   if (found.data.length === 0)
     return (
@@ -48,12 +49,7 @@ export function CaseSearch() {
   return (
     <>
       <OrderSearch state={search} />
-      {search.typed !== null &&
-        (search.orderId === null ? (
-          <FormMessage kind="error">{orderNumberHint}</FormMessage>
-        ) : (
-          <FoundCase key={search.orderId} orderId={search.orderId} />
-        ))}
+      <OrderSearchResult state={search} found={(orderId) => <FoundCase orderId={orderId} />} />
     </>
   );
 }

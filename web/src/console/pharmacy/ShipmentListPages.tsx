@@ -1,9 +1,4 @@
-import {
-  orderNumber,
-  orderNumberHint,
-  type ShipmentFilter,
-  type ShipmentSummary,
-} from '@clinic/contracts';
+import { orderNumber, type ShipmentFilter, type ShipmentSummary } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +6,13 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { FormMessage } from '../../ui';
 import { cutoffBanner } from './format';
 import { ConsoleEmpty } from '../ConsoleEmpty';
-import { OrderSearch, OrderSearchHeading, useOrderSearch } from '../OrderSearch';
+import {
+  FindingOrder,
+  OrderSearch,
+  OrderSearchHeading,
+  OrderSearchResult,
+  useOrderSearch,
+} from '../OrderSearch';
 import { orderShipmentsQuery, shipmentsQuery } from './pharmacyApi';
 import { ShipmentTable } from './ShipmentTable';
 import '../clinic/clinic.css';
@@ -33,12 +34,7 @@ type Section = 'orders-to-place' | 'shipments';
 function OrderShipments({ orderId, section }: { orderId: number; section: Section }) {
   const navigate = useNavigate();
   const found = useQuery(orderShipmentsQuery(orderId));
-  if (found.isPending)
-    return (
-      <p className="console-page__purpose" aria-busy="true">
-        Finding order {orderNumber(orderId)}...
-      </p>
-    );
+  if (found.isPending) return <FindingOrder orderId={orderId} />;
   if (found.isError) return <FormMessage kind="error">{found.error.message}</FormMessage>;
   const { shipments } = found.data;
   if (shipments.length === 0)
@@ -71,18 +67,14 @@ function OrderShipments({ orderId, section }: { orderId: number; section: Sectio
  */
 function Searchable({ section, children }: { section: Section; children: ReactNode }) {
   const search = useOrderSearch();
-  let body = children;
-  if (search.typed !== null)
-    body =
-      search.orderId === null ? (
-        <FormMessage kind="error">{orderNumberHint}</FormMessage>
-      ) : (
-        <OrderShipments key={search.orderId} orderId={search.orderId} section={section} />
-      );
   return (
     <>
       <OrderSearch state={search} />
-      {body}
+      <OrderSearchResult
+        state={search}
+        list={children}
+        found={(orderId) => <OrderShipments orderId={orderId} section={section} />}
+      />
     </>
   );
 }

@@ -6,10 +6,10 @@ import {
 } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Button, FormMessage } from '../../ui';
 import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
 import { AccountSummary } from './AccountSummary';
+import { BackToInbox, PaneError, PaneLoading } from './PaneStates';
 import { fullTime, hhmm, kindLabels } from './format';
 import { OnlineDot } from './InboxList';
 import { claim, close, conversationKey, conversationQuery, inboxKey, reply } from './supportApi';
@@ -62,21 +62,8 @@ export function ConversationPane({
   const errorId = useId();
   const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
 
-  if (detail.isPending)
-    return (
-      <section className="sp-pane" aria-busy="true">
-        <p className="sp-muted">Loading the conversation...</p>
-      </section>
-    );
-  if (detail.isError)
-    return (
-      <section className="sp-pane">
-        <Link className="sp-back" to={backTo}>
-          ← Inbox
-        </Link>
-        <FormMessage kind="error">{detail.error.message}</FormMessage>
-      </section>
-    );
+  if (detail.isPending) return <PaneLoading text="Loading the conversation..." />;
+  if (detail.isError) return <PaneError message={detail.error.message} backTo={backTo} />;
 
   const { conversation, messages } = detail.data;
   const closed = conversation.status === 'closed';
@@ -111,9 +98,7 @@ export function ConversationPane({
     <div className="sp-detail">
       <section className="sp-pane" aria-labelledby="sp-pane-title">
         <header className="sp-pane__head">
-          <Link className="sp-back" to={backTo}>
-            ← Inbox
-          </Link>
+          <BackToInbox to={backTo} />
           <div className="sp-pane__who">
             <h2 id="sp-pane-title" className="sp-pane__title">
               <OnlineDot online={conversation.online} />

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { FormMessage } from '../../ui';
 import { ConsoleEmpty } from '../ConsoleEmpty';
-import { OrderSearchHeading } from '../OrderSearch';
+import { FindingOrder, OrderSearchHeading } from '../OrderSearch';
 import { SupportOrderList } from './AccountSummary';
 import { inboxPath, patientPath } from './paths';
 import { accountQuery, orderSearchQuery } from './supportApi';
@@ -52,12 +52,7 @@ function FoundPatient({ userId, typed }: { userId: number; typed: string }) {
  */
 export function FoundOrder({ orderId, typed }: { orderId: number; typed: string }) {
   const found = useQuery(orderSearchQuery(orderId));
-  if (found.isPending)
-    return (
-      <p className="console-page__purpose" aria-busy="true">
-        Finding order {orderNumber(orderId)}...
-      </p>
-    );
+  if (found.isPending) return <FindingOrder orderId={orderId} />;
   if (found.isError) return <FormMessage kind="error">{found.error.message}</FormMessage>;
   const { orders, userId } = found.data;
   if (orders.length === 0 || userId === null)

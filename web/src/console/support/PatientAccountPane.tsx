@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate } from 'react-router-dom';
-import { FormMessage } from '../../ui';
+import { Navigate } from 'react-router-dom';
 import { AccountSummary } from './AccountSummary';
+import { BackToInbox, PaneError, PaneLoading } from './PaneStates';
 import { kindLabels } from './format';
 import { inboxPath } from './paths';
 import { accountQuery } from './supportApi';
@@ -22,21 +22,8 @@ export function PatientAccountPane({
   backTo: string;
 }) {
   const account = useQuery(accountQuery(userId));
-  if (account.isPending)
-    return (
-      <section className="sp-pane" aria-busy="true">
-        <p className="sp-muted">Loading the account...</p>
-      </section>
-    );
-  if (account.isError)
-    return (
-      <section className="sp-pane">
-        <Link className="sp-back" to={backTo}>
-          ← Inbox
-        </Link>
-        <FormMessage kind="error">{account.error.message}</FormMessage>
-      </section>
-    );
+  if (account.isPending) return <PaneLoading text="Loading the account..." />;
+  if (account.isError) return <PaneError message={account.error.message} backTo={backTo} />;
   const { participant, email, conversationId } = account.data;
   if (conversationId !== null)
     return <Navigate to={inboxPath(conversationId, 'waiting', number)} replace />;
@@ -44,9 +31,7 @@ export function PatientAccountPane({
     <div className="sp-detail">
       <section className="sp-pane" aria-labelledby="sp-pane-title">
         <header className="sp-pane__head">
-          <Link className="sp-back" to={backTo}>
-            ← Inbox
-          </Link>
+          <BackToInbox to={backTo} />
           <div className="sp-pane__who">
             <h2 id="sp-pane-title" className="sp-pane__title">
               {participant.name}

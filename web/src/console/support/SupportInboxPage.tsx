@@ -1,4 +1,4 @@
-import { orderNumberHint, type ConversationSummary } from '@clinic/contracts';
+import type { ConversationSummary } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -6,7 +6,7 @@ import { FormMessage } from '../../ui';
 import { ConversationPane } from './ConversationPane';
 import { InboxList } from './InboxList';
 import { ConsoleEmpty } from '../ConsoleEmpty';
-import { OrderSearch, useOrderSearch } from '../OrderSearch';
+import { OrderSearch, OrderSearchResult, useOrderSearch } from '../OrderSearch';
 import { FoundOrder } from './FoundOrder';
 import { PatientAccountPane } from './PatientAccountPane';
 import { inboxPath, type InboxView } from './paths';
@@ -115,40 +115,40 @@ export function SupportInboxPage({
       <div className="sp-layout">
         <div className="sp-list">
           <OrderSearch state={search} />
-          {search.typed !== null ? (
-            search.orderId === null ? (
-              <FormMessage kind="error">{orderNumberHint}</FormMessage>
-            ) : (
-              <FoundOrder key={search.orderId} orderId={search.orderId} typed={search.typed} />
-            )
-          ) : (
-            <>
-              <div className="cq-tabs sp-tabs" role="tablist" aria-label="Chat inbox">
-                {views.map((v) => (
-                  <button
-                    key={v}
-                    type="button"
-                    role="tab"
-                    id={`sp-tab-${v}`}
-                    aria-selected={v === view}
-                    aria-controls="sp-panel"
-                    className="cq-tabs__tab"
-                    onClick={() => setParams(v === 'waiting' ? {} : { view: v }, { replace: true })}
-                  >
-                    {viewLabels[v]}
-                  </button>
-                ))}
-              </div>
-              <div id="sp-panel" role="tabpanel" aria-labelledby={`sp-tab-${view}`}>
-                <Inbox
-                  key={view}
-                  view={view}
-                  selectedId={conversationId}
-                  onOpen={(id) => void navigate(inboxPath(id, view))}
-                />
-              </div>
-            </>
-          )}
+          <OrderSearchResult
+            state={search}
+            found={(orderId, typed) => <FoundOrder orderId={orderId} typed={typed} />}
+            list={
+              <>
+                <div className="cq-tabs sp-tabs" role="tablist" aria-label="Chat inbox">
+                  {views.map((v) => (
+                    <button
+                      key={v}
+                      type="button"
+                      role="tab"
+                      id={`sp-tab-${v}`}
+                      aria-selected={v === view}
+                      aria-controls="sp-panel"
+                      className="cq-tabs__tab"
+                      onClick={() =>
+                        setParams(v === 'waiting' ? {} : { view: v }, { replace: true })
+                      }
+                    >
+                      {viewLabels[v]}
+                    </button>
+                  ))}
+                </div>
+                <div id="sp-panel" role="tabpanel" aria-labelledby={`sp-tab-${view}`}>
+                  <Inbox
+                    key={view}
+                    view={view}
+                    selectedId={conversationId}
+                    onOpen={(id) => void navigate(inboxPath(id, view))}
+                  />
+                </div>
+              </>
+            }
+          />
         </div>
         {conversationId !== null ? (
           <ConversationPane

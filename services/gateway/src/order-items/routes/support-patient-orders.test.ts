@@ -10,26 +10,33 @@ import { supportAuditLog } from '../db/schema';
 import { deliveredOrder, orderLife, at } from '../domain/order-events.fixtures';
 import { startOrderView, type OrderViewHarness } from '../testing/order-view-harness';
 
-describe('GET /api/console/support/patients/:userId/orders', () => {
-  let h: OrderViewHarness;
-  beforeAll(async () => {
-    h = await startOrderView();
-    const later = orderLife(22, 100);
-    await h.publish([
-      ...deliveredOrder(21, 100),
-      // The patient asked for a replacement of the delivered parcel: it waits for the pharmacy.
-      orderLife(21, 100).reshipAsked(2 * 24 * 60),
-      { ...later.paid, occurredAt: at(3 * 24 * 60) },
-      orderLife(23, 200).paid,
-    ]);
-  });
-  afterAll(() => h.close());
+// One order view for the file: the two describes' patients (100 and 200; 400 and 500) and
+// orders are apart.
+let h: OrderViewHarness;
+beforeAll(async () => {
+  h = await startOrderView();
+  const later = orderLife(22, 100);
+  const refill = orderLife(1042, 400).shipment('refill', 10421, 90 * 24 * 60, 'check-in');
+  await h.publish([
+    ...deliveredOrder(21, 100),
+    // The patient asked for a replacement of the delivered parcel: it waits for the pharmacy.
+    orderLife(21, 100).reshipAsked(2 * 24 * 60),
+    { ...later.paid, occurredAt: at(3 * 24 * 60) },
+    orderLife(23, 200).paid,
+    ...deliveredOrder(1042, 400),
+    { ...refill, data: { ...(refill.data as object), orderNumber: '#1042 (refill 1)' } },
+    ...deliveredOrder(42, 500),
+  ]);
+});
+afterAll(() => h.close());
 
-  const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
-    h.service.as({ userId, role, sessionId: `s-${userId}` });
+const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
+  h.service.as({ userId, role, sessionId: `s-${userId}` });
+const auditOf = (userId: number) =>
+  h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
+
+describe('GET /api/console/support/patients/:userId/orders', () => {
   const path = (userId: number) => `/api/console/support/patients/${userId}/orders`;
-  const auditOf = (userId: number) =>
-    h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
 
   it("answers support with the patient's orders, newest first, and their status and tracking", async () => {
     const res = await request(h.service.app).get(path(100)).set(as(5, 'support'));
@@ -128,26 +135,10 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
 });
 
 describe('GET /api/console/support/orders?number=... (an order found by its number)', () => {
-  let h: OrderViewHarness;
-  beforeAll(async () => {
-    h = await startOrderView();
-    const refill = orderLife(1042, 400).shipment('refill', 10421, 90 * 24 * 60, 'check-in');
-    await h.publish([
-      ...deliveredOrder(1042, 400),
-      { ...refill, data: { ...(refill.data as object), orderNumber: '#1042 (refill 1)' } },
-      ...deliveredOrder(42, 500),
-    ]);
-  });
-  afterAll(() => h.close());
-
-  const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
-    h.service.as({ userId, role, sessionId: `s-${userId}` });
   const search = (typed: string, who = as(5, 'support')) =>
     request(h.service.app)
       .get(`/api/console/support/orders?number=${encodeURIComponent(typed)}`)
       .set(who);
-  const auditOf = (userId: number) =>
-    h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
 
   it('finds the order and its refill however the number is typed', async () => {
     for (const typed of ['#1042', '1042', 'GLP-1042', 'order #1042 (refill 1)', ' 01042 ']) {

@@ -5,7 +5,10 @@ export interface PatientEmail {
   body: string;
 }
 
-/** An email to the patient, addressed by their first name and signed by the clinic. */
+/**
+ * An email to the patient as every service writes one: addressed by their first name ("there"
+ * without one) and signed by the care team.
+ */
 export function patientEmail(contact: PatientContact, email: PatientEmail) {
   return {
     channel: 'email' as const,
