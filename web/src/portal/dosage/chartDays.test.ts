@@ -40,7 +40,7 @@ describe('the weight chart counts days', () => {
     expect(dayTickLabels(weekly)).toEqual(['Nov 1', 'Nov 8', 'Nov 15']);
   });
 
-  it('counts months for a long programme, and names the year where a new one starts', () => {
+  it('counts months for a long program, and names the year where a new one starts', () => {
     const [from, to] = dayRange(at(2026, 10, 20, 9), at(2027, 3, 10, 9));
     const labels = dayTickLabels(dayTicks(from, to, 6));
     expect(labels).toEqual(['Nov 1, 2026', 'Dec 1', 'Jan 1, 2027', 'Feb 1', 'Mar 1']);
