@@ -25,6 +25,7 @@ import {
   NotFoundError,
 } from '@clinic/kit';
 import { cartItems, carts, patientEligibility, products } from '../db/schema';
+import { isCartId } from './payments/checkout-cart';
 
 export const cartMessages = {
   unknownProduct: 'This product is not available. Please choose your medication again.',
@@ -47,6 +48,7 @@ async function planAnswers(
 ): Promise<{ currentGLPMed: 'Yes' | 'No'; currentDose: string }> {
   if (request.replaces_cart === undefined)
     return { currentGLPMed: request.currentGLPMed ?? 'No', currentDose: request.currentDose };
+  if (!isCartId(request.replaces_cart)) throw new NotFoundError(cartMessages.unknownCart);
   const [replaced] = await runtime.db
     .select({ userId: carts.userId, currentGlpMed: carts.currentGlpMed, dose: carts.currentDose })
     .from(carts)

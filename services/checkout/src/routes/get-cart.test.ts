@@ -82,6 +82,12 @@ describe('GET /api/get-cart/{cart_id}', () => {
       .set(stranger)
       .send({ ...planLine('semaglutide'), replaces_cart: saved.body.id });
     expect(refused.status).toBe(404);
+    // A name that is no cart's id at all is no cart either (Schemathesis sent "0": a 500 then).
+    const nameless = await request(t.service.app)
+      .post('/forms/save-cart')
+      .set(scoped)
+      .send({ ...planLine('semaglutide'), replaces_cart: '0' });
+    expect(nameless.status).toBe(404);
     const unnamed = await request(t.service.app)
       .post('/forms/save-cart')
       .send(planLine('semaglutide'));

@@ -106,6 +106,17 @@ export const videoCheckMessages = {
 
 export class UploadProblem extends InvalidRequestError {}
 
+/** Throws UploadProblem (a 400) with the patient's words for a check that did not pass. */
+function refuse(problem: PatientImageCheck, purpose: UploadPurpose): void {
+  if (problem === 'ok') return;
+  const texts = purpose === 'image' ? photoMessages : videoCheckMessages;
+  if (problem === 'missing') throw new UploadProblem(texts.notUploaded);
+  if (problem === 'too-large') throw new UploadProblem(texts.tooLarge);
+  throw new UploadProblem(
+    purpose === 'image' ? photoMessages.notAPhoto : videoCheckMessages.notAVideo,
+  );
+}
+
 export class Uploads {
   constructor(
     private readonly runtime: ServiceRuntime,
@@ -196,14 +207,7 @@ export class Uploads {
    * the stored file's name) otherwise, and deletes a file that failed.
    */
   async check(userId: number, fileName: string, purpose: UploadPurpose): Promise<void> {
-    const problem = await this.inspect(userId, fileName, purpose);
-    if (problem === 'ok') return;
-    const texts = purpose === 'image' ? photoMessages : videoCheckMessages;
-    if (problem === 'missing') throw new UploadProblem(texts.notUploaded);
-    if (problem === 'too-large') throw new UploadProblem(texts.tooLarge);
-    throw new UploadProblem(
-      purpose === 'image' ? photoMessages.notAPhoto : videoCheckMessages.notAVideo,
-    );
+    refuse(await this.inspect(userId, fileName, purpose), purpose);
   }
 
   /**
@@ -218,9 +222,15 @@ export class Uploads {
       .from(uploads)
       .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, principal.userId)));
     if (!row) throw new NotFoundError(photoMessages.notUploaded);
-    if (row.purpose !== 'attachment') return this.check(principal.userId, fileName, row.purpose);
+    if (row.purpose !== 'attachment') {
+      const problem = await this.inspect(principal.userId, fileName, row.purpose);
+      // Signed but never stored: there is nothing of the caller's to check.
+      if (problem === 'missing') throw new NotFoundError(photoMessages.notUploaded);
+      return refuse(problem, row.purpose);
+    }
     const verdict = await this.inspectAttachment(principal.userId, fileName);
     if (verdict.check === 'ok') return;
+    if (verdict.check === 'missing') throw new NotFoundError(doctorMessages.uploadFailed);
     if (verdict.check === 'too-large') throw new UploadProblem(doctorMessages.tooLarge(fileName));
     if (verdict.check === 'not-allowed') throw new UploadProblem(doctorMessages.typeNotAllowed);
     throw new UploadProblem(doctorMessages.uploadFailed);

@@ -280,6 +280,17 @@ describe('uploads: signed URLs, content checks, the identity video', () => {
       expect(res.body.message).toBe(photoMessages.notUploaded);
     }
     expect((await h.post('/api/uploads/..%2Fx/check', {}, patient)).status).toBe(400);
+
+    // Signed but never stored (the PUT did not arrive): nothing of the caller's to check.
+    const signed = await h.post(
+      '/api/get-signed-url',
+      { filename: 'lost.png', content_type: 'image/png', form_id: orderId },
+      patient,
+    );
+    expect(signed.status).toBe(200);
+    const lost = await h.post(`/api/uploads/${signed.body.file_name as string}/check`, {}, patient);
+    expect(lost.status).toBe(404);
+    expect(lost.body.message).toBe(photoMessages.notUploaded);
   });
 
   it('keeps what was checked: a second PUT through the same link is refused, and reads are downloads of the checked kind', async () => {

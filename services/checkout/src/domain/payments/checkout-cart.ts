@@ -32,9 +32,12 @@ export interface CheckoutCart {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a string can name a cart at all (its id is a UUID): anything else names none. */
+export const isCartId = (value: string): boolean => uuidPattern.test(value);
+
 /** The cart with its plan product, or null for an unknown (or malformed) id. */
 export async function loadCheckoutCart(db: Executor, cartId: string): Promise<CheckoutCart | null> {
-  if (!uuidPattern.test(cartId)) return null;
+  if (!isCartId(cartId)) return null;
   const [row] = await db
     .select({
       cart: carts,
