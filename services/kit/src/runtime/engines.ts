@@ -121,13 +121,20 @@ export async function openEngines(
     rateLimiter,
     startup,
     principals: new PrincipalSigner(config.INTERNAL_SECRET),
-    createQueue: (service) =>
+    createQueue: (service, serviceDatabase = database) =>
       redisUrl
         ? startup.step('queue', 'connecting', () =>
             BullMQQueue.connect({ service, redisUrl, logger, metrics }),
           )
         : Promise.resolve(
-            new LocalQueue({ service, schema: service, database, logger, clock, metrics }),
+            new LocalQueue({
+              service,
+              schema: service,
+              database: serviceDatabase,
+              logger,
+              clock,
+              metrics,
+            }),
           ),
     close: async () => {
       await bus.close();
