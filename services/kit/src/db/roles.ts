@@ -7,7 +7,8 @@
  * - SELECT, INSERT, UPDATE, DELETE on its own tables, but only INSERT and SELECT on its
  *   `audit_trail`; never TRUNCATE, TRIGGER or ownership, so it cannot empty, alter the audit
  *   trail or turn its append-only trigger off.
- * The audit reader role may read every schema's `audit_trail` (for the admin's single trail).
+ * Tables the owner adds to the schema later get the same rights by default. The audit reader
+ * role may read every schema's `audit_trail` (for the admin's single trail).
  */
 import type { Database } from './database';
 import { assertSchemaName } from './migrate';
@@ -48,6 +49,8 @@ export async function grantServiceRole(owner: Database, schema: string): Promise
     grant usage on schema ${s} to ${r}, "${AUDIT_READER_ROLE}";
     grant select, insert, update, delete on all tables in schema ${s} to ${r};
     grant usage, select, update on all sequences in schema ${s} to ${r};
+    alter default privileges in schema ${s} grant select, insert, update, delete on tables to ${r};
+    alter default privileges in schema ${s} grant usage, select, update on sequences to ${r};
     revoke all on ${s}._migrations from ${r};
     revoke update, delete, truncate, references, trigger on ${s}.audit_trail from ${r};
     grant select on ${s}.audit_trail to "${AUDIT_READER_ROLE}";
