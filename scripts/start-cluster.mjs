@@ -119,6 +119,17 @@ function stop(code = 0) {
   ).then(() => process.exit(code));
 }
 
-services.forEach((s, i) => start(s, `services/${s}/src/main.ts`, { PORT: String(basePort + i) }));
-start('gateway', 'services/gateway/src/cluster-main.ts', { PORT: process.env.PORT ?? '3000' });
+// Each process works as its service's own database user when infra/ made one
+// (<SERVICE>_DATABASE_URL), and migrates its schema as DATABASE_URL's user, the owner.
+const databaseOf = (service) => ({
+  DATABASE_URL: process.env[`${service.toUpperCase()}_DATABASE_URL`] || process.env.DATABASE_URL,
+  MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL,
+});
+services.forEach((s, i) =>
+  start(s, `services/${s}/src/main.ts`, { PORT: String(basePort + i), ...databaseOf(s) }),
+);
+start('gateway', 'services/gateway/src/cluster-main.ts', {
+  PORT: process.env.PORT ?? '3000',
+  ...databaseOf('gateway'),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

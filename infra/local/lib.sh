@@ -19,6 +19,14 @@ PG_DB=clinic
 PG_DIR="$STATE_DIR/postgres"
 PG_DATA="$PG_DIR/data"
 PG_LOG="$PG_DIR/postgres.log"
+# Each service logs in as its own role, `<service>_service` (services/kit/src/db/roles.ts), which
+# may use only its own schema; `clinic` is the owner migrations run as. The services are the
+# folders with a process of their own (src/main.ts); the passwords are fixed: loopback only.
+PG_SERVICES=()
+for main in "$REPO_ROOT"/services/*/src/main.ts; do
+  PG_SERVICES+=("$(basename "$(dirname "$(dirname "$main")")")")
+done
+pg_service_password() { printf '%s-local' "$1"; }
 
 # --- Redis ---
 REDIS_PORT=6379
@@ -89,6 +97,10 @@ ENV_LINES=(
   "S3_ACCESS_KEY_ID=$S3_ACCESS_KEY_ID"
   "S3_SECRET_ACCESS_KEY=$S3_SECRET_ACCESS_KEY"
 )
+# <SERVICE>_DATABASE_URL: the service's own user (start-cluster gives it to that process).
+for service in "${PG_SERVICES[@]}"; do
+  ENV_LINES+=("${service^^}_DATABASE_URL=postgres://${service}_service:$(pg_service_password "$service")@127.0.0.1:$PG_PORT/$PG_DB")
+done
 
 log() { printf '[infra] %s\n' "$*" >&2; }
 die() { printf '[infra] ERROR: %s\n' "$*" >&2; exit 1; }

@@ -158,6 +158,16 @@ EOF
     log "postgres: creating database $PG_DB"
     pg_sql -d postgres -c "create database $PG_DB owner $PG_USER"
   fi
+  # A login per service; what each may touch is granted when its schema is migrated.
+  local service
+  for service in "${PG_SERVICES[@]}"; do
+    pg_sql -d postgres -c "do \$\$ begin
+      if not exists (select 1 from pg_roles where rolname = '${service}_service') then
+        create role ${service}_service;
+      end if;
+    end \$\$;
+    alter role ${service}_service login password '$(pg_service_password "$service")';"
+  done
   log "postgres: ready on 127.0.0.1:$PG_PORT"
 }
 

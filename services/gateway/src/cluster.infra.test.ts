@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { infraEnv, eventually } from '@clinic/kit/testing';
+import { sql } from 'drizzle-orm';
+import { serviceNames } from '@clinic/contracts';
+import { PostgresDatabase, rows } from '@clinic/kit';
+import { infraEnv, infraServiceDatabaseUrl, eventually } from '@clinic/kit/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
@@ -35,6 +38,13 @@ describe('cluster mode', () => {
         env: {
           ...process.env,
           ...infraEnv(),
+          // Each service logs in as its own user (infra/local/up.sh makes them).
+          ...Object.fromEntries(
+            serviceNames.map((s) => [
+              `${s.toUpperCase()}_DATABASE_URL`,
+              infraServiceDatabaseUrl(s),
+            ]),
+          ),
           NODE_OPTIONS: '',
           PORT: '3310',
           SERVICES_BASE_PORT: '4311',
@@ -93,6 +103,26 @@ describe('cluster mode', () => {
     ]);
     for (const checks of Object.values(body.checks))
       expect(checks).toEqual({ database: 'ok', bus: 'ok', queue: 'ok' });
+  });
+
+  it('connects each service to the database as its own user', async () => {
+    const owner = await PostgresDatabase.open(infraEnv().DATABASE_URL);
+    try {
+      await eventually(async () => {
+        const connected = await rows<{ application_name: string; usename: string }>(
+          owner.db,
+          sql`select distinct application_name, usename from pg_stat_activity
+              where datname = current_database() and usename like '%\_service'`,
+        );
+        for (const service of serviceNames)
+          expect(connected).toContainEqual({
+            application_name: service,
+            usename: `${service}_service`,
+          });
+      }, 30000);
+    } finally {
+      await owner.close();
+    }
   });
 
   it('proxies the catalog to the checkout process, forwarding the request id', async () => {

@@ -19,6 +19,8 @@ export * from './db/pglite-database';
 export * from './db/postgres-database';
 export * from './db/migrate';
 export * from './db/kit-migrations';
+export * from './db/roles';
+export * from './audit/audit-trail';
 export * from './events/bus';
 export * from './events/local-bus';
 export * from './events/kafka-bus';

@@ -55,17 +55,6 @@ export const messages = chatSchema.table('messages', {
   createdAt: utc('created_at').notNull(),
 });
 
-export const auditLog = chatSchema.table('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  staffId: integer('staff_id').notNull(),
-  role: text('role').notNull(),
-  action: text('action').notNull(),
-  conversationId: integer('conversation_id'),
-  userId: integer('user_id'),
-  address: text('address'),
-  at: utc('at').notNull(),
-});
-
 export const encounters = chatSchema.table('encounters', {
   encounterId: text('encounter_id').primaryKey(),
   userId: integer('user_id').notNull(),

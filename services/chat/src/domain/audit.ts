@@ -1,6 +1,4 @@
-import type { Db, Tx } from '@clinic/kit';
-import { auditLog } from '../db/schema';
-import type { Agent } from './agents';
+import type { AuditTrail, ServiceRuntime } from '@clinic/kit';
 
 export type ChatAuditAction =
   | 'conversation.read'
@@ -12,25 +10,17 @@ export type ChatAuditAction =
   | 'patient-account.read';
 
 /**
- * One line of chat's audit trail: a staff member read a support conversation, a patient's
- * messages with their doctor (both may be about their health) or a patient's account (who they
- * are, found from an order), or acted on one. Written before a read is answered and in
- * the same transaction as a step; it names what, never the content.
+ * Chat's lines on the kit's audit trail: a staff member read a support conversation, a
+ * patient's messages with their doctor (both may be about their health) or a patient's account
+ * (who they are, found from an order), or acted on one. Written before a read is answered and in
+ * the same transaction as a step; a line names what (`refs.conversation`, the patient), never the
+ * content.
  */
-export async function audit(
-  db: Db | Tx,
-  who: Agent,
-  action: ChatAuditAction,
-  about: { conversationId?: number; userId?: number },
-  at: Date,
-): Promise<void> {
-  await db.insert(auditLog).values({
-    staffId: who.id,
-    role: who.role,
-    action,
-    conversationId: about.conversationId ?? null,
-    userId: about.userId ?? null,
-    address: who.ip,
-    at,
-  });
+export function chatAudit(runtime: ServiceRuntime): AuditTrail<ChatAuditAction> {
+  return runtime.audit.of<ChatAuditAction>();
+}
+
+/** Which conversation a line is about, in the trail's `refs`. */
+export function conversationRef(conversationId: number | undefined): Record<string, number> {
+  return conversationId === undefined ? {} : { conversation: conversationId };
 }

@@ -10,7 +10,7 @@ import {
 import { ConflictError, NotFoundError, type Db, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { conversations, messages } from '../db/schema';
 import type { Agent } from './agents';
-import { audit } from './audit';
+import { chatAudit, conversationRef } from './audit';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -145,7 +145,11 @@ export class Conversations {
   async read(conversationId: number, agent: Agent): Promise<ConversationDetail> {
     return this.runtime.transaction(async (tx) => {
       const row = await this.lock(tx, conversationId);
-      await audit(tx, agent, 'conversation.read', { conversationId: row.id }, this.now());
+      await chatAudit(this.runtime).record(tx, agent, {
+        action: 'conversation.read',
+        refs: conversationRef(row.id),
+        at: this.now(),
+      });
       return {
         conversation: summarize(row, this.now()),
         messages: await this.messagesOf(tx, row.id),
@@ -216,7 +220,11 @@ export class Conversations {
       const row = await this.lock(tx, conversationId);
       if (row.status === 'closed') throw new ConflictError(chatMessages.conversationClosed);
       const added = await work(tx, row, now);
-      await audit(tx, agent, action, { conversationId: row.id }, now);
+      await chatAudit(this.runtime).record(tx, agent, {
+        action,
+        refs: conversationRef(row.id),
+        at: now,
+      });
       const after = await this.lock(tx, conversationId);
       return {
         added,

@@ -19,7 +19,7 @@ import {
 import { doctorMessages, doctorThreads, encounters, type StoredAttachment } from '../db/schema';
 import { tellPatientDoctorReplied } from '../jobs/tell-patient-doctor-replied';
 import type { Agent } from './agents';
-import { audit } from './audit';
+import { chatAudit } from './audit';
 import { patientName } from './patient-names';
 
 type MessageRow = typeof doctorMessages.$inferSelect;
@@ -171,7 +171,11 @@ export class DoctorMessages {
     clinician: Agent,
   ): Promise<{ thread: DoctorThread; messages: DoctorChatMessage[] }> {
     const thread = await this.threadOf(userId);
-    await audit(this.runtime.db, clinician, 'doctor-thread.read', { userId }, this.now());
+    await chatAudit(this.runtime).record(this.runtime.db, clinician, {
+      action: 'doctor-thread.read',
+      patientId: userId,
+      at: this.now(),
+    });
     const rows = await this.runtime.db
       .select()
       .from(doctorMessages)
@@ -230,7 +234,11 @@ export class DoctorMessages {
           target: doctorThreads.userId,
           set: { waitingSince: null, lastMessageAt: now, lastMessage },
         });
-      await audit(tx, clinician, 'doctor-thread.reply', { userId }, now);
+      await chatAudit(this.runtime).record(tx, clinician, {
+        action: 'doctor-thread.reply',
+        patientId: userId,
+        at: now,
+      });
       await this.runtime.queue
         .job(tellPatientDoctorReplied)
         .enqueueAfterCommit(

@@ -4,7 +4,7 @@ import type { IdentityDirectory } from '@clinic/identity-client';
 import { NotFoundError, type ServiceRuntime } from '@clinic/kit';
 import { conversations } from '../db/schema';
 import type { Agent } from './agents';
-import { audit } from './audit';
+import { chatAudit, conversationRef } from './audit';
 import { patientName } from './patient-names';
 
 /**
@@ -26,13 +26,12 @@ export async function supportAccount(
     .where(
       and(eq(conversations.participantKind, 'patient'), eq(conversations.participantId, userId)),
     );
-  await audit(
-    runtime.db,
-    agent,
-    'patient-account.read',
-    { userId, conversationId: conversation?.id },
-    runtime.clock.now(),
-  );
+  await chatAudit(runtime).record(runtime.db, agent, {
+    action: 'patient-account.read',
+    patientId: userId,
+    refs: conversationRef(conversation?.id),
+    at: runtime.clock.now(),
+  });
   return {
     participant: { kind: 'patient', id: userId, name: patientName(userId, contact) },
     email: contact.email,

@@ -222,7 +222,7 @@ it("support opens a patient's account found from an order: name, email and their
   expect(opened.body.conversation.participant.id).toBe(patient.id);
   const [audited] = await rows<{ n: number }>(
     chat.engines.database.db,
-    sql`select count(*)::int as n from chat.audit_log where action = 'patient-account.read' and user_id = ${patient.id} and staff_id = ${agent.id}`,
+    sql`select count(*)::int as n from chat.audit_trail where action = 'patient-account.read' and patient_id = ${patient.id} and staff_id = ${agent.id}`,
   );
   expect(audited!.n).toBe(1);
   // Staff are no patients; other roles and patients may not look.

@@ -266,7 +266,7 @@ it('the clinician sees the thread waiting, reads it (audited), answers, and the 
   expect(read.status).toBe(200);
   const [audited] = await rows<{ n: number }>(
     chat.engines.database.db,
-    sql`select count(*)::int as n from chat.audit_log where user_id = ${patient.id} and action = 'doctor-thread.read' and staff_id = ${clinician.id}`,
+    sql`select count(*)::int as n from chat.audit_trail where patient_id = ${patient.id} and action = 'doctor-thread.read' and staff_id = ${clinician.id}`,
   );
   expect(audited!.n).toBeGreaterThan(0);
 

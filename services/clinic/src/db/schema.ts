@@ -1,5 +1,4 @@
 import {
-  bigserial,
   boolean,
   index,
   integer,
@@ -12,13 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import {
-  auditActions,
-  caseStatuses,
-  decisionKinds,
-  type Drug,
-  type PrescriptionItem,
-} from '@clinic/contracts';
+import { caseStatuses, decisionKinds, type Drug, type PrescriptionItem } from '@clinic/contracts';
 
 /**
  * The clinic service's own schema, as its migrations (./migrations) make it; no other service
@@ -170,25 +163,4 @@ export const caseMessages = clinicSchema.table(
     at: utc('at').notNull(),
   },
   (t) => [index('case_messages_by_order').on(t.orderId, t.id)],
-);
-
-export const auditLog = clinicSchema.table(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: utc('at').notNull(),
-    staffId: integer('staff_id').notNull(),
-    staffName: text('staff_name').notNull(),
-    staffRole: text('staff_role').notNull(),
-    action: text('action', { enum: auditActions }).notNull(),
-    orderId: integer('order_id'),
-    patientId: integer('patient_id'),
-    subject: text('subject'),
-    ip: text('ip'),
-  },
-  (t) => [
-    index('audit_by_patient').on(t.patientId, t.id),
-    index('audit_by_order').on(t.orderId, t.id),
-    index('audit_by_staff').on(t.staffId, t.id),
-  ],
 );

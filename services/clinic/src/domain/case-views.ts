@@ -18,7 +18,7 @@ import {
   prescriptions,
   type CaseRow,
 } from '../db/schema';
-import { audit, type StaffRequest } from './audit';
+import { auditStaff, clinicAudit, type StaffRequest } from './audit';
 import { summariesOf } from './case-summaries';
 import { toCasePrescription } from './prescriptions';
 
@@ -32,7 +32,7 @@ export class CaseViews {
   async read(orderId: number, who: StaffRequest): Promise<CaseView> {
     const db = this.runtime.db;
     const row = await this.caseOf(orderId);
-    await audit(db, who, {
+    await clinicAudit(this.runtime).record(db, auditStaff(who), {
       action: 'case.read',
       orderId,
       patientId: row.userId,
@@ -150,7 +150,7 @@ export class CaseViews {
     const row = await this.caseOf(orderId);
     const read = await this.forms.fileRead(orderId, fileName);
     if (!read) throw new NotFoundError(clinicMessages.fileNotInCase);
-    await audit(this.runtime.db, who, {
+    await clinicAudit(this.runtime).record(this.runtime.db, auditStaff(who), {
       action: 'file.read',
       orderId,
       patientId: row.userId,

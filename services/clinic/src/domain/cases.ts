@@ -43,7 +43,7 @@ import {
   prescriptions,
   type CaseRow,
 } from '../db/schema';
-import { audit, type StaffRequest } from './audit';
+import { auditStaff, clinicAudit, type StaffRequest } from './audit';
 import { reviewableStatuses, summariesOf } from './case-summaries';
 import { emailPatient } from '../jobs/email-patient';
 import type { PatientEmail } from '@clinic/identity-client';
@@ -320,7 +320,7 @@ export class Cases {
       prescriptionId: prescriptionId ?? null,
       at,
     });
-    await audit(tx, who, {
+    await clinicAudit(this.runtime).record(tx, auditStaff(who), {
       action,
       orderId: row.orderId,
       patientId: row.userId,

@@ -15,7 +15,7 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { patientRecords, prescriptions } from '../db/schema';
-import { audit, type StaffRequest } from '../domain/audit';
+import { auditStaff, clinicAudit, type StaffRequest } from '../domain/audit';
 import { toMedicationBundle, type FhirMedicationBundle } from './medication-request';
 import {
   patientReference,
@@ -77,7 +77,7 @@ export class FhirReads {
         throw new NotFoundError(clinicMessages.fhirNotFound);
       return;
     }
-    await audit(this.runtime.db, await reader.staff(), {
+    await clinicAudit(this.runtime).record(this.runtime.db, auditStaff(await reader.staff()), {
       action: 'fhir.read',
       orderId: read.orderId,
       patientId,

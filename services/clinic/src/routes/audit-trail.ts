@@ -6,6 +6,6 @@ import { auditTrail as trailOf } from '../domain/audit';
 export function auditTrailRoute(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, auditTrail, async ({ query }) => ({
     status: 'success' as const,
-    ...(await trailOf(runtime.db, query)),
+    ...(await trailOf(runtime, runtime.db, query)),
   }));
 }

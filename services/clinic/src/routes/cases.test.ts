@@ -13,7 +13,7 @@ import {
 } from '@clinic/contracts';
 import { STAFF_ROLE_REFUSED } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
-import { auditLog, cases, decisions, prescriptions } from '../db/schema';
+import { cases, decisions, prescriptions } from '../db/schema';
 import { startClinic, type ClinicHarness, type StaffMemberUnderTest } from '../testing';
 
 describe('the clinician console', () => {
@@ -327,12 +327,14 @@ describe('the clinician console', () => {
       casey,
     );
     expect(notHers.status).toBe(404);
-    const lines = await db().select().from(auditLog).where(eq(auditLog.orderId, orderId));
-    expect(lines.map((l) => [l.action, l.staffId, l.patientId, l.subject])).toEqual([
+    const { entries } = await h.service.runtime.audit.page(db(), { orderId, limit: 10 });
+    const lines = entries.reverse();
+    expect(lines.map((l) => [l.action, l.staff.id, l.patientId, l.subject])).toEqual([
       ['case.read', casey.id, patient.id, null],
       ['file.read', casey.id, patient.id, file.fileName],
     ]);
-    // Drizzle wraps the database's refusal; the trigger's words are in its cause.
+    // Drizzle wraps the database's refusal; its words are in the cause. The clinic's role may
+    // only add lines: changing or removing one is refused before the append-only trigger.
     const refusal = (statement: Promise<unknown>) =>
       statement.then(
         () => 'changed',
@@ -340,12 +342,12 @@ describe('the clinician console', () => {
       );
     expect(
       await refusal(
-        db().execute(sql`update clinic.audit_log set staff_id = 1 where order_id = ${orderId}`),
+        db().execute(sql`update clinic.audit_trail set staff_id = 1 where order_id = ${orderId}`),
       ),
-    ).toMatch(/append-only/);
+    ).toMatch(/permission denied/);
     expect(
-      await refusal(db().execute(sql`delete from clinic.audit_log where order_id = ${orderId}`)),
-    ).toMatch(/append-only/);
+      await refusal(db().execute(sql`delete from clinic.audit_trail where order_id = ${orderId}`)),
+    ).toMatch(/permission denied/);
   });
 
   it('says how the contacts were checked at /verify, the newest outcome of each', async () => {

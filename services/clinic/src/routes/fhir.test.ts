@@ -4,11 +4,11 @@
  * is the same 404 as none; a clinician or an admin reads any, each read on the audit trail; other
  * staff roles are refused.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { clinicMessages } from '@clinic/contracts';
 import type { FormsPatient } from '@clinic/forms/testing';
 import { STAFF_ROLE_REFUSED } from '@clinic/kit';
-import { auditLog, patientRecords } from '../db/schema';
+import { patientRecords } from '../db/schema';
 import { compileFhirSchema } from '@clinic/forms/testing';
 import { startClinic, type ClinicHarness, type StaffMemberUnderTest } from '../testing';
 
@@ -55,11 +55,22 @@ describe('the FHIR export', () => {
 
   const responsePath = (id: number) => `/api/fhir/QuestionnaireResponse/${id}`;
   const requestPath = (id: string) => `/api/fhir/MedicationRequest/${id}`;
-  const fhirReads = (subject: string) =>
-    h.service.runtime.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.read'), eq(auditLog.subject, subject)));
+  /** The trail's fhir.read lines of `subject`, oldest first. */
+  const fhirReads = async (subject: string) =>
+    (
+      await h.service.runtime.audit.page(h.service.runtime.db, {
+        action: 'fhir.read',
+        subject,
+        limit: 100,
+      })
+    ).entries
+      .reverse()
+      .map((l) => ({
+        staffId: l.staff.id,
+        staffRole: l.staff.role,
+        orderId: l.orderId,
+        patientId: l.patientId,
+      }));
 
   describe('GET /api/fhir/QuestionnaireResponse/{orderId}', () => {
     it('gives the patient their own assessment as a QuestionnaireResponse, valid against the R4 schema', async () => {

@@ -4,14 +4,18 @@
  */
 import { join } from 'node:path';
 import { orderNumber } from '@clinic/contracts';
-import { loadMigrations, migrate } from '@clinic/kit';
+import { kitMigrations, loadMigrations, migrate } from '@clinic/kit';
 import { openTestDatabase } from '@clinic/kit/testing';
 
 const migrations = loadMigrations(join(__dirname, 'migrations'));
 const before = migrations.filter((m) => m.name < '0002_order_numbers.sql');
 
 it('renumbers existing shipments and reship requests the way orderNumber() numbers new ones', async () => {
-  const database = await openTestDatabase([{ schema: 'fulfillment', migrations: before }]);
+  // As a service's start applies them: the kit's tables (its audit trail among them) first.
+  const database = await openTestDatabase([
+    { schema: 'fulfillment', migrations: kitMigrations('fulfillment') },
+    { schema: 'fulfillment', migrations: before },
+  ]);
   try {
     await database.scriptTransaction((client) =>
       client.exec(`

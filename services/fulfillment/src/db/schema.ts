@@ -1,5 +1,4 @@
 import {
-  bigserial,
   boolean,
   date,
   index,
@@ -180,20 +179,4 @@ export const reships = fulfillmentSchema.table(
       .where(sql`status = 'waiting'`),
     index('reships_queue').on(t.status, t.requestedAt),
   ],
-);
-
-export const auditLog = fulfillmentSchema.table(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id').notNull(),
-    role: text('role').notNull(),
-    action: text('action').notNull(),
-    shipmentId: integer('shipment_id'),
-    reshipId: integer('reship_id'),
-    userId: integer('user_id'),
-    address: text('address'),
-    at: utc('at').notNull(),
-  },
-  (t) => [index('audit_by_at').on(t.at)],
 );

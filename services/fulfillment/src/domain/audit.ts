@@ -1,6 +1,4 @@
-import type { Db, Tx } from '@clinic/kit';
-import { auditLog } from '../db/schema';
-import type { Pharmacist } from './staff';
+import type { AuditTrail, ServiceRuntime } from '@clinic/kit';
 
 export type FulfillmentAuditAction =
   | 'shipment.read'
@@ -13,29 +11,11 @@ export type FulfillmentAuditAction =
   | 'reship.refuse';
 
 /**
- * One line of fulfilment's audit trail: a staff member read a patient's prescription or reship
- * photo, or moved their shipment. Written before a read is answered and in the same transaction
- * as a step, so neither happens unrecorded. It names what, never the content.
+ * Fulfilment's lines on the kit's audit trail: a staff member read a patient's prescription or
+ * reship photo, or moved their shipment. Written before a read is answered and in the same
+ * transaction as a step, so neither happens unrecorded. A line names what (`refs.shipment`,
+ * `refs.reship`, the patient), never the content.
  */
-export async function audit(
-  db: Db | Tx,
-  who: Pharmacist,
-  entry: {
-    action: FulfillmentAuditAction;
-    shipmentId?: number;
-    reshipId?: number;
-    userId: number;
-    at: Date;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    staffId: who.id,
-    role: who.role,
-    action: entry.action,
-    shipmentId: entry.shipmentId ?? null,
-    reshipId: entry.reshipId ?? null,
-    userId: entry.userId,
-    address: who.ip,
-    at: entry.at,
-  });
+export function fulfillmentAudit(runtime: ServiceRuntime): AuditTrail<FulfillmentAuditAction> {
+  return runtime.audit.of<FulfillmentAuditAction>();
 }

@@ -27,7 +27,7 @@ import {
 } from '@clinic/kit';
 import { patients, reships, shipments, type ReshipItem } from '../db/schema';
 import { emailPatient } from '../jobs/email-patient';
-import { audit } from './audit';
+import { fulfillmentAudit } from './audit';
 import { reshipEmails, type PatientEmail } from './patient-messages';
 import { createShipment, shipmentRef as ref } from './shipments';
 import type { Pharmacist } from './staff';
@@ -164,11 +164,10 @@ export class Reships {
   async evidenceUrl(id: number, who: Pharmacist): Promise<FileRead> {
     const [row] = await this.runtime.db.select().from(reships).where(eq(reships.id, id));
     if (!row) throw new NotFoundError(pharmacyMessages.reshipNotFound);
-    await audit(this.runtime.db, who, {
+    await fulfillmentAudit(this.runtime).record(this.runtime.db, who, {
       action: 'reship.read-photo',
-      reshipId: row.id,
-      shipmentId: row.shipmentId,
-      userId: row.userId,
+      patientId: row.userId,
+      refs: { shipment: row.shipmentId, reship: row.id },
       at: this.runtime.clock.now(),
     });
     const read = await this.forms.patientImageRead(row.userId, row.imageFile);
@@ -204,11 +203,10 @@ export class Reships {
           newShipmentId: replacement.id,
         })
         .where(eq(reships.id, reship.id));
-      await audit(tx, who, {
+      await fulfillmentAudit(this.runtime).record(tx, who, {
         action: 'reship.approve',
-        reshipId: reship.id,
-        shipmentId: shipment.id,
-        userId: shipment.userId,
+        patientId: shipment.userId,
+        refs: { shipment: shipment.id, reship: reship.id },
         at: now,
       });
       await events.publish(reshipApproved, {
@@ -238,11 +236,10 @@ export class Reships {
           refusalReason: reason.trim(),
         })
         .where(eq(reships.id, reship.id));
-      await audit(tx, who, {
+      await fulfillmentAudit(this.runtime).record(tx, who, {
         action: 'reship.refuse',
-        reshipId: reship.id,
-        shipmentId: shipment.id,
-        userId: shipment.userId,
+        patientId: shipment.userId,
+        refs: { shipment: shipment.id, reship: reship.id },
         at: now,
       });
       await events.publish(reshipRefused, {

@@ -32,7 +32,7 @@ import {
 import { addresses, patients, prescriptions, shipments, shipmentSteps } from '../db/schema';
 import { emailPatient } from '../jobs/email-patient';
 import { rememberPatient } from '../jobs/remember-patient';
-import { audit } from './audit';
+import { fulfillmentAudit } from './audit';
 import { shipmentEmails, type PatientEmail } from './patient-messages';
 import { summariesOf, type ShipmentRow } from './shipment-summaries';
 import type { Pharmacist } from './staff';
@@ -252,10 +252,10 @@ export class Shipments {
     const now = this.runtime.clock.now();
     const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
     if (!row) throw new NotFoundError(pharmacyMessages.shipmentNotFound);
-    await audit(db, who, {
+    await fulfillmentAudit(this.runtime).record(db, who, {
       action: 'shipment.read',
-      shipmentId: row.id,
-      userId: row.userId,
+      patientId: row.userId,
+      refs: { shipment: row.id },
       at: now,
     });
     const [[summary], [person], [address], [rx], steps] = await Promise.all([
@@ -300,7 +300,12 @@ export class Shipments {
       if (!row) throw new NotFoundError(pharmacyMessages.shipmentNotFound);
       const now = this.runtime.clock.now();
       await work(tx, events, row, now);
-      await audit(tx, who, { action, shipmentId: row.id, userId: row.userId, at: now });
+      await fulfillmentAudit(this.runtime).record(tx, who, {
+        action,
+        patientId: row.userId,
+        refs: { shipment: row.id },
+        at: now,
+      });
       const [updated] = await tx.select().from(shipments).where(eq(shipments.id, id));
       return updated!;
     });

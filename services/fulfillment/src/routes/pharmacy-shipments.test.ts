@@ -14,7 +14,7 @@ import {
   trackingUrl,
 } from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
-import { auditLog, shipments } from '../db/schema';
+import { shipments } from '../db/schema';
 import {
   startFulfillment,
   upsTrackingNumber,
@@ -150,10 +150,10 @@ it('places, pauses with a reason, resumes, ships with UPS and delivers, telling 
     `shipped (UPS ${upsTrackingNumber})`,
     'delivered',
   ]);
-  const audited = await h.service.runtime.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(eq(auditLog.shipmentId, shipmentId));
+  const { entries: audited } = await h.service.runtime.audit.page(h.service.runtime.db, {
+    refs: { shipment: shipmentId },
+    limit: 100,
+  });
   expect(audited.map((a) => a.action)).toEqual(
     expect.arrayContaining([
       'shipment.read',

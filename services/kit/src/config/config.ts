@@ -34,6 +34,8 @@ export const baseConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  /** The owner's connection that migrations run on, when DATABASE_URL is a service's own user. */
+  MIGRATION_DATABASE_URL: optionalUrl,
   KAFKA_BROKERS: optionalString,
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().positive().default(1),
   KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),

@@ -26,6 +26,11 @@ export interface Database {
   /** A transaction with plain SQL access, for migrations and locking scripts. */
   scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * The same database with every statement and transaction run as `role` (db/roles.ts), which
+   * the connection's user must be allowed to become. Closing it leaves the database open.
+   */
+  asRole(role: string): Database;
   close(): Promise<void>;
 }
 

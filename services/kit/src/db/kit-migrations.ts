@@ -2,8 +2,9 @@ import type { Migration } from './migrate';
 
 /**
  * The kit's own tables in every service schema: the transactional outbox, the inbox of handled
- * events, dead letters, the relay's lease, the embedded job queue and the outbox of jobs
- * enqueued after commit for a queue outside the database (see jobs/after-commit.ts).
+ * events, dead letters, the relay's lease, the embedded job queue, the outbox of jobs
+ * enqueued after commit for a queue outside the database (see jobs/after-commit.ts) and the
+ * audit trail of staff reads and steps (see audit/audit-trail.ts).
  */
 export function kitMigrations(schema: string): Migration[] {
   const s = `"${schema}"`;
@@ -75,6 +76,42 @@ export function kitMigrations(schema: string): Migration[] {
           run_at timestamptz not null,
           created_at timestamptz not null default now()
         );
+      `,
+    },
+    {
+      // One shape in every schema, so an admin's trail is a union of them (audit-trail.ts).
+      // Append-only: the trigger refuses UPDATE, DELETE and TRUNCATE whoever asks, and the
+      // service's role may only insert and read (db/roles.ts), so it can neither drop the
+      // trigger nor disable it: both need the table's owner, the role migrations run as.
+      name: 'kit/0003_audit_trail.sql',
+      sql: `
+        create table ${s}.audit_trail (
+          id bigserial primary key,
+          at timestamptz not null,
+          staff_id integer not null,
+          staff_name text,
+          staff_role text not null,
+          action text not null,
+          patient_id integer,
+          order_id integer,
+          subject text,
+          refs jsonb not null default '{}',
+          ip text
+        );
+        create index audit_trail_by_at on ${s}.audit_trail (at);
+        create index audit_trail_by_patient on ${s}.audit_trail (patient_id, id);
+        create index audit_trail_by_order on ${s}.audit_trail (order_id, id);
+        create index audit_trail_by_staff on ${s}.audit_trail (staff_id, id);
+
+        create function ${s}.audit_trail_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'the audit trail is append-only';
+        end;
+        $$;
+        create trigger audit_trail_append_only before update or delete on ${s}.audit_trail
+          for each row execute function ${s}.audit_trail_append_only();
+        create trigger audit_trail_never_truncated before truncate on ${s}.audit_trail
+          for each statement execute function ${s}.audit_trail_append_only();
       `,
     },
   ];

@@ -15,11 +15,14 @@ export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   readonly db: Db;
 
-  private readonly connection: PglitePipelinedClient;
-
-  private constructor(private readonly client: PGlite) {
-    this.connection = new PglitePipelinedClient(client);
-    this.db = drizzle({ client: this.connection as unknown as PGlite }) as unknown as Db;
+  private constructor(
+    private readonly client: PGlite,
+    private readonly connection: PglitePipelinedClient = new PglitePipelinedClient(client),
+    /** Whose work this is (null: the session's user, who owns what migrations make). */
+    readonly role: string | null = null,
+  ) {
+    const queries = role === null ? connection : connection.forRole(role);
+    this.db = drizzle({ client: queries as unknown as PGlite }) as unknown as Db;
   }
 
   /**
@@ -42,17 +45,23 @@ export class PgliteDatabase implements Database {
     return this.db.transaction((tx) => fn(tx as unknown as Tx));
   }
 
+  asRole(role: string): PgliteDatabase {
+    return new PgliteDatabase(this.client, this.connection, role);
+  }
+
   scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
-    return this.connection.afterSchemaChange(() =>
-      this.client.transaction(async (tx) =>
-        fn({
-          query: async <R>(text: string, params?: unknown[]) =>
-            (await tx.query<R>(text, params)).rows,
-          exec: async (script: string) => {
-            await tx.exec(script);
-          },
-        }),
-      ),
+    return this.connection.afterSchemaChange(
+      () =>
+        this.client.transaction(async (tx) =>
+          fn({
+            query: async <R>(text: string, params?: unknown[]) =>
+              (await tx.query<R>(text, params)).rows,
+            exec: async (script: string) => {
+              await tx.exec(script);
+            },
+          }),
+        ),
+      this.role,
     );
   }
 
@@ -60,7 +69,9 @@ export class PgliteDatabase implements Database {
     await this.db.execute(sql`select 1`);
   }
 
+  /** Closes the engine; a role's view of it leaves it open for the others. */
   async close(): Promise<void> {
+    if (this.role !== null) return;
     await this.connection.exclusive(async () => {
       if (!this.client.closed) await this.client.close();
     });

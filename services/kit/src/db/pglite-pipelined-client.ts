@@ -18,7 +18,11 @@
  * - errors are PGlite's DatabaseError (code, constraint, detail), and a failed statement leaves
  *   the connection usable (the Sync ends the failed pipeline);
  * - written data is synced to the data folder after each statement outside a transaction and
- *   after each COMMIT, as PGlite does.
+ *   after each COMMIT, as PGlite does;
+ * - work through `forRole(role)` runs as that role (db/roles.ts): a transaction says so in the
+ *   message that begins it (`BEGIN; SET LOCAL ROLE`, no extra round trip), a statement outside
+ *   one switches the session's role only when the last one ran as another; everything else
+ *   (migrations, dumps) runs as the session's own user.
  */
 import {
   messages as backend,
@@ -114,6 +118,8 @@ export class PglitePipelinedClient implements PgliteQueryClient {
   /** Statements prepared on the connection, by text, least recently used first. */
   private readonly prepared = new Map<string, string>();
   private named = 0;
+  /** The role statements outside a transaction run as (null: the session's user). */
+  private sessionRole: string | null = null;
 
   /** `pglite` must be ready (`await pglite.waitReady`): the raw protocol does not wait for it. */
   constructor(private readonly pglite: PGlite) {
@@ -124,12 +130,44 @@ export class PglitePipelinedClient implements PgliteQueryClient {
   }
 
   query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.connection.runExclusive(() => this.run<T>(text, params, options, true));
+    return this.queryAs(null, text, params, options);
   }
 
   transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T> {
+    return this.transactionAs(null, fn);
+  }
+
+  /** The same connection, every statement and transaction run as `role`. */
+  forRole(role: string): PgliteQueryClient {
+    const quoted = quoteRole(role);
+    return {
+      query: (text, params, options) => this.queryAs(quoted, text, params, options),
+      transaction: (fn) => this.transactionAs(quoted, fn),
+    };
+  }
+
+  private queryAs<T>(
+    role: string | null,
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     return this.connection.runExclusive(async () => {
-      await this.simple('BEGIN');
+      await this.useRole(role);
+      return this.run<T>(text, params, options, true);
+    });
+  }
+
+  private transactionAs<T>(
+    role: string | null,
+    fn: (tx: PgliteQueryClient) => Promise<T>,
+  ): Promise<T> {
+    return this.connection.runExclusive(async () => {
+      const begin = role === this.sessionRole ? 'BEGIN' : `BEGIN; SET LOCAL ROLE ${role ?? 'NONE'}`;
+      await this.simple(begin).catch(async (err: unknown) => {
+        await this.simple('ROLLBACK').catch(() => undefined);
+        throw err;
+      });
       let result: T;
       try {
         result = await fn(this.inTransaction);
@@ -146,15 +184,19 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     });
   }
 
-  /** Runs `fn` with the connection to itself (migrations, dumps, closing). */
+  /** Runs `fn` with the connection to itself (migrations, dumps, closing), as the session's user. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.connection.runExclusive(fn);
+    return this.connection.runExclusive(async () => {
+      await this.useRole(null);
+      return fn();
+    });
   }
 
-  /** Runs `fn` with the connection to itself, then drops every prepared statement: tables may
-   * have changed (migrations). */
-  async afterSchemaChange<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` with the connection to itself, as `role` (the session's user when null), then
+   * drops every prepared statement: tables may have changed (migrations). */
+  async afterSchemaChange<T>(fn: () => Promise<T>, role: string | null = null): Promise<T> {
     return this.connection.runExclusive(async () => {
+      await this.useRole(role === null ? null : quoteRole(role));
       try {
         return await fn();
       } finally {
@@ -240,7 +282,19 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     }
   }
 
-  private async simple(text: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): Promise<void> {
+  /** Makes the session's role `role` (quoted), if the last statement ran as another. */
+  private async useRole(role: string | null): Promise<void> {
+    if (role === this.sessionRole) return;
+    await this.simple(role === null ? 'RESET ROLE' : `SET ROLE ${role}`);
+    this.sessionRole = role;
+  }
+
+  private async simple(text: string): Promise<void> {
     await this.pglite.execProtocol(serialize.query(text), { syncToFs: false });
   }
+}
+
+function quoteRole(role: string): string {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(role)) throw new Error(`Invalid role name "${role}"`);
+  return `"${role}"`;
 }

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, SqlClient, Tx } from './database';
@@ -6,6 +6,45 @@ import type { Database, Db, SqlClient, Tx } from './database';
 export interface PostgresOptions {
   max?: number;
   applicationName?: string;
+}
+
+/** The role each of a pool's connections was last switched to (absent: its login user's). */
+type SessionRoles = WeakMap<PoolClient, string | null>;
+
+/**
+ * The pool's connections as Drizzle takes them, each switched to `role` (null: the login user)
+ * before it is used, with one `SET ROLE` only when it last served another role. Drizzle knows a
+ * pool by its class name ("...Pool") and takes one connection for a whole transaction.
+ */
+class RolePool {
+  constructor(
+    private readonly pool: Pool,
+    private readonly role: string | null,
+    private readonly roles: SessionRoles,
+  ) {}
+
+  async connect(): Promise<PoolClient> {
+    const client = await this.pool.connect();
+    try {
+      if ((this.roles.get(client) ?? null) !== this.role) {
+        await client.query(this.role === null ? 'RESET ROLE' : `SET ROLE "${this.role}"`);
+        this.roles.set(client, this.role);
+      }
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    return client;
+  }
+
+  async query(config: unknown, values?: unknown): Promise<unknown> {
+    const client = await this.connect();
+    try {
+      return await client.query(config as string, values as unknown[]);
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /**
@@ -16,9 +55,21 @@ export interface PostgresOptions {
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly db: Db;
+  private readonly connections: RolePool;
 
-  constructor(private readonly pool: Pool) {
-    this.db = drizzle({ client: pool }) as unknown as Db;
+  constructor(
+    private readonly pool: Pool,
+    /** Whose work this is (null: the login user's). */
+    readonly role: string | null = null,
+    private readonly roles: SessionRoles = new WeakMap(),
+  ) {
+    if (role !== null) assertRoleName(role);
+    this.connections = new RolePool(pool, role, roles);
+    this.db = drizzle({ client: this.connections as unknown as Pool }) as unknown as Db;
+  }
+
+  asRole(role: string): PostgresDatabase {
+    return new PostgresDatabase(this.pool, role, this.roles);
   }
 
   /** The pool, not connected yet (for a caller that connects and retries on its own terms). */
@@ -51,7 +102,7 @@ export class PostgresDatabase implements Database {
   }
 
   async scriptTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connections.connect();
     try {
       await client.query('BEGIN');
       const result = await fn({
@@ -75,7 +126,12 @@ export class PostgresDatabase implements Database {
     await this.db.execute(sql`select 1`);
   }
 
+  /** Ends the pool; a role's view of it leaves it open for the others. */
   async close(): Promise<void> {
-    await this.pool.end();
+    if (this.role === null) await this.pool.end();
   }
+}
+
+function assertRoleName(role: string): void {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(role)) throw new Error(`Invalid role name "${role}"`);
 }

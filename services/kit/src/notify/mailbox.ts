@@ -32,6 +32,16 @@ export function mailboxMigrations(schema: string): Migration[] {
         create index messages_recipient on ${s}.messages (recipient, id desc);
       `,
     },
+    {
+      // It belongs to no service: each one's role (db/roles.ts) sends to it, the gateway's reads
+      // and clears it.
+      name: 'mailbox/0002_every_role.sql',
+      sql: `
+        grant usage on schema ${s} to public;
+        grant select, insert, delete on ${s}.messages to public;
+        grant usage on sequence ${s}.messages_id_seq to public;
+      `,
+    },
   ];
 }
 
@@ -83,9 +93,12 @@ export class MailboxStore {
     return sql`${sql.identifier(this.schema)}.messages`;
   }
 
-  /** Creates the mailbox schema; safe to call from every service at start-up. */
-  async migrate(): Promise<void> {
-    await migrate(this.database, this.schema, mailboxMigrations(this.schema));
+  /**
+   * Creates the mailbox schema, on `owner` when the mailbox's own connection may not (a
+   * service's user in cluster mode); safe to call from every service at start-up.
+   */
+  async migrate(owner: Database = this.database): Promise<void> {
+    await migrate(owner, this.schema, mailboxMigrations(this.schema));
   }
 
   async add(message: OutgoingMessage): Promise<MailboxMessage> {

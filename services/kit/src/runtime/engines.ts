@@ -86,7 +86,19 @@ export async function openEngines(
     ),
   ] as const);
   const [databaseResult, busResult, rateLimiterResult] = opening;
+  // Cluster mode with a user per service: migrations run as the owner, on a connection of its
+  // own that the pool drops once idle (10 s after the last migration).
+  const migrationDatabase =
+    config.MIGRATION_DATABASE_URL &&
+    databaseResult.status === 'fulfilled' &&
+    databaseResult.value.kind === 'postgres'
+      ? PostgresDatabase.create(config.MIGRATION_DATABASE_URL, {
+          max: 1,
+          applicationName: `${opts.processName} migrations`,
+        })
+      : undefined;
   const closeOpened = async () => {
+    await migrationDatabase?.close().catch(() => undefined);
     if (busResult.status === 'fulfilled') await busResult.value.close().catch(() => undefined);
     if (rateLimiterResult.status === 'fulfilled')
       await rateLimiterResult.value.close().catch(() => undefined);
@@ -104,7 +116,9 @@ export async function openEngines(
 
   const mailbox = new MailboxStore(database);
   try {
-    await startup.step('database', 'migrating the dev mailbox', () => mailbox.migrate());
+    await startup.step('database', 'migrating the dev mailbox', () =>
+      mailbox.migrate(migrationDatabase),
+    );
   } catch (err) {
     await closeOpened();
     throw err;
@@ -112,6 +126,7 @@ export async function openEngines(
   const notificationTransports = transportsFromConfig(config, { mailbox, logger });
   return {
     database,
+    migrationDatabase,
     bus,
     metrics,
     clock,
@@ -121,13 +136,20 @@ export async function openEngines(
     rateLimiter,
     startup,
     principals: new PrincipalSigner(config.INTERNAL_SECRET),
-    createQueue: (service) =>
+    createQueue: (service, serviceDatabase = database) =>
       redisUrl
         ? startup.step('queue', 'connecting', () =>
             BullMQQueue.connect({ service, redisUrl, logger, metrics }),
           )
         : Promise.resolve(
-            new LocalQueue({ service, schema: service, database, logger, clock, metrics }),
+            new LocalQueue({
+              service,
+              schema: service,
+              database: serviceDatabase,
+              logger,
+              clock,
+              metrics,
+            }),
           ),
     close: async () => {
       await bus.close();
@@ -136,6 +158,7 @@ export async function openEngines(
         notificationTransports.email.close?.(),
         notificationTransports.sms.close?.(),
       ]);
+      await migrationDatabase?.close();
       await database.close();
     },
   };

@@ -3,8 +3,10 @@ import type { Router } from 'express';
 import type { PrincipalSigner } from '../auth/principal';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db/database';
+import { AuditTrail } from '../audit/audit-trail';
 import { kitMigrations } from '../db/kit-migrations';
 import { assertSchemaName, loadMigrations, migrate } from '../db/migrate';
+import { grantServiceRole, serviceRole } from '../db/roles';
 import type { Bus } from '../events/bus';
 import { EventConsumer, type RetryPolicy } from '../events/consumer';
 import { Outbox } from '../events/outbox';
@@ -23,10 +25,19 @@ import { UnitOfWork } from './unit-of-work';
 
 /** The engines a process runs on: embedded in single-node mode, real servers in cluster mode. */
 export interface Engines {
+  /** Each service works on it as its own role (`database.asRole`, db/roles.ts). */
   database: Database;
+  /**
+   * The owner's connection migrations run on (cluster mode: MIGRATION_DATABASE_URL), when the
+   * service's own connection may not change its schema; absent, `database` migrates.
+   */
+  migrationDatabase?: Database;
   bus: Bus;
-  /** Each service gets its own queue (its own table or Redis queue). */
-  createQueue(service: string): Promise<QueueEngine>;
+  /**
+   * Each service gets its own queue (its own table or Redis queue); a queue kept in the database
+   * works on `database`, the service's view of it.
+   */
+  createQueue(service: string, database?: Database): Promise<QueueEngine>;
   /** Where emails and texts go (SMTP/Twilio or the dev mailbox). */
   notificationTransports: NotificationTransports;
   logger: Logger;
@@ -98,6 +109,10 @@ export interface ServiceModule<Deps = void> {
  */
 export class ServiceRuntime {
   readonly db: Db;
+  /** The service's audit trail (its schema's `audit_trail`): `runtime.audit.of<Action>()`. */
+  readonly audit: AuditTrail;
+  /** The engines, with `database` this service's view of it (its role). */
+  readonly engines: Engines;
   /** Services define jobs on it and enqueue through the handles it gives. */
   readonly queue: Queue;
   readonly unitOfWork: UnitOfWork;
@@ -113,15 +128,17 @@ export class ServiceRuntime {
 
   private constructor(
     readonly name: string,
-    readonly engines: Engines,
+    engines: Engines,
     private readonly engineQueue: QueueEngine,
     tuning: RuntimeTuning,
   ) {
+    this.engines = engines;
     const queue = engineQueue;
     this.queue = queue;
     const { database, bus, metrics, clock } = engines;
     this.logger = engines.logger.child({ service: name });
     this.db = database.db;
+    this.audit = new AuditTrail(name);
     queue.define(sendNotificationJob(engines.notificationTransports));
     this.notifier = new Notifier(queue);
     this.relay = new OutboxRelay({
@@ -159,7 +176,10 @@ export class ServiceRuntime {
     });
   }
 
-  /** Migrates the schema (kit tables, then the service's own) and builds the runtime. */
+  /**
+   * Migrates the schema (kit tables, then the service's own) as the owner, gives the service's
+   * role its rights on it, and builds the runtime on the database as that role.
+   */
   static async create(
     name: string,
     migrationsDir: string | null,
@@ -167,14 +187,17 @@ export class ServiceRuntime {
     tuning: RuntimeTuning = {},
   ): Promise<ServiceRuntime> {
     assertSchemaName(name);
+    const owner = engines.migrationDatabase ?? engines.database;
     // Each migration runs in its own transaction, so one cut short by a lost connection is
     // simply applied again; a migration that fails for any other reason stops the start.
     await startupStep(engines, 'database', `migrating ${name}`, async () => {
-      await migrate(engines.database, name, kitMigrations(name));
-      if (migrationsDir) await migrate(engines.database, name, loadMigrations(migrationsDir));
+      await migrate(owner, name, kitMigrations(name));
+      if (migrationsDir) await migrate(owner, name, loadMigrations(migrationsDir));
+      await grantServiceRole(owner, name);
     });
-    const queue = await engines.createQueue(name);
-    return new ServiceRuntime(name, engines, queue, tuning);
+    const database = engines.database.asRole(serviceRole(name));
+    const queue = await engines.createQueue(name, database);
+    return new ServiceRuntime(name, { ...engines, database }, queue, tuning);
   }
 
   get clock(): Clock {

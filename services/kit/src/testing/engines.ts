@@ -29,11 +29,11 @@ export function testEngines(
     notificationTransports: { email: noNotifications, sms: noNotifications },
     rateLimiter: new MemoryRateLimiter(systemClock),
     principals: new PrincipalSigner(),
-    createQueue: async (service) =>
+    createQueue: async (service, serviceDatabase = database) =>
       new LocalQueue({
         service,
         schema: service,
-        database,
+        database: serviceDatabase,
         logger: silentLogger,
         clock: systemClock,
       }),

@@ -11,3 +11,4 @@ export * from './support';
 export * from './tcp-proxy';
 export * from './test-database';
 export * from './loopback-server';
+export * from './audit-trail-move';

@@ -7,3 +7,14 @@ export function infraEnv(): { DATABASE_URL: string; REDIS_URL: string; KAFKA_BRO
   };
   return env;
 }
+
+/**
+ * The service's own database user, as infra/local/up.sh makes it (`<service>_service`, password
+ * `<service>-local`, printed as <SERVICE>_DATABASE_URL), on the database of `infraEnv()`.
+ */
+export function infraServiceDatabaseUrl(service: string): string {
+  const url = new URL(infraEnv().DATABASE_URL);
+  url.username = `${service}_service`;
+  url.password = `${service}-local`;
+  return url.toString();
+}

@@ -4,14 +4,18 @@
  */
 import { join } from 'node:path';
 import { orderNumber } from '@clinic/contracts';
-import { loadMigrations, migrate } from '@clinic/kit';
+import { kitMigrations, loadMigrations, migrate } from '@clinic/kit';
 import { openTestDatabase } from '@clinic/kit/testing';
 
 const migrations = loadMigrations(join(__dirname, 'migrations'));
 const before = migrations.filter((m) => m.name < '0003_order_numbers.sql');
 
 it('renumbers the items built with the "GLP-{order}-{n}" numbers, and numbers the unshipped ones', async () => {
-  const database = await openTestDatabase([{ schema: 'gateway', migrations: before }]);
+  // As a service's start applies them: the kit's tables (its audit trail among them) first.
+  const database = await openTestDatabase([
+    { schema: 'gateway', migrations: kitMigrations('gateway') },
+    { schema: 'gateway', migrations: before },
+  ]);
   const item = (
     itemId: string,
     orderId: number,

@@ -67,17 +67,3 @@ export const patients = gatewaySchema.table('patients', {
   healthId: text('health_id').notNull(),
   openedAt: utc('opened_at').notNull(),
 });
-
-/** Every support agent's read of a patient's orders; append-only (a trigger refuses changes). */
-export const supportAuditLog = gatewaySchema.table(
-  'support_audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id').notNull(),
-    role: text('role').notNull(),
-    userId: integer('user_id').notNull(),
-    address: text('address'),
-    at: utc('at').notNull(),
-  },
-  (t) => [index('support_audit_by_at').on(t.at), index('support_audit_by_user').on(t.userId, t.at)],
-);

@@ -4,9 +4,8 @@
  * roles are refused; and every read leaves an audit line that can never be changed.
  */
 import request from 'supertest';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { orderNumberHint, supportOrderSearch, supportPatientOrders } from '@clinic/contracts';
-import { supportAuditLog } from '../db/schema';
 import { deliveredOrder, orderLife, at } from '../domain/order-events.fixtures';
 import { startOrderView, type OrderViewHarness } from '../testing/order-view-harness';
 
@@ -32,8 +31,11 @@ afterAll(() => h.close());
 
 const as = (userId: number, role: 'patient' | 'pharmacy' | 'support' | 'admin') =>
   h.service.as({ userId, role, sessionId: `s-${userId}` });
-const auditOf = (userId: number) =>
-  h.service.runtime.db.select().from(supportAuditLog).where(eq(supportAuditLog.userId, userId));
+/** The audit trail's lines about the patient, oldest first. */
+const auditOf = async (userId: number) =>
+  (
+    await h.service.runtime.audit.page(h.service.runtime.db, { patientId: userId, limit: 100 })
+  ).entries.reverse();
 
 describe('GET /api/console/support/patients/:userId/orders', () => {
   const path = (userId: number) => `/api/console/support/patients/${userId}/orders`;
@@ -103,20 +105,20 @@ describe('GET /api/console/support/patients/:userId/orders', () => {
     const lines = await auditOf(200);
     expect(lines).toHaveLength(before + 1);
     expect(lines.at(-1)).toMatchObject({
-      staffId: 6,
-      role: 'support',
-      userId: 200,
-      address: expect.any(String),
+      staff: { id: 6, role: 'support' },
+      action: 'patient-orders.read',
+      patientId: 200,
+      ip: expect.any(String),
       at: expect.any(Date),
     });
   });
 
   it('keeps the audit log append-only', async () => {
     await request(h.service.app).get(path(200)).set(as(6, 'support')).expect(200);
-    await expect(
-      h.service.runtime.db.update(supportAuditLog).set({ staffId: 1 }),
-    ).rejects.toThrow();
-    await expect(h.service.runtime.db.delete(supportAuditLog)).rejects.toThrow();
+    const db = h.service.runtime.db;
+    await expect(db.execute(sql`update gateway.audit_trail set staff_id = 1`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from gateway.audit_trail`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate gateway.audit_trail`)).rejects.toThrow();
   });
 
   it('answers an admin, and a patient with no orders with an empty list', async () => {

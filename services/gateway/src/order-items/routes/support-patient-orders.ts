@@ -22,7 +22,7 @@ import {
   type SupportOrder,
 } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { orderItems, supportAuditLog } from '../db/schema';
+import { orderItems } from '../db/schema';
 
 function supportOrderOf(item: ProgressItem): SupportOrder {
   return {
@@ -42,13 +42,13 @@ function supportOrderOf(item: ProgressItem): SupportOrder {
 
 export function supportPatientOrdersRoutes(router: Router, runtime: ServiceRuntime): void {
   const audit = (principal: Principal, userId: number, req: Request) =>
-    runtime.db.insert(supportAuditLog).values({
-      staffId: principal.userId,
-      role: principal.role,
-      userId,
-      address: req.ip ?? null,
-      at: runtime.clock.now(),
-    });
+    runtime.audit
+      .of<'patient-orders.read'>()
+      .record(
+        runtime.db,
+        { id: principal.userId, role: principal.role, ip: req.ip ?? null },
+        { action: 'patient-orders.read', patientId: userId, at: runtime.clock.now() },
+      );
 
   bindRoute(router, supportPatientOrders, async ({ principal, params, req }) => {
     await audit(principal, params.userId, req);

@@ -1,0 +1,208 @@
+/**
+ * The audit trail, one mechanism for every service: each schema holds an `audit_trail` table of
+ * the same shape (kit-migrations.ts), written only through `AuditTrail.record`.
+ *
+ * Guarantees:
+ * - append-only: the table refuses UPDATE, DELETE and TRUNCATE (a trigger), and the service's
+ *   role may only insert into it and read it (db/roles.ts), so it can neither empty it nor turn
+ *   the trigger off;
+ * - a line names who (staff id, name, role, address), what they did (the action), whose
+ *   information (patient, order) and which record (`subject`, `refs`), never the content read;
+ * - a read is recorded before it is answered, and a step in the transaction that makes it (the
+ *   caller passes its `tx`), so neither happens unrecorded.
+ */
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { bigserial, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { rows, type Executor } from '../db/database';
+import { assertSchemaName } from '../db/migrate';
+
+/** Who did it: the staff member and the address of their request. */
+export interface AuditStaff {
+  id: number;
+  /** Their name as identity gave it, when the service knows it. */
+  name?: string | null;
+  role: string;
+  ip: string | null;
+}
+
+/** What was done, to whose information, at which moment. */
+export interface AuditLine<A extends string = string> {
+  action: A;
+  at: Date;
+  patientId?: number | null;
+  orderId?: number | null;
+  /** What was read or decided (a file name, a FHIR resource, a prescription), never its content. */
+  subject?: string | null;
+  /** The service's own ids of what it concerns, e.g. `{ shipment: 12, reship: 3 }`. */
+  refs?: Record<string, number>;
+}
+
+export interface AuditRecord<A extends string = string> {
+  /** The schema (service) that wrote it. */
+  service: string;
+  id: number;
+  at: Date;
+  staff: { id: number; name: string | null; role: string };
+  action: A;
+  patientId: number | null;
+  orderId: number | null;
+  subject: string | null;
+  refs: Record<string, number>;
+  ip: string | null;
+}
+
+export interface AuditQuery {
+  patientId?: number;
+  orderId?: number;
+  staffId?: number;
+  action?: string;
+  subject?: string;
+  /** Lines of records with these refs, e.g. `{ shipment: 12 }`. */
+  refs?: Record<string, number>;
+  /** Only lines older than this id (the previous page's `next`). */
+  before?: number;
+  limit: number;
+}
+
+export interface AuditPage<A extends string = string> {
+  entries: AuditRecord<A>[];
+  /** The `before` of the next page, or null on the last one. */
+  next: number | null;
+}
+
+function auditTable(schema: string) {
+  return pgSchema(schema).table('audit_trail', {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    staffId: integer('staff_id').notNull(),
+    staffName: text('staff_name'),
+    staffRole: text('staff_role').notNull(),
+    action: text('action').notNull(),
+    patientId: integer('patient_id'),
+    orderId: integer('order_id'),
+    subject: text('subject'),
+    refs: jsonb('refs').$type<Record<string, number>>().notNull(),
+    ip: text('ip'),
+  });
+}
+
+/** One service's audit trail; `A` is the actions that service writes. */
+export class AuditTrail<A extends string = string> {
+  private readonly table: ReturnType<typeof auditTable>;
+
+  constructor(readonly schema: string) {
+    assertSchemaName(schema);
+    this.table = auditTable(schema);
+  }
+
+  /** The same trail, typed by the actions its service writes. */
+  of<B extends string>(): AuditTrail<B> {
+    return this as unknown as AuditTrail<B>;
+  }
+
+  /** Writes one line, through `executor`: the transaction of the step it records, if any. */
+  async record(executor: Executor, who: AuditStaff, line: AuditLine<A>): Promise<void> {
+    await executor.insert(this.table).values({
+      at: line.at,
+      staffId: who.id,
+      staffName: who.name ?? null,
+      staffRole: who.role,
+      action: line.action,
+      patientId: line.patientId ?? null,
+      orderId: line.orderId ?? null,
+      subject: line.subject ?? null,
+      refs: line.refs ?? {},
+      ip: who.ip,
+    });
+  }
+
+  /** The trail, newest first, one page at a time. */
+  async page(executor: Executor, query: AuditQuery): Promise<AuditPage<A>> {
+    const t = this.table;
+    const where: SQL[] = [];
+    if (query.patientId !== undefined) where.push(eq(t.patientId, query.patientId));
+    if (query.orderId !== undefined) where.push(eq(t.orderId, query.orderId));
+    if (query.staffId !== undefined) where.push(eq(t.staffId, query.staffId));
+    if (query.action !== undefined) where.push(eq(t.action, query.action));
+    if (query.subject !== undefined) where.push(eq(t.subject, query.subject));
+    // jsonb containment: the builder has no operator for it.
+    if (query.refs !== undefined) where.push(sql`${t.refs} @> ${JSON.stringify(query.refs)}`);
+    if (query.before !== undefined) where.push(lt(t.id, query.before));
+    const found = await executor
+      .select()
+      .from(t)
+      .where(and(...where))
+      .orderBy(desc(t.id))
+      .limit(query.limit + 1);
+    const entries = found.slice(0, query.limit).map((row) => ({
+      service: this.schema,
+      id: row.id,
+      at: row.at,
+      staff: { id: row.staffId, name: row.staffName, role: row.staffRole },
+      action: row.action as A,
+      patientId: row.patientId,
+      orderId: row.orderId,
+      subject: row.subject,
+      refs: row.refs,
+      ip: row.ip,
+    }));
+    return { entries, next: found.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
+  }
+}
+
+interface UnionRow {
+  service: string;
+  id: string | number;
+  at: string | Date;
+  staff_id: number;
+  staff_name: string | null;
+  staff_role: string;
+  action: string;
+  patient_id: number | null;
+  order_id: number | null;
+  subject: string | null;
+  refs: Record<string, number>;
+  ip: string | null;
+}
+
+/**
+ * Every service's trail as one, newest first (for the admin's single trail): a union of the
+ * `audit_trail` tables of `schemas`. The executor's role must be able to read each of them: the
+ * owner, or a member of the audit reader role (db/roles.ts). Pages go back in time: `before` is
+ * the previous page's last moment (ids are per schema, times are comparable).
+ */
+export async function readAuditTrails(
+  executor: Executor,
+  schemas: string[],
+  query: { patientId?: number; staffId?: number; before?: Date; limit: number },
+): Promise<AuditRecord[]> {
+  if (schemas.length === 0) return [];
+  const filters = (schema: string) => {
+    const where: SQL[] = [sql`true`];
+    if (query.patientId !== undefined) where.push(sql`patient_id = ${query.patientId}`);
+    if (query.staffId !== undefined) where.push(sql`staff_id = ${query.staffId}`);
+    if (query.before !== undefined) where.push(sql`at < ${query.before.toISOString()}`);
+    return sql`select ${schema}::text as service, id, at, staff_id, staff_name, staff_role, action,
+      patient_id, order_id, subject, refs, ip from ${sql.identifier(schema)}.audit_trail
+      where ${sql.join(where, sql` and `)}`;
+  };
+  for (const schema of schemas) assertSchemaName(schema);
+  // A union over schemas chosen at run time: the builder cannot name tables that way.
+  const found = await rows<UnionRow>(
+    executor,
+    sql`select * from (${sql.join(schemas.map(filters), sql` union all `)}) trail
+      order by at desc, service, id desc limit ${query.limit}`,
+  );
+  return found.map((row) => ({
+    service: row.service,
+    id: Number(row.id),
+    at: new Date(row.at),
+    staff: { id: row.staff_id, name: row.staff_name, role: row.staff_role },
+    action: row.action,
+    patientId: row.patient_id,
+    orderId: row.order_id,
+    subject: row.subject,
+    refs: row.refs,
+    ip: row.ip,
+  }));
+}
