@@ -14,18 +14,22 @@ const packageBoundaries = [
   },
 ];
 
+/**
+ * Contracts' one list of services. Jest (the lint rules' tests) transforms TypeScript itself, and
+ * Node with type stripping imports it as it is; Node 20 reads it through tsx.
+ */
+async function contractsServices() {
+  try {
+    return await import('@clinic/contracts/services');
+  } catch (err) {
+    if (err?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
+    const { tsImport } = await import('tsx/esm/api');
+    return tsImport('@clinic/contracts/services', import.meta.url);
+  }
+}
+
 /** The services that own a database schema of their own name. */
-const serviceSchemas = [
-  'identity',
-  'intake',
-  'checkout',
-  'verification',
-  'forms',
-  'chat',
-  'clinic',
-  'fulfillment',
-  'gateway',
-];
+const { serviceNames: serviceSchemas } = await contractsServices();
 
 export default tseslint.config(
   {

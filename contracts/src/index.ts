@@ -1,5 +1,6 @@
 export * from './events';
 export * from './api';
+export * from './services';
 export * from './constants/money';
 export * from './constants/catalog';
 export * from './constants/states';
