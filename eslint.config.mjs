@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import noForeignSchemaSql from './scripts/eslint-rules/no-foreign-schema-sql.cjs';
 
 // Packages are used through their `exports` (the public entry and `/testing`), never by reaching
@@ -14,18 +15,22 @@ const packageBoundaries = [
   },
 ];
 
+/**
+ * Contracts' one list of services. Jest (the lint rules' tests) transforms TypeScript itself, and
+ * Node with type stripping imports it as it is; Node 20 reads it through tsx.
+ */
+async function contractsServices() {
+  try {
+    return await import('@clinic/contracts/services');
+  } catch (err) {
+    if (err?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
+    const { tsImport } = await import('tsx/esm/api');
+    return tsImport('@clinic/contracts/services', import.meta.url);
+  }
+}
+
 /** The services that own a database schema of their own name. */
-const serviceSchemas = [
-  'identity',
-  'intake',
-  'checkout',
-  'verification',
-  'forms',
-  'chat',
-  'clinic',
-  'fulfillment',
-  'gateway',
-];
+const { serviceNames: serviceSchemas } = await contractsServices();
 
 export default tseslint.config(
   {
@@ -85,6 +90,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // No import cycle anywhere: a module that imports itself back through others loads half-built
+    // (an undefined at import time) and ties two concerns that should be one or layered. Type-only
+    // imports leave no trace at run time and may go both ways.
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.cjs'],

@@ -16,19 +16,15 @@ if (missing.length > 0) {
 ensureInstalled();
 ensureWebBuilt();
 
-const services = [
-  'identity',
-  'checkout',
-  'intake',
-  'verification',
-  'forms',
-  'chat',
-  'clinic',
-  'fulfillment',
-];
+// The services come from contracts (the one list), read through tsx once the install is there.
+const { tsImport } = await import('tsx/esm/api');
+const { backendServices: services, serviceUrlVariable } = await tsImport(
+  '@clinic/contracts/services',
+  import.meta.url,
+);
 const basePort = Number(process.env.SERVICES_BASE_PORT ?? 4101);
 const urls = Object.fromEntries(
-  services.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${basePort + i}`]),
+  services.map((s, i) => [serviceUrlVariable(s), `http://127.0.0.1:${basePort + i}`]),
 );
 // The gateway signs each caller's identity for the services, and services sign calls to each other,
 // with one secret shared by the cluster's processes.

@@ -6,9 +6,7 @@
 import { z } from 'zod';
 import { poBoxPattern } from '../rules/po-box';
 import { requiredText, text, zipPattern } from './fields';
-
-/** Both address lines and the city hold at most this many characters (spec 000 and 001). */
-export const addressLineMax = 256;
+import { addressLineMax } from '../rules/address';
 
 /**
  * OpenAPI metadata for an address line that refuses P.O. boxes (rules/po-box.ts). The pattern is

@@ -12,6 +12,7 @@ import {
   rowId,
   text,
 } from './fields';
+import { chatLimits, messageTooLong } from '../rules/messages';
 import { defineRoute } from './route';
 
 /** Spec 000 sections 8 and 9, verbatim, and ours where the spec leaves the server's words open. */
@@ -22,7 +23,7 @@ export const chatMessages = {
   userNotInitialized: 'User not initialized',
   sendFailed: 'Failed to send message. Please try again.',
   /** Ours: what the server says to a message it refuses. */
-  tooLong: 'Messages can be at most 256 characters.',
+  tooLong: messageTooLong,
   blank: 'Please write a message.',
   notYours: 'You can only chat in your own conversation.',
   notSignedIn: 'Please log in, or tell us your name and email, to chat.',
@@ -37,20 +38,6 @@ export const chatMessages = {
   /** The system lines a conversation shows staff (spec 000: history hides system messages). */
   joined: (agent: string) => `${agent} joined the chat.`,
   closedBy: (agent: string) => `${agent} closed the chat.`,
-} as const;
-
-/** Spec 000 section 9: the widget's limits and timers. */
-export const chatLimits = {
-  messageMax: 256,
-  reconnectAttempts: 5,
-  reconnectDelayMs: 1000,
-  reconnectDelayMaxMs: 5000,
-  timeoutMs: 10_000,
-  /** After a disconnect the widget tries again after this long. */
-  retryTimerMs: 5000,
-  onlinePingMs: 120_000,
-  /** "User not initialized" retries initialization this many times, with growing delay. */
-  initRetries: 3,
 } as const;
 
 /** The socket.io path the widget and the console connect to (the gateway's own address). */

@@ -9,9 +9,6 @@ import { intakeLimits, intakeMessages, namePattern, simpleEmailPattern } from '.
 import { isValidVerificationPhoneNumber } from '../rules/verification';
 import { defineRoute } from './route';
 
-/** Spec 001 section 5: text fields hold 256 characters at most. */
-export const checkoutTextMax = 256;
-
 /** Spec 001 sections 5 and 8: the checkout page's texts, verbatim. */
 export const checkoutMessages = {
   cartLoadSuffix: 'Please check the checkout link is correct.',
@@ -62,21 +59,6 @@ export const idempotencyKeyHeaders = z.object({
       'The Idempotency-Key header must be 1 to 255 visible characters.',
     ),
 });
-
-/**
- * Spec 001 section 9: card blocking limits. "At 3 attempts the cart is blocked" is read as: the
- * card that failed 3 times is refused for that cart, and a different card may still pay; against
- * card testing, the cart itself refuses every payment for 24 hours after 6 failures in all.
- */
-export const cardBlocking = {
-  /** At this many failed attempts of one card on a cart, the cart refuses that card. */
-  maxCardAttemptsPerCart: 3,
-  /** At this many failed attempts in all, a cart refuses every payment for `blockMs`. */
-  maxCartAttempts: 6,
-  /** More than this many insufficient-funds or pick-up-card declines block the card. */
-  maxNoFundsDeclines: 3,
-  blockMs: 24 * 60 * 60 * 1000,
-} as const;
 
 const addressLine = optionalAddressLine();
 

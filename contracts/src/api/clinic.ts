@@ -9,15 +9,7 @@ import { prescriptionItemSchema } from '../events/clinic';
 import { multilineText, numeric, requiredText, rowId, text } from './fields';
 import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
-
-/** The clinic's promise to the patient: a decision within 24 hours of a complete assessment. */
-export const reviewPromiseHours = 24;
-/** Months a prescription's dose schedule may cover (a 12-month plan at most). */
-export const maxScheduleMonths = 12;
-/** Vials a prescription may supply at once (a 3-month shipment is 3). */
-export const maxVials = 12;
-/** A clinician's reason, note or message to a patient. */
-export const clinicianNoteMax = 2000;
+import { clinicianNoteMax, maxScheduleMonths, maxVials } from '../rules/review';
 
 /** Messages the console shows verbatim. */
 export const clinicMessages = {

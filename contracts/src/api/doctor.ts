@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { controlCharacterMessage, multiLinePattern, numeric, rowId, text } from './fields';
-import { attachmentDocumentTypes, getSignedUrl, uploadMessages } from './forms';
+import { getSignedUrl, uploadMessages } from './forms';
+import { doctorChatLimits, messageTooLong } from '../rules/messages';
 import { defineRoute } from './route';
+import { attachmentContentTypes } from '../rules/uploads';
 
 /** Spec 002 "Chat and doctor" and "Doctor chat", verbatim, and ours where the spec is silent. */
 export const doctorMessages = {
@@ -21,7 +23,7 @@ export const doctorMessages = {
     `File "${name}" is too large. Maximum size is ${size}.`,
   /** Ours: what the server says to a message it refuses. */
   needsTextOrFile: 'Please write a message or attach a file.',
-  tooLong: 'Messages can be at most 256 characters.',
+  tooLong: messageTooLong,
   typeNotAllowed:
     'This file type is not allowed. Please attach a PDF, Word document, text file, image or video.',
   tooManyFiles: 'Please attach at most 5 files to one message.',
@@ -42,17 +44,6 @@ export const doctorMessages = {
   /** A clinician's answer before the patient's record is open (their case not claimed yet). */
   noVisitYet:
     'You can write to this patient once their record is open: claim their case first. Until then they have no Doctor on Demand tab to read your answer in.',
-} as const;
-
-/** Spec 002 section 9: the doctor chat's limits and accepted types. */
-export const doctorChatLimits = {
-  messageMax: 256,
-  /** The clinician's answers may say more. */
-  replyMax: 2000,
-  attachmentMaxBytes: 5_242_880,
-  attachmentsPerMessage: 5,
-  /** By extension, as the file picker offers them. */
-  acceptedTypes: ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif', 'mp4', 'avi', 'mov'],
 } as const;
 
 export type DoctorChatFileType = (typeof doctorChatLimits.acceptedTypes)[number];
@@ -275,24 +266,6 @@ export const replyDoctorThread = defineRoute({
   ),
   response: threadAnswer,
 });
-
-/**
- * The Content-Types a doctor chat attachment may be uploaded with (spec 002 "Doctor chat": pdf,
- * doc, docx, txt, jpg, png, gif, mp4, avi, mov), as browsers name them; the bytes still decide.
- */
-export const attachmentContentTypes = [
-  ...attachmentDocumentTypes,
-  'image/jpeg',
-  'image/jpg',
-  'image/pjpeg',
-  'image/png',
-  'image/gif',
-  'video/mp4',
-  'video/quicktime',
-  'video/x-msvideo',
-  'video/avi',
-  'video/msvideo',
-] as const;
 
 const attachmentContentType = new RegExp(
   `^(?:${attachmentContentTypes.map((type) => type.replace(/[.+]/g, '\\$&')).join('|')})$`,

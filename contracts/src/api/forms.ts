@@ -8,6 +8,7 @@ import { drugs } from '../constants/catalog';
 import { questionnaireFileSchema } from '../forms/questionnaire';
 import { int, multilineText, numeric, rowId, text } from './fields';
 import { defineRoute } from './route';
+import { attachmentDocumentTypes } from '../rules/uploads';
 
 /** Spec 002 section 4 and 8, verbatim: the two /sorry messages of the form loader. */
 export const formsMessages = {
@@ -194,20 +195,6 @@ export const uploadMessages = {
   cancelled: 'Upload was cancelled',
 } as const;
 
-/** Images of the questionnaire: 5 MB at most (5,242,880 bytes). */
-export const maxImageBytes = 5_242_880;
-
-/**
- * The document types of the doctor chat's attachments (spec 002 "Doctor chat": pdf, doc, docx,
- * txt), besides the images and videos every upload may be. Their bytes are checked as uploads are.
- */
-export const attachmentDocumentTypes = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-] as const;
-
 /** Ours: get-signed-url's answer to a content type no upload may have. */
 export const uploadTypeNotAllowed = `${uploadMessages.imageOnly}, a video, or a PDF, Word or text document.`;
 
@@ -269,14 +256,6 @@ export const logUploadAttempt = defineRoute({
   response: z.object({ success: z.literal(true) }),
 });
 
-/** Spec 002 section 5, identity video limits. */
-export const videoLimits = {
-  maxBytes: 100 * 1024 * 1024,
-  compressAboveBytes: 60 * 1024 * 1024,
-  minSeconds: 5,
-  maxSeconds: 60,
-} as const;
-
 export const uploadAvVideo = defineRoute({
   method: 'post',
   path: '/api/upload-av-video',
@@ -313,13 +292,6 @@ export const identityVideoAsk = defineRoute({
   params: orderIdParams,
   response: z.object({ asked_by: z.enum(identityVideoAskers).nullable() }),
 });
-
-/**
- * Hours a patient has to answer an approved prescription: with no answer by then it is accepted
- * as written (spec 002: "If we don't hear from you within 12 hours, your order will be shipped
- * as written").
- */
-export const prescriptionAnswerHours = 12;
 
 /** The prescription confirmation page and adjust-doses (spec 002 sections 2 and 4). */
 export const prescriptionMessages = {

@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { shipmentKinds } from '../events/fulfillment';
+import { reshipRequestStates, shipmentStatuses } from '../rules/order-statuses';
 import { carriers } from '../rules/shipping';
 import { multilineText, numeric, requiredText, rowId, text } from './fields';
 import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
+import { pauseReasonMax, reshipReasonMax } from '../rules/pharmacy';
 
 /** Spec 002's reship texts, and ours where the spec leaves the server's answer open. */
 export const reshipMessages = {
@@ -31,11 +33,6 @@ export const reshipMessages = {
   alreadyRequested: 'A replacement for this order has already been requested.',
 } as const;
 
-/** A reship request may be made this many days after delivery (spec 002, stated; enforced here). */
-export const reshipWindowDays = 7;
-/** The reason's limit (spec 002: max 1000 characters). */
-export const reshipReasonMax = 1000;
-
 /** Messages the pharmacy console shows verbatim. */
 export const pharmacyMessages = {
   shipmentNotFound: 'No such shipment.',
@@ -48,19 +45,6 @@ export const pharmacyMessages = {
   reshipDecided: 'This reship request was already decided.',
   unknownCarrier: 'Choose FedEx or UPS.',
 } as const;
-
-/** A shipment's status, in the order's words (spec 002 section 4) plus the refill's wait. */
-export const shipmentStatuses = [
-  /** A refill waits for the patient's check-in and the clinician's approval of the next dose. */
-  'awaiting_check_in',
-  /** Ready for the pharmacist to place. */
-  'prescription_received',
-  'order_placed',
-  'shipping_paused',
-  'order_shipped',
-  'order_delivered',
-] as const;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
 
 export const shipmentFilters = ['to-place', 'placed', 'paused', 'shipped', 'delivered'] as const;
 export type ShipmentFilter = (typeof shipmentFilters)[number];
@@ -168,9 +152,6 @@ export const placeShipment = defineRoute({
   response: stepResponse,
 });
 
-/** The pharmacist's pause reason, emailed to the patient. */
-export const pauseReasonMax = 1000;
-
 export const pauseShipment = defineRoute({
   method: 'post',
   path: '/api/console/pharmacy/shipments/:shipmentId/pause',
@@ -212,8 +193,6 @@ export const deliverShipment = defineRoute({
   response: stepResponse,
 });
 
-export const reshipStatuses = ['waiting', 'approved', 'refused'] as const;
-
 export const reshipRequestSchema = z.object({
   reshipId: z.number().int(),
   shipmentId: z.number().int(),
@@ -226,7 +205,7 @@ export const reshipRequestSchema = z.object({
   hasImage: z.boolean(),
   deliveredAt: z.iso.datetime(),
   requestedAt: z.iso.datetime(),
-  status: z.enum(reshipStatuses),
+  status: z.enum(reshipRequestStates),
   decidedBy: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
   refusalReason: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields';
 import { defineRoute } from './route';
+import { passwordRules } from '../rules/accounts';
 
 /** Who a user is to the clinic: a patient, or a member of staff with one role (BRIEF section 1). */
 export const roles = ['patient', 'clinician', 'support', 'pharmacy', 'marketing', 'admin'] as const;
@@ -56,12 +57,8 @@ export const identityMessages = {
   currentPasswordWrong: 'Your current password is not correct.',
 } as const;
 
-/** update-password needs a login this recent, or the current password (README, "Sessions"). */
-export const recentLoginMs = 15 * 60 * 1000;
-
 /** Spec 000 section 5: email and password required, at most 256 characters each. */
 const email = requiredText(256, 'Email is required').toLowerCase();
-export const passwordRules = { min: 8, max: 256 } as const;
 const newPassword = text(passwordRules.max).min(
   passwordRules.min,
   `Password must be at least ${passwordRules.min} characters`,

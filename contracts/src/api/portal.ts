@@ -6,26 +6,8 @@
 import { z } from 'zod';
 import { appointmentRequired } from '../events/clinic';
 import { shipmentKinds } from '../events/fulfillment';
+import { orderStatuses, reshipRequestStates } from '../rules/order-statuses';
 import { defineRoute } from './route';
-
-/** An order's status as the tracker reads it (spec 002 section 4), plus the two ends of a refund. */
-export const orderStatuses = [
-  'payment',
-  'payment_failed',
-  'pending_approval',
-  'appointment_required',
-  'waiting_prescription',
-  'prescription_received',
-  'order_placed',
-  'shipping_paused',
-  'order_shipped',
-  'order_delivered',
-  /** Ours: a clinician denied the assessment; checkout refunded it. */
-  'denied',
-  /** Ours: the patient withdrew (Process Refund); checkout refunded it. */
-  'withdrawn',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
  * The order's `submitted` value: where its assessment stands. 4 is spec 002's "prescription
@@ -58,10 +40,6 @@ export type PrescriptionEntry = z.infer<typeof prescriptionEntrySchema>;
  */
 export const identityVideoProgress = ['missing', 'received'] as const;
 export type IdentityVideoProgress = (typeof identityVideoProgress)[number];
-
-/** Ours: the latest replacement request of a delivered parcel, as the pharmacy left it. */
-export const reshipRequestStates = ['waiting', 'approved', 'refused'] as const;
-export type ReshipRequestState = (typeof reshipRequestStates)[number];
 
 /** One progress item of the Order tracking tab (spec 002 section 3, Order). */
 export const progressItemSchema = z.object({

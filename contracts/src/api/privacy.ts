@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { simpleEmailPattern } from '../rules/intake';
 import { multilineText, requiredText, text, usStateCode } from './fields';
 import { defineRoute } from './route';
+import { privacyRequestLimits } from '../rules/privacy';
 
 /**
  * Consumer privacy requests (CCPA/CPRA and the other US state privacy laws): what a person may
@@ -30,15 +31,6 @@ export const privacyRequestTypeLabels: Readonly<Record<PrivacyRequestType, strin
  * in the legal documents and in the request's confirmation email.
  */
 export const privacyContact = { email: 'privacy@glpclinic.example' } as const;
-
-/** The limits of the request form; the database checks the same numbers. */
-export const privacyRequestLimits = {
-  nameMax: 120,
-  emailMax: 256,
-  detailsMax: 2000,
-  /** Days the clinic has to answer a verifiable request (Cal. Civ. Code 1798.130(a)(2)). */
-  responseDays: 45,
-} as const;
 
 export const privacyRequestMessages = {
   name: 'Please enter your full name',

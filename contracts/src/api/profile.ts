@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { simpleEmailPattern } from '../rules/intake';
 import { numeric, singleLinePattern } from './fields';
 import { defineRoute } from './route';
+import { profileLimits } from '../rules/profile';
 
 /** Spec 002, "User/profile": the categories a patient may prefer. */
 export const profileCategories = [
@@ -41,18 +42,6 @@ export const profileMessages = {
   // The server's messages where the spec gives none.
   category: 'Please choose your categories from the list',
   emailTaken: 'This email address is already in use.',
-} as const;
-
-/** Spec 002 section 5: weight 1 to 999; height 1 inch to 8 ft 11 in; feet 0-8, inches 0-11. */
-export const profileLimits = {
-  nameMax: 50,
-  emailMax: 256,
-  weightMin: 1,
-  weightMax: 999,
-  heightMinInch: 1,
-  feetMax: 8,
-  inchesMax: 11,
-  zipMax: 10,
 } as const;
 
 /** A patient's profile as the portal's Profile tab reads it (spec 002, "User/profile"). */

@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import type { ServiceName } from '../services';
 import type { Role } from './identity';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The services that own API calls (BRIEF section 4). */
-export const serviceNames = [
-  'identity',
-  'checkout',
-  'intake',
-  'verification',
-  'forms',
-  'chat',
-  'clinic',
-  'fulfillment',
-  /** The gateway's own calls: the portal's views built from the services' events. */
-  'gateway',
-] as const;
-export type ServiceName = (typeof serviceNames)[number];
 
 /**
  * One API call: its path (Express syntax, `:param`), the service that owns it and its schemas.

@@ -5,7 +5,7 @@
  * answer, only what an agent needs to answer "where is my order?". Every read is audited.
  */
 import { z } from 'zod';
-import { orderStatuses, reshipRequestStates, type OrderStatus } from './portal';
+import { orderStatuses, reshipRequestStates, type OrderStatus } from '../rules/order-statuses';
 import { numeric, rowId } from './fields';
 import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';

@@ -1,4 +1,5 @@
-import { orderStatuses, submittedValues, type OrderStatus, type ProgressItem } from '../api/portal';
+import { submittedValues, type ProgressItem } from '../api/portal';
+import { orderStatuses, trackerStepKeys, type OrderStatus } from './order-statuses';
 import {
   carrierLink,
   currentStep,
@@ -10,7 +11,6 @@ import {
   reshipRequestText,
   reshipTexts,
   trackerNote,
-  trackerStepKeys,
   trackerSteps,
   trackerTexts,
   visibleStepKeys,

@@ -23,25 +23,14 @@
  * wizard while the 7-day window of a delivered parcel is open; and, while the order waits at the
  * doctor's step, the note the doctor wrote to the patient, read and answered in Doctor on Demand.
  */
-import type { OrderStatus, ProgressItem, submittedValues } from '../api/portal';
+import type { ProgressItem, submittedValues } from '../api/portal';
+import { trackerStepKeys, type OrderStatus, type TrackerStepKey } from './order-statuses';
 import { trackingUrl } from './shipping';
 
 // `submittedValues` of api/portal.ts, held to them by their types: these rules import no value
 // from the route file, so a browser chunk that reads them does not take the route's schemas.
 const notSubmitted: (typeof submittedValues)['notSubmitted'] = 0;
 const prescriptionPending: (typeof submittedValues)['prescriptionPending'] = 4;
-
-export const trackerStepKeys = [
-  'payment',
-  'pending_approval',
-  'waiting_prescription',
-  'prescription_received',
-  'order_placed',
-  'shipping_paused',
-  'order_shipped',
-  'order_delivered',
-] as const;
-export type TrackerStepKey = (typeof trackerStepKeys)[number];
 
 /** What each step says: its title and, for some, a line under it. */
 export const trackerStepTexts: Readonly<

@@ -36,12 +36,10 @@ import {
 } from './subscribers/assessment-denied-refund';
 import { paymentSucceededConfirmationSubscriber } from './subscribers/payment-succeeded-confirmation';
 import { paymentSucceededConversionSubscriber } from './subscribers/payment-succeeded-conversion';
-import { verifiedAddressSubscriber } from './subscribers/verified-address';
-import { formSubmittedSubscriber } from './subscribers/form-submitted';
-import {
-  leadDisqualifiedSubscriber,
-  leadQualifiedSubscriber,
-} from './subscribers/lead-eligibility';
+import { shippingAddressSavedVerifiedAddressSubscriber } from './subscribers/shipping-address-saved-verified-address';
+import { formSubmittedAssessmentNotedSubscriber } from './subscribers/form-submitted-assessment-noted';
+import { leadDisqualifiedEligibilitySubscriber } from './subscribers/lead-disqualified-eligibility';
+import { leadQualifiedEligibilitySubscriber } from './subscribers/lead-qualified-eligibility';
 
 export type { CheckoutDeps } from './deps';
 
@@ -105,14 +103,14 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     return {
       router,
       subscribers: [
-        leadQualifiedSubscriber(runtime.clock),
-        leadDisqualifiedSubscriber(runtime.clock),
+        leadQualifiedEligibilitySubscriber(runtime.clock),
+        leadDisqualifiedEligibilitySubscriber(runtime.clock),
         paymentSucceededConversionSubscriber(runtime),
         paymentSucceededConfirmationSubscriber(runtime),
         assessmentDeniedRefundSubscriber(runtime),
         applicationWithdrawnRefundSubscriber(runtime),
-        verifiedAddressSubscriber,
-        formSubmittedSubscriber,
+        shippingAddressSavedVerifiedAddressSubscriber,
+        formSubmittedAssessmentNotedSubscriber,
       ],
       jobs: [
         settlePaymentAttemptJob(payments),

@@ -13,13 +13,13 @@ import { claimRoutes } from './routes/claims';
 import { decisionRoutes } from './routes/decisions';
 import { fhirRoutes } from './routes/fhir';
 import { reviewQueueRoute } from './routes/review-queue';
-import { acceptedPrescriptionsSubscriber } from './subscribers/accepted-prescriptions';
-import { contactChecksSubscriber } from './subscribers/contact-checks';
-import { doseAdjustmentsSubscriber } from './subscribers/dose-adjustments-queue';
-import { identityVideosSubscriber } from './subscribers/identity-videos-queue';
-import { paidOrdersCasesSubscriber } from './subscribers/paid-orders-cases';
-import { submittedAssessmentsSubscriber } from './subscribers/submitted-assessments-queue';
-import { withdrawnApplicationsSubscriber } from './subscribers/withdrawn-applications';
+import { prescriptionAcceptedRecordSubscriber } from './subscribers/prescription-accepted-record';
+import { contactVerificationChecksSubscriber } from './subscribers/contact-verification-checks';
+import { doseAdjustmentSubmittedQueueSubscriber } from './subscribers/dose-adjustment-submitted-queue';
+import { identityVideoUploadedQueueSubscriber } from './subscribers/identity-video-uploaded-queue';
+import { paymentSucceededCaseSubscriber } from './subscribers/payment-succeeded-case';
+import { formSubmittedQueueSubscriber } from './subscribers/form-submitted-queue';
+import { applicationWithdrawnCloseSubscriber } from './subscribers/application-withdrawn-close';
 
 export type { ClinicDeps } from './deps';
 
@@ -50,13 +50,13 @@ export const clinicService: ServiceModule<ClinicDeps> = {
     return {
       router,
       subscribers: [
-        paidOrdersCasesSubscriber(runtime),
-        submittedAssessmentsSubscriber(runtime),
-        identityVideosSubscriber(runtime),
-        withdrawnApplicationsSubscriber(runtime),
-        doseAdjustmentsSubscriber(runtime),
-        acceptedPrescriptionsSubscriber(runtime),
-        contactChecksSubscriber,
+        paymentSucceededCaseSubscriber(runtime),
+        formSubmittedQueueSubscriber(runtime),
+        identityVideoUploadedQueueSubscriber(runtime),
+        applicationWithdrawnCloseSubscriber(runtime),
+        doseAdjustmentSubmittedQueueSubscriber(runtime),
+        prescriptionAcceptedRecordSubscriber(runtime),
+        contactVerificationChecksSubscriber,
       ],
       jobs: [
         emailPatientJob(runtime, deps.identity),

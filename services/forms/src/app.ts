@@ -23,12 +23,12 @@ import { uploadRoutes } from './routes/uploads';
 import { weightHistoryRoute } from './routes/weight-history';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { localUploadRoutes } from './storage/local-upload-routes';
-import { approvedPrescriptionsSubscriber } from './subscribers/approved-prescriptions';
-import { deniedOrdersSubscriber } from './subscribers/denied-orders';
-import { paidOrdersSubscriber } from './subscribers/paid-orders';
-import { patientStatesSubscriber } from './subscribers/patient-states';
-import { refillCheckInsSubscriber } from './subscribers/refill-check-ins';
-import { videoRequestsSubscriber } from './subscribers/video-requests';
+import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
+import { assessmentDeniedCloseSubscriber } from './subscribers/assessment-denied-close';
+import { paymentSucceededOrderSubscriber } from './subscribers/payment-succeeded-order';
+import { shippingAddressSavedStateSubscriber } from './subscribers/shipping-address-saved-state';
+import { refillCheckInDueAssessmentSubscriber } from './subscribers/refill-check-in-due-assessment';
+import { appointmentRequiredVideoSubscriber } from './subscribers/appointment-required-video';
 import { uploadLimits } from './uploads/file-content';
 
 export type { FormsDeps } from './deps';
@@ -68,12 +68,12 @@ export const formsService: ServiceModule<FormsDeps> = {
     return {
       router,
       subscribers: [
-        paidOrdersSubscriber(runtime),
-        patientStatesSubscriber,
-        deniedOrdersSubscriber(runtime),
-        approvedPrescriptionsSubscriber(runtime),
-        refillCheckInsSubscriber(runtime),
-        videoRequestsSubscriber(runtime),
+        paymentSucceededOrderSubscriber(runtime),
+        shippingAddressSavedStateSubscriber,
+        assessmentDeniedCloseSubscriber(runtime),
+        prescriptionApprovedRecordSubscriber(runtime),
+        refillCheckInDueAssessmentSubscriber(runtime),
+        appointmentRequiredVideoSubscriber(runtime),
       ],
       jobs: [
         acceptUnansweredPrescriptionJob(runtime),

@@ -15,7 +15,7 @@ import { assessmentDeniedCloseSubscriber } from './subscribers/assessment-denied
 import { paymentSucceededSuppliesSubscriber } from './subscribers/payment-succeeded-supplies';
 import { prescriptionAcceptedShipmentsSubscriber } from './subscribers/prescription-accepted-shipments';
 import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
-import { shippingAddressSavedSubscriber } from './subscribers/shipping-address-saved';
+import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
 
 export type { FulfillmentDeps } from './deps';
 
@@ -42,7 +42,7 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
         prescriptionAcceptedShipmentsSubscriber(runtime, deps.publicUrl),
         assessmentDeniedCloseSubscriber,
         applicationWithdrawnCloseSubscriber,
-        shippingAddressSavedSubscriber,
+        shippingAddressSavedAddressSubscriber,
       ],
       jobs: [
         emailPatientJob(runtime, deps.identity),

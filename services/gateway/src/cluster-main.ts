@@ -19,7 +19,7 @@ import {
 } from '@clinic/kit';
 import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { buildGatewayApp } from './app';
-import { clusterConfigSchema } from './config';
+import { clusterConfigSchema, serviceUrls } from './config';
 import { gatewayService } from './order-items/module';
 import { CompositeUpstream, StartingUpstream } from './upstream/composite';
 import { HttpProxyUpstream } from './upstream/http-proxy';
@@ -57,19 +57,7 @@ function main(): void {
   const config = configOrExit();
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   surviveTransientErrors(logger, (code) => process.exit(code));
-  const services = new HttpProxyUpstream(
-    {
-      identity: config.IDENTITY_URL,
-      checkout: config.CHECKOUT_URL,
-      intake: config.INTAKE_URL,
-      verification: config.VERIFICATION_URL,
-      forms: config.FORMS_URL,
-      chat: config.CHAT_URL,
-      clinic: config.CLINIC_URL,
-      fulfillment: config.FULFILLMENT_URL,
-    },
-    logger,
-  );
+  const services = new HttpProxyUpstream(serviceUrls(config), logger);
   const metrics = new Metrics();
   const startup = new Startup({ logger });
   // The gateway's own schema (the order view) and, outside production, the dev mailbox live in

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  backendServices,
+  serviceUrlVariable,
+  type BackendService,
+  type ServiceUrlVariable,
+} from '@clinic/contracts';
 import { baseConfigSchema } from '@clinic/kit';
 import { chatConfigFields } from '@clinic/chat';
 import { checkoutConfigFields } from '@clinic/checkout';
@@ -29,15 +35,20 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-/** Cluster mode: where each service listens. */
+/** Cluster mode: where each service listens (`<NAME>_URL` for each of contracts' services). */
+const serviceUrlFields = Object.fromEntries(
+  backendServices.map((service) => [serviceUrlVariable(service), z.url()]),
+) as Record<ServiceUrlVariable, z.ZodURL>;
+
 export const clusterConfigSchema = gatewayConfigSchema.extend({
   INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  IDENTITY_URL: z.url(),
-  CHECKOUT_URL: z.url(),
-  INTAKE_URL: z.url(),
-  VERIFICATION_URL: z.url(),
-  FORMS_URL: z.url(),
-  CHAT_URL: z.url(),
-  CLINIC_URL: z.url(),
-  FULFILLMENT_URL: z.url(),
+  ...serviceUrlFields,
 });
+export type ClusterConfig = z.infer<typeof clusterConfigSchema>;
+
+/** Each service's address, from its `<NAME>_URL`. */
+export function serviceUrls(config: ClusterConfig): Record<BackendService, string> {
+  return Object.fromEntries(
+    backendServices.map((service) => [service, config[serviceUrlVariable(service)]]),
+  ) as Record<BackendService, string>;
+}

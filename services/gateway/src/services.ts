@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Router } from 'express';
-import type { ServiceName } from '@clinic/contracts';
+import { serviceNames, type ServiceName } from '@clinic/contracts';
 import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService, type ChatDeps } from '@clinic/chat';
 import { clinicService } from '@clinic/clinic';
@@ -85,5 +85,8 @@ export async function bootAllServices(
   });
   // The gateway's own calls (the portal's order view), from the events of the services above.
   services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });
+  // Contracts' list of services is the one that counts: one missing here would answer no call.
+  const missing = serviceNames.filter((name) => !services.some((s) => s.name === name));
+  if (missing.length > 0) throw new Error(`Single-node mode boots no ${missing.join(', ')}`);
   return { services, identity };
 }

@@ -9,7 +9,7 @@ import { addressRoutes } from './routes/addresses';
 import { codeRoutes } from './routes/codes';
 import { contactChangeRoutes } from './routes/contact-changes';
 import { refuseUnpaidCartSessions } from './routes/cart-sessions';
-import { checkoutAddressSubscriber } from './subscribers/checkout-address';
+import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
 import { paymentSucceededPaidCartSubscriber } from './subscribers/payment-succeeded-paid-cart';
 
 export type { VerificationDeps } from './deps';
@@ -32,7 +32,7 @@ export const verificationService: ServiceModule<VerificationDeps> = {
     contactChangeRoutes(router, deps.identity, codes);
     return {
       router,
-      subscribers: [checkoutAddressSubscriber, paymentSucceededPaidCartSubscriber],
+      subscribers: [shippingAddressSavedAddressSubscriber, paymentSucceededPaidCartSubscriber],
     };
   },
 };

@@ -1,5 +1,7 @@
 import type { LegalDocument } from './document';
 
+export { legalPath } from './legalPath';
+
 type DocumentModule = { default: LegalDocument };
 
 /**
@@ -45,8 +47,4 @@ export type LegalSlug = LegalDoc['slug'];
 
 export function legalDocBySlug(slug: string | undefined): LegalDoc | undefined {
   return legalDocs.find((doc) => doc.slug === slug);
-}
-
-export function legalPath(slug: LegalSlug, section?: string): string {
-  return section ? `/legal/${slug}#${section}` : `/legal/${slug}`;
 }

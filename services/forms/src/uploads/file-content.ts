@@ -8,18 +8,24 @@
  *   5 MB attachments.
  */
 
-import { photoKinds, type FileKind } from '@clinic/contracts';
+import {
+  doctorChatLimits,
+  maxImageBytes,
+  photoKinds,
+  videoLimits,
+  type FileKind,
+} from '@clinic/contracts';
 
 export { detectFileKind, FILE_KIND_SNIFF_BYTES, type FileKind } from '@clinic/contracts';
 
 export type UploadPurpose = 'image' | 'video' | 'attachment';
 
 /** 5 MB (spec 002: 'Maximum file size: 5 MB', 5,242,880 bytes). */
-export const IMAGE_MAX_BYTES = 5_242_880;
+export const IMAGE_MAX_BYTES = maxImageBytes;
 /** 100 MB (spec 002: identity video 'size at most 100 MB'). */
-export const VIDEO_MAX_BYTES = 104_857_600;
+export const VIDEO_MAX_BYTES = videoLimits.maxBytes;
 /** 5 MB (spec 002: doctor chat attachment max 5242880 bytes). */
-export const ATTACHMENT_MAX_BYTES = 5_242_880;
+export const ATTACHMENT_MAX_BYTES = doctorChatLimits.attachmentMaxBytes;
 
 export const UPLOAD_MAX_BYTES: Readonly<Record<UploadPurpose, number>> = {
   image: IMAGE_MAX_BYTES,

@@ -8,7 +8,7 @@ import { Button, FormMessage, ToastRegion, useToasts } from '../../ui';
 import { caseQuery, claim, fileUrl, release } from './clinicApi';
 import { DecisionPanel } from './DecisionPanel';
 import { DoctorThreadPane } from './DoctorThreadPane';
-import { casePath } from './ReviewQueuePage';
+import { casePath } from './paths';
 import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
 import './clinic.css';
 

@@ -12,7 +12,7 @@ import {
 } from '../OrderSearch';
 import { CaseTable } from './CaseTable';
 import { caseSearchQuery } from './clinicApi';
-import { casePath } from './ReviewQueuePage';
+import { casePath } from './paths';
 
 /** The case of an order a clinician found by its number, whatever its tab; or plainly none. */
 function FoundCase({ orderId }: { orderId: number }) {

@@ -8,6 +8,7 @@ import { CaseSearch } from './CaseSearch';
 import { CaseTable } from './CaseTable';
 import { queueQuery } from './clinicApi';
 import { sortCases } from './format';
+import { casePath } from './paths';
 import './clinic.css';
 
 export const filterLabels: Record<CaseFilter, string> = {
@@ -26,8 +27,6 @@ const emptyTexts: Record<CaseFilter, { title: string; text: string }> = {
   mine: { title: 'No cases claimed', text: 'Cases you claim appear here until you decide them.' },
   decided: { title: 'No decisions yet', text: 'Your approvals and denials will appear here.' },
 };
-
-export const casePath = (orderId: number) => `/console/review-queue/${orderId}`;
 
 /** One tab's cases: loading, failure, empty, or the table. */
 export function CaseList({

@@ -1,6 +1,6 @@
 import { privacyRequestLimits } from '@clinic/contracts';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
-import { legalPath } from '../legalDocs';
+import { legalPath } from '../legalPath';
 import { brand, carePhone, company, contactSection, privacyEmail } from './contact';
 
 const days = privacyRequestLimits.responseDays;

@@ -1,5 +1,5 @@
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
-import { legalPath } from '../legalDocs';
+import { legalPath } from '../legalPath';
 import { brand, carePhone, company, contactSection, privacyEmail } from './contact';
 
 const ccpa = legalPath('ccpa-opt-out');

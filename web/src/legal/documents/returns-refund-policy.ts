@@ -1,7 +1,7 @@
 import { antiNausea, firstMonthPrices, termPrices } from '@clinic/contracts';
 import { formatUsd } from '../../checkout/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
-import { legalPath } from '../legalDocs';
+import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, contactSection } from './contact';
 
 const policy: LegalDocument = {

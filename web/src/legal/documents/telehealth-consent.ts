@@ -1,6 +1,6 @@
 import { usStates } from '@clinic/contracts';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
-import { legalPath } from '../legalDocs';
+import { legalPath } from '../legalPath';
 import { brand, careEmail, careHours, carePhone, contactSection } from './contact';
 
 /**

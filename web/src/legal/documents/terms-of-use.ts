@@ -9,7 +9,7 @@ import {
 } from '@clinic/contracts';
 import { formatUsd } from '../../checkout/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
-import { legalPath } from '../legalDocs';
+import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, company, contactSection } from './contact';
 
 const stateNames = Object.fromEntries(Object.entries(usStates).map(([name, code]) => [code, name]));

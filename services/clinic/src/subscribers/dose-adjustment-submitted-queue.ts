@@ -10,7 +10,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases, doseAdjustments, prescriptions } from '../db/schema';
 import { reviewPromiseMs } from '../domain/case-summaries';
 
-export function doseAdjustmentsSubscriber(runtime: ServiceRuntime) {
+export function doseAdjustmentSubmittedQueueSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'queue-dose-adjustments',
     event: doseAdjustmentSubmitted,

@@ -8,7 +8,7 @@ import { shippingAddressSaved } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { patientStates } from '../db/schema';
 
-export const patientStatesSubscriber = defineSubscriber({
+export const shippingAddressSavedStateSubscriber = defineSubscriber({
   name: 'keep-patient-states',
   event: shippingAddressSaved,
   async handle(data, { tx }) {

@@ -7,7 +7,7 @@ import { shippingAddressSaved } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { storeAddress } from '../domain/shipping-addresses';
 
-export const checkoutAddressSubscriber = defineSubscriber({
+export const shippingAddressSavedAddressSubscriber = defineSubscriber({
   name: 'keep-checkout-address',
   event: shippingAddressSaved,
   async handle(data, { tx }) {

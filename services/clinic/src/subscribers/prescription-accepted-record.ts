@@ -8,7 +8,7 @@ import { prescriptionAccepted } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases, prescriptions } from '../db/schema';
 
-export function acceptedPrescriptionsSubscriber(runtime: ServiceRuntime) {
+export function prescriptionAcceptedRecordSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'record-accepted-prescriptions',
     event: prescriptionAccepted,

@@ -7,7 +7,7 @@ import { shippingAddressSaved } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { storeShippingAddress } from '../domain/shipping-address';
 
-export const verifiedAddressSubscriber = defineSubscriber({
+export const shippingAddressSavedVerifiedAddressSubscriber = defineSubscriber({
   name: 'keep-verified-address',
   event: shippingAddressSaved,
   async handle(data, { tx }) {

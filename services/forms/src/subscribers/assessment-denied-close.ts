@@ -7,7 +7,7 @@ import { assessmentDenied } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders } from '../db/schema';
 
-export function deniedOrdersSubscriber(runtime: ServiceRuntime) {
+export function assessmentDeniedCloseSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'close-denied-orders',
     event: assessmentDenied,

@@ -9,7 +9,7 @@ import { refillCheckInDue } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders } from '../db/schema';
 
-export function refillCheckInsSubscriber(runtime: ServiceRuntime) {
+export function refillCheckInDueAssessmentSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'open-refill-check-ins',
     event: refillCheckInDue,

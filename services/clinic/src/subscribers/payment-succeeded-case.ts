@@ -11,7 +11,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
 import { rememberCasePatient } from '../jobs/remember-case-patient';
 
-export function paidOrdersCasesSubscriber(runtime: ServiceRuntime) {
+export function paymentSucceededCaseSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'open-cases-of-paid-orders',
     event: paymentSucceeded,

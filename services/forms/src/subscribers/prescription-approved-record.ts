@@ -12,7 +12,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions } from '../db/schema';
 import { scheduleUnansweredPrescriptionAcceptance } from '../jobs/accept-unanswered-prescription';
 
-export function approvedPrescriptionsSubscriber(runtime: ServiceRuntime) {
+export function prescriptionApprovedRecordSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'keep-approved-prescriptions',
     event: prescriptionApproved,

@@ -8,7 +8,7 @@ import { shippingAddressSaved } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { addresses } from '../db/schema';
 
-export const shippingAddressSavedSubscriber = defineSubscriber({
+export const shippingAddressSavedAddressSubscriber = defineSubscriber({
   name: 'keep-shipping-addresses',
   event: shippingAddressSaved,
   async handle(data, { tx }) {

@@ -10,7 +10,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
 import { reviewPromiseMs } from '../domain/case-summaries';
 
-export function identityVideosSubscriber(runtime: ServiceRuntime) {
+export function identityVideoUploadedQueueSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'queue-cases-with-video',
     event: identityVideoUploaded,

@@ -12,7 +12,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders } from '../db/schema';
 import { drugOfProduct } from '../domain/orders';
 
-export function paidOrdersSubscriber(runtime: ServiceRuntime) {
+export function paymentSucceededOrderSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'keep-paid-orders',
     event: paymentSucceeded,

@@ -13,7 +13,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
 import { reviewPromiseMs } from '../domain/case-summaries';
 
-export function submittedAssessmentsSubscriber(runtime: ServiceRuntime) {
+export function formSubmittedQueueSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'queue-submitted-assessments',
     event: formSubmitted,

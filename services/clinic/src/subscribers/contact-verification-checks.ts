@@ -8,7 +8,7 @@ import { contactVerification } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { contactChecks } from '../db/schema';
 
-export const contactChecksSubscriber = defineSubscriber({
+export const contactVerificationChecksSubscriber = defineSubscriber({
   name: 'keep-contact-checks',
   event: contactVerification,
   async handle(data, { tx }) {

@@ -8,7 +8,7 @@ import { formSubmitted } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
 import { orders } from '../db/schema';
 
-export const formSubmittedSubscriber = defineSubscriber({
+export const formSubmittedAssessmentNotedSubscriber = defineSubscriber({
   name: 'note-assessment-submitted',
   event: formSubmitted,
   async handle(data, { tx }) {

@@ -15,7 +15,7 @@ import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { assessments, orders } from '../db/schema';
 import { scheduleIdentityVideoEmails } from '../jobs/identity-video-email';
 
-export function videoRequestsSubscriber(runtime: ServiceRuntime) {
+export function appointmentRequiredVideoSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'require-identity-video',
     event: appointmentRequired,

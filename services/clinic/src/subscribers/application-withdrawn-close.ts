@@ -7,7 +7,7 @@ import { applicationWithdrawn } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
 
-export function withdrawnApplicationsSubscriber(runtime: ServiceRuntime) {
+export function applicationWithdrawnCloseSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({
     name: 'close-withdrawn-cases',
     event: applicationWithdrawn,
