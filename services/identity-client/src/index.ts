@@ -3,3 +3,4 @@
 export type { IdentityDirectory } from './identity-directory';
 export { HttpIdentityDirectory, IdentityDirectoryError } from './http-identity-directory';
 export { patientEmail, type PatientEmail } from './patient-email';
+export { requireStaff, staffDisplayName, unnamedStaff, type NamedStaff } from './staff';
