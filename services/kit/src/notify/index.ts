@@ -8,3 +8,5 @@ export * from './send-notification-job';
 export * from './notifier';
 export * from './transports-from-config';
 export * from './scrub';
+export * from './patient-letter';
+export * from './patient-message-job';
