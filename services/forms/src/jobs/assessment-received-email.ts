@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, jobType, patientEmail, type ServiceRuntime } from '@clinic/kit';
 
 export const assessmentReceived = jobType({
   name: 'assessment-received-email',
@@ -64,14 +64,12 @@ export function assessmentReceivedEmailJob(runtime: ServiceRuntime, identity: Id
         runtime.logger.warn({ orderId: received.orderId }, 'no email address for the patient');
         return;
       }
-      const greeting = contact.first_name.trim() ? `Hi ${contact.first_name.trim()},` : 'Hello,';
       await runtime.notifier.send(
-        {
-          channel: 'email',
-          to: contact.email,
+        patientEmail(contact, {
           subject: assessmentReceivedSubject,
-          body: [greeting, '', ...assessmentReceivedLines(received), '', 'GLP Clinic'].join('\n'),
-        },
+          body: assessmentReceivedLines(received).join('\n'),
+          signedBy: 'clinic',
+        }),
         { jobId: `sent-${jobId}` },
       );
     },

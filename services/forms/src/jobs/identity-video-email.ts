@@ -21,8 +21,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { identityVideoAskers, stateName } from '@clinic/contracts';
-import { patientEmail, type IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { defineJob, jobType, patientEmail, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { assessments, orders, type FormsOrderStatus } from '../db/schema';
 
 /** How long after the ask the patient is reminded, if the video is still missing. */

@@ -25,6 +25,8 @@ export const patientMessageSchema = z.object({
   text: z.string().min(1).max(300).optional(),
 });
 export type PatientMessage = z.input<typeof patientMessageSchema>;
+/** What a service writes to a patient: the message without whom it goes to. */
+export type PatientMessageText = Omit<PatientMessage, 'userId'>;
 
 export const patientMessage = jobType({
   name: 'notify.patient-message',
