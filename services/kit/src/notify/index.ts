@@ -10,3 +10,4 @@ export * from './transports-from-config';
 export * from './scrub';
 export * from './patient-letter';
 export * from './patient-message-job';
+export * from './twilio-signature';
