@@ -14,25 +14,12 @@
  * - Nothing medical in it: no answer, no drug, no dose; only that the assessment arrived and the
  *   next steps, which are all in the patient's portal.
  */
-import { z } from 'zod';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, patientEmail, type ServiceRuntime } from '@clinic/kit';
-
-export const assessmentReceived = jobType({
-  name: 'assessment-received-email',
-  schema: z.object({
-    orderId: z.number().int(),
-    userId: z.number().int(),
-    /** The patient's state asks for an identity video before the review. */
-    videoRequired: z.boolean(),
-  }),
-  attempts: 5,
-  backoffMs: 10_000,
-});
-export type AssessmentReceived = z.infer<typeof assessmentReceived.schema>;
-
-/** The job id that makes it once per order. */
-export const assessmentReceivedJobId = (orderId: number) => `assessment-received-${orderId}`;
+import { defineJob, patientEmail, type ServiceRuntime } from '@clinic/kit';
+import {
+  assessmentReceived,
+  type AssessmentReceived,
+} from './definitions/assessment-received-email';
 
 export const assessmentReceivedSubject = 'We received your medical assessment';
 

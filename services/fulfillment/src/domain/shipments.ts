@@ -32,7 +32,7 @@ import {
   type Tx,
 } from '@clinic/kit';
 import { addresses, patients, prescriptions, shipments, shipmentSteps } from '../db/schema';
-import { rememberPatient } from '../jobs/remember-patient';
+import { rememberPatient } from '../jobs/definitions/remember-patient';
 import { audit } from './audit';
 import { shipmentEmails } from './patient-messages';
 import { summariesOf, type ShipmentRow } from './shipment-summaries';

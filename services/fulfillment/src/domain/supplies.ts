@@ -11,7 +11,7 @@ import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { refillCheckInDue, refillCheckInLeadDays } from '@clinic/contracts';
 import { patientMessage, type EventWriter, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { type orders, shipments, supplies } from '../db/schema';
-import { shipDueSupply } from '../jobs/ship-due-supply';
+import { shipDueSupply } from '../jobs/definitions/ship-due-supply';
 import { refillEmails } from './patient-messages';
 import { acceptedPrescriptionOf, createShipment, shipmentRef } from './shipments';
 
