@@ -163,6 +163,7 @@ export class Cases {
         subject: 'Your prescription is ready for you to review',
         body: `Good news: your clinician has approved your treatment and written your prescription.\n\nPlease review and confirm it here: ${link(`/prescription/${orderId}`)}\n\nIf you do not answer within 12 hours, it will be sent to the pharmacy as written.`,
         text: `your prescription is ready. Please review and confirm it within 12 hours: ${link(`/prescription/${orderId}`)}`,
+        alsoEmail: true,
       }));
     });
     return { case: summary, prescription: written! };

@@ -51,6 +51,14 @@ describe('notify.patient-message', () => {
     ]);
   });
 
+  it('sends the email as well as the text when the message asks for both', async () => {
+    const sent = await deliver(ada, { ...shipped, alsoEmail: true });
+    expect(sent.map((s) => [s.message.channel, s.jobId])).toEqual([
+      ['sms', 'sent-shipped-7'],
+      ['email', 'sent-shipped-7.email'],
+    ]);
+  });
+
   it('emails a patient who did not agree to texts, greeted and signed once', async () => {
     const [sent] = await deliver({ ...ada, text_updates: false }, shipped);
     expect(sent!.message).toEqual({

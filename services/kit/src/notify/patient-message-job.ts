@@ -2,7 +2,8 @@
  * notify.patient-message: the one job every service queues to tell a patient something. It reads
  * the patient's contact when it runs (outside the caller's transaction: identity may share the
  * embedded database's one connection) and sends a text when the message has one, the patient
- * agreed to texts ("Text me updates") and has a number a text can reach; otherwise the email.
+ * agreed to texts ("Text me updates") and has a number a text can reach, and the email when there
+ * is no text for them or the message asks for both (alsoEmail).
  * A patient identity does not know (a deleted or staff account) gets nothing. The send is queued
  * with a job id derived from this job's, so a retried job never sends twice.
  */
@@ -23,6 +24,12 @@ export const patientMessageSchema = z.object({
    * name and the opt-out line (added here). Plain facts and a link: no health details.
    */
   text: z.string().min(1).max(300).optional(),
+  /**
+   * The email goes to a patient who gets the text too: it holds what a text should not carry
+   * (tracking and storage, a deadline's terms, the check-in's questions). Without it the text
+   * replaces the email.
+   */
+  alsoEmail: z.boolean().optional(),
 });
 export type PatientMessage = z.input<typeof patientMessageSchema>;
 /** What a service writes to a patient: the message without whom it goes to. */
@@ -56,12 +63,15 @@ export function patientMessageJob(deps: PatientMessageDeps) {
       const contact = await deps.contactOf(message.userId);
       if (!contact) return;
       const number = message.text === undefined ? null : textNumber(contact);
-      await deps.notifier.send(
-        number !== null && message.text !== undefined
-          ? patientText(number, message.text)
-          : patientEmail(contact, message),
-        { jobId: `sent-${jobId}` },
-      );
+      if (number !== null && message.text !== undefined) {
+        await deps.notifier.send(patientText(number, message.text), { jobId: `sent-${jobId}` });
+        if (!message.alsoEmail) return;
+        await deps.notifier.send(patientEmail(contact, message), {
+          jobId: `sent-${jobId}.email`,
+        });
+        return;
+      }
+      await deps.notifier.send(patientEmail(contact, message), { jobId: `sent-${jobId}` });
     },
   });
 }
