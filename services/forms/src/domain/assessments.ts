@@ -51,7 +51,10 @@ import {
 } from '@clinic/kit';
 import { assessments, orders, type AssessmentForm, type StoredAnswer } from '../db/schema';
 import { scheduleIdentityVideoEmails } from '../jobs/definitions/identity-video-email';
-import { assessmentReceived, assessmentReceivedJobId } from '../jobs/definitions/assessment-received-email';
+import {
+  assessmentReceived,
+  assessmentReceivedJobId,
+} from '../jobs/definitions/assessment-received-email';
 import { formOf, ownOrder, patientState, providerOfState, videoRequired } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
 
