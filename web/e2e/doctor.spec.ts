@@ -6,7 +6,7 @@
  * text file named .png is refused by the server, which says which file and why), the
  * clinician answers from the console's Patient messages with a PDF of instructions (uploaded as
  * the patient's file), and the patient finds the answer labelled 'Doctor', both PDFs as links
- * that open. Screenshots:
+ * that open; the dev mailbox shows the text that told the patient. Screenshots:
  * test-results/screenshots/<project>-doctor*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -159,6 +159,19 @@ test.describe('Doctor on Demand', () => {
     await fitsTheScreen(page);
     await shot(page, 'doctor-answered', project);
     await desk.context().close();
+
+    // The quiz's texts were agreed to: the patient was told by text (spec 002), which the dev
+    // mailbox shows, without a word of what the doctor wrote.
+    await page.goto(`/dev/mailbox?to=${patient.phone}`);
+    const text = page.locator('article.sms').filter({ hasText: patient.phone });
+    await expect(async () => {
+      await page.reload();
+      await expect(text.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(text.first()).toContainText('GLP Clinic: your doctor replied to your message.');
+    await expect(text.first()).toContainText('Reply STOP to opt out.');
+    await expect(text.first()).not.toContainText('results look fine');
+    await shot(page, 'doctor-replied-text', project);
   });
 
   test("the clinician's question reaches the patient in Doctor on Demand, from the Orders card, and the answer comes back to the case", async ({

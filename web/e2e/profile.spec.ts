@@ -1,5 +1,6 @@
 /**
- * The portal's Profile tab, 'Manage Account' (spec 002): a paying patient corrects a bad phone
+ * The portal's Profile tab, 'Manage Account' (spec 002): a visitor who took the quiz (which
+ * promises texts) finds "Text me updates" checked; a paying patient corrects a bad phone
  * number (the spec's message), changes name, phone, "Text me updates" and the preferred
  * categories ('Profile updated!'), then the shipping address ('Address updated!'), reloads and
  * finds every change kept. The page must fit a 390 px phone without scrolling sideways. A patient
@@ -11,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { submittedPatient } from './clinic-steps';
 import { california } from './medical-form-steps';
 import { apiPatient, openPortal, storedAddress } from './patients';
-import { shot } from './quiz';
+import { answerQuiz, shot } from './quiz';
 import { waitForApp } from './support';
 
 const form = (page: Page) => page.locator('#profile-form');
@@ -37,6 +38,8 @@ test('a patient updates the profile and the address, and finds them kept', async
   await expect(page.getByRole('heading', { level: 2, name: 'Manage Account' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Jordan');
   await expect(phonePart(page, 3)).toHaveValue(patient.line);
+  // The quiz promised texts (agreed_to_text 'Yes'): the choice shows, and can be undone here.
+  await expect(textUpdates(page)).toBeChecked();
   await expect(page.getByLabel('Address line 1')).toHaveValue(/Grand/i);
   await fitsTheScreen(page);
   await shot(page, 'profile', testInfo.project.name);
@@ -57,7 +60,7 @@ test('a patient updates the profile and the address, and finds them kept', async
   await phonePart(page, 1).fill('213');
   await phonePart(page, 2).fill('555');
   await phonePart(page, 3).fill(line);
-  await textUpdates(page).check();
+  await textUpdates(page).uncheck();
   await category(page, 'Skin').check();
   await category(page, 'Longevity').check();
   await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -85,7 +88,7 @@ test('a patient updates the profile and the address, and finds them kept', async
   await expect(phonePart(page, 1)).toHaveValue('213');
   await expect(phonePart(page, 2)).toHaveValue('555');
   await expect(phonePart(page, 3)).toHaveValue(line);
-  await expect(textUpdates(page)).toBeChecked();
+  await expect(textUpdates(page)).not.toBeChecked();
   await expect(category(page, 'Skin')).toBeChecked();
   await expect(category(page, 'Longevity')).toBeChecked();
   await expect(category(page, 'Hair')).not.toBeChecked();
@@ -162,4 +165,22 @@ test('a patient sends a photo again, resized to 1000 px wide', async ({
   await reupload.screenshot({
     path: `test-results/screenshots/${testInfo.project.name}-profile-reupload.png`,
   });
+});
+
+test('the quiz promises texts, and the Profile tab shows "Text me updates" checked', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.goto('/');
+  await waitForApp(page);
+  await answerQuiz(page);
+  await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();
+  await expect(page).toHaveURL(`${baseURL}/weight-loss-report?desired_weight=190`);
+  await page.goto('/home?tab=profile');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Manage Account' })).toBeVisible();
+  await expect(phonePart(page, 3)).toHaveValue('0147');
+  await expect(textUpdates(page)).toBeChecked();
+  await fitsTheScreen(page);
+  await shot(page, 'profile-texts-agreed', testInfo.project.name);
 });

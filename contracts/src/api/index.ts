@@ -94,6 +94,7 @@ import {
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { privacyRequest } from './privacy';
+import { inboundSms } from './sms';
 import { supportOrderSearch, supportPatientOrders } from './support';
 import {
   getShipAddress,
@@ -126,6 +127,7 @@ export * from './verification';
 export * from './orders';
 export * from './console';
 export * from './privacy';
+export * from './sms';
 export * from './forms';
 export * from './uploads';
 export * from './clinic';
@@ -150,6 +152,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   getProfile,
   updateProfile,
   privacyRequest,
+  inboundSms,
   sandboxCreateToken,
   validateCoupon,
   getCart,

@@ -59,7 +59,9 @@ export function buildOpenApiDocument(
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: toSchema(route.body) } },
+              content: {
+                [route.requestContentType ?? 'application/json']: { schema: toSchema(route.body) },
+              },
             },
           }
         : {}),
@@ -67,7 +69,14 @@ export function buildOpenApiDocument(
         '200': {
           description: 'Success',
           content: route.responseContentType
-            ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
+            ? {
+                [route.responseContentType]: {
+                  schema:
+                    route.responseContentType === 'text/xml'
+                      ? { type: 'string' }
+                      : { type: 'string', format: 'binary' },
+                },
+              }
             : {
                 [route.responseMediaType ?? 'application/json']: {
                   schema: toSchema(route.response),

@@ -42,8 +42,10 @@ export interface ApiRoute<
   headers?: H;
   body?: B;
   response: R;
+  /** The request body's media type, when it is not JSON (a provider's form-post webhook). */
+  requestContentType?: 'application/x-www-form-urlencoded';
   /** What a success answers with, when it is not JSON (an invoice is `application/pdf`). */
-  responseContentType?: 'application/pdf';
+  responseContentType?: 'application/pdf' | 'text/xml';
   /** A JSON success under another media type than application/json (FHIR's). */
   responseMediaType?: 'application/fhir+json';
 }

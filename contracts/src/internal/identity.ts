@@ -41,6 +41,11 @@ export const provisionPatientRequestSchema = z.object({
   height_inch: z.number().nullable(),
   weight: z.number().nullable(),
   dob: z.string().max(10),
+  /**
+   * The quiz's "agreed_to_text: 'Yes'": the new account starts with "Text me updates" on. Absent
+   * (a guest checkout, a caller from before this field) is no consent.
+   */
+  text_updates: z.boolean().optional(),
 });
 export type ProvisionPatientRequest = z.infer<typeof provisionPatientRequestSchema>;
 

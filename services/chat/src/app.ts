@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Router } from 'express';
+import { patientMessageJobOf } from '@clinic/identity-client';
 import type { ServiceModule } from '@clinic/kit';
 import type { ChatDeps } from './deps';
 import { Conversations } from './domain/conversations';
@@ -44,7 +45,7 @@ export const chatService: ServiceModule<ChatDeps> = {
     chatUserRoute(router, runtime, visitors);
     chatAvailabilityRoute(router, runtime, deps);
     supportInboxRoutes(router, runtime, deps.identity, conversations, sockets);
-    const doctor = new DoctorMessages(runtime, deps.identity, deps.forms);
+    const doctor = new DoctorMessages(runtime, deps.identity, deps.forms, deps.publicUrl);
     doctorMessageRoutes(router, doctor);
     doctorConsoleRoutes(router, deps.identity, doctor);
     return {
@@ -55,7 +56,10 @@ export const chatService: ServiceModule<ChatDeps> = {
         prescriptionApprovedClinicianSubscriber,
         sessionsRevokedCloseSocketsSubscriber(sockets),
       ],
-      jobs: [tellPatientDoctorRepliedJob(runtime, deps.identity, deps.publicUrl)],
+      jobs: [
+        patientMessageJobOf(runtime, deps.identity),
+        tellPatientDoctorRepliedJob(runtime, deps.publicUrl),
+      ],
       attach: (server) => sockets.attach(server),
       onStart: () => sockets.start(),
       onStop: () => sockets.stop(),

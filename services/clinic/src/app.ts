@@ -4,7 +4,7 @@ import type { ServiceModule } from '@clinic/kit';
 import type { ClinicDeps } from './deps';
 import { CaseViews } from './domain/case-views';
 import { Cases } from './domain/cases';
-import { emailPatientJob } from './jobs/email-patient';
+import { patientMessageJobOf } from '@clinic/identity-client';
 import { rememberCasePatientJob } from './jobs/remember-case-patient';
 import { assessmentOutcomeRoute } from './routes/assessment-outcome';
 import { auditTrailRoute } from './routes/audit-trail';
@@ -59,7 +59,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
         contactVerificationChecksSubscriber,
       ],
       jobs: [
-        emailPatientJob(runtime, deps.identity),
+        patientMessageJobOf(runtime, deps.identity),
         rememberCasePatientJob(runtime, deps.identity),
       ],
     };

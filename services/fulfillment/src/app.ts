@@ -4,7 +4,7 @@ import type { ServiceModule } from '@clinic/kit';
 import type { FulfillmentDeps } from './deps';
 import { Reships } from './domain/reships';
 import { Shipments } from './domain/shipments';
-import { emailPatientJob } from './jobs/email-patient';
+import { patientMessageJobOf } from '@clinic/identity-client';
 import { rememberPatientJob } from './jobs/remember-patient';
 import { shipDueSupplyJob } from './jobs/ship-due-supply';
 import { patientReshipRoutes } from './routes/patient-reships';
@@ -45,7 +45,7 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
         shippingAddressSavedAddressSubscriber,
       ],
       jobs: [
-        emailPatientJob(runtime, deps.identity),
+        patientMessageJobOf(runtime, deps.identity),
         rememberPatientJob(runtime, deps.identity),
         shipDueSupplyJob(runtime, deps.publicUrl),
       ],

@@ -31,6 +31,8 @@ export async function bootAllServices(
   opts: {
     publicUrl: string;
     seedDemoAccounts: boolean;
+    /** TWILIO_AUTH_TOKEN: inbound texts must be signed with it (identity's SMS webhook). */
+    smsAuthToken?: string;
     checkout?: Omit<CheckoutDeps, 'identity'>;
     intake?: Omit<IntakeDeps, 'identity'>;
     verification?: Omit<VerificationDeps, 'identity'>;
@@ -38,7 +40,11 @@ export async function bootAllServices(
     chat: Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'>;
   },
 ): Promise<{ services: BootedService[]; identity: IdentityDirectory }> {
-  const identityDeps = { publicUrl: opts.publicUrl, seedDemoAccounts: opts.seedDemoAccounts };
+  const identityDeps = {
+    publicUrl: opts.publicUrl,
+    seedDemoAccounts: opts.seedDemoAccounts,
+    smsAuthToken: opts.smsAuthToken,
+  };
   const identityBoot = await bootService(identityService, engines, identityDeps);
   const identity = createLocalIdentityDirectory(identityBoot.runtime, identityDeps);
   const services: BootedService[] = [{ name: 'identity', ...identityBoot }];

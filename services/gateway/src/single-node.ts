@@ -79,6 +79,7 @@ export async function startSingleNode(
     publicUrl,
     // Demo staff accounts are for trying the product locally, never for a production database.
     seedDemoAccounts: config.NODE_ENV !== 'production',
+    smsAuthToken: config.TWILIO_AUTH_TOKEN,
     checkout: { ...checkoutDepsFromConfig(config), publicUrl },
     intake: intakeDepsFromConfig(config),
     verification: verificationDepsFromConfig(config),

@@ -2,4 +2,5 @@
 // identity's server code (the in-process implementation is exported by @clinic/identity).
 export type { IdentityDirectory } from './identity-directory';
 export { HttpIdentityDirectory, IdentityDirectoryError } from './http-identity-directory';
-export { patientEmail, type PatientEmail } from './patient-email';
+export { patientMessageJobOf } from './patient-messages';
+export { requireStaff, staffDisplayName, unnamedStaff, type NamedStaff } from './staff';

@@ -7,6 +7,7 @@ import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
 import { consoleMeRoute } from './routes/console-me';
 import { forgotPasswordRoute } from './routes/forgot-password';
+import { inboundSmsRoute } from './routes/inbound-sms';
 import { internalRoutes } from './routes/internal';
 import { loginRoute } from './routes/login';
 import { logoutRoute } from './routes/logout';
@@ -36,6 +37,10 @@ export const identityService: ServiceModule<IdentityDeps> = {
     profileRoutes(router, runtime);
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
+    inboundSmsRoute(router, runtime, {
+      publicUrl: deps.publicUrl,
+      authToken: deps.smsAuthToken,
+    });
     internalRoutes(router, runtime, deps);
     return {
       router,

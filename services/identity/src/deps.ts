@@ -4,4 +4,9 @@ export interface IdentityDeps {
   publicUrl: string;
   /** Creates the demo staff and patient accounts (single-node demo runs only). */
   seedDemoAccounts: boolean;
+  /**
+   * The SMS provider's auth token (TWILIO_AUTH_TOKEN): inbound texts must carry its signature.
+   * Unset, the inbound-SMS webhook trusts its caller (the dev mailbox has no provider).
+   */
+  smsAuthToken?: string;
 }

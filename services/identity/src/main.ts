@@ -19,6 +19,7 @@ void runServiceProcess(
     // start:cluster sets PUBLIC_URL to the gateway's address; a lone process assumes the default.
     publicUrl: config.PUBLIC_URL ?? 'http://localhost:3000',
     seedDemoAccounts: config.SEED_DEMO_ACCOUNTS && config.NODE_ENV !== 'production',
+    smsAuthToken: config.TWILIO_AUTH_TOKEN,
   }),
   identityConfigSchema,
 ).catch((err: unknown) => {

@@ -1,6 +1,5 @@
 import type { Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
-import { ForbiddenError } from '@clinic/kit';
+import { requireStaff, type IdentityDirectory } from '@clinic/identity-client';
 
 /** The support agent (or admin) behind a console call or socket, by identity's name. */
 export interface Agent {
@@ -18,9 +17,6 @@ export async function agentOf(
   principal: Principal,
   ip: string | null,
 ): Promise<Agent> {
-  const member = await identity.staffMember(principal.userId);
-  if (!member) throw new ForbiddenError('This is for clinic staff only.');
-  const firstName = member.first_name.trim() || 'Support';
-  const name = `${member.first_name} ${member.last_name}`.trim() || `Staff #${member.id}`;
-  return { id: member.id, name, firstName, role: member.role, ip };
+  const member = await requireStaff(identity, principal.userId);
+  return { ...member, firstName: member.firstName || 'Support', ip };
 }

@@ -14,12 +14,13 @@ import {
   InvalidRequestError,
   NotFoundError,
   TooManyRequestsError,
+  patientMessage,
   type ServiceRuntime,
 } from '@clinic/kit';
 import { doctorMessages, doctorThreads, encounters, type StoredAttachment } from '../db/schema';
-import { tellPatientDoctorReplied } from '../jobs/tell-patient-doctor-replied';
 import type { Agent } from './agents';
 import { chatAudit } from './audit';
+import { doctorRepliedMessage } from './doctor-replied-message';
 import { patientName } from './patient-names';
 
 type MessageRow = typeof doctorMessages.$inferSelect;
@@ -56,6 +57,7 @@ export class DoctorMessages {
     private readonly runtime: ServiceRuntime,
     private readonly identity: IdentityDirectory,
     private readonly forms: FormsRecords,
+    private readonly publicUrl: string,
   ) {}
 
   private now(): Date {
@@ -240,10 +242,10 @@ export class DoctorMessages {
         at: now,
       });
       await this.runtime.queue
-        .job(tellPatientDoctorReplied)
+        .job(patientMessage)
         .enqueueAfterCommit(
           tx,
-          { userId, messageId: row!.id },
+          { userId, ...doctorRepliedMessage(this.publicUrl) },
           { jobId: `doctor-replied-${row!.id}` },
         );
     });

@@ -8,35 +8,16 @@
  * through the notifier's own job under the charge's id too, so a retry sends no second one.
  * Callers enqueue through `addOnReceipt` (name, payload, retries), typed by its schema.
  */
-import { z } from 'zod';
 import { clinicTimeZone, formatUsDate, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
-
-export const ADD_ON_RECEIPT_JOB = 'add-on-receipt-email';
-
-export const addOnReceiptSchema = z.object({
-  orderId: z.number().int(),
-  userId: z.number().int(),
-  transactionId: z.string(),
-  productName: z.string(),
-  amountCents: z.number().int(),
-  cardLast4: z.string().nullable(),
-  chargedAt: z.string(),
-});
-export type AddOnReceipt = z.infer<typeof addOnReceiptSchema>;
-
-export const addOnReceipt = jobType({
-  name: ADD_ON_RECEIPT_JOB,
-  schema: addOnReceiptSchema,
-  attempts: 5,
-  backoffMs: 10_000,
-});
-
-/** One receipt per charge, whatever the retries. */
-export const addOnReceiptJobId = (transactionId: string) => `add-on-receipt-${transactionId}`;
+import {
+  type AddOnReceipt,
+  addOnReceipt,
+  addOnReceiptJobId,
+} from './definitions/add-on-receipt-email';
 
 /** The portal's Billing tab (`/home?tab=billing`), where every payment's receipt is. */
 export const billingTabPath = '/home?tab=billing';

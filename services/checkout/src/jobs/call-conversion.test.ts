@@ -15,12 +15,12 @@ import { ManualClock, rows, type ServiceModule, type ServiceRuntime } from '@cli
 import { startServiceForTest, type ServiceUnderTest, eventually, sleep } from '@clinic/kit/testing';
 import { conversionAttempts } from '../db/schema';
 import { paymentSucceededConversionSubscriber } from '../subscribers/payment-succeeded-conversion';
+import { callConversionJob } from './call-conversion';
 import {
-  callConversionJob,
   conversionJobId,
   conversionRecord,
   type CallConversionPayload,
-} from './call-conversion';
+} from './definitions/call-conversion';
 
 type Responder = (res: ServerResponse, req: IncomingMessage) => void;
 const json =

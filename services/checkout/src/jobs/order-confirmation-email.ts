@@ -6,31 +6,12 @@
  * failure). Nothing medical in it. A guest checkout without an account has no one to email.
  * Callers enqueue through `orderConfirmation` (name, payload, retries), typed by its schema.
  */
-import { z } from 'zod';
 import { orderNumber, paymentTermLabels, type PaymentTerm } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { emailPatient } from '../domain/billing/billing-emails';
 import { formatUsd } from '../domain/billing/invoice-pdf';
-
-export const ORDER_CONFIRMATION_JOB = 'order-confirmation-email';
-
-export const orderConfirmationSchema = z.object({
-  orderId: z.number().int(),
-  userId: z.number().int().nullable(),
-  transactionId: z.string(),
-  productName: z.string(),
-  amountCents: z.number().int(),
-  paymentTerms: z.number().int(),
-});
-export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
-
-export const orderConfirmation = jobType({
-  name: ORDER_CONFIRMATION_JOB,
-  schema: orderConfirmationSchema,
-  attempts: 5,
-  backoffMs: 10_000,
-});
+import { type OrderConfirmation, orderConfirmation } from './definitions/order-confirmation-email';
 
 /** "Tirzepatide Half Yearly Plan (billed every 6 months)": the term once, however named. */
 function planLine(

@@ -7,33 +7,9 @@
  * sweep never breaks the chain); a subscription renewed by two sweeps at once is charged once
  * (see SubscriptionCharges); one subscription's failure does not stop the others.
  */
-import { z } from 'zod';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
-
-export const RENEWAL_SWEEP_JOB = 'renewal-sweep';
-
-export const defaultRenewalSweepMs = 60 * 60 * 1000;
-
-export const renewalSweep = jobType({
-  name: RENEWAL_SWEEP_JOB,
-  schema: z.object({ slot: z.number().int() }),
-  attempts: 3,
-  backoffMs: 60_000,
-});
-
-/** Queues the sweep of `slot`, to run when the slot starts (at once for the current one). */
-async function queueSweep(runtime: ServiceRuntime, slot: number, intervalMs: number) {
-  const delayMs = Math.max(0, slot * intervalMs - runtime.clock.now().getTime());
-  await runtime.queue
-    .job(renewalSweep)
-    .enqueue({ slot }, { jobId: `${RENEWAL_SWEEP_JOB}-${slot}`, delayMs });
-}
-
-/** At every start: the sweep of the current slot (dropped when another instance queued it). */
-export function startRenewalSweeps(runtime: ServiceRuntime, intervalMs: number): Promise<void> {
-  return queueSweep(runtime, Math.floor(runtime.clock.now().getTime() / intervalMs), intervalMs);
-}
+import { renewalSweep, queueSweep } from './definitions/renewal-sweep';
 
 export function renewalSweepJob(
   runtime: ServiceRuntime,

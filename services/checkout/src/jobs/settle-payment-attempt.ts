@@ -6,16 +6,9 @@
  * paid meanwhile). An attempt already settled is left alone, so the job may run any number of
  * times. CheckoutPayments enqueues it through `settlePaymentAttempt`, its typed handle's type.
  */
-import { z } from 'zod';
-import { defineJob, jobType } from '@clinic/kit';
+import { defineJob } from '@clinic/kit';
 import type { CheckoutPayments } from '../domain/payments/checkout-payments';
-
-export const settlePaymentAttempt = jobType({
-  name: 'settle-payment-attempt',
-  schema: z.object({ key: z.string() }),
-  attempts: 8,
-  backoffMs: 30_000,
-});
+import { settlePaymentAttempt } from './definitions/settle-payment-attempt';
 
 export function settlePaymentAttemptJob(payments: CheckoutPayments) {
   return defineJob({

@@ -9,7 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { callConversion } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { orders, transactions } from '../db/schema';
-import { enqueueConversion } from '../jobs/call-conversion';
+import { enqueueConversion } from '../jobs/definitions/call-conversion';
 
 export function callConversionRoute(router: Router, runtime: ServiceRuntime): void {
   bindRoute(router, callConversion, async ({ body, principal }) => {

@@ -32,13 +32,9 @@ import { applicationWithdrawn, assessmentDenied, orderNumber } from '@clinic/con
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, defineSubscriber, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { orders, refunds, transactions } from '../db/schema';
-import {
-  deniedOrderRefund,
-  denyOrder,
-  refundedEndStatuses,
-  type OrderEnding,
-} from '../domain/billing/deny-order';
+import { denyOrder, refundedEndStatuses, type OrderEnding } from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';
+import { deniedOrderRefund } from '../jobs/definitions/refund-denied-order';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
 

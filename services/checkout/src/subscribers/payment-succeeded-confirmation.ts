@@ -8,7 +8,10 @@
  */
 import { paymentSucceeded } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
-import { orderConfirmation, type OrderConfirmation } from '../jobs/order-confirmation-email';
+import {
+  orderConfirmation,
+  type OrderConfirmation,
+} from '../jobs/definitions/order-confirmation-email';
 
 export function paymentSucceededConfirmationSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({

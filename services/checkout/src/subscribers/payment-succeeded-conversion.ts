@@ -8,7 +8,7 @@
  */
 import { paymentSucceeded } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
-import { enqueueConversion } from '../jobs/call-conversion';
+import { enqueueConversion } from '../jobs/definitions/call-conversion';
 
 export function paymentSucceededConversionSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({

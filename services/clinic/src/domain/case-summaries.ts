@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { reviewPromiseHours, type CaseFilter, type CaseSummary } from '@clinic/contracts';
+import { unnamedStaff } from '@clinic/identity-client';
 import type { Db } from '@clinic/kit';
 import { cases, type CaseRow } from '../db/schema';
 import { staffNames } from './staff-members';
@@ -29,7 +30,7 @@ export function toSummary(row: CaseRow, names: Map<number, string>): CaseSummary
     claimedBy:
       row.claimedBy === null
         ? null
-        : { id: row.claimedBy, name: names.get(row.claimedBy) ?? `Staff #${row.claimedBy}` },
+        : { id: row.claimedBy, name: names.get(row.claimedBy) ?? unnamedStaff(row.claimedBy) },
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
 }

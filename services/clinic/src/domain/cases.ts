@@ -30,7 +30,9 @@ import {
   ConflictError,
   InvalidRequestError,
   NotFoundError,
+  patientMessage,
   type EventWriter,
+  type PatientMessageText,
   type ServiceRuntime,
   type Tx,
 } from '@clinic/kit';
@@ -45,8 +47,6 @@ import {
 } from '../db/schema';
 import { auditStaff, clinicAudit, type StaffRequest } from './audit';
 import { reviewableStatuses, summariesOf } from './case-summaries';
-import { emailPatient } from '../jobs/email-patient';
-import type { PatientEmail } from '@clinic/identity-client';
 import { toCasePrescription } from './prescriptions';
 import { staffName } from './staff-members';
 
@@ -162,6 +162,8 @@ export class Cases {
       await this.email(tx, row, `approved-${prescriptionId}`, (link) => ({
         subject: 'Your prescription is ready for you to review',
         body: `Good news: your clinician has approved your treatment and written your prescription.\n\nPlease review and confirm it here: ${link(`/prescription/${orderId}`)}\n\nIf you do not answer within 12 hours, it will be sent to the pharmacy as written.`,
+        text: `your prescription is ready. Please review and confirm it within 12 hours: ${link(`/prescription/${orderId}`)}`,
+        alsoEmail: true,
       }));
     });
     return { case: summary, prescription: written! };
@@ -368,16 +370,16 @@ export class Cases {
     });
   }
 
-  /** Queues the patient's email with the transaction: it goes if and only if the decision stands. */
+  /** Queues the patient's message with the transaction: it goes if and only if the decision stands. */
   private async email(
     tx: Tx,
     row: CaseRow,
     jobId: string,
-    write: (link: (path: string) => string) => PatientEmail,
+    write: (link: (path: string) => string) => PatientMessageText,
   ): Promise<void> {
     const email = write((path) => `${this.publicUrl}${path}`);
     await this.runtime.queue
-      .job(emailPatient)
+      .job(patientMessage)
       .enqueueAfterCommit(tx, { userId: row.userId, ...email }, { jobId });
   }
 }
@@ -438,7 +440,7 @@ function moreEmail(
   link: (path: string) => string,
   orderId: number,
   state: string,
-): PatientEmail {
+): PatientMessageText {
   const words = `Your clinician wrote:\n\n${message}\n\n`;
   const answer = `Read and answer it in your portal (Doctor on Demand): ${link(doctorTabPath)}`;
   switch (kind) {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
-import { ForbiddenError, type Db } from '@clinic/kit';
+import { requireStaff, unnamedStaff, type IdentityDirectory } from '@clinic/identity-client';
+import type { Db } from '@clinic/kit';
 import { staff } from '../db/schema';
 
 export interface StaffMember {
@@ -21,14 +21,12 @@ export async function staffMember(
   principal: Principal,
   now: Date,
 ): Promise<StaffMember> {
-  const member = await identity.staffMember(principal.userId);
-  if (!member) throw new ForbiddenError('This is for clinic staff only.');
-  const name = `${member.first_name} ${member.last_name}`.trim() || `Staff #${member.id}`;
+  const { id, name, role } = await requireStaff(identity, principal.userId);
   await db
     .insert(staff)
-    .values({ id: member.id, name, role: member.role, updatedAt: now })
-    .onConflictDoUpdate({ target: staff.id, set: { name, role: member.role, updatedAt: now } });
-  return { id: member.id, name, role: member.role };
+    .values({ id, name, role, updatedAt: now })
+    .onConflictDoUpdate({ target: staff.id, set: { name, role, updatedAt: now } });
+  return { id, name, role };
 }
 
 /** Names of the staff members with these ids, as last seen. */
@@ -44,5 +42,5 @@ export async function staffNames(db: Db, ids: number[]): Promise<Map<number, str
 
 export async function staffName(db: Db, id: number): Promise<string> {
   const [row] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, id));
-  return row?.name ?? `Staff #${id}`;
+  return row?.name ?? unnamedStaff(id);
 }

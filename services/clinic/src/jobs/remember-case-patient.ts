@@ -6,17 +6,10 @@
  * fields with identity's current answer; a state the assessment already gave is kept.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
-
-export const rememberCasePatient = jobType({
-  name: 'remember-case-patient',
-  schema: z.object({ orderId: z.number().int(), userId: z.number().int() }),
-  attempts: 5,
-  backoffMs: 5_000,
-});
+import { rememberCasePatient } from './definitions/remember-case-patient';
 
 export function rememberCasePatientJob(runtime: ServiceRuntime, identity: IdentityDirectory) {
   return defineJob({

@@ -202,6 +202,26 @@ describe('the clinician console', () => {
     ]);
   });
 
+  it('texts "prescription ready" to a patient who agreed to texts, without the drug or the doses, and emails the terms', async () => {
+    const { orderId, patient } = await h.submittedCase();
+    const phone = `415556${String(orderId).padStart(4, '0').slice(-4)}`;
+    await h.forms.identity.agreeToTexts(patient.id, phone);
+    await claim(orderId, casey);
+    const res = await h.post(`/api/console/cases/${orderId}/approve`, approval, casey);
+    expect(res.status).toBe(200);
+    await eventually(async () => {
+      const texts = await h.forms.engines.mailbox.list({ to: phone });
+      expect(texts.map((t) => t.body)).toEqual([
+        `GLP Clinic: your prescription is ready. Please review and confirm it within 12 hours: https://clinic.test/prescription/${orderId} Reply STOP to opt out.`,
+      ]);
+    });
+    // The email still comes: it holds the 12-hour terms the text only points to.
+    await eventually(async () => {
+      const mail = await h.forms.engines.mailbox.list({ to: patient.email });
+      expect(mail.map((m) => m.subject)).toContain('Your prescription is ready for you to review');
+    });
+  });
+
   it('denies with a reason the patient reads; checkout gets assessment-denied without it', async () => {
     const { orderId, patient } = await h.submittedCase();
     await claim(orderId, robin);

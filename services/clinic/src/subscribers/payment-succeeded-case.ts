@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { antiNausea, drugOfProduct, paymentSucceeded } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { cases } from '../db/schema';
-import { rememberCasePatient } from '../jobs/remember-case-patient';
+import { rememberCasePatient } from '../jobs/definitions/remember-case-patient';
 
 export function paymentSucceededCaseSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({

@@ -50,8 +50,11 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { assessments, orders, type AssessmentForm, type StoredAnswer } from '../db/schema';
-import { scheduleIdentityVideoEmails } from '../jobs/identity-video-email';
-import { assessmentReceived, assessmentReceivedJobId } from '../jobs/assessment-received-email';
+import { scheduleIdentityVideoEmails } from '../jobs/definitions/identity-video-email';
+import {
+  assessmentReceived,
+  assessmentReceivedJobId,
+} from '../jobs/definitions/assessment-received-email';
 import { formOf, ownOrder, patientState, providerOfState, videoRequired } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
 

@@ -12,11 +12,12 @@ import { eventually, sleep, startServiceForTest } from '@clinic/kit/testing';
 import { formsService } from '../app';
 import { orders, prescriptions } from '../db/schema';
 import { startForms, tinyPng, type FormsHarness, type FormsPatient } from '../testing';
+import { acceptUnansweredPrescriptionJob } from './accept-unanswered-prescription';
 import {
-  acceptUnansweredPrescriptionJob,
+  acceptUnansweredPrescription,
   acceptUnansweredPrescriptionJobId,
   prescriptionAnswerMs,
-} from './accept-unanswered-prescription';
+} from './definitions/accept-unanswered-prescription';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -35,7 +36,7 @@ async function jobsOf(h: FormsHarness, orderId: number): Promise<JobRow[]> {
   const found = await rows<JobRow>(
     h.db,
     sql`select id, status, run_at, payload from forms.jobs
-        where name = 'accept-unanswered-prescription' and (payload->>'orderId')::int = ${orderId}
+        where name = ${acceptUnansweredPrescription.name} and (payload->>'orderId')::int = ${orderId}
         order by run_at`,
   );
   return found.map((j) => ({

@@ -19,66 +19,11 @@
  *   adjustment, which has its own job; the order withdrawn or denied) it does nothing. Running it
  *   again, or a redelivery, therefore changes nothing: it publishes at most once.
  */
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { prescriptionAccepted, prescriptionAnswerHours } from '@clinic/contracts';
-import { defineJob, jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
+import { prescriptionAccepted } from '@clinic/contracts';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions } from '../db/schema';
-
-export const ACCEPT_UNANSWERED_PRESCRIPTION_JOB = 'accept-unanswered-prescription';
-
-/** How long after its arrival an unanswered prescription is accepted as written. */
-export const prescriptionAnswerMs = prescriptionAnswerHours * 60 * 60 * 1000;
-
-export const acceptUnansweredPrescriptionPayload = z.object({
-  orderId: z.number().int(),
-  prescriptionId: z.string().min(1),
-  /** The prescription's approval time: a re-approval under the same id is another prescription. */
-  approvedAt: z.iso.datetime(),
-});
-export type AcceptUnansweredPrescriptionPayload = z.infer<
-  typeof acceptUnansweredPrescriptionPayload
->;
-
-export const acceptUnansweredPrescription = jobType({
-  name: ACCEPT_UNANSWERED_PRESCRIPTION_JOB,
-  schema: acceptUnansweredPrescriptionPayload,
-  // Only a failing database makes it throw; the checks under the lock make a re-run harmless.
-  attempts: 8,
-  backoffMs: 5000,
-});
-
-const SAFE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/**
- * The job's id, one per stored prescription. A prescription id made only of job-id characters is
- * kept readable; any other is hashed (a distinct marker keeps the two forms from colliding).
- */
-export function acceptUnansweredPrescriptionJobId(
-  payload: AcceptUnansweredPrescriptionPayload,
-): string {
-  const approvedAt = new Date(payload.approvedAt).getTime();
-  const prescription = SAFE_ID.test(payload.prescriptionId)
-    ? `id.${payload.prescriptionId}`
-    : `sha256.${createHash('sha256').update(payload.prescriptionId).digest('hex')}`;
-  return `accept-unanswered-${payload.orderId}-${approvedAt}.${prescription}`;
-}
-
-/**
- * Schedules the job of a prescription stored in `tx` (the subscriber's transaction): it runs
- * `prescriptionAnswerHours` from now only if `tx` commits.
- */
-export function scheduleUnansweredPrescriptionAcceptance(
-  runtime: ServiceRuntime,
-  tx: Tx,
-  payload: AcceptUnansweredPrescriptionPayload,
-): Promise<string> {
-  return runtime.queue.job(acceptUnansweredPrescription).enqueueAfterCommit(tx, payload, {
-    delayMs: prescriptionAnswerMs,
-    jobId: acceptUnansweredPrescriptionJobId(payload),
-  });
-}
+import { acceptUnansweredPrescription } from './definitions/accept-unanswered-prescription';
 
 export function acceptUnansweredPrescriptionJob(runtime: ServiceRuntime) {
   return defineJob({

@@ -14,25 +14,12 @@
  * - Nothing medical in it: no answer, no drug, no dose; only that the assessment arrived and the
  *   next steps, which are all in the patient's portal.
  */
-import { z } from 'zod';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
-
-export const assessmentReceived = jobType({
-  name: 'assessment-received-email',
-  schema: z.object({
-    orderId: z.number().int(),
-    userId: z.number().int(),
-    /** The patient's state asks for an identity video before the review. */
-    videoRequired: z.boolean(),
-  }),
-  attempts: 5,
-  backoffMs: 10_000,
-});
-export type AssessmentReceived = z.infer<typeof assessmentReceived.schema>;
-
-/** The job id that makes it once per order. */
-export const assessmentReceivedJobId = (orderId: number) => `assessment-received-${orderId}`;
+import { defineJob, patientEmail, type ServiceRuntime } from '@clinic/kit';
+import {
+  assessmentReceived,
+  type AssessmentReceived,
+} from './definitions/assessment-received-email';
 
 export const assessmentReceivedSubject = 'We received your medical assessment';
 
@@ -64,14 +51,12 @@ export function assessmentReceivedEmailJob(runtime: ServiceRuntime, identity: Id
         runtime.logger.warn({ orderId: received.orderId }, 'no email address for the patient');
         return;
       }
-      const greeting = contact.first_name.trim() ? `Hi ${contact.first_name.trim()},` : 'Hello,';
       await runtime.notifier.send(
-        {
-          channel: 'email',
-          to: contact.email,
+        patientEmail(contact, {
           subject: assessmentReceivedSubject,
-          body: [greeting, '', ...assessmentReceivedLines(received), '', 'GLP Clinic'].join('\n'),
-        },
+          body: assessmentReceivedLines(received).join('\n'),
+          signedBy: 'clinic',
+        }),
         { jobId: `sent-${jobId}` },
       );
     },

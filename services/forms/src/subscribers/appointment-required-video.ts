@@ -13,7 +13,7 @@ import { desc, eq } from 'drizzle-orm';
 import { appointmentRequired } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { assessments, orders } from '../db/schema';
-import { scheduleIdentityVideoEmails } from '../jobs/identity-video-email';
+import { scheduleIdentityVideoEmails } from '../jobs/definitions/identity-video-email';
 
 export function appointmentRequiredVideoSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { prescriptionApproved } from '@clinic/contracts';
 import { defineSubscriber, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions } from '../db/schema';
-import { scheduleUnansweredPrescriptionAcceptance } from '../jobs/accept-unanswered-prescription';
+import { scheduleUnansweredPrescriptionAcceptance } from '../jobs/definitions/accept-unanswered-prescription';
 
 export function prescriptionApprovedRecordSubscriber(runtime: ServiceRuntime) {
   return defineSubscriber({

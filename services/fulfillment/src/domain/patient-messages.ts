@@ -4,11 +4,9 @@
  * or a refusal, the pharmacist's reason written for the patient.
  */
 import { reshipWindowDays, trackingUrl, type Carrier } from '@clinic/contracts';
+import type { PatientMessageText } from '@clinic/kit';
 
-export interface PatientEmail {
-  subject: string;
-  body: string;
-}
+type PatientEmail = PatientMessageText;
 
 /** "Tuesday, November 24" for a Pacific calendar day (YYYY-MM-DD). */
 export function dayInWords(day: string): string {
@@ -55,6 +53,8 @@ export const shipmentEmails = {
     return {
       subject: 'Your order is on its way',
       body: `Your order ${orderNumber} has shipped with ${carrier}. ${how}\n\nTrack it here: ${trackingUrl(carrier, trackingNumber)} (tracking number ${trackingNumber}).\n\nWhen it arrives, put the vials in the refrigerator right away. ${storage}`,
+      text: `your order ${orderNumber} has shipped with ${carrier}. Track it: ${trackingUrl(carrier, trackingNumber)}`,
+      alsoEmail: true,
     };
   },
   delivered(orderNumber: string, link: (path: string) => string): PatientEmail {
@@ -97,6 +97,8 @@ export const refillEmails = {
     return {
       subject: 'Time for your refill check-in',
       body: `Your next supply, order ${orderNumber}, is due to ship on ${day}. Before it does, please take two minutes to tell your clinician how you are doing: your current weight, any side effects, and the dose you would like next.\n\nStart your check-in here: ${publicUrl}/medical-form/${orderId}\n\nYour clinician reviews it within 24 hours and sets next month's dose; your refill ships once it is approved.`,
+      text: `time for your refill check-in. Order ${orderNumber} ships on ${day} once it is done: ${publicUrl}/medical-form/${orderId}`,
+      alsoEmail: true,
     };
   },
 };

@@ -21,14 +21,15 @@ import {
   ConflictError,
   InvalidRequestError,
   NotFoundError,
+  patientMessage,
   type EventWriter,
+  type PatientMessageText,
   type ServiceRuntime,
   type Tx,
 } from '@clinic/kit';
 import { patients, reships, shipments, type ReshipItem } from '../db/schema';
-import { emailPatient } from '../jobs/email-patient';
 import { fulfillmentAudit } from './audit';
-import { reshipEmails, type PatientEmail } from './patient-messages';
+import { reshipEmails } from './patient-messages';
 import { createShipment, shipmentRef as ref } from './shipments';
 import type { Pharmacist } from './staff';
 
@@ -330,9 +331,9 @@ export class Reships {
     }));
   }
 
-  private async email(tx: Tx, userId: number, jobId: string, email: PatientEmail) {
+  private async email(tx: Tx, userId: number, jobId: string, email: PatientMessageText) {
     await this.runtime.queue
-      .job(emailPatient)
+      .job(patientMessage)
       .enqueueAfterCommit(tx, { userId, ...email }, { jobId });
   }
 }

@@ -25,15 +25,16 @@ import {
   ConflictError,
   InvalidRequestError,
   NotFoundError,
+  patientMessage,
   type EventWriter,
+  type PatientMessageText,
   type ServiceRuntime,
   type Tx,
 } from '@clinic/kit';
 import { addresses, patients, prescriptions, shipments, shipmentSteps } from '../db/schema';
-import { emailPatient } from '../jobs/email-patient';
-import { rememberPatient } from '../jobs/remember-patient';
+import { rememberPatient } from '../jobs/definitions/remember-patient';
 import { fulfillmentAudit } from './audit';
-import { shipmentEmails, type PatientEmail } from './patient-messages';
+import { shipmentEmails } from './patient-messages';
 import { summariesOf, type ShipmentRow } from './shipment-summaries';
 import type { Pharmacist } from './staff';
 
@@ -331,9 +332,9 @@ export class Shipments {
     });
   }
 
-  private async email(tx: Tx, row: ShipmentRow, jobId: string, email: PatientEmail) {
+  private async email(tx: Tx, row: ShipmentRow, jobId: string, email: PatientMessageText) {
     await this.runtime.queue
-      .job(emailPatient)
+      .job(patientMessage)
       .enqueueAfterCommit(tx, { userId: row.userId, ...email }, { jobId });
   }
 }

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import type { Principal } from '@clinic/contracts';
-import type { IdentityDirectory } from '@clinic/identity-client';
-import { ForbiddenError } from '@clinic/kit';
+import { requireStaff, type IdentityDirectory } from '@clinic/identity-client';
 
 /** The pharmacist (or admin) behind a console call, by identity's name, and where it came from. */
 export interface Pharmacist {
@@ -17,8 +16,6 @@ export async function pharmacistOf(
   principal: Principal,
   req: Request,
 ): Promise<Pharmacist> {
-  const member = await identity.staffMember(principal.userId);
-  if (!member) throw new ForbiddenError('This is for clinic staff only.');
-  const name = `${member.first_name} ${member.last_name}`.trim() || `Staff #${member.id}`;
-  return { id: member.id, name, role: member.role, ip: req.ip ?? null };
+  const { id, name, role } = await requireStaff(identity, principal.userId);
+  return { id, name, role, ip: req.ip ?? null };
 }

@@ -9,10 +9,9 @@
  */
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { refillCheckInDue, refillCheckInLeadDays } from '@clinic/contracts';
-import type { EventWriter, ServiceRuntime, Tx } from '@clinic/kit';
+import { patientMessage, type EventWriter, type ServiceRuntime, type Tx } from '@clinic/kit';
 import { type orders, shipments, supplies } from '../db/schema';
-import { emailPatient } from '../jobs/email-patient';
-import { shipDueSupply } from '../jobs/ship-due-supply';
+import { shipDueSupply } from '../jobs/definitions/ship-due-supply';
 import { refillEmails } from './patient-messages';
 import { acceptedPrescriptionOf, createShipment, shipmentRef } from './shipments';
 
@@ -74,7 +73,7 @@ export async function shipDueSupplies(
         shipOn: supply.shipOn.toISOString(),
         dueAt: now.toISOString(),
       });
-      await runtime.queue.job(emailPatient).enqueueAfterCommit(
+      await runtime.queue.job(patientMessage).enqueueAfterCommit(
         tx,
         {
           userId: order.userId,

@@ -4,17 +4,10 @@
  * shipment's transaction; it asks identity when it runs, outside any transaction. Running it
  * again only refreshes the row.
  */
-import { z } from 'zod';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { patients } from '../db/schema';
-
-export const rememberPatient = jobType({
-  name: 'fulfillment-remember-patient',
-  schema: z.object({ userId: z.number().int() }),
-  attempts: 8,
-  backoffMs: 5_000,
-});
+import { rememberPatient } from './definitions/remember-patient';
 
 export function rememberPatientJob(runtime: ServiceRuntime, identity: IdentityDirectory) {
   return defineJob({

@@ -5,17 +5,10 @@
  * early, ships nothing twice: shipDueSupplies takes only due supplies without a shipment.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { orders } from '../db/schema';
 import { shipDueSupplies } from '../domain/supplies';
-
-export const shipDueSupply = jobType({
-  name: 'fulfillment-ship-due-supply',
-  schema: z.object({ orderId: z.number().int() }),
-  attempts: 8,
-  backoffMs: 30_000,
-});
+import { shipDueSupply } from './definitions/ship-due-supply';
 
 export function shipDueSupplyJob(runtime: ServiceRuntime, publicUrl: string) {
   return defineJob({

@@ -343,3 +343,57 @@ it('finds an order by its number however it is typed, every shipment of it whate
   expect(refused.status).toBe(400);
   expect(refused.body.message).toContain(orderNumberHint);
 });
+
+it('texts a patient who agreed to texts when the order ships and a refill check-in is due, with the emails', async () => {
+  const { patient, orderId, shipmentId } = await h.acceptedOrder();
+  const phone = `415555${String(orderId).padStart(4, '0').slice(-4)}`;
+  await h.forms.identity.agreeToTexts(patient.id, phone);
+  await h.forms.service.runtime.transaction((_tx, events) =>
+    events.publish(paymentSucceeded, {
+      kind: 'renewal',
+      orderId,
+      userId: patient.id,
+      cartId: null,
+      transactionId: `ch_texts_${orderId}`,
+      amountCents: 89900,
+      currency: 'USD',
+      paymentTerms: 3,
+      productName: 'Tirzepatide 3 months',
+      planId: 'plan',
+      prescriptionPreauths: [],
+      conversionId: null,
+      userName: null,
+      supply: [{ shipOn: h.forms.clock.now().toISOString(), vials: 3 }],
+    }),
+  );
+  expect((await step(shipmentId, 'place')).status).toBe(200);
+  expect(
+    (await step(shipmentId, 'ship', { carrier: 'UPS', tracking_number: upsTrackingNumber })).status,
+  ).toBe(200);
+
+  const number = orderNumber(orderId);
+  await eventually(async () => {
+    const texts = await h.forms.engines.mailbox.list({ to: phone });
+    expect(texts).toHaveLength(2);
+    const [checkIn, shipped] = texts.map((t) => t.body).sort((a, b) => a.localeCompare(b));
+    expect(checkIn).toMatch(
+      new RegExp(
+        `^GLP Clinic: time for your refill check-in\\. Order ${number} \\(refill 1\\) ships on .+ once it is done: https://clinic\\.test/medical-form/${orderId} Reply STOP to opt out\\.$`,
+      ),
+    );
+    expect(shipped).toBe(
+      `GLP Clinic: your order ${number} has shipped with UPS. Track it: ${trackingUrl('UPS', upsTrackingNumber)} Reply STOP to opt out.`,
+    );
+  });
+  // The emails still come with the texts: they hold the tracking, storage and check-in details.
+  await eventually(async () => {
+    const subjects = (await h.mail(patient)).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        'Your order is with our pharmacy',
+        'Your order is on its way',
+        'Time for your refill check-in',
+      ]),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from '@clinic/kit';
+import { greeting, type OutgoingMessage } from '@clinic/kit';
 
 /**
  * The emails identity sends. They carry a link and nothing about the person's health: email is
@@ -13,14 +13,15 @@ function linkEmail(
   lines: { greeting: string; intro: string; action: string; outro: string },
   link: string,
 ): OutgoingMessage {
-  const { greeting, intro, action, outro } = lines;
+  const { intro, action, outro } = lines;
+  const hello = lines.greeting;
   return {
     channel: 'email',
     to,
     subject,
-    body: `${greeting}\n\n${intro}\n\n${action}: ${link}\n\n${outro}\n`,
+    body: `${hello}\n\n${intro}\n\n${action}: ${link}\n\n${outro}\n`,
     html:
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>` +
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p>` +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }
@@ -45,7 +46,7 @@ export function welcomeEmail(to: string, firstName: string, link: string): Outgo
     to,
     'Set your password',
     {
-      greeting: firstName ? `Hi ${firstName},` : 'Hello,',
+      greeting: greeting(firstName),
       intro:
         'Your patient account is ready. Set a password to log in to your portal at any time, from any device.',
       action: 'Set your password',

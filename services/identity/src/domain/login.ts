@@ -1,6 +1,6 @@
 import type { SessionUser } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
-import { sendLoginCode } from '../jobs/send-login-code';
+import { sendLoginCode } from '../jobs/definitions/send-login-code';
 import { spendPasswordCheck, verifyPassword } from '../passwords/argon2id';
 import { matchLoginCode, spendLoginCodeTry, useLoginCode } from './login-codes';
 import {

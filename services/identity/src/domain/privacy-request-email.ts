@@ -4,7 +4,7 @@ import {
   privacyRequestTypeLabels,
   type PrivacyRequestType,
 } from '@clinic/contracts';
-import type { OutgoingMessage } from '@clinic/kit';
+import { greeting, type OutgoingMessage } from '@clinic/kit';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -42,7 +42,7 @@ export interface PrivacyRequestEmailInput {
 export function privacyRequestEmail(input: PrivacyRequestEmailInput): OutgoingMessage {
   const { to, name, type, reference, respondBy } = input;
   const paragraphs = [
-    `Hi ${name},`,
+    greeting(name),
     `We received your privacy request: ${privacyRequestTypeLabels[type]}. Your reference is ${reference}; please quote it if you write to us about this request.`,
     ...nextSteps(type, longDate.format(respondBy)),
     `If you did not make this request, or have a question about it, write to ${privacyContact.email}.`,

@@ -57,6 +57,8 @@ export async function provisionPatient(
         dob: orNull(input.dob),
         heightInch: input.height_inch,
         weight: input.weight,
+        // Consent given with the quiz; an existing account's choice is never changed from here.
+        textUpdates: input.text_updates ?? false,
         createdAt: now,
         updatedAt: now,
       })

@@ -5,18 +5,11 @@
  * after a failed send issues a fresh code (replacing the unsent one); beyond that, a code at most
  * once a minute and five an hour, so the owner's inbox is never flooded.
  */
-import { z } from 'zod';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import { loginCodeEmail } from '../domain/emails';
 import { issueLoginCode } from '../domain/login-codes';
 import { findUserById } from '../domain/users';
-
-export const sendLoginCode = jobType({
-  name: 'send-login-code',
-  schema: z.object({ userId: z.number().int() }),
-  attempts: 5,
-  backoffMs: 2000,
-});
+import { sendLoginCode } from './definitions/send-login-code';
 
 export function sendLoginCodeJob(runtime: ServiceRuntime) {
   return defineJob({

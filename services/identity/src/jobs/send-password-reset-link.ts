@@ -9,28 +9,14 @@
  * Defined once: `sendPasswordResetLink` (name, payload, retries) is what callers enqueue through,
  * typed by its schema; `sendPasswordResetLinkJob` adds the handler when the service is built.
  */
-import { z } from 'zod';
-import { defineJob, jobType, type ServiceRuntime } from '@clinic/kit';
+import { defineJob, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDeps } from '../deps';
 import { emailPasswordResetLink } from '../domain/reset-link';
-
-export const sendPasswordResetLink = jobType({
-  name: 'send-password-reset-link',
-  schema: z.object({ email: z.string().max(256) }),
-  attempts: 5,
-  backoffMs: 2000,
-});
+import { sendPasswordResetLink } from './definitions/send-password-reset-link';
 
 export function sendPasswordResetLinkJob(runtime: ServiceRuntime, deps: IdentityDeps) {
   return defineJob({
     ...sendPasswordResetLink,
     handle: ({ email }) => emailPasswordResetLink(runtime, deps.publicUrl, email),
   });
-}
-
-export async function queuePasswordResetLink(
-  runtime: ServiceRuntime,
-  email: string,
-): Promise<void> {
-  await runtime.queue.job(sendPasswordResetLink).enqueue({ email });
 }

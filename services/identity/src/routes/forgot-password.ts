@@ -7,7 +7,7 @@
 import type { Router } from 'express';
 import { forgotPassword, identityMessages } from '@clinic/contracts';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
-import { queuePasswordResetLink } from '../jobs/send-password-reset-link';
+import { queuePasswordResetLink } from '../jobs/definitions/send-password-reset-link';
 import { clientAddress, refuseOverLimit } from './attempt-limits';
 
 export function forgotPasswordRoute(router: Router, runtime: ServiceRuntime): void {

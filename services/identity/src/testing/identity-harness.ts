@@ -36,6 +36,8 @@ export interface IdentityHarness {
     firstName?: string;
   }): Promise<number>;
   logIn(email: string, password: string): Promise<string>;
+  /** The patient agreed to texts at this number ("Text me updates" on the Profile tab). */
+  agreeToTexts(userId: number, phone: string): Promise<void>;
   /** Gives the account a health record id (the clinic does it on a first review). */
   setHealthId(userId: number, healthId: string): Promise<void>;
   /** Sets a clinician's professional profile (migration 0005's npi, bio and image_url). */
@@ -122,6 +124,9 @@ export async function startIdentity(
         .returning({ id: users.id });
       if (!user) throw new Error('user not created');
       return user.id;
+    },
+    async agreeToTexts(userId, phone) {
+      await db.update(users).set({ textUpdates: true, phone }).where(eq(users.id, userId));
     },
     async setHealthId(userId, healthId) {
       await db.update(users).set({ healthId }).where(eq(users.id, userId));

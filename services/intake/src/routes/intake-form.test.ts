@@ -41,6 +41,14 @@ describe('POST /api/intake-form', () => {
       .where(eq(leads.email, email))
       .orderBy(desc(leads.id));
 
+  it('turns on "Text me updates" for the account of a quiz that agreed to texts', async () => {
+    const res = await submit(validPerson({ email: 'texts.agreed@example.com' }));
+    const body = intakeFormResponseSchema.parse(res.body);
+    if (body.status !== 'success') throw new Error(`expected success, got ${body.status}`);
+    const contact = await service.identity.patientContact(body.user.id);
+    expect(contact?.text_updates).toBe(true);
+  });
+
   it('qualifies a lead: account, session, lead with derived values, event and welcome email', async () => {
     const person = validPerson({
       email: '  Dana.Qualified@Example.com ',

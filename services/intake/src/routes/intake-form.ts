@@ -65,6 +65,7 @@ export function intakeFormRoute(
       height_inch: assessed.heightInches,
       weight: body.weight,
       dob: assessed.dob,
+      text_updates: body.agreed_to_text === 'Yes',
     });
     if (!account.created) {
       await qualifyLead(runtime, lead, { userId: account.userId, newAccount: false });

@@ -7,12 +7,13 @@ import type { IntakePersonInput } from '@clinic/contracts';
 import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
+import type { IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '../app';
 import { leads } from '../db/schema';
 
 export async function startIntakeWithIdentity(
   opts: { clock?: Clock; submissionsPerAddressHour?: number } = {},
-): Promise<ServiceUnderTest & { engines: OpenedEngines }> {
+): Promise<ServiceUnderTest & { engines: OpenedEngines; identity: IdentityDirectory }> {
   const base = await startServiceForTest(
     identityService,
     { publicUrl: 'http://clinic.test', seedDemoAccounts: false },
@@ -29,6 +30,7 @@ export async function startIntakeWithIdentity(
   );
   return {
     ...intake,
+    identity,
     close: async () => {
       await intake.close();
       await base.close();

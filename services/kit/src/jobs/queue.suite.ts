@@ -80,6 +80,25 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
       await eventually(() => expect(seen).toEqual(['cy']));
     });
 
+    it('runs a job stored under its former name after a rename', async () => {
+      const seen: string[] = [];
+      queue.define(
+        defineJob({
+          name: 'kit.greet',
+          formerNames: ['greet'],
+          schema: payload,
+          handle: async (p) => void seen.push(p.to),
+        }),
+      );
+      await queue.start();
+      // What the code before the rename stored, as the engine keeps it: by the old name.
+      await queue.enqueue('greet', { to: 'dee' });
+      await eventually(() => expect(seen).toEqual(['dee']));
+      expect(() =>
+        queue.define(defineJob({ name: 'greet', schema: payload, handle: async () => undefined })),
+      ).toThrow('defined twice');
+    });
+
     describe('enqueue after commit', () => {
       let unitOfWork: UnitOfWork;
       let outbox: JobOutbox;

@@ -20,6 +20,11 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   attempts?: number;
   /** First retry delay; each next one doubles (default 1000 ms). */
   backoffMs?: number;
+  /**
+   * Names this job was queued under before a rename, with the same payload: a job stored under
+   * one of them before a deploy still runs here after it.
+   */
+  formerNames?: readonly string[];
 }
 
 /** One kind of background job of a service: its payload schema, retry policy and handler. */
@@ -143,10 +148,16 @@ export class JobKinds {
   /** Schemas handed out by `queue.job(type)`, checked against the definition registered later. */
   private readonly typed = new Map<string, z.ZodType>();
 
+  /** Former names (JobType.formerNames) to the name their jobs run under now. */
+  private readonly renamed = new Map<string, string>();
+
   define(job: JobDefinition): void {
-    if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is defined twice`);
+    for (const name of [job.name, ...(job.formerNames ?? [])])
+      if (this.jobs.has(name) || this.renamed.has(name))
+        throw new Error(`Job ${name} is defined twice`);
     this.checkSchema(job.name, job.schema);
     this.jobs.set(job.name, job);
+    for (const former of job.formerNames ?? []) this.renamed.set(former, job.name);
   }
 
   /** Remembers the type of a handle; one name, one payload schema. */
@@ -161,8 +172,9 @@ export class JobKinds {
       throw new Error(`Job ${name} has two payload schemas: define it from its one JobType`);
   }
 
+  /** The definition that runs jobs stored under `name`, its current name or a former one. */
   get(name: string): JobDefinition | undefined {
-    return this.jobs.get(name);
+    return this.jobs.get(this.renamed.get(name) ?? name);
   }
 
   /** The job's definition and its validated payload; throws on an unknown job or a bad id. */
@@ -171,7 +183,7 @@ export class JobKinds {
     payload: unknown,
     jobId: string | undefined,
   ): { job: JobDefinition; data: unknown } {
-    const job = this.jobs.get(name);
+    const job = this.get(name);
     if (!job) throw new Error(`Unknown job ${name}`);
     assertJobId(jobId);
     return { job, data: job.schema.parse(payload) };

@@ -8,3 +8,6 @@ export * from './send-notification-job';
 export * from './notifier';
 export * from './transports-from-config';
 export * from './scrub';
+export * from './patient-letter';
+export * from './patient-message-job';
+export * from './twilio-signature';

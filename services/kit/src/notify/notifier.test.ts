@@ -138,7 +138,7 @@ describe('Notifier with LocalQueue', () => {
     expect(await queue.deadLetters()).toEqual([
       {
         id: 'welcome-jane',
-        name: 'send-notification',
+        name: 'notify.send-notification',
         payload: email,
         attempts: 3,
         error: 'Error: provider unavailable (call 3)',

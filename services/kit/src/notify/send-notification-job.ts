@@ -9,11 +9,13 @@ import type { NotificationTransport } from './transport';
  * between the provider's acceptance and marking the job done sends the message again.
  */
 
-export const SEND_NOTIFICATION_JOB = 'send-notification';
+export const SEND_NOTIFICATION_JOB = 'notify.send-notification';
 
 /** The job's name and payload, which the Notifier enqueues. */
 export const sendNotification = jobType({
   name: SEND_NOTIFICATION_JOB,
+  // Its name before every job name said whose it is: one queued before a deploy still goes.
+  formerNames: ['send-notification'],
   schema: outgoingMessageSchema,
 });
 

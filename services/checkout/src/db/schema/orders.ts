@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CheckoutAddress, PaymentTerm } from '@clinic/contracts';
-import type { ConversionOutcome, ConversionRecord } from '../../jobs/call-conversion';
+import type { ConversionOutcome, ConversionRecord } from '../../jobs/definitions/call-conversion';
 import { checkoutSchema } from './checkout-schema';
 import { products } from './catalog';
 import { carts } from './carts';

@@ -4,7 +4,7 @@
  * them. A patient identity does not know is logged, not emailed.
  */
 import type { IdentityDirectory } from '@clinic/identity-client';
-import type { ServiceRuntime } from '@clinic/kit';
+import { patientEmail, type ServiceRuntime } from '@clinic/kit';
 import { formatUsd } from './invoice-pdf';
 
 interface BillingEmail {
@@ -26,16 +26,12 @@ export async function emailPatient(
     runtime.logger.warn({ userId, subject: email.subject }, 'no email address for the patient');
     return false;
   }
-  const firstName = contact.first_name.trim();
   await runtime.notifier.send(
-    {
-      channel: 'email',
-      to: contact.email,
+    patientEmail(contact, {
       subject: email.subject,
-      body: [firstName ? `Hi ${firstName},` : 'Hello,', '', ...email.lines, '', 'GLP Clinic'].join(
-        '\n',
-      ),
-    },
+      body: email.lines.join('\n'),
+      signedBy: 'clinic',
+    }),
     { jobId: email.jobId.slice(0, 200) },
   );
   return true;

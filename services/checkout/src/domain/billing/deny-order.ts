@@ -4,21 +4,8 @@
  * row (one per transaction, whoever asks again) for the refund job to carry out.
  */
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { z } from 'zod';
-import { jobType, type Tx } from '@clinic/kit';
+import type { Tx } from '@clinic/kit';
 import { orders, refunds, subscriptions, transactions } from '../../db/schema';
-
-/**
- * The job that carries the refunds out (its handler: `refundDeniedOrderJob` in
- * subscribers/assessment-denied-refund.ts); callers enqueue through this type.
- */
-export const deniedOrderRefund = jobType({
-  name: 'refund-denied-order',
-  schema: z.object({ orderId: z.number().int() }),
-  // About 17 minutes of retries (2 s doubling) before the job is dead-lettered.
-  attempts: 10,
-  backoffMs: 2000,
-});
 
 /** What `checkout.refunds.reason` says for these refunds. */
 export const DENIAL_REFUND_REASON = 'assessment_denied';

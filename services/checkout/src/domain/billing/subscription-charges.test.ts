@@ -19,6 +19,7 @@ import {
   type CheckoutHarness,
 } from '../../testing/checkout-harness';
 import { SubscriptionCharges } from './subscription-charges';
+import { renewalSweep } from '../../jobs/definitions/renewal-sweep';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const identity = identityStub;
@@ -357,7 +358,7 @@ describe('the renewal sweep job', () => {
       await sleep(200);
       // The job queue is the kit's table: checkout's schema does not declare it.
       const next = await t.query<{ id: string; run_at: Date }>(
-        sql`select id, run_at from checkout.jobs where name = 'renewal-sweep'
+        sql`select id, run_at from checkout.jobs where name = ${renewalSweep.name}
             and status = 'waiting' order by run_at`,
       );
       expect(next).toHaveLength(1);

@@ -42,7 +42,8 @@ import {
   type CardProcessor,
   type ChargeResult,
 } from '../../payments/card-processor';
-import { denyOrder, deniedOrderRefund } from './deny-order';
+import { deniedOrderRefund } from '../../jobs/definitions/refund-denied-order';
+import { denyOrder } from './deny-order';
 import { sendPastDueEmail } from './billing-emails';
 import { afterDeclinedRenewal, nextBillingDateAfter } from './subscription-rules';
 import { recordSupply } from './supply';

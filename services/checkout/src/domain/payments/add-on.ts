@@ -15,7 +15,7 @@ import {
   PaymentRefusedError,
 } from '@clinic/kit';
 import { orders, prescriptionPreauths, products, transactions } from '../../db/schema';
-import { addOnReceipt, addOnReceiptJobId } from '../../jobs/add-on-receipt-email';
+import { addOnReceipt, addOnReceiptJobId } from '../../jobs/definitions/add-on-receipt-email';
 import type { CardProcessor } from '../../payments/card-processor';
 
 interface AddOnAnswer {

@@ -68,7 +68,7 @@ import type { GuestAccounts } from './guest-accounts';
 import { requireIdempotencyKey } from './idempotency-key';
 import type { PaymentWorkers } from './payment-workers';
 import { placeOrder, type PaidCheckout } from './place-order';
-import { settlePaymentAttempt } from '../../jobs/settle-payment-attempt';
+import { settlePaymentAttempt } from '../../jobs/definitions/settle-payment-attempt';
 
 /** A stored answer, replayed for a repeated key. */
 const storedAnswerSchema = z.object({
