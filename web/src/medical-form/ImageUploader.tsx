@@ -13,7 +13,7 @@
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { uploadMessages } from '@clinic/contracts';
-import { Button, FormMessage } from '../ui';
+import { Button, FormMessage, ProgressBar } from '../ui';
 import { checkUploadedFile, logFailedUpload, requestSignedUrl } from './formsApi';
 import {
   checkFailure,
@@ -211,16 +211,7 @@ export function ImageUploader({
 
       {(busy || state === 'done') && (
         <div className="mf-upload__progress">
-          <div
-            className="mf-upload__bar"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <span style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar className="mf-upload__bar" label="Upload progress" percent={progress} />
           {busy && <p className="mf-upload__percent">Uploading... {progress}%</p>}
         </div>
       )}

@@ -28,7 +28,7 @@ import {
 } from '@clinic/contracts';
 import { errorMessage, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
-import { FormMessage, PageShell } from '../ui';
+import { FormMessage, PageShell, ProgressBar } from '../ui';
 import { CannotProceedDialog, type PaidAmount } from './CannotProceedDialog';
 import {
   defaultMaintenance,
@@ -386,16 +386,12 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
       data-question={question?.id}
       data-type={question?.question_type}
     >
-      <div
+      <ProgressBar
         className="mf-progress"
-        role="progressbar"
-        aria-label="Questions answered"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className="mf-progress__fill" style={{ width: `${percent}%` }} />
-      </div>
+        label="Questions answered"
+        percent={percent}
+        fillClassName="mf-progress__fill"
+      />
 
       {showBack && (
         <button type="button" className="mf-back" onClick={goBack} disabled={submitting}>

@@ -22,7 +22,7 @@ import { errorMessage, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { DoseSchedule } from '../medical-form/DoseSchedule';
 import { accountUserOf, useSession } from '../session/session';
-import { Button, FormMessage, PageShell } from '../ui';
+import { Button, FormMessage, PageShell, ProgressBar } from '../ui';
 import {
   adjustDoseContext,
   adjustmentBody,
@@ -133,16 +133,12 @@ export function AdjustDosesPage() {
 
   return (
     <PageShell narrow className="mf rx" data-page="adjust-doses" data-question={step}>
-      <div
+      <ProgressBar
         className="mf-progress"
-        role="progressbar"
-        aria-label="Questions answered"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className="mf-progress__fill" style={{ width: `${percent}%` }} />
-      </div>
+        label="Questions answered"
+        percent={percent}
+        fillClassName="mf-progress__fill"
+      />
 
       {step === 'photo' && (
         <button

@@ -23,7 +23,7 @@ import {
   uploadErrorText,
   UploadFailure,
 } from '../medical-form/upload';
-import { Button, Checkbox, FormMessage, PageShell, Stepper, type Step } from '../ui';
+import { Button, Checkbox, FormMessage, PageShell, ProgressBar, type Step, Stepper } from '../ui';
 import {
   readShippedItems,
   sendReshipRequest,
@@ -424,16 +424,7 @@ export function ReplacementRequestPage() {
             </p>
           )}
           {progress !== null && (
-            <div
-              className="rs-upload__bar"
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <span style={{ width: `${progress}%` }} />
-            </div>
+            <ProgressBar className="rs-upload__bar" label="Upload progress" percent={progress} />
           )}
         </div>
         <FormMessage kind="error">{submitError}</FormMessage>

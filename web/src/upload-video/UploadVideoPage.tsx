@@ -22,7 +22,7 @@ import type { PortalHomeArrival } from '../account/PortalHomePageNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatSize } from '../medical-form/upload';
 import { accountUserOf, useSession } from '../session/session';
-import { Button, Dialog, PageShell } from '../ui';
+import { Button, Dialog, PageShell, ProgressBar } from '../ui';
 import { CameraRecorder } from './CameraRecorder';
 import { ProblemBox } from './ProblemBox';
 import {
@@ -401,16 +401,11 @@ export function UploadVideoPage() {
 
         {(uploading || status === 'compressing') && (
           <div className="uv-progress">
-            <div
+            <ProgressBar
               className="uv-progress__bar"
-              role="progressbar"
-              aria-label={status === 'compressing' ? 'Making video smaller' : 'Upload progress'}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <span style={{ width: `${progress}%` }} />
-            </div>
+              label={status === 'compressing' ? 'Making video smaller' : 'Upload progress'}
+              percent={progress}
+            />
             <p className="uv-progress__text">{progress}%</p>
           </div>
         )}

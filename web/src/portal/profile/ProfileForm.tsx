@@ -17,7 +17,7 @@ import {
   type ProfileCategory,
   type ProfileField,
 } from '@clinic/contracts';
-import { Button, Checkbox, Field, FormMessage, Select } from '../../ui';
+import { Button, Checkbox, Field, FormMessage, Section, Select } from '../../ui';
 import { failureText, sendProfile } from './profileApi';
 import {
   clampFeet,
@@ -107,10 +107,13 @@ export function ProfileForm({ profile, onSaved }: Props) {
 
   return (
     <form id="profile-form" className="profile-form" noValidate onSubmit={submit}>
-      <section className="card profile-section" aria-labelledby="profile-contact-title">
-        <h3 id="profile-contact-title" className="profile-section__title">
-          Contact info
-        </h3>
+      <Section
+        className="profile-section"
+        level={3}
+        id="profile-contact-title"
+        titleClassName="profile-section__title"
+        title="Contact info"
+      >
         <div className="profile-grid profile-grid--two">
           <Field
             id="profile-first-name"
@@ -182,12 +185,15 @@ export function ProfileForm({ profile, onSaved }: Props) {
           checked={values.text_updates}
           onCheckedChange={(v) => set('text_updates', v)}
         />
-      </section>
+      </Section>
 
-      <section className="card profile-section" aria-labelledby="profile-physical-title">
-        <h3 id="profile-physical-title" className="profile-section__title">
-          Physical info
-        </h3>
+      <Section
+        className="profile-section"
+        level={3}
+        id="profile-physical-title"
+        titleClassName="profile-section__title"
+        title="Physical info"
+      >
         <Select
           id="profile-gender"
           label="Gender"
@@ -230,12 +236,15 @@ export function ProfileForm({ profile, onSaved }: Props) {
             error={errorOf('weight')}
           />
         </div>
-      </section>
+      </Section>
 
-      <section className="card profile-section" aria-labelledby="profile-categories-title">
-        <h3 id="profile-categories-title" className="profile-section__title">
-          Preferred categories
-        </h3>
+      <Section
+        className="profile-section"
+        level={3}
+        id="profile-categories-title"
+        titleClassName="profile-section__title"
+        title="Preferred categories"
+      >
         <p className="portal-panel__note">What would you like to hear about?</p>
         <div className="profile-categories" role="group" aria-labelledby="profile-categories-title">
           {profileCategories.map((category) => (
@@ -252,7 +261,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
         {errorOf('preferred_categories') && (
           <p className="field__error">{errorOf('preferred_categories')}</p>
         )}
-      </section>
+      </Section>
 
       <div className="profile-actions">
         <Button id="profile-save" type="submit" busy={busy} busyLabel="Saving...">
