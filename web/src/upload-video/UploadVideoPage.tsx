@@ -18,7 +18,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usStates, type IdentityVideoAsker } from '@clinic/contracts';
-import type { PortalHomeArrival } from '../account/PortalHomePageNotice';
+import type { PortalHomeArrival } from '../portal/PortalHomePageNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatSize } from '../medical-form/upload';
 import { accountUserOf, useSession } from '../session/session';

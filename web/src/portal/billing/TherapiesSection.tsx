@@ -5,7 +5,7 @@ import {
   paymentTermDisplay,
   type SubscriptionItem,
 } from '@clinic/contracts';
-import { Button, Section } from '../ui';
+import { Button, Section } from '../../ui';
 import { billingTexts, formatDollars } from './billingFormat';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { billingMessages, formatUsDate, type TransactionItem } from '@clinic/contracts';
-import { Section } from '../ui';
+import { Section } from '../../ui';
 import { formatDollars, productOf } from './billingFormat';
 
 interface Props {
