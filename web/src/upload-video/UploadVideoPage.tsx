@@ -25,11 +25,11 @@ import { accountUserOf, useSession } from '../session/session';
 import { Button, Dialog, PageShell, ProgressBar } from '../ui';
 import { CameraRecorder } from './CameraRecorder';
 import { ProblemBox } from './ProblemBox';
+import { ChosenVideo, VideoOptions, VideoSteps } from './VideoParts';
 import {
   compressionUnavailable,
   problemIn,
   detectDevice,
-  formatSeconds,
   recordingBitrate,
   validateVideo,
   validationProblems,
@@ -51,7 +51,7 @@ import './upload-video.css';
 /** How long 'Video Uploaded Successfully!' shows before /home. */
 export const DONE_DELAY_MS = 1500;
 
-export const GALLERY_ACCEPT = 'video/*,.mp4,.mov,.avi,.webm';
+export { GALLERY_ACCEPT } from './VideoParts';
 
 type Status =
   'idle' | 'checking' | 'ready' | 'compressing' | 'uploading' | 'retrying' | 'error' | 'done';
@@ -305,76 +305,14 @@ export function UploadVideoPage() {
           <p className="uv-lead">{byDoctor ? videoTexts.doctorLead : videoTexts.stateLead}</p>
         )}
 
-        <ol className="uv-steps">
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              1
-            </span>
-            <span>State your full name and date of birth.</span>
-          </li>
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              2
-            </span>
-            <span>Briefly say why you are seeking weight loss medication.</span>
-          </li>
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              3
-            </span>
-            <span>Keep it to 30-60 seconds at most. Informal is fine: no need to rehearse.</span>
-          </li>
-        </ol>
+        <VideoSteps />
 
-        <div className="uv-options">
-          {device.phone ? (
-            <label className="uv-option" aria-disabled={busy || undefined}>
-              <CameraIcon />
-              <span className="uv-option__title">Record Now</span>
-              <span className="uv-option__text">Opens your front camera</span>
-              <input
-                id="uv-capture"
-                type="file"
-                accept="video/*"
-                capture="user"
-                className="visually-hidden"
-                disabled={busy}
-                onChange={(event) => {
-                  void pick(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          ) : (
-            <button
-              id="uv-record"
-              type="button"
-              className="uv-option"
-              disabled={busy}
-              onClick={() => setCamera(true)}
-            >
-              <CameraIcon />
-              <span className="uv-option__title">Record Now</span>
-              <span className="uv-option__text">Use your computer&apos;s camera</span>
-            </button>
-          )}
-          <label className="uv-option" aria-disabled={busy || undefined}>
-            <GalleryIcon />
-            <span className="uv-option__title">Upload From Gallery</span>
-            <span className="uv-option__text">MP4, MOV, WEBM or AVI, up to 100 MB</span>
-            <input
-              id="uv-gallery"
-              type="file"
-              accept={GALLERY_ACCEPT}
-              className="visually-hidden"
-              disabled={busy}
-              onChange={(event) => {
-                void pick(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
-        </div>
+        <VideoOptions
+          phone={device.phone}
+          busy={busy}
+          onPick={(chosen) => void pick(chosen)}
+          onRecord={() => setCamera(true)}
+        />
 
         {status === 'checking' && (
           <p className="uv-checking" role="status">
@@ -382,20 +320,7 @@ export function UploadVideoPage() {
           </p>
         )}
 
-        {file && (
-          <div className="uv-file">
-            {preview && (
-              <video className="uv-file__preview" src={preview} controls playsInline muted />
-            )}
-            <div className="uv-file__info">
-              <span className="uv-file__name">{file.name}</span>
-              <span className="uv-file__meta">
-                {formatSize(file.size)}
-                {seconds !== null ? ` · ${formatSeconds(seconds)}` : ''}
-              </span>
-            </div>
-          </div>
-        )}
+        {file && <ChosenVideo file={file} preview={preview} seconds={seconds} />}
 
         {problem && <ProblemBox problem={problem} />}
 
@@ -470,27 +395,5 @@ export function UploadVideoPage() {
         />
       )}
     </PageShell>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <span className="uv-option__icon" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-        <rect x="2" y="6" width="14" height="12" rx="2" strokeWidth="2" />
-        <path d="m16 10 6-3v10l-6-3" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
-    </span>
-  );
-}
-
-function GalleryIcon() {
-  return (
-    <span className="uv-option__icon" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-        <path d="M12 16V4m0 0-4 4m4-4 4 4" strokeWidth="2" strokeLinecap="round" />
-        <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeWidth="2" />
-      </svg>
-    </span>
   );
 }
