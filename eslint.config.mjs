@@ -26,7 +26,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/medical-form/QuestionnaireScreen.tsx',
   'web/src/plan/PlanPage.tsx',
   'web/src/portal/doctor/DoctorChat.tsx',
-  'web/src/portal/profile/ImageReupload.tsx',
   'web/src/portal/profile/ProfileForm.tsx',
   'web/src/prescription/AdjustDosesPage.tsx',
   'web/src/thanks/UpsellPage.tsx',
