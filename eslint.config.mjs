@@ -23,7 +23,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/legal/PrivacyRequestForm.tsx',
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
-  'web/src/medical-form/QuestionnaireScreen.tsx',
   'web/src/plan/PlanPage.tsx',
   'web/src/portal/doctor/DoctorChat.tsx',
   'web/src/portal/profile/ProfileForm.tsx',
