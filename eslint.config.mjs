@@ -29,7 +29,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/prescription/AdjustDosesPage.tsx',
   'web/src/thanks/UpsellPage.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
-  'web/src/verify/AddressStep.tsx',
   'web/src/verify/CodeStep.tsx',
 ];
 
