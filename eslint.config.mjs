@@ -20,7 +20,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/console/clinic/CasePage.tsx',
   'web/src/console/clinic/DoctorThreadPane.tsx',
   'web/src/console/support/ConversationPane.tsx',
-  'web/src/legal/PrivacyRequestForm.tsx',
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
   'web/src/plan/PlanPage.tsx',
