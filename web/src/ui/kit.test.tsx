@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { render, type Rendered } from '../test-utils/render';
-import { ProgressBar, Section, useAsyncAction } from '.';
+import { AttachmentComposer, ProgressBar, Section, useAsyncAction } from '.';
 
 let view: Rendered | undefined;
 afterEach(async () => {
@@ -69,5 +69,46 @@ describe('useAsyncAction', () => {
     await act(async () => finish(true));
     expect(output()).toBe('idle|');
     expect(done).toHaveBeenCalledWith('Shipped.');
+  });
+});
+
+describe('AttachmentComposer', () => {
+  const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
+
+  it('shows each chosen file with Remove, and takes no more files once full', async () => {
+    const removed = jest.fn();
+    const compose = (files: File[]) => (
+      <AttachmentComposer
+        look="chips"
+        className="composer"
+        barClassName="bar"
+        inputId="composer-file"
+        files={files}
+        accept=".pdf"
+        maxFiles={2}
+        fileIcon={() => null}
+        onChoose={() => undefined}
+        onRemove={removed}
+        onSubmit={(event) => event.preventDefault()}
+        text={<textarea aria-label="Message" />}
+        actions={<button type="submit">Send</button>}
+      />
+    );
+    view = await render(compose([pdf('a.pdf')]));
+    const root = view.container;
+    const list = root.querySelector('[aria-label="Files to send"]')!;
+    expect(list.textContent).toContain('a.pdf');
+    const attach = () => root.querySelector<HTMLButtonElement>('[aria-label="Attach a file"]')!;
+    expect(attach().disabled).toBe(false);
+    expect(root.querySelector<HTMLInputElement>('#composer-file')!.accept).toBe('.pdf');
+    await act(async () =>
+      root.querySelector<HTMLButtonElement>('[aria-label="Remove a.pdf"]')!.click(),
+    );
+    expect(removed).toHaveBeenCalledWith(0);
+    await view.unmount();
+    view = await render(compose([pdf('a.pdf'), pdf('b.pdf')]));
+    expect(
+      view.container.querySelector<HTMLButtonElement>('[aria-label="Attach a file"]')!.disabled,
+    ).toBe(true);
   });
 });
