@@ -21,6 +21,7 @@ export { PageShell, type PageShellProps } from './PageShell';
 export { AttachmentComposer } from './AttachmentComposer';
 export { ProgressBar } from './ProgressBar';
 export { Section } from './Section';
+export { TextArea } from './TextArea';
 export { useAsyncAction } from './useAsyncAction';
 export { CardEntry, type CardEntryProps } from './card/CardEntry';
 export {

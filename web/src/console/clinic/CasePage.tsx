@@ -10,6 +10,7 @@ import { DecisionPanel } from './DecisionPanel';
 import { DoctorThreadPane } from './DoctorThreadPane';
 import { casePath } from './ReviewQueuePage';
 import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
+import '../record.css';
 import './clinic.css';
 
 /** How /verify checked a contact: the clinician knows whether it is proven. */

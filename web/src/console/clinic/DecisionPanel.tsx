@@ -9,11 +9,10 @@ import {
   type Drug,
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, FormMessage, Select, useAsyncAction } from '../../ui';
+import { Button, Dialog, FormMessage, Select, TextArea, useAsyncAction } from '../../ui';
 import { approve, askForMore, deny, type RequestKind } from './clinicApi';
 import { drugLabel, mg } from './format';
 import { defaultDirections, draftFrom, switchDrug, type ScheduleDraft } from './schedule';
-import { TextArea } from './TextArea';
 
 type Tab = 'approve' | 'deny' | 'more';
 

@@ -19,16 +19,16 @@ import {
   Field,
   FormMessage,
   Select,
+  TextArea,
   ToastRegion,
   useAsyncAction,
   useToasts,
 } from '../../ui';
-import { mg, when } from '../clinic/format';
-import { TextArea } from '../clinic/TextArea';
+import { mg, when } from '../format';
 import { addressLines, phoneText, processingText, shipmentStatusLabels, stepText } from './format';
 import { deliver, pause, place, ship, shipmentQuery } from './pharmacyApi';
 import { ShipmentBadges, Tracking } from './ShipmentTable';
-import '../clinic/clinic.css';
+import '../record.css';
 import './pharmacy.css';
 
 export type ShipmentSection = 'orders-to-place' | 'shipments';
