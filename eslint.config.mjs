@@ -21,7 +21,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
   'web/src/plan/PlanPage.tsx',
-  'web/src/portal/profile/ProfileForm.tsx',
   'web/src/prescription/AdjustDosesPage.tsx',
   'web/src/thanks/UpsellPage.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
