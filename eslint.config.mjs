@@ -22,7 +22,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/medical-form/QuestionBody.tsx',
   'web/src/plan/PlanPage.tsx',
   'web/src/prescription/AdjustDosesPage.tsx',
-  'web/src/thanks/UpsellPage.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
   'web/src/verify/CodeStep.tsx',
 ];
