@@ -20,7 +20,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/console/support/ConversationPane.tsx',
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
-  'web/src/plan/PlanPage.tsx',
   'web/src/prescription/AdjustDosesPage.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
   'web/src/verify/CodeStep.tsx',
