@@ -19,7 +19,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/checkout/useCheckoutSubmit.ts',
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
-  'web/src/prescription/AdjustDosesPage.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
   'web/src/verify/CodeStep.tsx',
 ];
