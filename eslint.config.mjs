@@ -20,7 +20,6 @@ const LONG_FUNCTIONS_LEFT = [
   'web/src/medical-form/ImageUploader.tsx',
   'web/src/medical-form/QuestionBody.tsx',
   'web/src/upload-video/CameraRecorder.tsx',
-  'web/src/verify/CodeStep.tsx',
 ];
 
 /** The services that own a database schema of their own name. */
