@@ -21,7 +21,7 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/payment/thanks', module: 'src/thanks/UpsellPage.tsx', budgetKiB: null },
   { route: '/status-progress', module: 'src/thanks/StatusProgressPage.tsx', budgetKiB: null },
   { route: '/verify', module: 'src/verify/VerifyPage.tsx', budgetKiB: null },
-  { route: '/sorry', module: 'src/pages/SorryPage.tsx', budgetKiB: null },
+  { route: '/sorry', module: 'src/account/SorryPage.tsx', budgetKiB: null },
   {
     route: '/doctors-unavailable',
     module: 'src/account/DoctorsUnavailablePage.tsx',
@@ -31,23 +31,23 @@ export const routeBudgets: readonly RouteBudget[] = [
   { route: '/login', module: 'src/account/LoginPage.tsx', budgetKiB: 128 },
   { route: '/forgot-password', module: 'src/account/ForgotPasswordPage.tsx', budgetKiB: null },
   { route: '/password-reset/:token', module: 'src/account/PasswordResetPage.tsx', budgetKiB: null },
-  { route: '/legal/:slug', module: 'src/pages/LegalPage.tsx', budgetKiB: null },
-  { route: '/about', module: 'src/pages/AboutPage.tsx', budgetKiB: null },
+  { route: '/legal/:slug', module: 'src/legal/LegalPage.tsx', budgetKiB: null },
+  { route: '/about', module: 'src/legal/AboutPage.tsx', budgetKiB: null },
   { route: '/support', module: 'src/support/SupportPage.tsx', budgetKiB: null },
   { route: '/faq', module: 'src/support/FaqPage.tsx', budgetKiB: null },
-  { route: '/home', module: 'src/account/PortalHomePage.tsx', budgetKiB: 130 },
+  { route: '/home', module: 'src/portal/PortalHomePage.tsx', budgetKiB: 130 },
   { route: '/medical-form/:id', module: 'src/medical-form/MedicalFormPage.tsx', budgetKiB: null },
   { route: '/upload-video/:id', module: 'src/upload-video/UploadVideoPage.tsx', budgetKiB: null },
   { route: '/prescription/:id', module: 'src/prescription/PrescriptionPage.tsx', budgetKiB: null },
   { route: '/adjust-doses/:id', module: 'src/prescription/AdjustDosesPage.tsx', budgetKiB: null },
-  { route: '/rejected/:id', module: 'src/pages/RejectedPage.tsx', budgetKiB: null },
+  { route: '/rejected/:id', module: 'src/prescription/RejectedPage.tsx', budgetKiB: null },
   {
     route: '/replacement-request',
     module: 'src/reship/ReplacementRequestPage.tsx',
     budgetKiB: null,
   },
   { route: '/invoice/:paymentIntentId', module: 'src/invoice/InvoicePage.tsx', budgetKiB: null },
-  // /meeting-missed downloads with /rejected/:id (src/pages/RejectedPage.tsx re-exports it).
-  { route: '/medical-form (pending)', module: 'src/pages/PendingPage.tsx', budgetKiB: null },
+  // /meeting-missed downloads with /rejected/:id (src/prescription/RejectedPage.tsx re-exports it).
+  { route: '/medical-form (pending)', module: 'src/medical-form/PendingPage.tsx', budgetKiB: null },
   { route: '/console', module: 'src/console/ConsoleApp.tsx', budgetKiB: null },
 ];

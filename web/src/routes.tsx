@@ -34,7 +34,7 @@ const StatusProgressPage = page(() =>
   import('./thanks/StatusProgressPage').then((m) => m.StatusProgressPage),
 );
 const VerifyPage = page(() => import('./verify/VerifyPage').then((m) => m.VerifyPage));
-const SorryPage = page(() => import('./pages/SorryPage').then((m) => m.SorryPage));
+const SorryPage = page(() => import('./account/SorryPage').then((m) => m.SorryPage));
 const DoctorsUnavailablePage = page(() =>
   import('./account/DoctorsUnavailablePage').then((m) => m.DoctorsUnavailablePage),
 );
@@ -48,9 +48,9 @@ const ForgotPasswordPage = page(() =>
 const PasswordResetPage = page(() =>
   import('./account/PasswordResetPage').then((m) => m.PasswordResetPage),
 );
-const PortalHomePage = page(() => import('./account/PortalHomePage').then((m) => m.PortalHomePage));
-const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
-const AboutPage = page(() => import('./pages/AboutPage').then((m) => m.AboutPage));
+const PortalHomePage = page(() => import('./portal/PortalHomePage').then((m) => m.PortalHomePage));
+const LegalPage = page(() => import('./legal/LegalPage').then((m) => m.LegalPage));
+const AboutPage = page(() => import('./legal/AboutPage').then((m) => m.AboutPage));
 const MedicalFormPage = page(() =>
   import('./medical-form/MedicalFormPage').then((m) => m.MedicalFormPage),
 );
@@ -63,16 +63,16 @@ const PrescriptionPage = page(() =>
 const AdjustDosesPage = page(() =>
   import('./prescription/AdjustDosesPage').then((m) => m.AdjustDosesPage),
 );
-const RejectedPage = page(() => import('./pages/RejectedPage').then((m) => m.RejectedPage));
+const RejectedPage = page(() => import('./prescription/RejectedPage').then((m) => m.RejectedPage));
 // The two decision pages share a download (RejectedPage re-exports MeetingMissedPage).
 const MeetingMissedPage = page(() =>
-  import('./pages/RejectedPage').then((m) => m.MeetingMissedPage),
+  import('./prescription/RejectedPage').then((m) => m.MeetingMissedPage),
 );
 const ReplacementRequestPage = page(() =>
   import('./reship/ReplacementRequestPage').then((m) => m.ReplacementRequestPage),
 );
 const InvoicePage = page(() => import('./invoice/InvoicePage').then((m) => m.InvoicePage));
-const PendingPage = page(() => import('./pages/PendingPage').then((m) => m.PendingPage));
+const PendingPage = page(() => import('./medical-form/PendingPage').then((m) => m.PendingPage));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
-import '../pages/pages.css';
+import '../components/notice-pages.css';
 import './account.css';
 
 export const doctorsUnavailableTitle = 'Our Doctors Are Currently Unavailable';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
-import { notQualifiedText } from '../pages/sorryText';
-import '../pages/pages.css';
+import { notQualifiedText } from './sorryText';
+import '../components/notice-pages.css';
 
 const SORRY = "We're Sorry.";
 

@@ -83,36 +83,58 @@ export interface CheckoutSubmit {
   payWithCard(event: FormEvent): void;
 }
 
+/** The form's rules (spec 001 section 5): what is missing, 'po-box' for the popup, or null. */
+function formProblem(order: OrderDraft, termsAccepted: boolean): string | 'po-box' | null {
+  const { shipping, billing, guest } = order;
+  const guestProblem = guest ? guestBuyerOf(guest).problem : null;
+  if (guestProblem) return guestProblem;
+  if (!isCompleteAddress(shipping)) return checkoutMessages.incompleteShipping;
+  if (isPoBox(shipping.addressLine1) || isPoBox(shipping.addressLine2)) return 'po-box';
+  if (billing && !isCompleteAddress(billing)) return checkoutMessages.incompleteBilling;
+  if (!termsAccepted) return checkoutMessages.acceptTerms;
+  return null;
+}
+
 /**
- * The checkout's submit state (spec 001 sections 4 and 5): the form's rules, the card processor,
- * the payment with its error counters and blocks, switching medication, and what follows a
- * successful payment.
+ * After a successful payment: analytics, the address, the preauths; answers the upsell's path
+ * (with the term, amount and transaction).
  */
-export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): CheckoutSubmit {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const { cart, dueCents } = order;
-
-  const [busy, setBusy] = useState<Busy>(null);
-  const busyRef = useRef(false);
-  const [error, setError] = useState<string | null>(null);
-  const [loginPath, setLoginPath] = useState<string | null>(null);
-  const [payBlocked, setPayBlocked] = useState<PayBlocked | null>(null);
-  const [poBoxOpen, setPoBoxOpen] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
-  // A new card form (emptied fields) once the server refuses the card entered for this cart.
-  const [cardFormKey, setCardFormKey] = useState(0);
-  const counters = useRef(initialCounters);
-
-  const payment = usePaymentProcessor({
-    onRecovered: () => setError(checkoutMessages.paymentReinitialized),
+async function afterPayment(answer: Payment, order: OrderDraft): Promise<string> {
+  const dollars = centsToDollars(answer.amount);
+  pushPurchase(answer.transaction_id, dollars);
+  // A guest is now the patient of the account made for the order; a login stays as it is.
+  const before = getSession();
+  if (answer.session && (!before || isCartSession(before))) setSession(answer.session);
+  const current = getSession();
+  if (current) {
+    const calls: Promise<unknown>[] = [
+      callApi(saveAddress, {
+        body: { ...toCheckoutAddress(order.shipping), id: current.user.id },
+      }),
+    ];
+    const certUrl = trustedFormCertUrl();
+    if (certUrl) {
+      calls.push(callApi(trustForm, { body: { user_id: current.user.id, url: certUrl } }));
+    }
+    // Their failures never keep the patient from the next step.
+    await Promise.allSettled(calls);
+  }
+  writePreauths(answer.prescriptionPreauths);
+  clearCart();
+  const query = new URLSearchParams({
+    terms: String(order.term),
+    amount: dollars.toFixed(2),
+    trans_id: answer.transaction_id,
   });
+  return `/payment/thanks?${query.toString()}`;
+}
 
-  // Whether this cart or card may pay at all.
+/** Whether this cart or card may pay at all (the server refuses a blocked payment anyway). */
+function usePayBlock(cartId: string) {
+  const [payBlocked, setPayBlocked] = useState<PayBlocked | null>(null);
   useEffect(() => {
     let active = true;
-    callApi(blockUserPayment, { query: { cart_id: cart.cartId } })
+    callApi(blockUserPayment, { query: { cart_id: cartId } })
       .then((status) => {
         if (!active) return;
         if (status.blocked)
@@ -130,7 +152,35 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     return () => {
       active = false;
     };
-  }, [cart.cartId]);
+  }, [cartId]);
+  return [payBlocked, setPayBlocked] as const;
+}
+
+/**
+ * The checkout's submit state (spec 001 sections 4 and 5): the form's rules, the card processor,
+ * the payment with its error counters and blocks, switching medication, and what follows a
+ * successful payment.
+ */
+export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): CheckoutSubmit {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { cart, dueCents } = order;
+
+  const [busy, setBusy] = useState<Busy>(null);
+  const busyRef = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loginPath, setLoginPath] = useState<string | null>(null);
+  const [payBlocked, setPayBlocked] = usePayBlock(cart.cartId);
+  const [poBoxOpen, setPoBoxOpen] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  // A new card form (emptied fields) once the server refuses the card entered for this cart.
+  const [cardFormKey, setCardFormKey] = useState(0);
+  const counters = useRef(initialCounters);
+
+  const payment = usePaymentProcessor({
+    onRecovered: () => setError(checkoutMessages.paymentReinitialized),
+  });
 
   async function switchMedication(next: Drug) {
     if (next === cart.drug || busyRef.current) return;
@@ -157,64 +207,10 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   function validate(): boolean {
     setCardError(null);
     setLoginPath(null);
-    const { shipping, billing, guest } = order;
-    if (guest) {
-      const { problem } = guestBuyerOf(guest);
-      if (problem) {
-        setError(problem);
-        return false;
-      }
-    }
-    if (!isCompleteAddress(shipping)) {
-      setError(checkoutMessages.incompleteShipping);
-      return false;
-    }
-    if (isPoBox(shipping.addressLine1) || isPoBox(shipping.addressLine2)) {
-      setError(null);
-      setPoBoxOpen(true);
-      return false;
-    }
-    if (billing && !isCompleteAddress(billing)) {
-      setError(checkoutMessages.incompleteBilling);
-      return false;
-    }
-    if (!termsAccepted) {
-      setError(checkoutMessages.acceptTerms);
-      return false;
-    }
-    setError(null);
-    return true;
-  }
-
-  /** After a successful payment: analytics, the address, the preauths, then the upsell. */
-  async function finish(answer: Payment) {
-    const dollars = centsToDollars(answer.amount);
-    pushPurchase(answer.transaction_id, dollars);
-    // A guest is now the patient of the account made for the order; a login stays as it is.
-    const before = getSession();
-    if (answer.session && (!before || isCartSession(before))) setSession(answer.session);
-    const current = getSession();
-    if (current) {
-      const calls: Promise<unknown>[] = [
-        callApi(saveAddress, {
-          body: { ...toCheckoutAddress(order.shipping), id: current.user.id },
-        }),
-      ];
-      const certUrl = trustedFormCertUrl();
-      if (certUrl) {
-        calls.push(callApi(trustForm, { body: { user_id: current.user.id, url: certUrl } }));
-      }
-      // Their failures never keep the patient from the next step.
-      await Promise.allSettled(calls);
-    }
-    writePreauths(answer.prescriptionPreauths);
-    clearCart();
-    const query = new URLSearchParams({
-      terms: String(order.term),
-      amount: dollars.toFixed(2),
-      trans_id: answer.transaction_id,
-    });
-    navigate(`/payment/thanks?${query.toString()}`);
+    const problem = formProblem(order, termsAccepted);
+    setError(problem === 'po-box' ? null : problem);
+    if (problem === 'po-box') setPoBoxOpen(true);
+    return problem === null;
   }
 
   /** Spec 001 section 4, "Checkout flow". Resolves to whether the payment went through. */
@@ -254,7 +250,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     }
     // Outside the try: once charged, nothing after it may show a decline.
     if (paid) {
-      await finish(paid);
+      navigate(await afterPayment(paid, order));
       return true;
     }
     const outcome = describeCheckoutFailure(failure, counters.current);

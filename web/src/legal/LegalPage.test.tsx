@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { renderRoutes, settle, where } from '../account/testing/kit';
-import { LegalPage } from '../pages/LegalPage';
+import { LegalPage } from './LegalPage';
 import type { Rendered } from '../test-utils/render';
 import { CONTENTS_FROM_SECTIONS, LEGAL_EFFECTIVE_DATE } from './document';
 import { legalDocs } from './legalDocs';

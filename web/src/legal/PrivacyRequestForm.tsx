@@ -1,22 +1,23 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   identityMessages,
-  privacyRequestLimits,
   privacyRequestSchema,
-  privacyRequestTypeLabels,
-  privacyRequestTypes,
   type PrivacyRequestResponse,
-  type PrivacyRequestType,
 } from '@clinic/contracts';
-import { genericErrorText, networkErrorText, toApiError } from '../api/client';
-import { StateOptions } from '../components/StateOptions';
+import { genericErrorText, networkErrorText, toApiError, type ApiError } from '../api/client';
 import { accountUserOf, useSession } from '../session/session';
 import { Button, FormMessage } from '../ui';
+import {
+  PrivacyRequestDone,
+  ContactFields,
+  RequestFields,
+  type Draft,
+  type FieldErrors,
+  type FieldName,
+  type FieldsProps,
+} from './PrivacyRequestFields';
 import { fieldErrorsOf, sendPrivacyRequest } from './privacyRequestApi';
 import { globalPrivacyControl, optOutOfSharingHere } from './sharingOptOut';
-
-type FieldName = 'name' | 'email' | 'state' | 'request_type' | 'details' | 'confirmed';
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 const fieldOrder: readonly FieldName[] = [
   'name',
@@ -36,17 +37,6 @@ const fieldLabels: Record<FieldName, string> = {
   confirmed: 'Confirmation',
 };
 
-/** What each request does, in a line under its choice. */
-const typeHints: Record<PrivacyRequestType, string> = {
-  do_not_sell_or_share:
-    'Stops any sale or sharing of your information, including referral reports to partners.',
-  limit_sensitive:
-    'Limits our use of sensitive information (such as health details) to providing your care.',
-  access: 'A copy of the personal information we hold about you and how we use it.',
-  delete: 'We delete what the law lets us delete; medical records must be kept for years.',
-  correct: 'Tell us below what is wrong and what it should say.',
-};
-
 /** The contract's messages, with the generic ones (length, characters) said in words. */
 function readable(field: FieldName, message: string): string {
   const label = fieldLabels[field];
@@ -57,13 +47,20 @@ function readable(field: FieldName, message: string): string {
   return message;
 }
 
-interface Draft {
-  name: string;
-  email: string;
-  state: string;
-  request_type: PrivacyRequestType | '';
-  details: string;
-  confirmed: boolean;
+/** The fields a refused request (400) names, in words; empty for any other failure. */
+function serverFieldErrors(failure: ApiError): FieldErrors {
+  const found: FieldErrors = {};
+  if (failure.status === 400)
+    for (const [field, message] of Object.entries(fieldErrorsOf(failure)))
+      if (field in fieldLabels) found[field as FieldName] = readable(field as FieldName, message);
+  return found;
+}
+
+/** A failed request that names no field, in words. */
+function failureText(failure: ApiError): string {
+  if (failure.isNetwork) return networkErrorText;
+  if (failure.status === 429) return failure.serverMessage ?? identityMessages.tooManyAttempts;
+  return failure.serverMessage ?? genericErrorText;
 }
 
 function useInitialDraft(): Draft {
@@ -144,22 +141,11 @@ export function PrivacyRequestForm() {
       requestAnimationFrame(() => confirmationRef.current?.focus());
     } catch (error) {
       const failure = toApiError(error);
-      const found: FieldErrors = {};
-      if (failure.status === 400)
-        for (const [field, message] of Object.entries(fieldErrorsOf(failure)))
-          if (field in fieldLabels)
-            found[field as FieldName] = readable(field as FieldName, message);
+      const found = serverFieldErrors(failure);
       if (Object.keys(found).length > 0) {
         showErrors(found);
         setFailure('Please check the fields marked above.');
-      } else
-        setFailure(
-          failure.isNetwork
-            ? networkErrorText
-            : failure.status === 429
-              ? (failure.serverMessage ?? identityMessages.tooManyAttempts)
-              : (failure.serverMessage ?? genericErrorText),
-        );
+      } else setFailure(failureText(failure));
     } finally {
       sending.current = false;
       setBusy(false);
@@ -173,41 +159,18 @@ export function PrivacyRequestForm() {
 
   if (done) {
     return (
-      <div
+      <PrivacyRequestDone
         ref={confirmationRef}
-        className="privacy-form privacy-form__done"
-        role="status"
-        tabIndex={-1}
-        data-testid="privacy-request-confirmation"
-      >
-        <p className="privacy-form__done-title">Request received</p>
-        <p>{done.answer.message}</p>
-        <p className="privacy-form__reference">
-          Your reference: <strong data-testid="privacy-reference">{done.answer.reference}</strong>
-        </p>
-        <p>
-          We sent a confirmation to <strong>{done.email}</strong>. Please quote your reference if
-          you write to us about this request.
-        </p>
-        {done.optedOutHere && <p>This browser has stopped sharing already.</p>}
-        <button type="button" className="button button--secondary" onClick={startOver}>
-          Make another request
-        </button>
-      </div>
+        message={done.answer.message}
+        reference={done.answer.reference}
+        email={done.email}
+        optedOutHere={done.optedOutHere}
+        onStartOver={startOver}
+      />
     );
   }
 
-  const describedBy = (field: FieldName, hint?: boolean) =>
-    [hint ? `${fieldId(field)}-hint` : '', errors[field] ? `${fieldId(field)}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-
-  const errorLine = (field: FieldName) =>
-    errors[field] ? (
-      <p className="privacy-form__error" id={`${fieldId(field)}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
+  const fields: FieldsProps = { draft, errors, fieldId, set };
 
   return (
     <form
@@ -225,131 +188,9 @@ export function PrivacyRequestForm() {
         </FormMessage>
       )}
 
-      <div className="privacy-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('name')}>
-            Full name
-          </label>
-          <input
-            id={fieldId('name')}
-            name="name"
-            className="field__input"
-            autoComplete="name"
-            maxLength={privacyRequestLimits.nameMax}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-            value={draft.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
-          {errorLine('name')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('email')}>
-            Email
-          </label>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            className="field__input"
-            autoComplete="email"
-            maxLength={privacyRequestLimits.emailMax}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email', true)}
-            value={draft.email}
-            onChange={(event) => set('email', event.target.value)}
-          />
-          <p className="field__hint" id={`${fieldId('email')}-hint`}>
-            Use the email you gave us, so we can find your records.
-          </p>
-          {errorLine('email')}
-        </div>
-      </div>
+      <ContactFields fields={fields} />
 
-      <div className="field privacy-form__state">
-        <label className="field__label" htmlFor={fieldId('state')}>
-          State of residence
-        </label>
-        <select
-          id={fieldId('state')}
-          name="state"
-          className="field__input"
-          autoComplete="address-level1"
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={describedBy('state')}
-          value={draft.state}
-          onChange={(event) => set('state', event.target.value)}
-        >
-          <StateOptions placeholder="Select your state" />
-        </select>
-        {errorLine('state')}
-      </div>
-
-      <fieldset
-        className="privacy-form__types"
-        aria-describedby={errors.request_type ? `${fieldId('request_type')}-error` : undefined}
-      >
-        <legend className="field__label">What would you like us to do?</legend>
-        {privacyRequestTypes.map((type) => (
-          <label key={type} className="privacy-form__choice">
-            <input
-              type="radio"
-              name="request_type"
-              value={type}
-              checked={draft.request_type === type}
-              aria-invalid={errors.request_type ? true : undefined}
-              onChange={() => set('request_type', type)}
-            />
-            <span>
-              <span className="privacy-form__choice-label">{privacyRequestTypeLabels[type]}</span>
-              <span className="privacy-form__choice-hint">{typeHints[type]}</span>
-            </span>
-          </label>
-        ))}
-        {errorLine('request_type')}
-      </fieldset>
-
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId('details')}>
-          Details <span className="privacy-form__optional">(optional)</span>
-        </label>
-        <textarea
-          id={fieldId('details')}
-          name="details"
-          className="field__input privacy-form__details"
-          rows={4}
-          maxLength={privacyRequestLimits.detailsMax}
-          aria-invalid={errors.details ? true : undefined}
-          aria-describedby={describedBy('details', true)}
-          value={draft.details}
-          onChange={(event) => set('details', event.target.value)}
-        />
-        <p className="field__hint" id={`${fieldId('details')}-hint`}>
-          Anything that helps us find your records or act on the request. If you are an authorized
-          agent, say whom you act for. Please do not include medical details.
-        </p>
-        {errorLine('details')}
-      </div>
-
-      <div className="privacy-form__confirm">
-        <label className="privacy-form__choice">
-          <input
-            id={fieldId('confirmed')}
-            type="checkbox"
-            name="confirmed"
-            checked={draft.confirmed}
-            aria-invalid={errors.confirmed ? true : undefined}
-            aria-describedby={describedBy('confirmed')}
-            onChange={(event) => set('confirmed', event.target.checked)}
-          />
-          <span>
-            I am the consumer named above, or an authorized agent acting for them, and the
-            information in this request is true.
-          </span>
-        </label>
-        {errorLine('confirmed')}
-      </div>
+      <RequestFields fields={fields} />
 
       <FormMessage kind="error">{failure}</FormMessage>
 

@@ -29,7 +29,7 @@ import {
   type FakeApi,
 } from './testing/harness';
 import { testLoader, testQuestionnaire } from './testing/fixture';
-import { FakeXhr, imageFile, installFakeXhr } from './testing/xhr';
+import { FakeXhr, imageFile, installFakeXhr } from '../test-utils/xhr';
 
 let api: FakeApi;
 let view: Rendered | undefined;

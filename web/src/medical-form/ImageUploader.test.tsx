@@ -15,7 +15,7 @@ import {
   ok,
   type FakeApi,
 } from './testing/harness';
-import { FakeXhr, imageFile, installFakeXhr } from './testing/xhr';
+import { FakeXhr, imageFile, installFakeXhr } from '../test-utils/xhr';
 
 let api: FakeApi;
 let view: Rendered | undefined;

@@ -11,9 +11,9 @@
  * Hooks for tests: .mf-upload[data-state="idle|ready|uploading|error|done"], input[type=file],
  * .mf-upload__zone, .mf-upload__preview, [role=progressbar], #mf-upload-confirm.
  */
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { uploadMessages } from '@clinic/contracts';
-import { Button, FormMessage } from '../ui';
+import { Button, FormMessage, ProgressBar } from '../ui';
 import { checkUploadedFile, logFailedUpload, requestSignedUrl } from './formsApi';
 import {
   checkFailure,
@@ -63,6 +63,83 @@ function previewUrl(file: File): string | null {
   }
 }
 
+/**
+ * The photo's one trip: a signed URL, the PUT with progress, then the server's check of what was
+ * stored; answers the stored name. Each failure is an UploadFailure of its stage.
+ */
+async function storePhoto(
+  file: File,
+  filename: string,
+  formId: string,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  let signed;
+  try {
+    signed = await requestSignedUrl(filename, file.type, formId);
+  } catch (cause) {
+    throw prepareFailure(cause);
+  }
+  await putFile(signed.upload_url, file, onProgress);
+  try {
+    await checkUploadedFile(signed.file_name);
+  } catch (cause) {
+    throw checkFailure(cause);
+  }
+  return signed.file_name;
+}
+
+/** Drop an image here, or click to choose one (locked while uploading and once done). */
+function DropZone({
+  inputId,
+  accept,
+  locked,
+  onPick,
+}: {
+  inputId: string;
+  accept: string;
+  locked: boolean;
+  onPick(file: File | undefined): void;
+}) {
+  const [dragging, setDragging] = useState(false);
+  return (
+    <label
+      htmlFor={inputId}
+      className={`mf-upload__zone${dragging ? ' mf-upload__zone--over' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        onPick(event.dataTransfer?.files?.[0]);
+      }}
+      aria-disabled={locked || undefined}
+    >
+      <span className="mf-upload__icon" aria-hidden="true">
+        <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+          <path d="M12 16V4m0 0-4 4m4-4 4 4" strokeWidth="2" strokeLinecap="round" />
+          <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeWidth="2" />
+        </svg>
+      </span>
+      <span className="mf-upload__text">Drop image here or click to upload</span>
+      <span className="mf-upload__hint">Maximum file size: 5 MB</span>
+      <input
+        id={inputId}
+        type="file"
+        accept={accept.startsWith('image/') ? accept : 'image/*'}
+        className="visually-hidden"
+        disabled={locked}
+        onChange={(event) => {
+          onPick(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
 export function ImageUploader({
   formId,
   questionKey,
@@ -76,7 +153,6 @@ export function ImageUploader({
   const [state, setState] = useState<UploadState>('idle');
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The latest choice: a slower check of an earlier one must not overwrite it.
   const choice = useRef(0);
@@ -122,20 +198,9 @@ export function ImageUploader({
     setProgress(0);
     const filename = uploadFileName(formId, questionKey, Date.now(), file.name);
     try {
-      let signed;
-      try {
-        signed = await requestSignedUrl(filename, file.type, formId);
-      } catch (cause) {
-        throw prepareFailure(cause);
-      }
-      await putFile(signed.upload_url, file, setProgress);
-      try {
-        await checkUploadedFile(signed.file_name);
-      } catch (cause) {
-        throw checkFailure(cause);
-      }
+      const stored = await storePhoto(file, filename, formId, setProgress);
       setState('done');
-      timer.current = setTimeout(() => uploadedRef.current(signed.file_name), UPLOAD_DONE_DELAY_MS);
+      timer.current = setTimeout(() => uploadedRef.current(stored), UPLOAD_DONE_DELAY_MS);
     } catch (failure) {
       const refused = failure instanceof UploadFailure && failure.stage === 'refused';
       // A refused file is no failed upload: it is dropped and its reason said, never retried.
@@ -158,46 +223,15 @@ export function ImageUploader({
     }
   }
 
-  function onDrop(event: DragEvent<HTMLLabelElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void pick(event.dataTransfer?.files?.[0]);
-  }
-
   const busy = state === 'uploading';
   return (
     <div className="mf-upload" data-state={state}>
-      <label
-        htmlFor={inputId}
-        className={`mf-upload__zone${dragging ? ' mf-upload__zone--over' : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        aria-disabled={busy || state === 'done' || undefined}
-      >
-        <span className="mf-upload__icon" aria-hidden="true">
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-            <path d="M12 16V4m0 0-4 4m4-4 4 4" strokeWidth="2" strokeLinecap="round" />
-            <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeWidth="2" />
-          </svg>
-        </span>
-        <span className="mf-upload__text">Drop image here or click to upload</span>
-        <span className="mf-upload__hint">Maximum file size: 5 MB</span>
-        <input
-          id={inputId}
-          type="file"
-          accept={accept.startsWith('image/') ? accept : 'image/*'}
-          className="visually-hidden"
-          disabled={busy || state === 'done'}
-          onChange={(event) => {
-            void pick(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <DropZone
+        inputId={inputId}
+        accept={accept}
+        locked={busy || state === 'done'}
+        onPick={(chosen) => void pick(chosen)}
+      />
 
       {file && (
         <div className="mf-upload__preview">
@@ -211,16 +245,7 @@ export function ImageUploader({
 
       {(busy || state === 'done') && (
         <div className="mf-upload__progress">
-          <div
-            className="mf-upload__bar"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <span style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar className="mf-upload__bar" label="Upload progress" percent={progress} />
           {busy && <p className="mf-upload__percent">Uploading... {progress}%</p>}
         </div>
       )}

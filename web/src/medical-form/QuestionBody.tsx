@@ -60,6 +60,86 @@ function NextButton({ enabled, onClick }: { enabled: boolean; onClick(): void })
   );
 }
 
+/** A number within the questionnaire's bounds, said before typing; what is wrong after. */
+function IntegerAnswer(props: QuestionBodyProps & { text: string; onNext(): void }) {
+  const { question, text } = props;
+  const next = props.onNext;
+  // The questionnaire's bounds, said before typing; what is wrong with a typed answer after.
+  const range = numberRangeText(question);
+  const typed = text.trim() !== '';
+  const conflict = conflictingAnswerProblem(question, text, props.answerOf);
+  const error = !typed
+    ? undefined
+    : !mayProceed(question, text)
+      ? `Please enter ${range}.`
+      : (conflict ?? undefined);
+  return (
+    <>
+      <Field
+        id="mf-answer"
+        label={<span className="visually-hidden">{question.label}</span>}
+        className="mf-input"
+        placeholder={question.placeholder}
+        value={text}
+        inputMode="numeric"
+        maxLength={9}
+        autoComplete="off"
+        hint={error ? undefined : `Enter ${range}.`}
+        error={error}
+        onKeyDown={blockEnter}
+        onValueChange={props.onDraftChange}
+      />
+      <NextButton enabled={typed && error === undefined} onClick={next} />
+    </>
+  );
+}
+
+/** A photo or file: the uploader, and Skip (optional) or Keep my uploaded image. */
+function UploadAnswer(props: QuestionBodyProps & { text: string }) {
+  const { question, text } = props;
+  return (
+    <>
+      <ImageUploader
+        key={question.id}
+        formId={props.formId}
+        questionKey={question.question}
+        accept={question.file_type}
+        onUploaded={props.onAnswer}
+      />
+      {(question.is_optional || text !== '') && (
+        <Button
+          variant="secondary"
+          className="mf-next"
+          onClick={() => (text !== '' ? props.onAnswer(text) : props.onContinue())}
+        >
+          {text !== '' ? 'Keep my uploaded image' : 'Skip'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A dose with its explanation, one button each. */
+function DoseRadioAnswer(props: QuestionBodyProps) {
+  const { question, draft, labelId } = props;
+  return (
+    <div className="mf-options" role="group" aria-labelledby={labelId}>
+      {(question.show_array ?? []).map((item) => (
+        <button
+          key={item.main_txt}
+          type="button"
+          className="mf-option mf-option--two-line"
+          aria-pressed={draft === item.main_txt}
+          onClick={() => props.onAnswer(item.main_txt)}
+        >
+          <span className="mf-option__main">{item.main_txt}</span>
+          {item.sub_txt && <span className="mf-option__sub">{item.sub_txt}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function QuestionBody(props: QuestionBodyProps) {
   const { question, draft, labelId } = props;
   const text = typeof draft === 'string' ? draft : '';
@@ -90,22 +170,7 @@ export function QuestionBody(props: QuestionBodyProps) {
       );
 
     case 'dose_radio_more':
-      return (
-        <div className="mf-options" role="group" aria-labelledby={labelId}>
-          {(question.show_array ?? []).map((item) => (
-            <button
-              key={item.main_txt}
-              type="button"
-              className="mf-option mf-option--two-line"
-              aria-pressed={draft === item.main_txt}
-              onClick={() => props.onAnswer(item.main_txt)}
-            >
-              <span className="mf-option__main">{item.main_txt}</span>
-              {item.sub_txt && <span className="mf-option__sub">{item.sub_txt}</span>}
-            </button>
-          ))}
-        </div>
-      );
+      return <DoseRadioAnswer {...props} />;
 
     case 'multiple_option':
       return (
@@ -162,59 +227,12 @@ export function QuestionBody(props: QuestionBodyProps) {
         </>
       );
 
-    case 'integer': {
-      // The questionnaire's bounds, said before typing; what is wrong with a typed answer after.
-      const range = numberRangeText(question);
-      const typed = text.trim() !== '';
-      const conflict = conflictingAnswerProblem(question, text, props.answerOf);
-      const error = !typed
-        ? undefined
-        : !mayProceed(question, text)
-          ? `Please enter ${range}.`
-          : (conflict ?? undefined);
-      return (
-        <>
-          <Field
-            id="mf-answer"
-            label={<span className="visually-hidden">{question.label}</span>}
-            className="mf-input"
-            placeholder={question.placeholder}
-            value={text}
-            inputMode="numeric"
-            maxLength={9}
-            autoComplete="off"
-            hint={error ? undefined : `Enter ${range}.`}
-            error={error}
-            onKeyDown={blockEnter}
-            onValueChange={props.onDraftChange}
-          />
-          <NextButton enabled={typed && error === undefined} onClick={next} />
-        </>
-      );
-    }
+    case 'integer':
+      return <IntegerAnswer {...props} text={text} onNext={next} />;
 
     case 'image_upload':
     case 'file':
-      return (
-        <>
-          <ImageUploader
-            key={question.id}
-            formId={props.formId}
-            questionKey={question.question}
-            accept={question.file_type}
-            onUploaded={props.onAnswer}
-          />
-          {(question.is_optional || text !== '') && (
-            <Button
-              variant="secondary"
-              className="mf-next"
-              onClick={() => (text !== '' ? props.onAnswer(text) : props.onContinue())}
-            >
-              {text !== '' ? 'Keep my uploaded image' : 'Skip'}
-            </Button>
-          )}
-        </>
-      );
+      return <UploadAnswer {...props} text={text} />;
 
     case 'confirmation_buttons':
       return (

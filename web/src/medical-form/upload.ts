@@ -11,10 +11,10 @@ import {
   isPhotoBytes,
   maxImageBytes,
   photoMessages,
-  signedPutHeaders,
   uploadMessages,
 } from '@clinic/contracts';
 import { toApiError } from '../api/client';
+import { putSigned, SignedPutError } from '../api/upload';
 
 /** What is wrong with a chosen file before any upload, or null. */
 export function fileProblem(file: File | null | undefined): string | null {
@@ -123,36 +123,25 @@ export function checkFailure(error: unknown): UploadFailure {
 }
 
 /**
- * PUTs the file to the signed URL once, with its content type, reporting progress (0-100).
- * Resolves on a 2xx; rejects with an UploadFailure of stage 'store' otherwise.
+ * PUTs the file to the signed URL once (the api's `putSigned`), with its content type, reporting
+ * progress (0-100). Resolves on a 2xx; rejects with an UploadFailure of stage 'store' (or
+ * 'cancelled') otherwise.
  */
-export function putFile(
+export async function putFile(
   url: string,
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    for (const [name, value] of Object.entries(signedPutHeaders(file.type)))
-      xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-      } else {
-        reject(new UploadFailure('store', false, `Storage answered ${xhr.status}`));
-      }
-    };
-    xhr.onerror = () => reject(new UploadFailure('store', true, 'Network error'));
-    xhr.ontimeout = () => reject(new UploadFailure('store', true, 'Network timeout'));
-    xhr.onabort = () => reject(new UploadFailure('cancelled', false, 'Upload was cancelled'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
+  try {
+    await putSigned(url, file, { contentType: file.type, onProgress, signal });
+  } catch (error) {
+    if (!(error instanceof SignedPutError)) throw error;
+    const connection = error.kind === 'network' || error.kind === 'timeout';
+    throw new UploadFailure(
+      error.kind === 'cancelled' ? 'cancelled' : 'store',
+      connection,
+      error.message,
+    );
+  }
 }

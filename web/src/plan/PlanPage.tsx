@@ -38,6 +38,95 @@ const drugOrder: readonly Drug[] = ['tirzepatide', 'semaglutide'];
 export const doseNote =
   'To continue on a higher dose, we need a photo of your current medication or a past prescription. Otherwise you start on the starter dose schedule.';
 
+/** Which GLP-1 medication the visitor takes. */
+function DrugChoices({ drug, onChoose }: { drug: Drug | null; onChoose(drug: Drug): void }) {
+  return (
+    <div className="quiz-choices">
+      {drugOrder.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="quiz-choice"
+          aria-pressed={drug === option}
+          onClick={() => onChoose(option)}
+        >
+          {drugLabels[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The current dose of that medication. */
+function DoseChoices({
+  drug,
+  dose,
+  busy,
+  onChoose,
+}: {
+  drug: Drug;
+  dose: string;
+  busy: boolean;
+  onChoose(dose: string): void;
+}) {
+  return (
+    <>
+      <p className="plan__note">{doseNote}</p>
+      <div
+        className="quiz-choices plan__doses"
+        role="group"
+        aria-label={`${drugLabels[drug]} dose`}
+      >
+        {currentDoseChoices[drug].map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="quiz-choice"
+            aria-pressed={dose === option}
+            disabled={busy}
+            onClick={() => onChoose(option)}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Yes or No: currently taking weight-loss medication? */
+function TakingChoices({
+  taking,
+  busy,
+  onAnswer,
+}: {
+  taking: boolean | null;
+  busy: boolean;
+  onAnswer(yes: boolean): void;
+}) {
+  return (
+    <div className="quiz-choices">
+      {(
+        [
+          ['Yes', true],
+          ['No', false],
+        ] as const
+      ).map(([label, value]) => (
+        <button
+          key={label}
+          type="button"
+          className="quiz-choice"
+          aria-pressed={taking === value}
+          disabled={busy}
+          onClick={() => onAnswer(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * /weight-loss-plan (spec 000 sections 2 and 4, "Plan flow"): currently taking GLP-1 medication?
  * Yes: which drug, which dose. Then the BMI check (20 for current users, 25 for new ones), then
@@ -120,22 +209,13 @@ export function PlanPage() {
         title: 'Which medication are you taking?',
         onBack: () => setQuestion('taking'),
         body: (
-          <div className="quiz-choices">
-            {drugOrder.map((option) => (
-              <button
-                key={option}
-                type="button"
-                className="quiz-choice"
-                aria-pressed={drug === option}
-                onClick={() => {
-                  setDrug(option);
-                  setQuestion('dose');
-                }}
-              >
-                {drugLabels[option]}
-              </button>
-            ))}
-          </div>
+          <DrugChoices
+            drug={drug}
+            onChoose={(option) => {
+              setDrug(option);
+              setQuestion('dose');
+            }}
+          />
         ),
       };
     }
@@ -143,29 +223,7 @@ export function PlanPage() {
       return {
         title: 'What is your current dose?',
         onBack: () => setQuestion('drug'),
-        body: (
-          <>
-            <p className="plan__note">{doseNote}</p>
-            <div
-              className="quiz-choices plan__doses"
-              role="group"
-              aria-label={`${drugLabels[drug]} dose`}
-            >
-              {currentDoseChoices[drug].map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="quiz-choice"
-                  aria-pressed={dose === option}
-                  disabled={busy}
-                  onClick={() => answerDose(option)}
-                >
-                  {option}
-                </button>
-              ))}
-            </div>
-          </>
-        ),
+        body: <DoseChoices drug={drug} dose={dose} busy={busy} onChoose={answerDose} />,
       };
     }
     if (question === 'choose') {
@@ -192,27 +250,7 @@ export function PlanPage() {
     }
     return {
       title: 'Currently taking weight-loss medication?',
-      body: (
-        <div className="quiz-choices">
-          {(
-            [
-              ['Yes', true],
-              ['No', false],
-            ] as const
-          ).map(([label, value]) => (
-            <button
-              key={label}
-              type="button"
-              className="quiz-choice"
-              aria-pressed={taking === value}
-              disabled={busy}
-              onClick={() => answerTaking(value)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      ),
+      body: <TakingChoices taking={taking} busy={busy} onAnswer={answerTaking} />,
     };
   }
 

@@ -15,7 +15,7 @@ import {
   ok,
   type FakeApi,
 } from '../medical-form/testing/harness';
-import { FakeXhr, imageFile, installFakeXhr } from '../medical-form/testing/xhr';
+import { FakeXhr, imageFile, installFakeXhr } from '../test-utils/xhr';
 import { AdjustDosesPage } from './AdjustDosesPage';
 import { adjustTexts } from './adjustDoses';
 

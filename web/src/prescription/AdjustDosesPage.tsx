@@ -15,14 +15,14 @@
  * Hooks for tests: main[data-page="adjust-doses"][data-question="doses|photo"], .mf-back,
  * #mf-next, #rx-submit, .mf-overlay.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { drugs, prescriptionMessages, questionKeys, type Drug } from '@clinic/contracts';
 import { errorMessage, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { DoseSchedule } from '../medical-form/DoseSchedule';
 import { accountUserOf, useSession } from '../session/session';
-import { Button, FormMessage, PageShell } from '../ui';
+import { Button, FormMessage, PageShell, ProgressBar } from '../ui';
 import {
   adjustDoseContext,
   adjustmentBody,
@@ -47,20 +47,13 @@ function drugFromState(state: unknown): Drug | null {
     : null;
 }
 
-export function AdjustDosesPage() {
-  usePageTitle('Adjust Your Doses');
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const session = useSession();
+/**
+ * The order's schedule to adjust: read from the order, or on failure derived anyway from the
+ * drug the confirmation page handed over, with its defaults (spec 002 section 7).
+ */
+function useAdjustableSchedule(id: string, state: unknown) {
   const [schedule, setSchedule] = useState<Schedule | null>(null);
-  const [step, setStep] = useState<Step>('doses');
-  const [photo, setPhoto] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const fallbackDrug = useRef<Drug>(drugFromState(location.state) ?? 'tirzepatide');
-
+  const fallbackDrug = useRef<Drug>(drugFromState(state) ?? 'tirzepatide');
   useEffect(() => {
     let live = true;
     readAdjustableOrder(id).then(
@@ -76,6 +69,57 @@ export function AdjustDosesPage() {
       live = false;
     };
   }, [id]);
+
+  return [schedule, setSchedule] as const;
+}
+
+/** The first question: the month-by-month doses and the maintenance dose, then Next. */
+function DosesStep({
+  heading,
+  ctx,
+  schedule,
+  onChange,
+  onNext,
+}: {
+  heading: RefObject<HTMLHeadingElement | null>;
+  ctx: ReturnType<typeof adjustDoseContext>;
+  schedule: Schedule;
+  onChange(schedule: Schedule): void;
+  onNext(): void;
+}) {
+  const dosesChosen = schedule.doses.every((d) => d !== '');
+  return (
+    <section className="mf-card card" aria-labelledby="mf-question-label">
+      <h1 id="mf-question-label" className="mf-question__label" ref={heading} tabIndex={-1}>
+        {adjustTexts.doseTitle}
+      </h1>
+      <p className="mf-question__description">{adjustTexts.doseDescription}</p>
+      <DoseSchedule
+        ctx={ctx}
+        doses={schedule.doses}
+        onDosesChange={(doses) => onChange({ ...schedule, doses })}
+        maintenance={schedule.maintenance}
+        onMaintenanceChange={(maintenance) => onChange({ ...schedule, maintenance })}
+      />
+      <Button id="mf-next" className="mf-next" disabled={!dosesChosen} onClick={onNext}>
+        Next
+      </Button>
+    </section>
+  );
+}
+
+export function AdjustDosesPage() {
+  usePageTitle('Adjust Your Doses');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const [schedule, setSchedule] = useAdjustableSchedule(id, location.state);
+  const [step, setStep] = useState<Step>('doses');
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   // Each question's heading takes the focus, as in the medical form.
   const mounted = useRef(false);
@@ -133,16 +177,12 @@ export function AdjustDosesPage() {
 
   return (
     <PageShell narrow className="mf rx" data-page="adjust-doses" data-question={step}>
-      <div
+      <ProgressBar
         className="mf-progress"
-        role="progressbar"
-        aria-label="Questions answered"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className="mf-progress__fill" style={{ width: `${percent}%` }} />
-      </div>
+        label="Questions answered"
+        percent={percent}
+        fillClassName="mf-progress__fill"
+      />
 
       {step === 'photo' && (
         <button
@@ -159,27 +199,13 @@ export function AdjustDosesPage() {
       )}
 
       {step === 'doses' ? (
-        <section className="mf-card card" aria-labelledby="mf-question-label">
-          <h1 id="mf-question-label" className="mf-question__label" ref={heading} tabIndex={-1}>
-            {adjustTexts.doseTitle}
-          </h1>
-          <p className="mf-question__description">{adjustTexts.doseDescription}</p>
-          <DoseSchedule
-            ctx={ctx}
-            doses={schedule.doses}
-            onDosesChange={(doses) => setSchedule({ ...schedule, doses })}
-            maintenance={schedule.maintenance}
-            onMaintenanceChange={(maintenance) => setSchedule({ ...schedule, maintenance })}
-          />
-          <Button
-            id="mf-next"
-            className="mf-next"
-            disabled={!dosesChosen}
-            onClick={() => setStep('photo')}
-          >
-            Next
-          </Button>
-        </section>
+        <DosesStep
+          heading={heading}
+          ctx={ctx}
+          schedule={schedule}
+          onChange={setSchedule}
+          onNext={() => setStep('photo')}
+        />
       ) : (
         <section className="mf-card card" aria-labelledby="mf-question-label">
           <h1 id="mf-question-label" className="mf-question__label" ref={heading} tabIndex={-1}>

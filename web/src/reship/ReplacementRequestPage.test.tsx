@@ -2,7 +2,7 @@ import { photoMessages, reshipMessages } from '@clinic/contracts';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { chooseFile, typeText } from '../medical-form/testing/harness';
-import { FakeXhr, imageFile, installFakeXhr } from '../medical-form/testing/xhr';
+import { FakeXhr, imageFile, installFakeXhr } from '../test-utils/xhr';
 import { setSession } from '../session/session';
 import { render, type Rendered } from '../test-utils/render';
 import { testSession } from '../test-utils/session';

@@ -80,6 +80,159 @@ function GiftIcon() {
   );
 }
 
+/** Step 1: the payment received, and the anti-nausea offer (Add To Order, or No thanks). */
+function OfferStep({
+  amount,
+  canAdd,
+  error,
+  busy,
+  onAdd,
+  onDecline,
+}: {
+  amount: number;
+  /** Only a patient with a session can add it (to the card saved at checkout). */
+  canAdd: boolean;
+  error: string | null;
+  busy: boolean;
+  onAdd(): void;
+  onDecline(): void;
+}) {
+  return (
+    <section className="card thanks__card" aria-labelledby="upsell-title">
+      {Number.isFinite(amount) && amount > 0 && (
+        <p className="thanks__paid" role="status">
+          Thank you! Your payment of {formatUsd(Math.round(amount * 100))} was received.
+        </p>
+      )}
+      <p className="thanks__eyebrow">Special offer for your first shipment</p>
+      <h1 id="upsell-title" className="thanks__title">
+        {antiNausea.name}
+      </h1>
+      <div className="offer">
+        <div className="offer__icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
+            <rect
+              x="3"
+              y="8"
+              width="18"
+              height="8"
+              rx="4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            />
+            <path d="M12 8v8" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </div>
+        <div className="offer__text">
+          <p className="offer__desc">{antiNausea.description}</p>
+          <p className="offer__why">
+            Eases the nausea some patients feel while starting or raising a GLP-1 dose.
+          </p>
+        </div>
+        <p className="offer__price">{formatUsd(antiNausea.price)}</p>
+      </div>
+      {error && (
+        <p className="thanks__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="thanks__actions">
+        {canAdd && (
+          <button type="button" className="button thanks__primary" disabled={busy} onClick={onAdd}>
+            Add To Order
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--secondary thanks__primary"
+          disabled={busy}
+          onClick={onDecline}
+        >
+          No thanks
+        </button>
+      </div>
+      {canAdd && (
+        <p className="thanks__note">
+          Charged to the card you just used. You can cancel it before it ships.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Step 2: the regimen, the add-on when it was added, and Next Step. */
+function RegimenStep({
+  firstName,
+  medication,
+  term,
+  added,
+  error,
+  busy,
+  onNext,
+}: {
+  firstName: string;
+  medication: string | undefined;
+  term: ReturnType<typeof termOf>;
+  added: boolean;
+  error: string | null;
+  busy: boolean;
+  onNext(): void;
+}) {
+  return (
+    <section className="card thanks__card" aria-labelledby="upsell-title">
+      <h1 id="upsell-title" className="thanks__title">
+        {firstName ? `You made the right choice, ${firstName}` : 'You made the right choice'}
+      </h1>
+      <div className="regimen">
+        <h2 className="regimen__title">Your current regimen</h2>
+        <dl className="regimen__facts">
+          {medication && (
+            <div>
+              <dt>Medication</dt>
+              <dd>{medication}</dd>
+            </div>
+          )}
+          {term && (
+            <div>
+              <dt>Plan</dt>
+              <dd>{paymentTermLabels[term].name}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Dosing</dt>
+            <dd>Weekly injection</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>All dosage levels are the same price</dd>
+          </div>
+        </dl>
+      </div>
+      {added && (
+        <div className="gift" data-testid="nausea-gift">
+          <span className="gift__ribbon">Added to your order</span>
+          <span className="gift__icon">
+            <GiftIcon />
+          </span>
+          <div>
+            <p className="gift__name">{antiNausea.name}</p>
+            <p className="gift__desc">{antiNausea.description}</p>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p className="thanks__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button thanks__primary" disabled={busy} onClick={onNext}>
+        Next Step
+      </button>
+    </section>
+  );
+}
+
 /**
  * /payment/thanks (spec 000 sections 2 and 4, "Upsell"): step 1 offers GLP Anti-Nausea; adding it
  * charges the card saved at checkout once (one Idempotency-Key per visit of the page). Step 2
@@ -189,127 +342,24 @@ export function UpsellPage() {
           </p>
         </section>
       ) : step === 1 ? (
-        <section className="card thanks__card" aria-labelledby="upsell-title">
-          {Number.isFinite(amount) && amount > 0 && (
-            <p className="thanks__paid" role="status">
-              Thank you! Your payment of {formatUsd(Math.round(amount * 100))} was received.
-            </p>
-          )}
-          <p className="thanks__eyebrow">Special offer for your first shipment</p>
-          <h1 id="upsell-title" className="thanks__title">
-            {antiNausea.name}
-          </h1>
-          <div className="offer">
-            <div className="offer__icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
-                <rect
-                  x="3"
-                  y="8"
-                  width="18"
-                  height="8"
-                  rx="4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                />
-                <path d="M12 8v8" stroke="currentColor" strokeWidth="1.8" />
-              </svg>
-            </div>
-            <div className="offer__text">
-              <p className="offer__desc">{antiNausea.description}</p>
-              <p className="offer__why">
-                Eases the nausea some patients feel while starting or raising a GLP-1 dose.
-              </p>
-            </div>
-            <p className="offer__price">{formatUsd(antiNausea.price)}</p>
-          </div>
-          {error && (
-            <p className="thanks__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="thanks__actions">
-            {session && (
-              <button
-                type="button"
-                className="button thanks__primary"
-                disabled={busy}
-                onClick={() => void addNausea()}
-              >
-                Add To Order
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button--secondary thanks__primary"
-              disabled={busy}
-              onClick={decline}
-            >
-              No thanks
-            </button>
-          </div>
-          {session && (
-            <p className="thanks__note">
-              Charged to the card you just used. You can cancel it before it ships.
-            </p>
-          )}
-        </section>
+        <OfferStep
+          amount={amount}
+          canAdd={session !== null}
+          error={error}
+          busy={busy}
+          onAdd={() => void addNausea()}
+          onDecline={decline}
+        />
       ) : (
-        <section className="card thanks__card" aria-labelledby="upsell-title">
-          <h1 id="upsell-title" className="thanks__title">
-            {firstName ? `You made the right choice, ${firstName}` : 'You made the right choice'}
-          </h1>
-          <div className="regimen">
-            <h2 className="regimen__title">Your current regimen</h2>
-            <dl className="regimen__facts">
-              {typeof medication === 'string' && (
-                <div>
-                  <dt>Medication</dt>
-                  <dd>{medication}</dd>
-                </div>
-              )}
-              {term && (
-                <div>
-                  <dt>Plan</dt>
-                  <dd>{paymentTermLabels[term].name}</dd>
-                </div>
-              )}
-              <div>
-                <dt>Dosing</dt>
-                <dd>Weekly injection</dd>
-              </div>
-              <div>
-                <dt>Price</dt>
-                <dd>All dosage levels are the same price</dd>
-              </div>
-            </dl>
-          </div>
-          {choice === 'Nausea' && (
-            <div className="gift" data-testid="nausea-gift">
-              <span className="gift__ribbon">Added to your order</span>
-              <span className="gift__icon">
-                <GiftIcon />
-              </span>
-              <div>
-                <p className="gift__name">{antiNausea.name}</p>
-                <p className="gift__desc">{antiNausea.description}</p>
-              </div>
-            </div>
-          )}
-          {error && (
-            <p className="thanks__error" role="alert">
-              {error}
-            </p>
-          )}
-          <button
-            type="button"
-            className="button thanks__primary"
-            disabled={busy}
-            onClick={() => void nextStep()}
-          >
-            Next Step
-          </button>
-        </section>
+        <RegimenStep
+          firstName={firstName}
+          medication={typeof medication === 'string' ? medication : undefined}
+          term={term}
+          added={choice === 'Nausea'}
+          error={error}
+          busy={busy}
+          onNext={() => void nextStep()}
+        />
       )}
     </main>
   );

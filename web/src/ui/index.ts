@@ -18,6 +18,11 @@ export { Dialog } from './Dialog';
 export { TOAST_MS, ToastRegion, useToasts, type Toast, type ToastKind } from './Toast';
 export { Stepper, type Step } from './Stepper';
 export { PageShell, type PageShellProps } from './PageShell';
+export { AttachmentComposer } from './AttachmentComposer';
+export { ProgressBar } from './ProgressBar';
+export { Section } from './Section';
+export { TextArea } from './TextArea';
+export { useAsyncAction } from './useAsyncAction';
 export { CardEntry, type CardEntryProps } from './card/CardEntry';
 export {
   usePaymentProcessor,

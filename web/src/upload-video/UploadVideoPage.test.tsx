@@ -14,7 +14,7 @@ import {
   ok,
   type FakeApi,
 } from '../medical-form/testing/harness';
-import { FakeXhr, installFakeXhr } from '../medical-form/testing/xhr';
+import { FakeXhr, installFakeXhr } from '../test-utils/xhr';
 import { compressionProblems, CompressionError, compressVideo } from './compressVideo';
 import { GALLERY_ACCEPT, UploadVideoPage } from './UploadVideoPage';
 

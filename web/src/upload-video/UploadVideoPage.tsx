@@ -15,46 +15,24 @@
  * Hooks for tests: main[data-page="upload-video"], .uv[data-status], #uv-upload, #uv-gallery,
  * #uv-capture (phones), #uv-record (computers), .uv-file, [role=progressbar].
  */
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { usStates, type IdentityVideoAsker } from '@clinic/contracts';
-import type { PortalHomeArrival } from '../account/PortalHomePageNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatSize } from '../medical-form/upload';
 import { accountUserOf, useSession } from '../session/session';
-import { Button, Dialog, PageShell } from '../ui';
+import { Button, Dialog, PageShell, ProgressBar } from '../ui';
 import { CameraRecorder } from './CameraRecorder';
 import { ProblemBox } from './ProblemBox';
-import {
-  compressionUnavailable,
-  problemIn,
-  detectDevice,
-  formatSeconds,
-  recordingBitrate,
-  validateVideo,
-  validationProblems,
-  videoConstants,
-  type VideoProblem,
-} from './videoRules';
-import {
-  logVideoFailure,
-  problemOf,
-  readVideoAsker,
-  recordVideo,
-  uploadProblems,
-  uploadVideoFile,
-  VideoUploadFailure,
-  videoFileName,
-} from './videoUpload';
+import { ChosenVideo, VideoOptions, VideoSteps } from './VideoParts';
+import { detectDevice, recordingBitrate, videoConstants } from './videoRules';
+import { readVideoAsker } from './videoUpload';
+import { DONE_DELAY_MS, useVideoUpload, type Status } from './useVideoUpload';
 import './upload-video.css';
 
-/** How long 'Video Uploaded Successfully!' shows before /home. */
-export const DONE_DELAY_MS = 1500;
+export { DONE_DELAY_MS };
 
-export const GALLERY_ACCEPT = 'video/*,.mp4,.mov,.avi,.webm';
-
-type Status =
-  'idle' | 'checking' | 'ready' | 'compressing' | 'uploading' | 'retrying' | 'error' | 'done';
+export { GALLERY_ACCEPT } from './VideoParts';
 
 /** The state's full name from a code (TX) or a name (texas), or null when unknown. */
 export function stateName(raw: string | null | undefined): string | null {
@@ -98,60 +76,18 @@ function buttonText(status: Status, retry: number): string {
   }
 }
 
-function previewUrl(file: File): string | null {
-  if (typeof URL.createObjectURL !== 'function') return null;
-  try {
-    return URL.createObjectURL(file);
-  } catch {
-    return null;
-  }
-}
-
-const problemOfError = (error: unknown, fallback: VideoProblem) => problemIn(error) ?? fallback;
-
 export function UploadVideoPage() {
   usePageTitle('Identity Video');
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const session = useSession();
   const [device] = useState(() => detectDevice());
 
-  const [file, setFile] = useState<File | null>(null);
-  const [seconds, setSeconds] = useState<number | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [problem, setProblem] = useState<VideoProblem | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [retry, setRetry] = useState(0);
-  const [offer, setOffer] = useState(false);
+  const upload = useVideoUpload(id);
+  const { file, seconds, preview, status, problem, progress, retry, offer, busy, pick } = upload;
   const [camera, setCamera] = useState(false);
   /** Who asks for the video; undefined until known (the state's rule is named if the ask fails). */
   const [asker, setAsker] = useState<IdentityVideoAsker | null | undefined>(undefined);
-  /** The patient answered the compression offer for the current file. */
-  const offered = useRef(false);
-  /** The stored name of the current file once uploaded (a retry then only records it). */
-  const stored = useRef<{ file: File; name: string } | null>(null);
-  const picking = useRef(0);
-  const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** Cancel Upload, and leaving the page, stop the upload under way. */
-  const uploadControl = useRef<AbortController | null>(null);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(doneTimer.current);
-      uploadControl.current?.abort();
-    };
-  }, []);
-  useEffect(
-    () => () => {
-      if (preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
   useEffect(() => {
     let live = true;
     readVideoAsker(id).then(
@@ -175,126 +111,6 @@ export function UploadVideoPage() {
       : byDoctor
         ? videoTexts.doctorHeading
         : videoHeading(state);
-  const busy =
-    status === 'checking' ||
-    status === 'compressing' ||
-    status === 'uploading' ||
-    status === 'retrying' ||
-    status === 'done';
-
-  function takeFile(chosen: File | null, length: number | null) {
-    setFile(chosen);
-    setSeconds(length);
-    setPreview(chosen ? previewUrl(chosen) : null);
-    offered.current = false;
-    stored.current = null;
-  }
-
-  async function pick(chosen: File | null | undefined, knownSeconds?: number) {
-    if (busy) return;
-    const turn = ++picking.current;
-    setProblem(null);
-    setProgress(0);
-    setStatus('checking');
-    try {
-      const length = await validateVideo(chosen, knownSeconds);
-      if (turn !== picking.current) return;
-      takeFile(chosen ?? null, length);
-      setStatus('ready');
-    } catch (error) {
-      if (turn !== picking.current) return;
-      takeFile(null, null);
-      setProblem(problemOfError(error, validationProblems.processingError));
-      setStatus('idle');
-    }
-  }
-
-  async function upload(video: File) {
-    const filename = videoFileName(id, Date.now(), video.name);
-    setStatus('uploading');
-    setProblem(null);
-    setProgress(0);
-    setRetry(0);
-    const control = new AbortController();
-    uploadControl.current = control;
-    try {
-      let name = stored.current?.file === video ? stored.current.name : null;
-      if (!name) {
-        name = await uploadVideoFile(video, filename, id, {
-          signal: control.signal,
-          onProgress: setProgress,
-          onRetry: (attempt) => {
-            setRetry(attempt);
-            setStatus('retrying');
-          },
-        });
-        stored.current = { file: video, name };
-      }
-      if (control.signal.aborted) throw new VideoUploadFailure('record', 'cancelled', 0);
-      await recordVideo(name, id);
-      setStatus('done');
-      // Home says the video arrived (a word carried by this navigation, not stored).
-      const arrival: PortalHomeArrival = { portalNotice: 'video-received' };
-      doneTimer.current = setTimeout(
-        () => void navigate('/home', { replace: true, state: arrival }),
-        DONE_DELAY_MS,
-      );
-    } catch (error) {
-      const found =
-        error instanceof VideoUploadFailure ? problemOf(error, video.size) : uploadProblems.generic;
-      // The server refused the stored file (not a video): a retry uploads it again.
-      if (error instanceof VideoUploadFailure && error.refused) stored.current = null;
-      // Leaving the page cancels the upload: nothing to show or report then.
-      if (!mounted.current) return;
-      setProblem(found);
-      setStatus('error');
-      void logVideoFailure(found, video, filename, id);
-    } finally {
-      if (uploadControl.current === control) uploadControl.current = null;
-    }
-  }
-
-  function start() {
-    if (!file) {
-      setProblem(validationProblems.noFile);
-      return;
-    }
-    if (file.size > videoConstants.compressAboveBytes && !offered.current) {
-      setOffer(true);
-      return;
-    }
-    void upload(file);
-  }
-
-  async function compress() {
-    if (!file) return;
-    setOffer(false);
-    offered.current = true;
-    setProblem(null);
-    setProgress(0);
-    setStatus('compressing');
-    let smaller: File;
-    try {
-      const { compressVideo } = await import('./compressVideo');
-      smaller = await compressVideo(file, { onProgress: setProgress });
-    } catch (error) {
-      setProblem(problemOfError(error, compressionUnavailable));
-      setStatus('ready');
-      return;
-    }
-    if (smaller !== file) {
-      setFile(smaller);
-      setPreview(previewUrl(smaller));
-    }
-    void upload(smaller);
-  }
-
-  function uploadOriginal() {
-    setOffer(false);
-    offered.current = true;
-    if (file) void upload(file);
-  }
-
   const uploading = status === 'uploading' || status === 'retrying' || status === 'done';
   return (
     <PageShell narrow className="uv" data-page="upload-video" data-status={status}>
@@ -305,76 +121,14 @@ export function UploadVideoPage() {
           <p className="uv-lead">{byDoctor ? videoTexts.doctorLead : videoTexts.stateLead}</p>
         )}
 
-        <ol className="uv-steps">
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              1
-            </span>
-            <span>State your full name and date of birth.</span>
-          </li>
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              2
-            </span>
-            <span>Briefly say why you are seeking weight loss medication.</span>
-          </li>
-          <li className="uv-steps__item">
-            <span className="uv-steps__number" aria-hidden="true">
-              3
-            </span>
-            <span>Keep it to 30-60 seconds at most. Informal is fine: no need to rehearse.</span>
-          </li>
-        </ol>
+        <VideoSteps />
 
-        <div className="uv-options">
-          {device.phone ? (
-            <label className="uv-option" aria-disabled={busy || undefined}>
-              <CameraIcon />
-              <span className="uv-option__title">Record Now</span>
-              <span className="uv-option__text">Opens your front camera</span>
-              <input
-                id="uv-capture"
-                type="file"
-                accept="video/*"
-                capture="user"
-                className="visually-hidden"
-                disabled={busy}
-                onChange={(event) => {
-                  void pick(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          ) : (
-            <button
-              id="uv-record"
-              type="button"
-              className="uv-option"
-              disabled={busy}
-              onClick={() => setCamera(true)}
-            >
-              <CameraIcon />
-              <span className="uv-option__title">Record Now</span>
-              <span className="uv-option__text">Use your computer&apos;s camera</span>
-            </button>
-          )}
-          <label className="uv-option" aria-disabled={busy || undefined}>
-            <GalleryIcon />
-            <span className="uv-option__title">Upload From Gallery</span>
-            <span className="uv-option__text">MP4, MOV, WEBM or AVI, up to 100 MB</span>
-            <input
-              id="uv-gallery"
-              type="file"
-              accept={GALLERY_ACCEPT}
-              className="visually-hidden"
-              disabled={busy}
-              onChange={(event) => {
-                void pick(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
-        </div>
+        <VideoOptions
+          phone={device.phone}
+          busy={busy}
+          onPick={(chosen) => void pick(chosen)}
+          onRecord={() => setCamera(true)}
+        />
 
         {status === 'checking' && (
           <p className="uv-checking" role="status">
@@ -382,35 +136,17 @@ export function UploadVideoPage() {
           </p>
         )}
 
-        {file && (
-          <div className="uv-file">
-            {preview && (
-              <video className="uv-file__preview" src={preview} controls playsInline muted />
-            )}
-            <div className="uv-file__info">
-              <span className="uv-file__name">{file.name}</span>
-              <span className="uv-file__meta">
-                {formatSize(file.size)}
-                {seconds !== null ? ` · ${formatSeconds(seconds)}` : ''}
-              </span>
-            </div>
-          </div>
-        )}
+        {file && <ChosenVideo file={file} preview={preview} seconds={seconds} />}
 
         {problem && <ProblemBox problem={problem} />}
 
         {(uploading || status === 'compressing') && (
           <div className="uv-progress">
-            <div
+            <ProgressBar
               className="uv-progress__bar"
-              role="progressbar"
-              aria-label={status === 'compressing' ? 'Making video smaller' : 'Upload progress'}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <span style={{ width: `${progress}%` }} />
-            </div>
+              label={status === 'compressing' ? 'Making video smaller' : 'Upload progress'}
+              percent={progress}
+            />
             <p className="uv-progress__text">{progress}%</p>
           </div>
         )}
@@ -418,19 +154,14 @@ export function UploadVideoPage() {
         <Button
           id="uv-upload"
           className="uv-submit"
-          onClick={() => start()}
+          onClick={upload.start}
           disabled={busy}
           aria-busy={(busy && status !== 'done') || undefined}
         >
           {buttonText(status, retry)}
         </Button>
         {(status === 'uploading' || status === 'retrying') && (
-          <button
-            id="uv-cancel"
-            type="button"
-            className="uv-cancel"
-            onClick={() => uploadControl.current?.abort()}
-          >
+          <button id="uv-cancel" type="button" className="uv-cancel" onClick={upload.cancel}>
             Cancel Upload
           </button>
         )}
@@ -449,14 +180,14 @@ export function UploadVideoPage() {
       {offer && file && (
         <Dialog
           title="Make Your Video Smaller?"
-          onClose={() => setOffer(false)}
+          onClose={upload.closeOffer}
           description={`Your video is ${formatSize(file.size)}. Large videos can take a long time to upload. We can make it smaller on your device first; it stays clear enough for your doctor.`}
         >
           <div className="portal-modal__actions">
-            <Button id="uv-compress" onClick={() => void compress()}>
+            <Button id="uv-compress" onClick={() => void upload.compress()}>
               Make It Smaller
             </Button>
-            <Button id="uv-original" variant="secondary" onClick={uploadOriginal}>
+            <Button id="uv-original" variant="secondary" onClick={upload.uploadOriginal}>
               Upload Original
             </Button>
           </div>
@@ -475,27 +206,5 @@ export function UploadVideoPage() {
         />
       )}
     </PageShell>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <span className="uv-option__icon" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-        <rect x="2" y="6" width="14" height="12" rx="2" strokeWidth="2" />
-        <path d="m16 10 6-3v10l-6-3" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
-    </span>
-  );
-}
-
-function GalleryIcon() {
-  return (
-    <span className="uv-option__icon" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-        <path d="M12 16V4m0 0-4 4m4-4 4 4" strokeWidth="2" strokeLinecap="round" />
-        <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeWidth="2" />
-      </svg>
-    </span>
   );
 }

@@ -9,12 +9,11 @@
 import {
   getSignedUrl,
   identityVideoAsk,
-  SIGNED_PUT_ALREADY_STORED,
-  signedPutHeaders,
   uploadAvVideo,
   type IdentityVideoAsker,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
+import { putSigned, SignedPutError } from '../api/upload';
 import { logFailedUpload } from '../medical-form/formsApi';
 import { uploadFileName } from '../medical-form/upload';
 import { contentTypeOf, videoConstants, type VideoProblem } from './videoRules';
@@ -118,12 +117,12 @@ export async function requestVideoUrl(
 }
 
 /**
- * PUTs the video to the signed URL once, with its content type, reporting progress (0-100).
+ * PUTs the video to the signed URL once (the api's `putSigned`), reporting progress (0-100).
  * `retry`: an earlier PUT through this URL may have stored the video before its answer was lost;
  * then the storage's "already stored" (412) means the video is there (its bytes are checked by
  * upload-av-video all the same).
  */
-export function putVideo(
+export async function putVideo(
   url: string,
   file: Blob,
   contentType: string,
@@ -132,34 +131,12 @@ export function putVideo(
   signal?: AbortSignal,
   retry = false,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('PUT', url);
-    xhr.timeout = timeoutMs;
-    for (const [name, value] of Object.entries(signedPutHeaders(contentType)))
-      xhr.setRequestHeader(name, value);
-    let progressed = false;
-    xhr.upload.onprogress = (event) => {
-      if (event.loaded > 0) progressed = true;
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      const stored = retry && xhr.status === SIGNED_PUT_ALREADY_STORED;
-      if ((xhr.status >= 200 && xhr.status < 300) || stored) {
-        onProgress(100);
-        resolve();
-      } else {
-        reject(new VideoUploadFailure('store', 'http', xhr.status, null, url));
-      }
-    };
-    xhr.onerror = () =>
-      reject(new VideoUploadFailure('store', 'network', 0, null, url, progressed));
-    xhr.ontimeout = () => reject(new VideoUploadFailure('store', 'timeout', 0, null, url));
-    xhr.onabort = () => reject(new VideoUploadFailure('store', 'cancelled', 0, null, url));
-    xhr.send(file);
-  });
+  try {
+    await putSigned(url, file, { contentType, onProgress, timeoutMs, signal, retry });
+  } catch (error) {
+    if (!(error instanceof SignedPutError)) throw error;
+    throw new VideoUploadFailure('store', error.kind, error.status, null, url, error.progressed);
+  }
 }
 
 export interface UploadHooks {

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import {
   isCompleteCode,
   verificationLimits,
@@ -46,6 +54,216 @@ interface Props {
   onDone(outcome: CodeOutcome): void;
 }
 
+/** Skip verification, flagged with a hint once the patient seems stuck. */
+function SkipControl({
+  flagged,
+  leaving,
+  onSkip,
+}: {
+  flagged: boolean;
+  leaving: boolean;
+  onSkip(): void;
+}) {
+  return (
+    <div className={`verify-skip${flagged ? ' verify-skip--flagged' : ''}`}>
+      {flagged && (
+        <p className="verify-skip__hint" id="verify-skip-hint">
+          Having trouble? You can skip this step.
+        </p>
+      )}
+      <button
+        type="button"
+        id="verify-skip"
+        className="verify-link verify-skip__link"
+        data-flagged={flagged ? 'true' : undefined}
+        aria-describedby={flagged ? 'verify-skip-hint' : undefined}
+        disabled={leaving}
+        onClick={onSkip}
+      >
+        Skip verification
+      </button>
+    </div>
+  );
+}
+
+/** Resend code (after its timer), and the change of number or address. */
+function ResendBar({
+  seconds,
+  running,
+  sending,
+  leaving,
+  changeText,
+  onResend,
+  onChange,
+}: {
+  seconds: number;
+  running: boolean;
+  sending: boolean;
+  leaving: boolean;
+  changeText: string;
+  onResend(): void;
+  onChange(): void;
+}) {
+  return (
+    <div className="verify-resend">
+      <button
+        type="button"
+        id="verify-resend"
+        className="verify-link"
+        disabled={running || sending || leaving}
+        onClick={onResend}
+      >
+        Resend code
+      </button>
+      {running && (
+        <span className="verify-resend__timer" id="verify-resend-timer">
+          {`Resend available in ${seconds}s`}
+        </span>
+      )}
+      <button
+        type="button"
+        id="verify-change"
+        className="verify-link"
+        disabled={leaving}
+        onClick={onChange}
+      >
+        {changeText}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * What a failed send means: a 429 says the last code is still fresh, so the resend timer
+ * restarts; the code sent before (a reload, a second tab) still works, and the grey countdown
+ * says all there is to say. Only a 429 without a wait (too many codes today), or another
+ * failure, is an error: `automatic` sends (on arrival, after a change) have the spec's
+ * "verification code" text, a resend the shorter one.
+ */
+function sendFailure(
+  failure: unknown,
+  reason: 'automatic' | 'resend',
+): { restart: number | null; note: Note | null } {
+  const wait = errorField(failure, 'resend_in');
+  const tooSoon = toApiError(failure).status === 429;
+  if (tooSoon && typeof wait === 'number') return { restart: wait, note: null };
+  const fallback =
+    reason === 'automatic'
+      ? verificationMessages.sendVerificationCodeFailed
+      : verificationMessages.sendCodeFailed;
+  return {
+    restart: tooSoon ? verificationLimits.resendSeconds : null,
+    note: { kind: 'error', text: failureText(failure, fallback) },
+  };
+}
+
+/** The four boxes, the step's note and Verify. */
+function CodeForm({
+  boxes,
+  digits,
+  onDigits,
+  note,
+  canVerify,
+  leaving,
+  onVerify,
+}: {
+  boxes: RefObject<CodeBoxesHandle | null>;
+  digits: string[];
+  onDigits(digits: string[]): void;
+  note: Note | null;
+  canVerify: boolean;
+  leaving: boolean;
+  onVerify(event: FormEvent<HTMLFormElement>): void;
+}) {
+  return (
+    <form className="verify-code" id="verify-code-form" noValidate onSubmit={onVerify}>
+      <fieldset className="verify-fieldset">
+        <legend className="visually-hidden">Verification code</legend>
+        <CodeBoxes ref={boxes} digits={digits} onChange={onDigits} disabled={leaving} />
+      </fieldset>
+      <Message kind={note?.kind ?? 'info'}>{note?.text}</Message>
+      <button
+        type="submit"
+        id="verify-submit"
+        className="button verify-primary"
+        disabled={!canVerify || leaving}
+      >
+        Verify
+      </button>
+    </form>
+  );
+}
+
+/** The skip, recorded for staff only: the patient is not held back when it cannot be written. */
+async function recordSkipQuietly(type: VerificationType): Promise<void> {
+  try {
+    await recordSkip(type);
+  } catch {
+    // Nothing to tell the patient.
+  }
+}
+
+/** Where the code went, or where it is going. */
+function SentToLead({
+  sentTo,
+  sending,
+  target,
+}: {
+  sentTo: string | null;
+  sending: boolean;
+  target: string;
+}) {
+  return (
+    <p className="verify__lead" id="verify-sent-to">
+      {sentTo ? (
+        <>
+          We sent a {verificationLimits.codeLength}-digit code to{' '}
+          <span className="verify__sent-to">{sentTo}</span>
+        </>
+      ) : sending ? (
+        `Sending a code to ${target}...`
+      ) : (
+        `Enter the ${verificationLimits.codeLength}-digit code we sent to ${target}.`
+      )}
+    </p>
+  );
+}
+
+/** The change of number or address: the form, then a new code goes there. */
+function ChangeScreen({
+  type,
+  title,
+  onUpdated,
+  onCancel,
+  children,
+}: {
+  type: VerificationType;
+  title: string;
+  onUpdated(message: string): void;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="card verify__card"
+      aria-labelledby="verify-title"
+      data-step={type === 1 ? 'phone' : 'email'}
+      data-screen="change"
+    >
+      <h1 id="verify-title" className="verify__title">
+        {title}
+      </h1>
+      <p className="verify__lead">We will send a new code there. The old code stops working.</p>
+      {type === 1 ? (
+        <ChangePhoneForm onUpdated={onUpdated} onCancel={onCancel} />
+      ) : (
+        <ChangeEmailForm onUpdated={onUpdated} onCancel={onCancel} />
+      )}
+      {children}
+    </section>
+  );
+}
+
 /**
  * Steps 1 and 2 of /verify (spec 000 section 4): a code is sent on arrival, the patient types it
  * into four boxes, may resend it once the timer allows, change the number or address it goes to,
@@ -82,22 +300,9 @@ export function CodeStep({ type, onDone }: Props) {
         if (startTimer) start(sent.resend_in);
         if (reason === 'resend') setNote({ kind: 'success', text: sent.message });
       } catch (failure) {
-        // A 429 means the last code is still fresh: the screen stays, the wait is shown.
-        const wait = errorField(failure, 'resend_in');
-        if (toApiError(failure).status === 429) {
-          start(typeof wait === 'number' ? wait : verificationLimits.resendSeconds);
-          // The code sent before (a reload, a second tab) still works: the grey countdown says
-          // all there is to say. Only a 429 without a wait (too many codes today) is an error.
-          if (typeof wait === 'number') {
-            setNote(null);
-            return;
-          }
-        }
-        const fallback =
-          reason === 'automatic'
-            ? verificationMessages.sendVerificationCodeFailed
-            : verificationMessages.sendCodeFailed;
-        setNote({ kind: 'error', text: failureText(failure, fallback) });
+        const { restart, note } = sendFailure(failure, reason);
+        if (restart !== null) start(restart);
+        setNote(note);
       } finally {
         setSending(false);
       }
@@ -132,14 +337,8 @@ export function CodeStep({ type, onDone }: Props) {
       setDigits(emptyCode());
       setFailures((count) => count + 1);
       if (errorField(failure, 'skip_suggested') === true) setSkipSuggested(true);
-      setNote({
-        kind: 'error',
-        text: failureText(
-          failure,
-          verificationMessages.invalidCode,
-          verificationMessages.verifyFailed,
-        ),
-      });
+      const { invalidCode, verifyFailed } = verificationMessages;
+      setNote({ kind: 'error', text: failureText(failure, invalidCode, verifyFailed) });
       boxes.current?.focusFirst();
     } finally {
       checking.current = false;
@@ -150,11 +349,7 @@ export function CodeStep({ type, onDone }: Props) {
   async function skip() {
     if (leaving) return;
     setLeaving(true);
-    try {
-      await recordSkip(type);
-    } catch {
-      // The record is for staff only; the patient is not held back when it cannot be written.
-    }
+    await recordSkipQuietly(type);
     onDone('skipped');
   }
 
@@ -174,52 +369,21 @@ export function CodeStep({ type, onDone }: Props) {
     void send('automatic', false);
   }
 
-  function cancelChange() {
-    setScreen('code');
-  }
-
   const skipControl = (
-    <div className={`verify-skip${skipFlagged ? ' verify-skip--flagged' : ''}`}>
-      {skipFlagged && (
-        <p className="verify-skip__hint" id="verify-skip-hint">
-          Having trouble? You can skip this step.
-        </p>
-      )}
-      <button
-        type="button"
-        id="verify-skip"
-        className="verify-link verify-skip__link"
-        data-flagged={skipFlagged ? 'true' : undefined}
-        aria-describedby={skipFlagged ? 'verify-skip-hint' : undefined}
-        disabled={leaving}
-        onClick={() => void skip()}
-      >
-        Skip verification
-      </button>
-    </div>
+    <SkipControl flagged={skipFlagged} leaving={leaving} onSkip={() => void skip()} />
   );
 
-  if (screen === 'change') {
+  if (screen === 'change')
     return (
-      <section
-        className="card verify__card"
-        aria-labelledby="verify-title"
-        data-step={type === 1 ? 'phone' : 'email'}
-        data-screen="change"
+      <ChangeScreen
+        type={type}
+        title={text.change}
+        onUpdated={changed}
+        onCancel={() => setScreen('code')}
       >
-        <h1 id="verify-title" className="verify__title">
-          {text.change}
-        </h1>
-        <p className="verify__lead">We will send a new code there. The old code stops working.</p>
-        {type === 1 ? (
-          <ChangePhoneForm onUpdated={changed} onCancel={cancelChange} />
-        ) : (
-          <ChangeEmailForm onUpdated={changed} onCancel={cancelChange} />
-        )}
         {skipControl}
-      </section>
+      </ChangeScreen>
     );
-  }
 
   return (
     <section
@@ -231,58 +395,25 @@ export function CodeStep({ type, onDone }: Props) {
       <h1 id="verify-title" className="verify__title">
         {text.title}
       </h1>
-      <p className="verify__lead" id="verify-sent-to">
-        {sentTo ? (
-          <>
-            We sent a {verificationLimits.codeLength}-digit code to{' '}
-            <span className="verify__sent-to">{sentTo}</span>
-          </>
-        ) : sending ? (
-          `Sending a code to ${text.target}...`
-        ) : (
-          `Enter the ${verificationLimits.codeLength}-digit code we sent to ${text.target}.`
-        )}
-      </p>
-      <form className="verify-code" id="verify-code-form" noValidate onSubmit={verify}>
-        <fieldset className="verify-fieldset">
-          <legend className="visually-hidden">Verification code</legend>
-          <CodeBoxes ref={boxes} digits={digits} onChange={setDigits} disabled={leaving} />
-        </fieldset>
-        <Message kind={note?.kind ?? 'info'}>{note?.text}</Message>
-        <button
-          type="submit"
-          id="verify-submit"
-          className="button verify-primary"
-          disabled={!isCompleteCode(code) || verifying || leaving}
-        >
-          Verify
-        </button>
-      </form>
-      <div className="verify-resend">
-        <button
-          type="button"
-          id="verify-resend"
-          className="verify-link"
-          disabled={running || sending || leaving}
-          onClick={() => void send('resend', true)}
-        >
-          Resend code
-        </button>
-        {running && (
-          <span className="verify-resend__timer" id="verify-resend-timer">
-            {`Resend available in ${seconds}s`}
-          </span>
-        )}
-        <button
-          type="button"
-          id="verify-change"
-          className="verify-link"
-          disabled={leaving}
-          onClick={openChange}
-        >
-          {text.change}
-        </button>
-      </div>
+      <SentToLead sentTo={sentTo} sending={sending} target={text.target} />
+      <CodeForm
+        boxes={boxes}
+        digits={digits}
+        onDigits={setDigits}
+        note={note}
+        canVerify={isCompleteCode(code) && !verifying}
+        leaving={leaving}
+        onVerify={verify}
+      />
+      <ResendBar
+        seconds={seconds}
+        running={running}
+        sending={sending}
+        leaving={leaving}
+        changeText={text.change}
+        onResend={() => void send('resend', true)}
+        onChange={openChange}
+      />
       {skipControl}
     </section>
   );

@@ -7,6 +7,7 @@ import { Button, Field, FormMessage } from '../../ui';
 import { auditQuery, type AuditQuery } from './clinicApi';
 import { whenExact } from './format';
 import { ConsoleEmpty } from '../ConsoleEmpty';
+import '../record.css';
 import './clinic.css';
 
 const actionLabels: Record<AuditAction, string> = {

@@ -10,6 +10,7 @@ import { DecisionPanel } from './DecisionPanel';
 import { DoctorThreadPane } from './DoctorThreadPane';
 import { casePath } from './paths';
 import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
+import '../record.css';
 import './clinic.css';
 
 /** How /verify checked a contact: the clinician knows whether it is proven. */
@@ -175,6 +176,67 @@ function Files({ view }: { view: CaseView }) {
 const schedule = (months: readonly number[]) =>
   months.length === 0 ? '—' : months.map((m, i) => `Month ${i + 1}: ${mg(m)}`).join(' · ');
 
+/** What happened before: the patient's earlier orders, prescriptions and decisions. */
+function CaseHistory({ view }: { view: CaseView }) {
+  return (
+    <>
+      <Section title="Earlier orders" id="orders">
+        {view.earlierOrders.length === 0 ? (
+          <Empty>No earlier orders.</Empty>
+        ) : (
+          <ul className="cv-list">
+            {view.earlierOrders.map((o) => (
+              <li key={o.orderId}>
+                <Link to={casePath(o.orderId)}>Order {orderNumber(o.orderId)}</Link>{' '}
+                {drugLabel(o.drug)}, {planText(o)}: {statusLabels[o.status]}
+                {o.decidedAt ? `, ${when(o.decidedAt)}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Prescriptions" id="prescriptions">
+        {view.prescriptions.length === 0 ? (
+          <Empty>No prescriptions yet.</Empty>
+        ) : (
+          <ul className="cv-list">
+            {view.prescriptions.map((p) => (
+              <li key={p.prescriptionId} className="cv-rx">
+                <p className="cv-rx__head">
+                  {drugLabel(p.drug)} · {p.vials} {p.vials === 1 ? 'vial' : 'vials'} ·{' '}
+                  <span className="cq-status">{prescriptionStatusLabels[p.status]}</span>
+                </p>
+                <p>{schedule(p.doseSchedule)}</p>
+                {p.maintenanceDose !== null && <p>Maintenance {mg(p.maintenanceDose)}</p>}
+                <p className="cv-rx__directions">{p.directions}</p>
+                <p className="cv-meta">
+                  Approved by {p.approvedBy.name}, {when(p.approvedAt)}
+                  {p.acceptedAt &&
+                    `; accepted ${p.acceptedBy === 'timeout' ? 'after 12 hours' : 'by the patient'}, ${when(p.acceptedAt)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Decision history" id="history">
+        {view.decisions.length === 0 ? (
+          <Empty>Nothing decided yet.</Empty>
+        ) : (
+          <ol className="cv-list cv-history">
+            {view.decisions.map((d) => (
+              <li key={d.id}>
+                <strong>{decisionLabels[d.kind]}</strong> by {d.by.name}, {when(d.at)}
+                {d.note && <blockquote className="cv-quote">{d.note}</blockquote>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </>
+  );
+}
+
 /** Everything about the case, in the order a clinician reads it. */
 function CaseDetails({ view }: { view: CaseView }) {
   const { patient, assessment, adjustment } = view;
@@ -291,59 +353,7 @@ function CaseDetails({ view }: { view: CaseView }) {
           <Empty>The patient has not submitted the assessment yet.</Empty>
         </Section>
       )}
-      <Section title="Earlier orders" id="orders">
-        {view.earlierOrders.length === 0 ? (
-          <Empty>No earlier orders.</Empty>
-        ) : (
-          <ul className="cv-list">
-            {view.earlierOrders.map((o) => (
-              <li key={o.orderId}>
-                <Link to={casePath(o.orderId)}>Order {orderNumber(o.orderId)}</Link>{' '}
-                {drugLabel(o.drug)}, {planText(o)}: {statusLabels[o.status]}
-                {o.decidedAt ? `, ${when(o.decidedAt)}` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title="Prescriptions" id="prescriptions">
-        {view.prescriptions.length === 0 ? (
-          <Empty>No prescriptions yet.</Empty>
-        ) : (
-          <ul className="cv-list">
-            {view.prescriptions.map((p) => (
-              <li key={p.prescriptionId} className="cv-rx">
-                <p className="cv-rx__head">
-                  {drugLabel(p.drug)} · {p.vials} {p.vials === 1 ? 'vial' : 'vials'} ·{' '}
-                  <span className="cq-status">{prescriptionStatusLabels[p.status]}</span>
-                </p>
-                <p>{schedule(p.doseSchedule)}</p>
-                {p.maintenanceDose !== null && <p>Maintenance {mg(p.maintenanceDose)}</p>}
-                <p className="cv-rx__directions">{p.directions}</p>
-                <p className="cv-meta">
-                  Approved by {p.approvedBy.name}, {when(p.approvedAt)}
-                  {p.acceptedAt &&
-                    `; accepted ${p.acceptedBy === 'timeout' ? 'after 12 hours' : 'by the patient'}, ${when(p.acceptedAt)}`}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title="Decision history" id="history">
-        {view.decisions.length === 0 ? (
-          <Empty>Nothing decided yet.</Empty>
-        ) : (
-          <ol className="cv-list cv-history">
-            {view.decisions.map((d) => (
-              <li key={d.id}>
-                <strong>{decisionLabels[d.kind]}</strong> by {d.by.name}, {when(d.at)}
-                {d.note && <blockquote className="cv-quote">{d.note}</blockquote>}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Section>
+      <CaseHistory view={view} />
       {/* A note asking for more is in the Decision history and, posted by the chat, in this thread. */}
       <Section title="Messages with the patient" id="doctor-messages">
         <DoctorThreadPane

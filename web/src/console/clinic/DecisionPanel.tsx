@@ -9,11 +9,10 @@ import {
   type Drug,
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, FormMessage, Select } from '../../ui';
+import { Button, Dialog, FormMessage, Select, TextArea, useAsyncAction } from '../../ui';
 import { approve, askForMore, deny, type RequestKind } from './clinicApi';
 import { drugLabel, mg } from './format';
 import { defaultDirections, draftFrom, switchDrug, type ScheduleDraft } from './schedule';
-import { TextArea } from './TextArea';
 
 type Tab = 'approve' | 'deny' | 'more';
 
@@ -41,25 +40,6 @@ export const requestLabels: Record<RequestKind, { label: string; hint: string }>
 /** What a decision did, for the page's toast. */
 export type Decided = (text: string) => void;
 
-/** A running call's state: busy while it runs, its failure's message after. */
-function useCall(onDone: Decided) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run(call: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      onDone(done);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, setError, run };
-}
-
 /** Approve: the medication, the month-by-month schedule on its ladder, vials and directions. */
 function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const orderId = view.case.orderId;
@@ -67,7 +47,7 @@ function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const [directions, setDirections] = useState(defaultDirections);
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
-  const call = useCall(onDone);
+  const call = useAsyncAction(onDone);
   const ladder = doseLadders[draft.drug];
   const onLadder = isScheduleWithinLadder(draft.drug, draft.months);
 
@@ -216,7 +196,7 @@ function ApproveForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
 function DenyForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const call = useCall(onDone);
+  const call = useAsyncAction(onDone);
 
   const [confirming, setConfirming] = useState(false);
 
@@ -277,7 +257,7 @@ function RequestForm({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const [kind, setKind] = useState<RequestKind>('message');
   const [message, setMessage] = useState('');
   const [missing, setMissing] = useState(false);
-  const call = useCall(onDone);
+  const call = useAsyncAction(onDone);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -5,6 +5,7 @@ import {
   type DoctorThread,
 } from '@clinic/contracts';
 import { act } from 'react';
+import { FakeXhr, installFakeXhr } from '../../test-utils/xhr';
 import { chooseFile, typeText } from '../../medical-form/testing/harness';
 import type { Rendered } from '../../test-utils/render';
 import { fail, fakeApi, flush, ok, type FakeApi } from '../../verify/testing/harness';
@@ -58,6 +59,8 @@ const signed = (n: number) =>
 
 beforeEach(() => {
   localStorage.clear();
+  // The storage takes every signed PUT.
+  installFakeXhr(200);
   api = fakeApi();
   api.on('GET /api/console/me', meAnswer());
   api.on(
@@ -85,7 +88,6 @@ const chips = (pane: HTMLElement) =>
   [...pane.querySelectorAll('[aria-label="Files to send"] .doctor-file__name')].map(
     (n) => n.textContent,
   );
-const callsTo = (url: string) => api.fetch.mock.calls.filter(([to]) => String(to) === url);
 /** The JSON bodies of one call (api.sent would parse the PUT's file too). */
 const sent = (call: string) =>
   api.fetch.mock.calls
@@ -97,7 +99,6 @@ const pdf = (name = 'instructions.pdf') =>
 describe("DoctorThreadPane: the clinician's files", () => {
   it('attaches a PDF, uploads it for the patient, PUTs it with its type and posts the reply with it', async () => {
     api.on(UPLOAD, signed(1));
-    api.on('PUT https://store.test/put/1', ok(undefined));
     api.on(REPLY, threadAnswer({ ...waiting, waitingSince: null }, [question, answer]));
     const pane = await open();
     const attach = pane.querySelector<HTMLButtonElement>('button[aria-label="Attach a file"]')!;
@@ -116,9 +117,9 @@ describe("DoctorThreadPane: the clinician's files", () => {
     expect(sent(UPLOAD)).toEqual([
       { filename: `doctor-reply_${NOW}_instructions.pdf`, content_type: 'application/pdf' },
     ]);
-    const [put] = callsTo('https://store.test/put/1');
-    expect(put![1]!.method).toBe('PUT');
-    expect(new Headers(put![1]!.headers).get('Content-Type')).toBe('application/pdf');
+    const [put] = FakeXhr.sent;
+    expect([put!.method, put!.url]).toEqual(['PUT', 'https://store.test/put/1']);
+    expect(put!.headers['Content-Type']).toBe('application/pdf');
     expect(sent(REPLY)).toEqual([
       {
         message: 'See the instructions.',
@@ -136,7 +137,6 @@ describe("DoctorThreadPane: the clinician's files", () => {
 
   it('sends a file without text, and removes a chip before sending', async () => {
     api.on(UPLOAD, signed(2));
-    api.on('PUT https://store.test/put/2', ok(undefined));
     api.on(REPLY, threadAnswer({ ...waiting, waitingSince: null }, [question]));
     const pane = await open();
     await chooseFile(fileInput(pane), pdf('first.pdf'));

@@ -1,6 +1,6 @@
 import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import {
   AttachmentIcon,
@@ -13,7 +13,7 @@ import {
   pickAttachments,
   type Uploaded,
 } from '../../portal/doctor/doctorApi';
-import { Button, FormMessage } from '../../ui';
+import { AttachmentComposer, Button, FormMessage } from '../../ui';
 import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
 import { lastAt } from '../support/format';
 import {
@@ -49,79 +49,25 @@ function Message({ message, patientName }: { message: DoctorChatMessage; patient
 }
 
 /**
- * One patient's messages with their clinicians (the patient's on the left, the clinic's answers on
- * the right, files as links) and the reply box: up to 2000 characters with a counter, Enter sends
- * (Shift+Enter a new line), the server's message under it when it refuses. Files are attached as
- * in the patient's composer (the accepted types, 5 MB each, at most 5, each a chip to remove):
- * on Send each is uploaded as the patient's (the patient reads it as their own), then the answer
- * is posted with them; an answer needs text or a file. A new patient's thread is empty (no
- * messages yet), and before their record is open (the first claim of their case) there is no
- * reply box: they would have no Doctor on Demand tab to read it in. A note the clinician wrote
- * when asking for more is a message of this thread (the clinic posts it through the chat), so the
- * case view's pane shows it once it arrives. Used by the Patient messages section and by the case
- * view.
+ * The clinician's reply box (see DoctorThreadPane): the text, its counter and the files; on Send
+ * each file is uploaded as the patient's, then the answer is posted and the thread updated.
  */
-export function DoctorThreadPane({
+function ReplyComposer({
   userId,
-  titleLevel = 2,
-  recordOpen = false,
-  noteAt = null,
+  patientName,
+  id,
 }: {
   userId: number;
-  /**
-   * The heading level of the patient's name; inside the case view's section (3) the name is
-   * already on the page, so it is only named for screen readers.
-   */
-  titleLevel?: 2 | 3;
-  /**
-   * The case view knows the patient's record is open (its claim opened it): until the messages
-   * learn of the visit too (an event away), they are read again every 2 seconds.
-   */
-  recordOpen?: boolean;
-  /**
-   * When the clinician last wrote to the patient while asking for more (the case view's record of
-   * it): the note reaches this thread an event later, so until it is here the messages are read
-   * again every 2 seconds too.
-   */
-  noteAt?: string | null;
+  patientName: string;
+  /** The pane's id: the reply box's ids are made from it. */
+  id: string;
 }) {
   const client = useQueryClient();
-  const detail = useQuery({
-    ...threadQuery(userId),
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      if (recordOpen && data?.thread.encounterId === null) return 2000;
-      const noted = (m: DoctorChatMessage) =>
-        m.is_doctor && Date.parse(m.created_at) >= Date.parse(noteAt ?? '');
-      if (noteAt && !data?.messages.some(noted)) return 2000;
-      return 30_000;
-    },
-  });
   const [draft, setDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
-
-  if (detail.isPending)
-    return (
-      <p className="pm-muted" aria-busy="true">
-        Loading the messages...
-      </p>
-    );
-  // Not an alert: on the case view the thread is one panel of many, read in its own time.
-  if (detail.isError)
-    return (
-      <FormMessage kind="error" live={false}>
-        {`The messages could not load: ${detail.error.message}`}
-      </FormMessage>
-    );
-
-  const { thread, messages } = detail.data;
   const tooLong = draft.length > doctorChatLimits.replyMax;
-  const Title = titleLevel === 2 ? 'h2' : 'h3';
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
@@ -164,6 +110,136 @@ export function DoctorThreadPane({
   }
 
   return (
+    <AttachmentComposer
+      look="files"
+      className="thread-reply pm-reply"
+      barClassName="thread-reply__bar"
+      inputId={`${id}-file`}
+      files={files}
+      accept={acceptAttribute}
+      maxFiles={doctorChatLimits.attachmentsPerMessage}
+      busy={busy}
+      fileIcon={(file) => (
+        <AttachmentIcon kind={attachmentKind({ type: contentTypeOf(file), name: file.name })} />
+      )}
+      onChoose={choose}
+      onRemove={(index) => setFiles((was) => was.filter((_, i) => i !== index))}
+      onSubmit={(e) => void send(e)}
+      text={
+        <>
+          <label htmlFor={`${id}-text`} className="visually-hidden">
+            Reply to {patientName}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="thread-reply__text"
+            rows={3}
+            value={draft}
+            placeholder={`Reply to ${patientName}`}
+            aria-invalid={error !== null || tooLong || undefined}
+            aria-describedby={`${id}-count ${id}-error`}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(null);
+            }}
+            onKeyDown={sendOnEnter(() => void send())}
+          />
+        </>
+      }
+      actions={
+        <>
+          <span
+            id={`${id}-count`}
+            className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
+          >
+            {draft.length}/{doctorChatLimits.replyMax}
+          </span>
+          <Button type="submit" size="small" busy={busy} busyLabel="Sending..." disabled={tooLong}>
+            Send
+          </Button>
+        </>
+      }
+      footer={
+        <div id={`${id}-error`}>
+          {tooLong && (
+            <FormMessage kind="error">{`At most ${doctorChatLimits.replyMax} characters`}</FormMessage>
+          )}
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+        </div>
+      }
+    />
+  );
+}
+
+/**
+ * One patient's messages with their clinicians (the patient's on the left, the clinic's answers on
+ * the right, files as links) and the reply box: up to 2000 characters with a counter, Enter sends
+ * (Shift+Enter a new line), the server's message under it when it refuses. Files are attached as
+ * in the patient's composer (the accepted types, 5 MB each, at most 5, each a chip to remove):
+ * on Send each is uploaded as the patient's (the patient reads it as their own), then the answer
+ * is posted with them; an answer needs text or a file. A new patient's thread is empty (no
+ * messages yet), and before their record is open (the first claim of their case) there is no
+ * reply box: they would have no Doctor on Demand tab to read it in. A note the clinician wrote
+ * when asking for more is a message of this thread (the clinic posts it through the chat), so the
+ * case view's pane shows it once it arrives. Used by the Patient messages section and by the case
+ * view.
+ */
+export function DoctorThreadPane({
+  userId,
+  titleLevel = 2,
+  recordOpen = false,
+  noteAt = null,
+}: {
+  userId: number;
+  /**
+   * The heading level of the patient's name; inside the case view's section (3) the name is
+   * already on the page, so it is only named for screen readers.
+   */
+  titleLevel?: 2 | 3;
+  /**
+   * The case view knows the patient's record is open (its claim opened it): until the messages
+   * learn of the visit too (an event away), they are read again every 2 seconds.
+   */
+  recordOpen?: boolean;
+  /**
+   * When the clinician last wrote to the patient while asking for more (the case view's record of
+   * it): the note reaches this thread an event later, so until it is here the messages are read
+   * again every 2 seconds too.
+   */
+  noteAt?: string | null;
+}) {
+  const detail = useQuery({
+    ...threadQuery(userId),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (recordOpen && data?.thread.encounterId === null) return 2000;
+      const noted = (m: DoctorChatMessage) =>
+        m.is_doctor && Date.parse(m.created_at) >= Date.parse(noteAt ?? '');
+      if (noteAt && !data?.messages.some(noted)) return 2000;
+      return 30_000;
+    },
+  });
+  const id = useId();
+  const listRef = useListAtEnd(detail.data?.messages.length ?? 0);
+
+  if (detail.isPending)
+    return (
+      <p className="pm-muted" aria-busy="true">
+        Loading the messages...
+      </p>
+    );
+  // Not an alert: on the case view the thread is one panel of many, read in its own time.
+  if (detail.isError)
+    return (
+      <FormMessage kind="error" live={false}>
+        {`The messages could not load: ${detail.error.message}`}
+      </FormMessage>
+    );
+
+  const { thread, messages } = detail.data;
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
+
+  return (
     <section className="pm-thread" aria-labelledby={`${id}-title`}>
       <header className="pm-thread__head">
         <Title
@@ -194,101 +270,7 @@ export function DoctorThreadPane({
           You can write to the patient once their record is open: claim their case first.
         </p>
       ) : (
-        <form className="thread-reply pm-reply" onSubmit={(e) => void send(e)} noValidate>
-          {files.length > 0 && (
-            <ul className="doctor-files" aria-label="Files to send">
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`}>
-                  <span className="doctor-file">
-                    <AttachmentIcon
-                      kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
-                    />
-                    <span className="doctor-file__name">{file.name}</span>
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Remove ${file.name}`}
-                      disabled={busy}
-                      onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
-                    >
-                      ×
-                    </Button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <label htmlFor={`${id}-text`} className="visually-hidden">
-            Reply to {thread.patientName}
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className="thread-reply__text"
-            rows={3}
-            value={draft}
-            placeholder={`Reply to ${thread.patientName}`}
-            aria-invalid={error !== null || tooLong || undefined}
-            aria-describedby={`${id}-count ${id}-error`}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setError(null);
-            }}
-            onKeyDown={sendOnEnter(() => void send())}
-          />
-          <div className="thread-reply__bar">
-            <input
-              ref={fileInput}
-              id={`${id}-file`}
-              type="file"
-              multiple
-              accept={acceptAttribute}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={choose}
-            />
-            <Button
-              variant="secondary"
-              size="small"
-              aria-label="Attach a file"
-              title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
-              disabled={busy || files.length >= doctorChatLimits.attachmentsPerMessage}
-              onClick={() => fileInput.current?.click()}
-            >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path
-                  d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
-              Attach
-            </Button>
-            <span
-              id={`${id}-count`}
-              className={`thread-reply__count${tooLong ? ' thread-reply__count--over' : ''}`}
-            >
-              {draft.length}/{doctorChatLimits.replyMax}
-            </span>
-            <Button
-              type="submit"
-              size="small"
-              busy={busy}
-              busyLabel="Sending..."
-              disabled={tooLong}
-            >
-              Send
-            </Button>
-          </div>
-          <div id={`${id}-error`}>
-            {tooLong && (
-              <FormMessage kind="error">{`At most ${doctorChatLimits.replyMax} characters`}</FormMessage>
-            )}
-            {error && <FormMessage kind="error">{error}</FormMessage>}
-          </div>
-        </form>
+        <ReplyComposer userId={userId} patientName={thread.patientName} id={id} />
       )}
     </section>
   );

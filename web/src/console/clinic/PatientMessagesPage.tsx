@@ -7,6 +7,7 @@ import { lastAt, waited } from '../support/format';
 import { DoctorThreadPane } from './DoctorThreadPane';
 import { threadsQuery, type ThreadView } from './messagesApi';
 import { ConsoleEmpty } from '../ConsoleEmpty';
+import '../record.css';
 import './clinic.css';
 import './messages.css';
 

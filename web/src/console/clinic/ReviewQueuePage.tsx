@@ -8,6 +8,7 @@ import { CaseSearch } from './CaseSearch';
 import { CaseTable } from './CaseTable';
 import { queueQuery } from './clinicApi';
 import { sortCases } from './format';
+import '../record.css';
 import { casePath } from './paths';
 import './clinic.css';
 

@@ -1,11 +1,5 @@
-/** How the console writes times, strengths and the 24-hour promise. */
-import {
-  drugLabels,
-  formatUsDateTime,
-  type CaseStatus,
-  type CaseSummary,
-  type Drug,
-} from '@clinic/contracts';
+/** How the clinic's pages write drugs, statuses and the 24-hour promise (times and strengths: ../format). */
+import { drugLabels, type CaseStatus, type CaseSummary, type Drug } from '@clinic/contracts';
 
 const MINUTE = 60_000;
 
@@ -59,7 +53,7 @@ export function planText(summary: Pick<CaseSummary, 'plan' | 'paymentTerms'>): s
 }
 
 /** "2.5 mg" */
-export const mg = (strength: number) => `${strength} mg`;
+export { mg, when } from '../format';
 
 const exact = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -73,11 +67,6 @@ const exact = new Intl.DateTimeFormat('en-US', {
 /** "Nov 24, 2026, 3:05:09 PM": the audit trail's entries come seconds apart. */
 export function whenExact(iso: string): string {
   return exact.format(new Date(iso));
-}
-
-/** "Nov 24, 2026, 3:05 PM" in the reader's time zone (the day as every list writes it). */
-export function when(iso: string | null): string {
-  return iso ? formatUsDateTime(iso) : '—';
 }
 
 /** The cases of a tab in reading order: oldest promise first; decided ones newest first. */

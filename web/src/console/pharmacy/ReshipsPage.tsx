@@ -3,13 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { Button, Dialog, FormMessage, ToastRegion, useToasts } from '../../ui';
-import { when } from '../clinic/format';
-import { TextArea } from '../clinic/TextArea';
+import { Button, Dialog, FormMessage, TextArea, ToastRegion, useToasts } from '../../ui';
+import { when } from '../format';
 import { ConsoleEmpty } from '../ConsoleEmpty';
 import { approve, evidenceUrl, refuse, reshipsQuery, type ReshipFilter } from './pharmacyApi';
 import { shipmentPath } from './ShipmentListPages';
-import '../clinic/clinic.css';
+import '../record.css';
 import './pharmacy.css';
 
 const filters: readonly ReshipFilter[] = ['waiting', 'decided'];

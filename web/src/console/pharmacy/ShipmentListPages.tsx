@@ -15,7 +15,7 @@ import {
 } from '../OrderSearch';
 import { orderShipmentsQuery, shipmentsQuery } from './pharmacyApi';
 import { ShipmentTable } from './ShipmentTable';
-import '../clinic/clinic.css';
+import '../record.css';
 import './pharmacy.css';
 
 /** A shipment opened from a list stays under that list's section. */

@@ -14,13 +14,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { Button, Field, FormMessage, Select, ToastRegion, useToasts } from '../../ui';
-import { mg, when } from '../clinic/format';
-import { TextArea } from '../clinic/TextArea';
+import {
+  Button,
+  Field,
+  FormMessage,
+  Select,
+  TextArea,
+  ToastRegion,
+  useAsyncAction,
+  useToasts,
+} from '../../ui';
+import { mg, when } from '../format';
 import { addressLines, phoneText, processingText, shipmentStatusLabels, stepText } from './format';
 import { deliver, pause, place, ship, shipmentQuery } from './pharmacyApi';
 import { ShipmentBadges, Tracking } from './ShipmentTable';
-import '../clinic/clinic.css';
+import '../record.css';
 import './pharmacy.css';
 
 export type ShipmentSection = 'orders-to-place' | 'shipments';
@@ -67,25 +75,6 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** A running step's state: busy while it runs, the server's message when it fails. */
-function useStep(onDone: (text: string) => void) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function run(name: string, call: () => Promise<unknown>, done: string) {
-    setBusy(name);
-    setError(null);
-    try {
-      await call();
-      onDone(done);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, error, setError, run };
-}
-
 /** Pause: the reason, emailed to the patient word for word. */
 function PauseForm({
   shipmentId,
@@ -98,16 +87,16 @@ function PauseForm({
 }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const step = useStep(onDone);
+  const step = useAsyncAction(onDone);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === '') return setMissing(true);
     setMissing(false);
     void step.run(
-      'pause',
       () => pause(shipmentId, reason.trim()),
       'Shipping paused. The patient was emailed the reason.',
+      'pause',
     );
   }
 
@@ -123,10 +112,10 @@ function PauseForm({
       />
       <FormMessage kind="error">{step.error}</FormMessage>
       <div className="ph-actions">
-        <Button type="submit" variant="danger" busy={step.busy !== null} busyLabel="Pausing...">
+        <Button type="submit" variant="danger" busy={step.busy} busyLabel="Pausing...">
           Pause shipping
         </Button>
-        <Button variant="secondary" disabled={step.busy !== null} onClick={onCancel}>
+        <Button variant="secondary" disabled={step.busy} onClick={onCancel}>
           Cancel
         </Button>
       </div>
@@ -139,7 +128,7 @@ function ShipForm({ shipmentId, onDone }: { shipmentId: number; onDone(text: str
   const [carrier, setCarrier] = useState<Carrier | ''>('');
   const [number, setNumber] = useState('');
   const [tried, setTried] = useState(false);
-  const step = useStep(onDone);
+  const step = useAsyncAction(onDone);
   const typed = normalizeTrackingNumber(number);
   const problem = carrier && typed ? trackingNumberProblem(carrier, typed) : null;
   const carrierError = tried && !carrier ? pharmacyMessages.unknownCarrier : undefined;
@@ -150,9 +139,9 @@ function ShipForm({ shipmentId, onDone }: { shipmentId: number; onDone(text: str
     setTried(true);
     if (!carrier || !typed || problem) return;
     void step.run(
-      'ship',
       () => ship(shipmentId, carrier, typed),
       'Shipped. The patient was sent the tracking link.',
+      'ship',
     );
   }
 
@@ -182,7 +171,7 @@ function ShipForm({ shipmentId, onDone }: { shipmentId: number; onDone(text: str
         onValueChange={setNumber}
       />
       <FormMessage kind="error">{step.error}</FormMessage>
-      <Button type="submit" busy={step.busy !== null} busyLabel="Shipping...">
+      <Button type="submit" busy={step.busy} busyLabel="Shipping...">
         Ship
       </Button>
     </form>
@@ -198,9 +187,9 @@ function ActionPanel({
   onDone(text: string): void;
 }) {
   const [pausing, setPausing] = useState(false);
-  const step = useStep(onDone);
+  const step = useAsyncAction(onDone);
   const id = shipment.shipmentId;
-  const busy = step.busy !== null;
+  const busy = step.busy;
   const processed = (
     <p className="ph-processed">
       Placed now: processed{' '}
@@ -225,11 +214,11 @@ function ActionPanel({
         <>
           {processed}
           <Button
-            busy={step.busy === 'place'}
+            busy={step.running === 'place'}
             busyLabel="Placing..."
             disabled={busy}
             onClick={() =>
-              void step.run('place', () => place(id), 'Order placed. The patient was told when.')
+              void step.run(() => place(id), 'Order placed. The patient was told when.', 'place')
             }
           >
             Place order
@@ -244,10 +233,10 @@ function ActionPanel({
           <p className="ph-note">Shipping is paused. Resuming places the order again.</p>
           {processed}
           <Button
-            busy={step.busy === 'place'}
+            busy={step.running === 'place'}
             busyLabel="Placing..."
             onClick={() =>
-              void step.run('place', () => place(id), 'Resumed: the order is placed again.')
+              void step.run(() => place(id), 'Resumed: the order is placed again.', 'place')
             }
           >
             Resume and place order
@@ -271,13 +260,13 @@ function ActionPanel({
             Shipped with <Tracking shipment={shipment} />.
           </p>
           <Button
-            busy={step.busy === 'deliver'}
+            busy={step.running === 'deliver'}
             busyLabel="Saving..."
             onClick={() =>
               void step.run(
-                'deliver',
                 () => deliver(id),
                 'Marked delivered. The 7-day reship window has started.',
+                'deliver',
               )
             }
           >

@@ -1,5 +1,5 @@
 import { trackingUrl, type ShipmentSummary } from '@clinic/contracts';
-import { when } from '../clinic/format';
+import { when } from '../format';
 import { useRowNavigation } from '../useRowNavigation';
 import { coldChainText, kindLabels, shipmentStatusLabels, waited } from './format';
 

@@ -39,6 +39,73 @@ function Message({ message }: { message: ChatMessage }) {
 
 type Action = 'claim' | 'close' | 'reply';
 
+/** Who the conversation is with, its state, and Claim and Close. */
+function PaneHead({
+  conversation,
+  mine,
+  busy,
+  backTo,
+  onClaim,
+  onClose,
+}: {
+  conversation: ConversationDetail['conversation'];
+  mine: boolean;
+  busy: Action | null;
+  backTo: string;
+  onClaim(): void;
+  onClose(): void;
+}) {
+  const closed = conversation.status === 'closed';
+  return (
+    <header className="sp-pane__head">
+      <BackToInbox to={backTo} />
+      <div className="sp-pane__who">
+        <h2 id="sp-pane-title" className="sp-pane__title">
+          <OnlineDot online={conversation.online} />
+          {conversation.participant.name}
+        </h2>
+        <p className="sp-pane__sub">
+          <span className={`sp-kind sp-kind--${conversation.participant.kind}`}>
+            {kindLabels[conversation.participant.kind]}
+          </span>{' '}
+          <span data-testid="pane-status">
+            {closed
+              ? 'Closed'
+              : conversation.claimedBy
+                ? `Claimed by ${mine ? 'you' : conversation.claimedBy.name}`
+                : 'Unclaimed'}
+          </span>
+        </p>
+      </div>
+      <div className="sp-pane__actions">
+        {!closed && !mine && (
+          <Button
+            size="small"
+            busy={busy === 'claim'}
+            busyLabel="Claiming..."
+            disabled={busy !== null}
+            onClick={onClaim}
+          >
+            Claim
+          </Button>
+        )}
+        {!closed && (
+          <Button
+            size="small"
+            variant="secondary"
+            busy={busy === 'close'}
+            busyLabel="Closing..."
+            disabled={busy !== null}
+            onClick={onClose}
+          >
+            Close
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}
+
 /**
  * One conversation: who it is with, every message (the person's on the left, the agents' answers
  * on the right with their first name, system lines centred), Claim and Close, and the reply box
@@ -97,52 +164,14 @@ export function ConversationPane({
   return (
     <div className="sp-detail">
       <section className="sp-pane" aria-labelledby="sp-pane-title">
-        <header className="sp-pane__head">
-          <BackToInbox to={backTo} />
-          <div className="sp-pane__who">
-            <h2 id="sp-pane-title" className="sp-pane__title">
-              <OnlineDot online={conversation.online} />
-              {conversation.participant.name}
-            </h2>
-            <p className="sp-pane__sub">
-              <span className={`sp-kind sp-kind--${conversation.participant.kind}`}>
-                {kindLabels[conversation.participant.kind]}
-              </span>{' '}
-              <span data-testid="pane-status">
-                {closed
-                  ? 'Closed'
-                  : conversation.claimedBy
-                    ? `Claimed by ${mine ? 'you' : conversation.claimedBy.name}`
-                    : 'Unclaimed'}
-              </span>
-            </p>
-          </div>
-          <div className="sp-pane__actions">
-            {!closed && !mine && (
-              <Button
-                size="small"
-                busy={busy === 'claim'}
-                busyLabel="Claiming..."
-                disabled={busy !== null}
-                onClick={() => void run('claim', () => claim(conversationId))}
-              >
-                Claim
-              </Button>
-            )}
-            {!closed && (
-              <Button
-                size="small"
-                variant="secondary"
-                busy={busy === 'close'}
-                busyLabel="Closing..."
-                disabled={busy !== null}
-                onClick={() => void run('close', () => close(conversationId))}
-              >
-                Close
-              </Button>
-            )}
-          </div>
-        </header>
+        <PaneHead
+          conversation={conversation}
+          mine={mine}
+          busy={busy}
+          backTo={backTo}
+          onClaim={() => void run('claim', () => claim(conversationId))}
+          onClose={() => void run('close', () => close(conversationId))}
+        />
         <ol
           className="thread-messages sp-messages"
           ref={listRef}

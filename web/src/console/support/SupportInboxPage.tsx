@@ -12,7 +12,7 @@ import { PatientAccountPane } from './PatientAccountPane';
 import { inboxPath, type InboxView } from './paths';
 import { inboxQuery } from './supportApi';
 import { useSupportSocket } from './useSupportSocket';
-import '../clinic/clinic.css';
+import '../record.css';
 import './support.css';
 
 const views: readonly InboxView[] = ['waiting', 'mine', 'closed'];

@@ -1,5 +1,5 @@
 import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clinic/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   useEffect,
   useId,
@@ -8,9 +8,10 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { toApiError } from '../../api/client';
-import { Button, TOAST_MS } from '../../ui';
+import { AttachmentComposer, Button, TOAST_MS } from '../../ui';
 import { AttachmentIcon, AttachmentLinks, attachmentKind } from './AttachmentLinks';
 import {
   acceptAttribute,
@@ -64,6 +65,49 @@ function Message({ message }: { message: DoctorChatMessage }) {
   );
 }
 
+/** The messages, oldest first, or the greeting on an empty chat. */
+function MessageList({
+  listRef,
+  messages,
+}: {
+  listRef: RefObject<HTMLOListElement | null>;
+  messages: UseQueryResult<DoctorChatMessage[]>;
+}) {
+  const greeting: DoctorChatMessage = {
+    id: 0,
+    message: doctorMessages.greeting,
+    in_out: 0,
+    is_doctor: true,
+    created_at: '',
+    attachments: [],
+    author: null,
+  };
+
+  return (
+    <ol className="doctor-chat__list" ref={listRef} aria-label="Messages" tabIndex={0}>
+      {messages.isPending && <li className="doctor-chat__note">Loading messages…</li>}
+      {messages.isError && (
+        <li className="doctor-chat__note doctor-chat__note--error" role="alert">
+          Your messages could not load. Please try again later.
+        </li>
+      )}
+      {messages.isSuccess && messages.data.length === 0 && (
+        <li className="doctor-msg doctor-msg--received doctor-msg--greeting">
+          <div className="doctor-msg__bubble">
+            <span className="doctor-msg__who" data-testid="sender">
+              {senderLabel(greeting)}
+            </span>
+            <p className="doctor-msg__text">{doctorMessages.greeting}</p>
+          </div>
+        </li>
+      )}
+      {messages.data?.map((message) => (
+        <Message key={message.id} message={message} />
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The built-in doctor chat (spec 002 "Doctor chat"): the messages (the doctor's or support's on
  * the left, the patient's on the right, with files as links), the greeting on an empty chat, and
@@ -82,7 +126,6 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const listRef = useRef<HTMLOListElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const count = messages.data?.length ?? 0;
 
@@ -149,42 +192,12 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
     }
   }
 
-  const greeting: DoctorChatMessage = {
-    id: 0,
-    message: doctorMessages.greeting,
-    in_out: 0,
-    is_doctor: true,
-    created_at: '',
-    attachments: [],
-    author: null,
-  };
-
   return (
     <section className="doctor-chat" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="visually-hidden">
         Messages with your doctor
       </h3>
-      <ol className="doctor-chat__list" ref={listRef} aria-label="Messages" tabIndex={0}>
-        {messages.isPending && <li className="doctor-chat__note">Loading messages…</li>}
-        {messages.isError && (
-          <li className="doctor-chat__note doctor-chat__note--error" role="alert">
-            Your messages could not load. Please try again later.
-          </li>
-        )}
-        {messages.isSuccess && messages.data.length === 0 && (
-          <li className="doctor-msg doctor-msg--received doctor-msg--greeting">
-            <div className="doctor-msg__bubble">
-              <span className="doctor-msg__who" data-testid="sender">
-                {senderLabel(greeting)}
-              </span>
-              <p className="doctor-msg__text">{doctorMessages.greeting}</p>
-            </div>
-          </li>
-        )}
-        {messages.data?.map((message) => (
-          <Message key={message.id} message={message} />
-        ))}
-      </ol>
+      <MessageList listRef={listRef} messages={messages} />
       {failure && (
         <p className="doctor-chat__failure" role="alert">
           {failure}
@@ -193,79 +206,49 @@ export function DoctorChat({ encounterId }: { encounterId: string | null }) {
       {!encounterId ? (
         <p className="doctor-chat__note">{doctorMessages.noDoctorYet}</p>
       ) : (
-        <form className="doctor-composer" onSubmit={(e) => void send(e)} noValidate>
-          {files.length > 0 && (
-            <ul className="doctor-composer__files" aria-label="Files to send">
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="doctor-chip">
-                  <AttachmentIcon
-                    kind={attachmentKind({ type: contentTypeOf(file), name: file.name })}
-                  />
-                  <span className="doctor-chip__name">{file.name}</span>
-                  <button
-                    type="button"
-                    className="doctor-chip__remove"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setFiles((was) => was.filter((_, i) => i !== index))}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
+        <AttachmentComposer
+          look="chips"
+          className="doctor-composer"
+          barClassName="doctor-composer__bar"
+          inputId={`${id}-file`}
+          files={files}
+          accept={acceptAttribute}
+          maxFiles={doctorChatLimits.attachmentsPerMessage}
+          fileIcon={(file) => (
+            <AttachmentIcon kind={attachmentKind({ type: contentTypeOf(file), name: file.name })} />
           )}
-          <label htmlFor={`${id}-text`} className="visually-hidden">
-            Your message
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className="doctor-composer__text"
-            rows={2}
-            value={draft}
-            maxLength={doctorChatLimits.messageMax}
-            placeholder="Write a message to your doctor"
-            aria-describedby={`${id}-count`}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <div className="doctor-composer__bar">
-            <input
-              ref={fileInput}
-              id={`${id}-file`}
-              type="file"
-              multiple
-              accept={acceptAttribute}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={choose}
-            />
-            <button
-              type="button"
-              className="doctor-composer__attach"
-              aria-label="Attach a file"
-              title="Attach a file (PDF, Word, text, image or video; 5 MB at most)"
-              disabled={files.length >= doctorChatLimits.attachmentsPerMessage}
-              onClick={() => fileInput.current?.click()}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path
-                  d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
-            <span id={`${id}-count`} className="doctor-composer__count">
-              {draft.length}/{doctorChatLimits.messageMax}
-            </span>
-            <Button type="submit" size="small" busy={busy} busyLabel="Sending…">
-              Send
-            </Button>
-          </div>
-        </form>
+          onChoose={choose}
+          onRemove={(index) => setFiles((was) => was.filter((_, i) => i !== index))}
+          onSubmit={(e) => void send(e)}
+          text={
+            <>
+              <label htmlFor={`${id}-text`} className="visually-hidden">
+                Your message
+              </label>
+              <textarea
+                id={`${id}-text`}
+                className="doctor-composer__text"
+                rows={2}
+                value={draft}
+                maxLength={doctorChatLimits.messageMax}
+                placeholder="Write a message to your doctor"
+                aria-describedby={`${id}-count`}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onKeyDown}
+              />
+            </>
+          }
+          actions={
+            <>
+              <span id={`${id}-count`} className="doctor-composer__count">
+                {draft.length}/{doctorChatLimits.messageMax}
+              </span>
+              <Button type="submit" size="small" busy={busy} busyLabel="Sending…">
+                Send
+              </Button>
+            </>
+          }
+        />
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import {
 } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
+import { FakeXhr, installFakeXhr } from '../../test-utils/xhr';
 import { chooseFile, typeText } from '../../medical-form/testing/harness';
 import { setSession } from '../../session/session';
 import { render, type Rendered } from '../../test-utils/render';
@@ -96,6 +97,8 @@ const posted = () =>
 
 beforeEach(() => {
   localStorage.clear();
+  // The storage takes every signed PUT.
+  installFakeXhr(200);
   setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
   api = fakeApi();
   withOrder();
@@ -214,7 +217,6 @@ describe('DoctorTab', () => {
         file_name: 'doctor-chat_1_labs.pdf',
       },
     });
-    api.on('PUT https://store.test/put/1', ok(undefined));
     api.on('POST /api/provider-messages', ok({ success: true, apiResponse: { id: 9 } }));
     await show();
     const before = reads();
@@ -230,9 +232,9 @@ describe('DoctorTab', () => {
 
     const signed = api.fetch.mock.calls.find(([url]) => url === '/api/get-signed-url')!;
     expect(JSON.parse(String(signed[1]!.body))).toMatchObject({ content_type: 'application/pdf' });
-    const put = api.fetch.mock.calls.find(([url]) => url === 'https://store.test/put/1')!;
-    expect(put[1]!.method).toBe('PUT');
-    expect(new Headers(put[1]!.headers).get('Content-Type')).toBe('application/pdf');
+    const [put] = FakeXhr.sent;
+    expect([put!.method, put!.url]).toEqual(['PUT', 'https://store.test/put/1']);
+    expect(put!.headers['Content-Type']).toBe('application/pdf');
     expect(posted()).toEqual([
       {
         message: 'My labs are attached.',
@@ -298,7 +300,6 @@ describe('DoctorTab', () => {
         file_name: 'doctor-chat_1_notes.png',
       },
     });
-    api.on('PUT https://store.test/put/1', ok(undefined));
     api.on(
       'POST /api/provider-messages',
       fail(400, refusedFileText('notes.png'), { attachment: 'notes.png' }),

@@ -2,7 +2,7 @@
  * Doctor on Demand's calls (contracts/src/api/doctor.ts) through the typed client: the doctor's
  * profile, the reply time and provider 1's outside messaging page (chat-availability), the
  * messages, and sending one with its files (each uploaded the way the medical form uploads a
- * photo: a signed URL from POST /api/get-signed-url, then the file PUT there with its type).
+ * photo: a signed URL from POST /api/get-signed-url, then the file PUT there with its type by the api's putSigned).
  */
 import {
   acceptedExtension,
@@ -13,11 +13,11 @@ import {
   getSignedUrl,
   providerMessages,
   sendProviderMessage,
-  signedPutHeaders,
   type DoctorChatFileType,
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { putSigned } from '../../api/upload';
 
 /** GET /api/get-doc-profile/{encounterId}: the clinician of the visit. */
 export function doctorProfileQuery(encounterId: string) {
@@ -97,12 +97,7 @@ export async function putSignedFile(
 ): Promise<Uploaded> {
   const type = contentTypeOf(file);
   const signed = await sign(type);
-  const stored = await fetch(signed.upload_url, {
-    method: 'PUT',
-    headers: signedPutHeaders(type),
-    body: file,
-  });
-  if (!stored.ok) throw new Error(`Storage answered ${stored.status}`);
+  await putSigned(signed.upload_url, file, { contentType: type });
   return { url: signed.file_name, type, name: file.name };
 }
 

@@ -5,7 +5,7 @@
  */
 import { photoMessages, reuploadMessages, uploadMessages } from '@clinic/contracts';
 import { chooseFile } from '../../medical-form/testing/harness';
-import { FakeXhr, imageFile, installFakeXhr } from '../../medical-form/testing/xhr';
+import { FakeXhr, imageFile, installFakeXhr } from '../../test-utils/xhr';
 import { setSession } from '../../session/session';
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';

@@ -62,6 +62,35 @@ function failureOf(error: unknown): string {
   return reuploadMessages.unsuccessful;
 }
 
+/**
+ * The photo resized, stored through a signed URL and handed to the order (upload-image-again,
+ * which checks the stored bytes: its refusal is the patient's words). `named` learns the stored
+ * name as soon as it is known, for the failure log.
+ */
+async function sendImage(
+  file: File,
+  orderId: string,
+  imageType: PortalImageType,
+  named: (filename: string) => void,
+): Promise<void> {
+  const resized = await resizeImage(file).catch(() => {
+    throw new UploadFailure('prepare', false, 'The image could not be resized');
+  });
+  const filename = uploadFileName(orderId, imageType, Date.now(), resized.name);
+  named(filename);
+  const signed = await requestSignedUrl(filename, resized.type, orderId).catch((error: unknown) => {
+    throw new UploadFailure('prepare', toApiError(error).isNetwork, 'No signed URL');
+  });
+  await putFile(signed.upload_url, resized, () => undefined);
+  await sendImageAgain({
+    id: orderId,
+    file_name: signed.file_name,
+    image_type: imageType,
+  }).catch((error: unknown) => {
+    throw refusalOf(error) ?? error;
+  });
+}
+
 export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) {
   const [orderId, setOrderId] = useState(() => String(orders[0]?.id ?? ''));
   const [imageType, setImageType] = useState<PortalImageType | ''>('');
@@ -111,24 +140,7 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
     setBusy(true);
     let filename = file.name;
     try {
-      const resized = await resizeImage(file).catch(() => {
-        throw new UploadFailure('prepare', false, 'The image could not be resized');
-      });
-      filename = uploadFileName(orderId, imageType, Date.now(), resized.name);
-      const signed = await requestSignedUrl(filename, resized.type, orderId).catch(
-        (error: unknown) => {
-          throw new UploadFailure('prepare', toApiError(error).isNetwork, 'No signed URL');
-        },
-      );
-      await putFile(signed.upload_url, resized, () => undefined);
-      await sendImageAgain({
-        id: orderId,
-        file_name: signed.file_name,
-        image_type: imageType,
-      }).catch((error: unknown) => {
-        // upload-image-again checks the stored bytes: its refusal is the patient's words.
-        throw refusalOf(error) ?? error;
-      });
+      await sendImage(file, orderId, imageType, (name) => (filename = name));
       dropFile();
       show('success', profileMessages.submitted);
     } catch (error) {

@@ -17,7 +17,7 @@ import {
   type ProfileCategory,
   type ProfileField,
 } from '@clinic/contracts';
-import { Button, Checkbox, Field, FormMessage, Select } from '../../ui';
+import { Button, Checkbox, Field, FormMessage, Section, Select } from '../../ui';
 import { failureText, sendProfile } from './profileApi';
 import {
   clampFeet,
@@ -50,6 +50,118 @@ interface Props {
   onSaved(saved: CheckedProfile): void;
 }
 
+type SetValue = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => void;
+type ErrorOf = (...fields: ProfileField[]) => string | undefined;
+
+/** Gender, height and weight. */
+function PhysicalSection({
+  values,
+  set,
+  errorOf,
+}: {
+  values: ProfileFormValues;
+  set: SetValue;
+  errorOf: ErrorOf;
+}) {
+  return (
+    <Section
+      className="profile-section"
+      level={3}
+      id="profile-physical-title"
+      titleClassName="profile-section__title"
+      title="Physical info"
+    >
+      <Select
+        id="profile-gender"
+        label="Gender"
+        value={values.gender}
+        onValueChange={(v) => set('gender', v)}
+        error={errorOf('gender')}
+      >
+        <option value="">Select</option>
+        <option value="Male">Male</option>
+        <option value="Female">Female</option>
+      </Select>
+      <div className="profile-grid profile-grid--three">
+        <Field
+          id="profile-feet"
+          label="Height (ft)"
+          inputMode="numeric"
+          maxLength={1}
+          value={values.feet}
+          onValueChange={(v) => set('feet', clampFeet(v))}
+          hint="0 to 8"
+          error={errorOf('height_inch')}
+        />
+        <Field
+          id="profile-inches"
+          label="Height (in)"
+          inputMode="numeric"
+          maxLength={2}
+          value={values.inches}
+          onValueChange={(v) => set('inches', clampInches(v))}
+          hint="0 to 11"
+        />
+        <Field
+          id="profile-weight"
+          label="Weight (lbs)"
+          inputMode="decimal"
+          maxLength={5}
+          value={values.weight}
+          onValueChange={(v) => set('weight', cleanWeight(v))}
+          hint={`Max ${profileLimits.weightMax}`}
+          error={errorOf('weight')}
+        />
+      </div>
+    </Section>
+  );
+}
+
+/** What the patient would like to hear about. */
+function CategoriesSection({
+  values,
+  set,
+  errorOf,
+}: {
+  values: ProfileFormValues;
+  set: SetValue;
+  errorOf: ErrorOf;
+}) {
+  const onToggle = (category: ProfileCategory, on: boolean) =>
+    set(
+      'preferred_categories',
+      profileCategories.filter((c) =>
+        c === category ? on : values.preferred_categories.includes(c),
+      ),
+    );
+  return (
+    <Section
+      className="profile-section"
+      level={3}
+      id="profile-categories-title"
+      titleClassName="profile-section__title"
+      title="Preferred categories"
+    >
+      <p className="portal-panel__note">What would you like to hear about?</p>
+      <div className="profile-categories" role="group" aria-labelledby="profile-categories-title">
+        {profileCategories.map((category) => (
+          <Checkbox
+            key={category}
+            name="preferred_categories"
+            value={category}
+            label={categoryLabels[category]}
+            checked={values.preferred_categories.includes(category)}
+            onCheckedChange={(on) => onToggle(category, on)}
+          />
+        ))}
+      </div>
+      {errorOf('preferred_categories') && (
+        <p className="field__error">{errorOf('preferred_categories')}</p>
+      )}
+    </Section>
+  );
+}
+
 export function ProfileForm({ profile, onSaved }: Props) {
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(profile));
   const [problem, setProblem] = useState<{ field: ProfileField; message: string } | null>(null);
@@ -73,14 +185,6 @@ export function ProfileForm({ profile, onSaved }: Props) {
     if (part.length === length && index < 2)
       document.getElementById(`profile-phone-${index + 2}`)?.focus();
   };
-
-  const toggleCategory = (category: ProfileCategory, on: boolean) =>
-    set(
-      'preferred_categories',
-      profileCategories.filter((c) =>
-        c === category ? on : values.preferred_categories.includes(c),
-      ),
-    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,10 +211,13 @@ export function ProfileForm({ profile, onSaved }: Props) {
 
   return (
     <form id="profile-form" className="profile-form" noValidate onSubmit={submit}>
-      <section className="card profile-section" aria-labelledby="profile-contact-title">
-        <h3 id="profile-contact-title" className="profile-section__title">
-          Contact info
-        </h3>
+      <Section
+        className="profile-section"
+        level={3}
+        id="profile-contact-title"
+        titleClassName="profile-section__title"
+        title="Contact info"
+      >
         <div className="profile-grid profile-grid--two">
           <Field
             id="profile-first-name"
@@ -182,77 +289,11 @@ export function ProfileForm({ profile, onSaved }: Props) {
           checked={values.text_updates}
           onCheckedChange={(v) => set('text_updates', v)}
         />
-      </section>
+      </Section>
 
-      <section className="card profile-section" aria-labelledby="profile-physical-title">
-        <h3 id="profile-physical-title" className="profile-section__title">
-          Physical info
-        </h3>
-        <Select
-          id="profile-gender"
-          label="Gender"
-          value={values.gender}
-          onValueChange={(v) => set('gender', v)}
-          error={errorOf('gender')}
-        >
-          <option value="">Select</option>
-          <option value="Male">Male</option>
-          <option value="Female">Female</option>
-        </Select>
-        <div className="profile-grid profile-grid--three">
-          <Field
-            id="profile-feet"
-            label="Height (ft)"
-            inputMode="numeric"
-            maxLength={1}
-            value={values.feet}
-            onValueChange={(v) => set('feet', clampFeet(v))}
-            hint="0 to 8"
-            error={errorOf('height_inch')}
-          />
-          <Field
-            id="profile-inches"
-            label="Height (in)"
-            inputMode="numeric"
-            maxLength={2}
-            value={values.inches}
-            onValueChange={(v) => set('inches', clampInches(v))}
-            hint="0 to 11"
-          />
-          <Field
-            id="profile-weight"
-            label="Weight (lbs)"
-            inputMode="decimal"
-            maxLength={5}
-            value={values.weight}
-            onValueChange={(v) => set('weight', cleanWeight(v))}
-            hint={`Max ${profileLimits.weightMax}`}
-            error={errorOf('weight')}
-          />
-        </div>
-      </section>
+      <PhysicalSection values={values} set={set} errorOf={errorOf} />
 
-      <section className="card profile-section" aria-labelledby="profile-categories-title">
-        <h3 id="profile-categories-title" className="profile-section__title">
-          Preferred categories
-        </h3>
-        <p className="portal-panel__note">What would you like to hear about?</p>
-        <div className="profile-categories" role="group" aria-labelledby="profile-categories-title">
-          {profileCategories.map((category) => (
-            <Checkbox
-              key={category}
-              name="preferred_categories"
-              value={category}
-              label={categoryLabels[category]}
-              checked={values.preferred_categories.includes(category)}
-              onCheckedChange={(on) => toggleCategory(category, on)}
-            />
-          ))}
-        </div>
-        {errorOf('preferred_categories') && (
-          <p className="field__error">{errorOf('preferred_categories')}</p>
-        )}
-      </section>
+      <CategoriesSection values={values} set={set} errorOf={errorOf} />
 
       <div className="profile-actions">
         <Button id="profile-save" type="submit" busy={busy} busyLabel="Saving...">

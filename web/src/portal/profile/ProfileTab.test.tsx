@@ -8,7 +8,7 @@ import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { TOAST_MS } from '../../ui';
 import { orderItemsQuery } from '../orderItemsApi';
-import { imageFile } from '../../medical-form/testing/xhr';
+import { imageFile } from '../../test-utils/xhr';
 import { orderItemsAnswer, progressItem } from '../orders/fixtures';
 import ProfileTab, { profileTexts } from './ProfileTab';
 

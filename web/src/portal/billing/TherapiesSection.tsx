@@ -5,7 +5,7 @@ import {
   paymentTermDisplay,
   type SubscriptionItem,
 } from '@clinic/contracts';
-import { Button } from '../ui';
+import { Button, Section } from '../../ui';
 import { billingTexts, formatDollars } from './billingFormat';
 
 interface Props {
@@ -18,15 +18,18 @@ interface Props {
 /** "Current Therapies": each plan with what its status allows, and Update Credit Card. */
 export function TherapiesSection({ subscriptions, onUpdateCard, onPay, onCancel }: Props) {
   return (
-    <section className="card billing__section" aria-labelledby="billing-therapies">
-      <div className="billing__head">
-        <h2 id="billing-therapies" className="billing__title">
-          {billingMessages.currentTherapies}
-        </h2>
+    <Section
+      className="billing__section"
+      id="billing-therapies"
+      titleClassName="billing__title"
+      title={billingMessages.currentTherapies}
+      headClassName="billing__head"
+      action={
         <Button variant="secondary" size="small" onClick={onUpdateCard}>
           Update Credit Card
         </Button>
-      </div>
+      }
+    >
       {subscriptions.length === 0 ? (
         <p className="billing__empty">{billingTexts.noTherapies}</p>
       ) : (
@@ -41,7 +44,7 @@ export function TherapiesSection({ subscriptions, onUpdateCard, onPay, onCancel 
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

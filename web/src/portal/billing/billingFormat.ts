@@ -1,5 +1,5 @@
 import { dollarsToCents, type TransactionItem } from '@clinic/contracts';
-import { formatUsd } from '../checkout/money';
+import { formatUsd } from '../../checkout/money';
 
 /** The clinic's own texts for what the spec leaves out. */
 export const billingTexts = {

@@ -2,13 +2,13 @@ import { act } from 'react';
 import { doctorMessages } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { nextStepTexts } from '../portal/NextStep';
-import { orderItemsAnswer, progressItem, rxEntry } from '../portal/orders/fixtures';
+import { nextStepTexts } from './NextStep';
+import { orderItemsAnswer, progressItem, rxEntry } from './orders/fixtures';
 import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { render, type Rendered } from '../test-utils/render';
 import { PortalHomePage } from './PortalHomePage';
-import { renderRoutes, where } from './testing/kit';
+import { renderRoutes, where } from '../account/testing/kit';
 import { testSession } from '../test-utils/session';
 
 /** Lets the fetch mock answer, the queries settle, the lazy tabs load and React commit. */

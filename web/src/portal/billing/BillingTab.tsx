@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { billingMessages, dollarsToCents, type SubscriptionItem } from '@clinic/contracts';
-import { Button, ToastRegion } from '../ui';
+import { Button, ToastRegion } from '../../ui';
 import { billingTexts, formatDollars } from './billingFormat';
 import { CancelConfirmDialog, CancelReasonsDialog } from './CancelDialogs';
 import { CardDialog } from './CardDialog';
@@ -8,7 +8,7 @@ import { PaymentsSection } from './PaymentsSection';
 import { TherapiesSection } from './TherapiesSection';
 import { useBillingActions } from './useBillingActions';
 import { useBillingLists } from './useBillingLists';
-import './portal.css';
+import '../portal.css';
 
 export { billingTexts, formatDollars } from './billingFormat';
 

@@ -7,9 +7,9 @@ import {
   type SubscriptionItem,
   type TransactionItem,
 } from '@clinic/contracts';
-import { callApi, toApiError } from '../api/client';
-import { newIdempotencyKey } from '../checkout/idempotencyKey';
-import { useToasts, type CardResult } from '../ui';
+import { callApi, toApiError } from '../../api/client';
+import { newIdempotencyKey } from '../../checkout/idempotencyKey';
+import { useToasts, type CardResult } from '../../ui';
 import { fetchInvoice, saveBlob } from './billingApi';
 import { billingTexts, productOf } from './billingFormat';
 import type { BillingAddress } from './CardDialog';

@@ -3,7 +3,7 @@ import { SUPPORT_CONTACT } from '../brand';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { mailtoHref, telHref } from '../support/contactLinks';
-import './pages.css';
+import '../components/notice-pages.css';
 
 export const meetingMissedTexts = {
   title: 'You missed your appointment',

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { notQualifiedText, sorryBackPath, sorryMessage } from './sorryText';
-import './pages.css';
+import '../components/notice-pages.css';
 
 const SORRY = "We're Sorry.";
 

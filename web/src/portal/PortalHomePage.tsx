@@ -3,21 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { ChatBubble } from '../chat/ChatBubble';
-import { NextStep } from '../portal/NextStep';
-import { hasPrescriptionData, orderItemsQuery } from '../portal/orderItemsApi';
+import { NextStep } from './NextStep';
+import { hasPrescriptionData, orderItemsQuery } from './orderItemsApi';
 import { useSession } from '../session/session';
 import { PortalNotice, portalNoticeOf } from './PortalHomePageNotice';
 import { PortalTabBar, portalTabs, tabId, tabSlug, type PortalTab } from './PortalHomePageTabs';
-import '../portal/portal.css';
+import './portal.css';
 
 // The Orders, Dosage, Doctor on Demand, Profile and Billing tabs (and the contracts' rules they
 // read) load when first shown.
-const OrdersTab = lazy(() => import('../portal/orders/OrdersTab'));
-const DosageTab = lazy(() => import('../portal/dosage/DosageTab'));
-const ProfileTab = lazy(() => import('../portal/profile/ProfileTab'));
-const DoctorTab = lazy(() => import('../portal/doctor/DoctorTab'));
+const OrdersTab = lazy(() => import('./orders/OrdersTab'));
+const DosageTab = lazy(() => import('./dosage/DosageTab'));
+const ProfileTab = lazy(() => import('./profile/ProfileTab'));
+const DoctorTab = lazy(() => import('./doctor/DoctorTab'));
 const BillingTab = lazy(() =>
-  import('../portal/BillingTab').then(({ BillingTab }) => ({ default: BillingTab })),
+  import('./billing/BillingTab').then(({ BillingTab }) => ({ default: BillingTab })),
 );
 
 /**

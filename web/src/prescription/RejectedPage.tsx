@@ -6,7 +6,7 @@ import { SUPPORT_CONTACT } from '../brand';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { mailtoHref } from '../support/contactLinks';
-import './pages.css';
+import '../components/notice-pages.css';
 
 /** /meeting-missed shares this page's download (routes.tsx). */
 export { MeetingMissedPage } from './MeetingMissedPage';

@@ -1,12 +1,12 @@
 import { act } from 'react';
 import { billingMessages, cancelReasons } from '@clinic/contracts';
-import { buttonByText, byLabel, choose, click, keyDown, type } from '../intake/testing/dom';
-import { setSession } from '../session/session';
-import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
-import { render, type Rendered } from '../test-utils/render';
+import { buttonByText, byLabel, choose, click, keyDown, type } from '../../intake/testing/dom';
+import { setSession } from '../../session/session';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils/fetchMock';
+import { render, type Rendered } from '../../test-utils/render';
 import { BillingTab, billingTexts } from './BillingTab';
-import { TOAST_MS } from '../ui';
-import { testSession } from '../test-utils/session';
+import { TOAST_MS } from '../../ui';
+import { testSession } from '../../test-utils/session';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures and a fetch that answers by method and path

@@ -2,8 +2,8 @@ import { use, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadBoundary } from '../components/LoadBoundary';
 import { usePageTitle } from '../components/usePageTitle';
-import type { LegalDocument } from '../legal/document';
-import { legalDocBySlug, type LegalDoc, type LegalSlug } from '../legal/legalDocs';
+import type { LegalDocument } from './document';
+import { legalDocBySlug, type LegalDoc, type LegalSlug } from './legalDocs';
 
 interface ViewProps {
   slug: LegalSlug;
@@ -22,9 +22,10 @@ const loaded = new Map<LegalSlug, Promise<Loaded>>();
 function load(doc: LegalDoc): Promise<Loaded> {
   let promise = loaded.get(doc.slug);
   if (!promise) {
-    promise = Promise.all([import('../legal/LegalDocumentView'), doc.load()]).then(
-      ([view, text]) => ({ View: view.LegalDocumentView, document: text.default }),
-    );
+    promise = Promise.all([import('./LegalDocumentView'), doc.load()]).then(([view, text]) => ({
+      View: view.LegalDocumentView,
+      document: text.default,
+    }));
     // A failed download (offline) is tried again next time rather than remembered.
     promise.catch(() => loaded.delete(doc.slug));
     loaded.set(doc.slug, promise);

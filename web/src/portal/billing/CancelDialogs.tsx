@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { billingMessages, cancelReasons } from '@clinic/contracts';
-import { Button, Dialog } from '../ui';
+import { Button, Dialog } from '../../ui';
 
 /** The last choice of the reasons step; it is not sent (spec 001 section 7). */
 export const otherReason = 'other';

@@ -1,4 +1,5 @@
 import { billingMessages, formatUsDate, type TransactionItem } from '@clinic/contracts';
+import { Section } from '../../ui';
 import { formatDollars, productOf } from './billingFormat';
 
 interface Props {
@@ -16,10 +17,12 @@ interface Props {
  */
 export function PaymentsSection({ transactions, downloading, onDownload }: Props) {
   return (
-    <section className="card billing__section" aria-labelledby="billing-payments">
-      <h2 id="billing-payments" className="billing__title">
-        {billingMessages.pastPayments}
-      </h2>
+    <Section
+      className="billing__section"
+      id="billing-payments"
+      titleClassName="billing__title"
+      title={billingMessages.pastPayments}
+    >
       {transactions.length === 0 ? (
         <p className="billing__empty">{billingMessages.empty}</p>
       ) : (
@@ -97,6 +100,6 @@ export function PaymentsSection({ transactions, downloading, onDownload }: Props
           </table>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

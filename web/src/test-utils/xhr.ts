@@ -1,6 +1,8 @@
 /** A stand-in for XMLHttpRequest: records the PUTs and lets a test report progress and answer. */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
+  /** When set, every PUT is answered with this status as soon as it is sent. */
+  static answerAll: number | null = null;
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -22,6 +24,8 @@ export class FakeXhr {
   send(body: unknown) {
     this.body = body;
     FakeXhr.sent.push(this);
+    const status = FakeXhr.answerAll;
+    if (status !== null) this.respond(status);
   }
   abort() {
     this.onabort?.();
@@ -38,8 +42,9 @@ export class FakeXhr {
   }
 }
 
-export function installFakeXhr(): void {
+export function installFakeXhr(answerAll: number | null = null): void {
   FakeXhr.sent = [];
+  FakeXhr.answerAll = answerAll;
   globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
 }
 

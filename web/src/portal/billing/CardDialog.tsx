@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { billingMessages, type CheckoutAddress } from '@clinic/contracts';
-import { emptyAddress, type AddressFields } from '../checkout/addressFallback';
-import { isCompleteAddress, toCheckoutAddress } from '../checkout/addressFields';
-import { AddressForm } from '../checkout/AddressForm';
+import { emptyAddress, type AddressFields } from '../../checkout/addressFallback';
+import { isCompleteAddress, toCheckoutAddress } from '../../checkout/addressFields';
+import { AddressForm } from '../../checkout/AddressForm';
 import {
   Button,
   CardEntry,
@@ -10,8 +10,8 @@ import {
   Dialog,
   usePaymentProcessor,
   type CardResult,
-} from '../ui';
-import '../checkout/checkout.css';
+} from '../../ui';
+import '../../checkout/checkout.css';
 
 /** The billing address the card dialogs send (spec 001 section 3). */
 export type BillingAddress = Omit<CheckoutAddress, 'id'>;

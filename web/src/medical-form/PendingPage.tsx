@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
-import './pages.css';
+import '../components/notice-pages.css';
 
 /**
  * Stand-in for every route whose real page is built in a later issue. It says so plainly and

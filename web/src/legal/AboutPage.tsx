@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '../brand';
 import { usePageTitle } from '../components/usePageTitle';
-import './pages.css';
+import '../components/notice-pages.css';
 
 /** /about: who we are, in the promises the product states (spec 000 section 1). */
 export function AboutPage() {

@@ -9,8 +9,8 @@ import {
   type SubscriptionItem,
   type TransactionItem,
 } from '@clinic/contracts';
-import { buildPath, callApi } from '../api/client';
-import { callApiForBlob } from '../api/file';
+import { buildPath, callApi } from '../../api/client';
+import { callApiForBlob } from '../../api/file';
 
 export interface BillingLists {
   subscriptions: SubscriptionItem[];

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { ControlFrame, type ControlFrameProps } from '../../ui';
+import { ControlFrame, type ControlFrameProps } from './Field';
 
 /** A labelled textarea with its hint and error, wired like the kit's Field. */
 export function TextArea({
