@@ -37,6 +37,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.turbo/**',
+      '**/.tsbuild/**',
     ],
   },
   js.configs.recommended,
