@@ -243,7 +243,12 @@ export function CodeStep({ type, onDone }: Props) {
           `Enter the ${verificationLimits.codeLength}-digit code we sent to ${text.target}.`
         )}
       </p>
-      <form className="verify-code" id="verify-code-form" noValidate onSubmit={verify}>
+      <form
+        className="verify-code"
+        id="verify-code-form"
+        noValidate
+        onSubmit={(event) => void verify(event)}
+      >
         <fieldset className="verify-fieldset">
           <legend className="visually-hidden">Verification code</legend>
           <CodeBoxes ref={boxes} digits={digits} onChange={setDigits} disabled={leaving} />

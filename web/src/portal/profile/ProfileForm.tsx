@@ -106,7 +106,12 @@ export function ProfileForm({ profile, onSaved }: Props) {
   };
 
   return (
-    <form id="profile-form" className="profile-form" noValidate onSubmit={submit}>
+    <form
+      id="profile-form"
+      className="profile-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <section className="card profile-section" aria-labelledby="profile-contact-title">
         <h3 id="profile-contact-title" className="profile-section__title">
           Contact info
