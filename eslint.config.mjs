@@ -45,6 +45,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.turbo/**',
+      '**/.tsbuild/**',
     ],
   },
   js.configs.recommended,
@@ -108,6 +109,38 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Type-aware checks: a promise nobody awaits loses its failure (an unhandled rejection that
+    // ends the process, or an error that never reaches the error handler), and a promise where a
+    // plain value is expected (an `if`, a callback Express or React does not await) is always
+    // truthy or never waited for. A deliberate fire-and-forget says so with `void`: a form's
+    // async submit handler catches and shows its own failures, so `onSubmit` starts it with
+    // `(event) => void submit(event)`.
+    files: [
+      'contracts/src/**/*.ts',
+      'services/*/src/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'web/scripts/**/*.ts',
+      'web/vite.config.ts',
+      'web/e2e/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // React Router's navigate() settles when the next page has loaded and never rejects
+          // (a failing page shows its error boundary): there is nothing to wait for or catch.
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'NavigateFunction', package: 'react-router' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -23,6 +23,8 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/e2e/'],
+  // The typecheck's declarations (tsc -b) are no modules to load.
+  modulePathIgnorePatterns: ['/\\.tsbuild/'],
 };
 
 module.exports = {

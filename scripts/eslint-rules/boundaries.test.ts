@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
 const root = join(__dirname, '..', '..');
-const eslint = new ESLint({ cwd: root });
+// The files linted here exist only in memory, which the type-aware rules cannot read (they need
+// the file in its package's TypeScript project): type-aware.test.ts checks those on real files.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+    },
+  },
+});
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });

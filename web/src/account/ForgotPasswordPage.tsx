@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
               Enter the email address you log in with and we will email you a link to reset your
               password.
             </p>
-            <form className="account__form" onSubmit={onSubmit}>
+            <form className="account__form" onSubmit={(event) => void onSubmit(event)}>
               <EmailField value={email} onValueChange={setEmail} />
               <FormError>{error}</FormError>
               <Button

@@ -29,7 +29,9 @@ export function PasswordResetPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    const timer = setTimeout(() => {
+      navigate('/login', { replace: true });
+    }, RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -76,7 +78,7 @@ export function PasswordResetPage() {
             {identityMessages.resetSuccess} Taking you to the login page...
           </p>
         ) : (
-          <form className="account__form" onSubmit={onSubmit}>
+          <form className="account__form" onSubmit={(event) => void onSubmit(event)}>
             <Field
               label="New password"
               type="password"

@@ -31,7 +31,12 @@ export function ChangeEmailForm({ onUpdated, onCancel }: Props) {
   }
 
   return (
-    <form className="verify-change" id="verify-change-email" noValidate onSubmit={submit}>
+    <form
+      className="verify-change"
+      id="verify-change-email"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="field">
         <label className="field__label" htmlFor="verify-email-input">
           New email address

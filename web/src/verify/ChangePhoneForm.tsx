@@ -96,7 +96,12 @@ export function ChangePhoneForm({ onUpdated, onCancel }: Props) {
   }
 
   return (
-    <form className="verify-change" id="verify-change-phone" noValidate onSubmit={submit}>
+    <form
+      className="verify-change"
+      id="verify-change-phone"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <fieldset className="verify-fieldset">
         <legend className="field__label">New mobile number</legend>
         <div className="verify-phone">

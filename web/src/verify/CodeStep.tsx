@@ -403,7 +403,7 @@ export function CodeStep({ type, onDone }: Props) {
         note={note}
         canVerify={isCompleteCode(code) && !verifying}
         leaving={leaving}
-        onVerify={verify}
+        onVerify={(event) => void verify(event)}
       />
       <ResendBar
         seconds={seconds}

@@ -16,7 +16,7 @@ import {
   signedPutHeaders,
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
-import { eventually } from '@clinic/kit/testing';
+import { eventually, serviceBootTimeoutMs } from '@clinic/kit/testing';
 import { startChat, type ChatCaller, type ChatHarness } from '../testing';
 
 let chat: ChatHarness;
@@ -26,7 +26,7 @@ let encounterSerial = 0;
 beforeAll(async () => {
   chat = await startChat();
   clinician = await chat.agent('clinician');
-});
+}, serviceBootTimeoutMs);
 afterAll(() => chat.close());
 
 /** A patient whose case a clinician claimed: the clinic opened the visit. */

@@ -25,6 +25,8 @@ export const cards = {
   expired: '4000000000000069',
   processingError: '4000000000000119',
   lostCard: '4000000000009987',
+  /** A real card's number, which Stripe's test mode declines as `card_declined`. */
+  realCard: '4111111111111111',
 } as const;
 
 /** Where the identity stub says each test patient's email goes. */

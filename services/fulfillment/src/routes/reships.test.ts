@@ -199,3 +199,47 @@ it("enforces the 7-day window, the photo's content, and the caller's own items; 
   expect((await h.get('/api/get-shipped-items', order.patient)).status).toBe(200);
   expect((await h.post('/api/submit-reship-request', valid, { headers: {} })).status).toBe(401);
 });
+
+it('takes a request on day 6 and at exactly 7 × 24 hours after delivery, and none 1 ms later', async () => {
+  // Three parcels delivered at the same moment: the window is 7 days to the millisecond, so a
+  // window of hours (or of 7 days less a moment, or more) fails one of the three.
+  const [daySix, lastMoment, tooLate] = [
+    await deliveredOrder(),
+    await deliveredOrder(),
+    await deliveredOrder(),
+  ];
+  const listed = async (order: { patient: AcceptedOrder['patient'] }) =>
+    (await h.get('/api/get-shipped-items', order.patient)).body.items[0].orders as {
+      delivered_at: string;
+      reship_until: string;
+    }[];
+  const [delivery] = await listed(tooLate);
+  const deliveredAt = Date.parse(delivery!.delivered_at);
+  expect(Date.parse(delivery!.reship_until) - deliveredAt).toBe(7 * dayMs);
+  for (const order of [daySix, lastMoment])
+    expect((await listed(order))[0]!.delivered_at).toBe(delivery!.delivered_at);
+  const moveTo = (at: number) => h.forms.clock.advance(at - h.forms.clock.now().getTime());
+  const ask = async (order: Awaited<ReturnType<typeof deliveredOrder>>) =>
+    h.post(
+      '/api/submit-reship-request',
+      {
+        reason: 'The vial was cracked.',
+        image: await h.photo(order.patient),
+        items: [{ name: 'x', id: order.orderNumber }],
+      },
+      order.patient,
+    );
+
+  moveTo(deliveredAt + 6 * dayMs);
+  expect(await listed(daySix)).toHaveLength(1);
+  expect((await ask(daySix)).status).toBe(200);
+
+  moveTo(deliveredAt + 7 * dayMs);
+  expect(await listed(lastMoment)).toHaveLength(1);
+  expect((await ask(lastMoment)).status).toBe(200);
+
+  moveTo(deliveredAt + 7 * dayMs + 1);
+  expect(await listed(tooLate)).toEqual([]);
+  const late = await ask(tooLate);
+  expect([late.status, late.body.message]).toEqual([409, reshipMessages.windowClosed]);
+});

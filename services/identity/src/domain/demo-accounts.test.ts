@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { isValidNpi, roles } from '@clinic/contracts';
+import { serviceBootTimeoutMs } from '@clinic/kit/testing';
 import { users } from '../db/schema';
 import { createLocalIdentityDirectory } from '../directory/local-identity-directory';
 import { startIdentity, testPublicUrl } from '../testing/identity-harness';
@@ -9,6 +10,9 @@ import { demoAccounts, demoClinicianProfile, seedDemoAccounts } from './demo-acc
 
 /** The web app's public folder, where the demo clinician's image is served from. */
 const webPublic = join(__dirname, '..', '..', '..', '..', 'web', 'public');
+
+// Each test boots identity (the first twice) and hashes the demo passwords: a boot's time.
+jest.setTimeout(serviceBootTimeoutMs);
 
 describe('demo accounts', () => {
   it('exist once per role after two boots, and log in with their published passwords', async () => {

@@ -4,11 +4,14 @@
  */
 import request from 'supertest';
 import { ManualClock } from '@clinic/kit';
+import { serviceBootTimeoutMs } from '@clinic/kit/testing';
 import { intakeConfigFields, intakeDepsFromConfig } from '../config';
 import { leadCount, startIntakeWithIdentity, validPerson } from '../testing/intake-service';
 import { z } from 'zod';
 
 const config = z.object(intakeConfigFields);
+// The second test boots intake and identity with its own limit: a boot's time.
+jest.setTimeout(serviceBootTimeoutMs);
 
 it('reads the limit from the environment: 30 an hour unless the operator says otherwise', () => {
   expect(intakeDepsFromConfig(config.parse({}))).toEqual({ submissionsPerAddressHour: 30 });

@@ -52,3 +52,11 @@ export function memoryLogger(service = 'test'): {
 }
 
 export const silentLogger: Logger = createLogger({ service: 'test', level: 'silent' });
+
+/**
+ * The time limit of a hook or test that boots services on the embedded engines. Jest's is 30 s: a
+ * boot of identity, forms and chat that takes 5 s on two quiet cores took 10 s alone on busy ones
+ * and longer with a full run beside it (a first boot also builds the run's database template), and
+ * a hook past its limit fails every test of the file without a word of why.
+ */
+export const serviceBootTimeoutMs = 120_000;

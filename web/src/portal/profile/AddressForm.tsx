@@ -58,7 +58,7 @@ export function AddressForm({ address }: { address: ShippingAddressOut | null })
       className="card profile-section"
       aria-labelledby="profile-address-title"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <h3 id="profile-address-title" className="profile-section__title">
         Shipping address

@@ -170,7 +170,7 @@ export function ImageReupload({ orders }: { orders: readonly ReuploadOrder[] }) 
       className="card profile-section"
       aria-labelledby="profile-reupload-title"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <h3 id="profile-reupload-title" className="profile-section__title">
         Upload an image again

@@ -57,7 +57,7 @@ export function PasswordForm() {
       className="card profile-section"
       aria-labelledby="profile-password-title"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <h3 id="profile-password-title" className="profile-section__title">
         Password

@@ -210,7 +210,12 @@ export function ProfileForm({ profile, onSaved }: Props) {
   };
 
   return (
-    <form id="profile-form" className="profile-form" noValidate onSubmit={submit}>
+    <form
+      id="profile-form"
+      className="profile-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <Section
         className="profile-section"
         level={3}

@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { checkoutMessages } from '@clinic/contracts';
-import { sandboxCharges } from '../../db/schema';
+import { paymentFailures, sandboxCharges } from '../../db/schema';
 import { cards, startCheckout, type CheckoutHarness } from '../../testing/checkout-harness';
 import { cardRefusedMessage, cartBlockedMessage } from './card-blocking';
 
@@ -98,6 +98,45 @@ describe('card blocking (spec 001 section 4)', () => {
     const fourth = await t.pay(await t.saveCart(), { cardNumber: cards.lostCard });
     expect(fourth.status).toBe(423);
     expect(fourth.body.blocked).toBe(true);
+  });
+
+  it('counts card_declined declines on the cart, and not towards the 24-hour block', async () => {
+    const buyer = t.patient(503);
+    const carts: string[] = [];
+    const newCart = async () => {
+      carts.push(await t.saveCart({ as: buyer }));
+      return carts.at(-1)!;
+    };
+    const pay = async (cartId: string) =>
+      t.pay(cartId, { cardNumber: cards.realCard }, { as: buyer });
+    const cartId = await newCart();
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await pay(cartId));
+    expect(
+      answers.map((a) => [a.status, a.body.message, a.body.attempts, a.body.card_refused]),
+    ).toEqual([
+      [402, 'Your card was declined.', 1, false],
+      [402, 'Your card was declined.', 2, false],
+      [402, 'Your card was declined.', 3, true],
+    ]);
+    const charged = await processorCharges();
+    const fourth = await pay(cartId);
+    expect(fourth.status).toBe(423);
+    expect(fourth.body).toMatchObject({ message: cardRefusedMessage, card_refused: true });
+    expect(await processorCharges()).toBe(charged);
+
+    // Unlike insufficient funds, more declines on new carts never block the patient or the card.
+    for (let i = 0; i < 2; i += 1) expect((await pay(await newCart())).status).toBe(402);
+    const mine = await request(t.service.app)
+      .get('/api/block-user-payment')
+      .set(t.service.as(buyer));
+    expect(mine.body).toMatchObject({ blocked: false, blocked_until: null });
+    // The declines were the processor's card_declined, each kept as one.
+    const kept = await t.db
+      .select({ code: paymentFailures.declineCode, noFunds: paymentFailures.noFunds })
+      .from(paymentFailures)
+      .where(inArray(paymentFailures.cartId, carts));
+    expect(kept).toEqual(Array(5).fill({ code: 'card_declined', noFunds: false }));
   });
 
   it('does not count generic declines towards the 24-hour block', async () => {
