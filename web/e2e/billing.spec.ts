@@ -1,6 +1,6 @@
 /**
  * The patient portal's Billing tab as a patient meets it over half a year (spec 001 sections 2,
- * 4, 5 and 7; README, "Subscription rules"): a 6-month Tirzepatide plan bought at the checkout,
+ * 4, 5 and 7; docs/architecture/subscriptions-and-billing.md): a 6-month Tirzepatide plan bought at the checkout,
  * a new card that attaches but declines every charge, a renewal that fails three times and
  * pauses the plan, Pay Now with a good card, a receipt, and the cancellation.
  *

@@ -7,7 +7,7 @@ import type { RouteBudget } from './routeBudget';
  * 120 KiB. The others are set a few KiB above what they weigh now, so growth is a decision.
  * Issue 17 (2026-11-24): the quiz's budget rose to 120.5 KiB for the route table's entries of
  * the pharmacy console and the replacement wizard (0.2 KiB); the next route must come with a
- * trimming pass of the shared frame (README, web performance).
+ * trimming pass of the shared frame (docs/performance.md).
  * Issue 26 (2026-11-27): the Billing tab loads with its tab, as the others do, so /home's first
  * load fell from 143.8 to 127 KiB; its budget is 130 KiB. Log Out's key registry and the login
  * code took / to 120.9 KiB; the routes' OpenAPI summaries left the browser build

@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
  * The API's route definitions (contracts/src/api) carry a `summary` for the OpenAPI document,
  * which the server writes; the browser only calls the routes and never reads one. The browser
  * build keeps each route and drops its summary's text (an empty string: the shape stays), which
- * takes about a kilobyte of prose out of the app frame every page loads (README, web
- * performance). Only a string written in the source is dropped, and only in a `defineRoute({...})`
+ * takes about a kilobyte of prose out of the app frame every page loads (docs/performance.md).
+ * Only a string written in the source is dropped, and only in a `defineRoute({...})`
  * call, so a schema field that happens to be called `summary` is left alone.
  */
 

@@ -181,7 +181,7 @@ const pages: RouteObject[] = [
   { path: '/faq', element: <FaqRoute /> },
 
   // Login required; the medical form also opens with the checkout link's session, which
-  // finishes that order's steps (the README's "Cart links").
+  // finishes that order's steps (docs/architecture/checkout-and-payments.md, "Cart links").
   {
     element: <RequireAuth allowCartSession />,
     children: [

@@ -112,7 +112,7 @@ export const getCartResponseSchema = z.object({
   ),
   /**
    * The cart's patient, for a visitor who is not logged in, while the cart is unpaid and less
-   * than a day old: `token` is a session scoped to this cart (the README's "Cart links").
+   * than a day old: `token` is a session scoped to this cart (docs/architecture/checkout-and-payments.md, "Cart links").
    */
   userData: cartSessionUserSchema.extend({ token: z.string() }).nullable(),
   message: z.string(),

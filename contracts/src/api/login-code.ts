@@ -1,5 +1,5 @@
 /**
- * The login of an account past its failure limit (README, "Sessions and callers"): the right
+ * The login of an account past its failure limit (docs/architecture/sessions-and-callers.md): the right
  * password with the 6-digit code emailed to the owner. Apart from identityMessages so that only
  * the login page's download carries these texts.
  */

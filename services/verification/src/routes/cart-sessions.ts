@@ -1,5 +1,5 @@
 /**
- * A checkout link opens a session scoped to its cart (README, "Cart links"). Before that cart is
+ * A checkout link opens a session scoped to its cart (docs/architecture/checkout-and-payments.md, "Cart links"). Before that cart is
  * paid, the link shows only what the checkout page shows; /verify belongs to the order the
  * payment made. So every verification call from a cart-scoped session needs its own cart paid by
  * the session's patient (checkout's payment-succeeded): before that, the patient's stored address,

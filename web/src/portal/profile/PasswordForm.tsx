@@ -1,7 +1,7 @@
 /**
  * The password of the Profile tab (spec 002): a new password and its confirmation, which must
  * match ('Passwords do not match'), sent with POST /api/update-password. A login older than 15
- * minutes must also give the current password (README, "Sessions"): the field is always there,
+ * minutes must also give the current password (docs/architecture/sessions-and-callers.md): the field is always there,
  * sent when filled, and called for when the server asks for it.
  *
  * Hooks for tests: form#password-form, #password-save.

@@ -1,6 +1,6 @@
 /**
  * Charges of a subscription after checkout: renewals at each billing date (with their retries)
- * and the patient's Pay Now of a paused one (README, "Subscription rules").
+ * and the patient's Pay Now of a paused one (docs/architecture/subscriptions-and-billing.md).
  *
  * Every charge goes through the same three steps, because the card processor must never be
  * called inside a database transaction:

@@ -1,5 +1,5 @@
 /**
- * The subscription rules the spec leaves out (README, "Subscription rules"), as numbers and
+ * The subscription rules the spec leaves out (docs/architecture/subscriptions-and-billing.md), as numbers and
  * pure functions so that every path (checkout, renewal, pay now, cancel) follows the same ones.
  */
 import { daysPerShipment, vialsPerShipment, type PaymentTerm } from '@clinic/contracts';
