@@ -16,6 +16,15 @@ const packageBoundaries = [
 ];
 
 /**
+ * Domain code, routes and subscribers queue jobs through their definitions (name, payload,
+ * enqueue helpers) and never load a handler, which calls the domain back: that was the cycle.
+ */
+const jobHandlerImports = {
+  regex: '(^|/)jobs/(?!definitions/)[^/]+$',
+  message: 'Import the job from src/jobs/definitions/; the handler is registered in app.ts only.',
+};
+
+/**
  * Contracts' one list of services. Jest (the lint rules' tests) transforms TypeScript itself, and
  * Node with type stripping imports it as it is; Node 20 reads it through tsx.
  */
@@ -66,6 +75,13 @@ export default tseslint.config(
     rules: { 'clinic/no-foreign-schema-sql': ['error', { schemas: serviceSchemas }] },
   },
   {
+    files: ['services/*/src/{routes,subscribers}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...packageBoundaries, jobHandlerImports] }],
+    },
+  },
+  {
     // Domain code says what went wrong in the product's terms; HTTP statuses are mapped once, in
     // the kit's error handler.
     files: ['services/*/src/domain/**/*.ts'],
@@ -74,7 +90,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: packageBoundaries,
+          patterns: [...packageBoundaries, jobHandlerImports],
           paths: [
             {
               name: '@clinic/kit',

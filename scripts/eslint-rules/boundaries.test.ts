@@ -98,3 +98,29 @@ describe("another service's schema in SQL", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('jobs: definitions apart from handlers', () => {
+  // A handler calls the domain; the domain importing the handler back was the cycle issue 27 cut.
+  const handler = "import { rememberCasePatientJob } from '../jobs/remember-case-patient';\n";
+  const definition =
+    "import { rememberCasePatient } from '../jobs/definitions/remember-case-patient';\n";
+
+  it.each(['domain/cases.ts', 'routes/claims.ts', 'subscribers/example.ts'])(
+    "refuses a job's handler in %s",
+    async (file) => {
+      const found = await problems(
+        `services/clinic/src/${file}`,
+        handler + 'export const used = rememberCasePatientJob;\n',
+      );
+      expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*jobs\/definitions/)]);
+    },
+  );
+
+  it("accepts the job's definition", async () => {
+    const found = await problems(
+      'services/clinic/src/domain/cases.ts',
+      definition + 'export const used = rememberCasePatient;\n',
+    );
+    expect(found).toEqual([]);
+  });
+});
