@@ -22,18 +22,8 @@ interface Props {
 }
 
 export function CameraRecorder({ bitrate, ios, onClose, onRecorded }: Props) {
-  const {
-    phase,
-    problem,
-    count,
-    elapsed,
-    recording,
-    preview,
-    countDown,
-    stopRecording,
-    retake,
-    tryAgain,
-  } = useCameraRecorder({ bitrate, ios });
+  const camera = useCameraRecorder({ bitrate, ios });
+  const { phase, problem, count, elapsed, recording } = camera;
   const busy = phase === 'recording';
   return (
     <Dialog title="Record Your Video" onClose={onClose} busy={busy} className="uv-camera-dialog">
@@ -49,7 +39,7 @@ export function CameraRecorder({ bitrate, ios, onClose, onRecorded }: Props) {
             />
           ) : (
             <video
-              ref={preview}
+              ref={camera.preview}
               className="uv-camera__video uv-camera__video--mirror"
               autoPlay
               muted
@@ -79,9 +69,9 @@ export function CameraRecorder({ bitrate, ios, onClose, onRecorded }: Props) {
         {phase === 'error' && problem && <ProblemBox problem={problem} />}
 
         <div className="portal-modal__actions">
-          {phase === 'ready' && <Button onClick={countDown}>Start Recording</Button>}
+          {phase === 'ready' && <Button onClick={camera.countDown}>Start Recording</Button>}
           {phase === 'recording' && (
-            <Button variant="danger" onClick={stopRecording}>
+            <Button variant="danger" onClick={camera.stopRecording}>
               Stop Recording
             </Button>
           )}
@@ -91,12 +81,12 @@ export function CameraRecorder({ bitrate, ios, onClose, onRecorded }: Props) {
             </Button>
           )}
           {phase === 'review' && (
-            <Button variant="secondary" onClick={retake}>
+            <Button variant="secondary" onClick={camera.retake}>
               Retake
             </Button>
           )}
           {phase === 'error' && problem !== cameraProblems.incompatible && (
-            <Button onClick={tryAgain}>Try Again</Button>
+            <Button onClick={camera.tryAgain}>Try Again</Button>
           )}
           {phase !== 'recording' && (
             <Button variant="secondary" onClick={onClose}>
