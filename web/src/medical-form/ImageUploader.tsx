@@ -13,7 +13,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadMessages } from '@clinic/contracts';
-import { Button, FormMessage, ProgressBar } from '../ui';
+import { Button, FormMessage, ProgressBar, useFileDrop } from '../ui';
 import { checkUploadedFile, logFailedUpload, requestSignedUrl } from './formsApi';
 import {
   checkFailure,
@@ -100,21 +100,12 @@ function DropZone({
   locked: boolean;
   onPick(file: File | undefined): void;
 }) {
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop(onPick);
   return (
     <label
       htmlFor={inputId}
       className={`mf-upload__zone${dragging ? ' mf-upload__zone--over' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        onPick(event.dataTransfer?.files?.[0]);
-      }}
+      {...dropProps}
       aria-disabled={locked || undefined}
     >
       <span className="mf-upload__icon" aria-hidden="true">

@@ -3,9 +3,9 @@
  * chosen if it is no image, over 5 MB or no photo by its bytes), its preview, the upload's
  * progress, and Submit.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { formatSize } from '../medical-form/upload';
-import { Button, FormMessage, ProgressBar } from '../ui';
+import { Button, FormMessage, ProgressBar, useFileDrop } from '../ui';
 import { reshipTexts } from './reshipTexts';
 import type { EvidenceFile } from './useEvidenceFile';
 
@@ -27,11 +27,11 @@ export function EvidenceStep({
   onSubmit(event: FormEvent): void;
 }) {
   const { file, preview, error: fileError } = evidence;
-  const [dragging, setDragging] = useState(false);
   const inputId = useId();
   const pick = (picked: File | null | undefined) => {
     if (!submitting) void evidence.pick(picked);
   };
+  const { dragging, dropProps } = useFileDrop(pick);
   return (
     <form className="rs-form" noValidate onSubmit={onSubmit}>
       {title}
@@ -65,16 +65,7 @@ export function EvidenceStep({
           <label
             htmlFor={inputId}
             className={`rs-upload__zone${dragging ? ' rs-upload__zone--over' : ''}`}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              pick(event.dataTransfer?.files?.[0]);
-            }}
+            {...dropProps}
           >
             <span className="rs-upload__icon" aria-hidden="true">
               <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor">

@@ -35,3 +35,4 @@ export {
   type CardFormProps,
   type CardResult,
 } from './card/cardEntry';
+export { useFileDrop } from './useFileDrop';

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { render, type Rendered } from '../test-utils/render';
-import { AttachmentComposer, ProgressBar, Section, useAsyncAction } from '.';
+import { AttachmentComposer, ProgressBar, Section, useAsyncAction, useFileDrop } from '.';
 
 let view: Rendered | undefined;
 afterEach(async () => {
@@ -110,5 +110,42 @@ describe('AttachmentComposer', () => {
     expect(
       view.container.querySelector<HTMLButtonElement>('[aria-label="Attach a file"]')!.disabled,
     ).toBe(true);
+  });
+});
+
+describe('useFileDrop', () => {
+  function Zone({ onPick }: { onPick(file: File | undefined): void }) {
+    const { dragging, dropProps } = useFileDrop(onPick);
+    return (
+      <label className={dragging ? 'zone zone--over' : 'zone'} {...dropProps}>
+        Drop a photo
+      </label>
+    );
+  }
+
+  function drag(target: Element, type: string, files: File[] = []) {
+    const event = new Event(type, { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'dataTransfer', { value: { files } });
+    act(() => {
+      target.dispatchEvent(event);
+    });
+    return event;
+  }
+
+  it('highlights while a file is held over it and hands the dropped file on', async () => {
+    const picked: (File | undefined)[] = [];
+    view = await render(<Zone onPick={(file) => picked.push(file)} />);
+    const zone = view.container.querySelector('label')!;
+    const over = drag(zone, 'dragover');
+    expect(over.defaultPrevented).toBe(true);
+    expect(zone.className).toBe('zone zone--over');
+    drag(zone, 'dragleave');
+    expect(zone.className).toBe('zone');
+    const photo = new File(['x'], 'id.png', { type: 'image/png' });
+    drag(zone, 'dragover');
+    const dropped = drag(zone, 'drop', [photo]);
+    expect(dropped.defaultPrevented).toBe(true);
+    expect(zone.className).toBe('zone');
+    expect(picked).toEqual([photo]);
   });
 });
