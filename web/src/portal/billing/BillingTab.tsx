@@ -9,6 +9,7 @@ import { TherapiesSection } from './TherapiesSection';
 import { useBillingActions } from './useBillingActions';
 import { useBillingLists } from './useBillingLists';
 import '../portal.css';
+import './billing.css';
 
 export { billingTexts, formatDollars } from './billingFormat';
 

@@ -11,7 +11,7 @@ interface Props {
 
 /**
  * "Past Payments": date, amount, status, product and the receipt of each payment. A table; on a
- * phone each payment is drawn as a card of two lines (portal.css), so the explicit table roles
+ * phone each payment is drawn as a card of two lines (billing.css), so the explicit table roles
  * keep the rows and their headers for screen readers whatever the CSS display (Safari drops a
  * table's own semantics once its parts are not displayed as table parts).
  */
