@@ -13,7 +13,8 @@ const british = new RegExp(`program${'me'}`, 'i');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    // Build output (dist, tsc -b's .tsbuild declarations) repeats the sources it was made from.
+    if (['node_modules', 'dist'].includes(entry.name) || entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx|css|html|sql)$/.test(entry.name) ? [path] : [];

@@ -13,12 +13,14 @@ const helpers = new Set(['index.ts', 'order-view-subscriber.ts']);
 
 function subscriberFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    // Build output (dist, tsc -b's .tsbuild declarations) and installed packages are not sources.
+    if (['node_modules', 'dist'].includes(entry.name) || entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return subscriberFiles(path);
     const isSubscriber =
       /[\\/]subscribers$/.test(dir) &&
       entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.d.ts') &&
       !entry.name.endsWith('.test.ts');
     return isSubscriber && !helpers.has(entry.name) ? [path] : [];
   });
