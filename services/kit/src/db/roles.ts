@@ -34,7 +34,8 @@ function ensureRole(role: string): string {
 /**
  * Gives the service's role exactly its rights on `schema` as it is now, after its migrations
  * (ServiceRuntime.create), on the owner's connection and under the migrations' lock, so that
- * instances starting together do not grant side by side.
+ * instances starting together do not grant side by side, and under one lock for the roles, which
+ * every service ensures.
  */
 export async function grantServiceRole(owner: Database, schema: string): Promise<void> {
   const role = serviceRole(schema);
@@ -42,6 +43,9 @@ export async function grantServiceRole(owner: Database, schema: string): Promise
   const r = `"${role}"`;
   await owner.scriptTransaction(async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
+    // Roles are the cluster's, not a schema's: every service ensures the audit reader, so services
+    // starting together on one PostgreSQL would race to create it (a duplicate key in pg_authid).
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', ['roles']);
     await client.exec(`
     ${ensureRole(role)}
     ${ensureRole(AUDIT_READER_ROLE)}
