@@ -31,7 +31,8 @@ export function passwordResetEmail(to: string, link: string): OutgoingMessage {
     to,
     'Reset your password',
     {
-      greeting: 'Hello,',
+      // Anyone may ask for a reset: the email names nobody.
+      greeting: greeting(''),
       intro: 'We received a request to reset the password of your account.',
       action: 'Choose a new password',
       outro:
@@ -65,13 +66,14 @@ export function loginCodeEmail(to: string, code: string): OutgoingMessage {
     'Someone, hopefully you, entered the right password for your account after several wrong ones. To keep your account safe, logging in also needs this code:';
   const outro =
     'Enter it on the login page with your password. It works once, for 15 minutes. If this was not you, nobody can log in without this code, but please choose a new password with "Forgot your password?" on the login page.';
+  const hello = greeting('');
   return {
     channel: 'email',
     to,
     subject: 'Your login code',
-    body: `Hello,\n\n${intro}\n\n${code}\n\n${outro}\n`,
+    body: `${hello}\n\n${intro}\n\n${code}\n\n${outro}\n`,
     html:
-      `<p>Hello,</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p>` +
+      `<p>${hello}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p>` +
       `<p>${escapeHtml(outro)}</p>`,
   };
 }
