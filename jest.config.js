@@ -31,6 +31,11 @@ module.exports = {
   // Jest's default (one worker less than the cores) runs everything in one process on two cores;
   // one worker per core overlaps the suites' waiting (timers, polling) with another's work.
   maxWorkers: '100%',
+  // A worker keeps what every test file before it left behind (module registries, PGlite's
+  // memory), and its garbage collection slows as that grows: the unit run took 9 to 10 minutes on
+  // two cores with workers kept for the whole run, about 4 with a worker replaced after a file
+  // once its heap passes this (docs/performance.md, "Test time").
+  workerIdleMemoryLimit: '200MB',
   // A global option (ignored inside a project): booting services on PGlite takes seconds on two
   // busy cores, more than jest's default of 5 s for a hook.
   testTimeout: 30000,

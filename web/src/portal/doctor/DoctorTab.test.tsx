@@ -70,8 +70,22 @@ async function show() {
       <DoctorTab query={orderItemsQuery} />
     </QueryClientProvider>,
   );
-  for (let i = 0; i < 30 && /Loading/.test(root().textContent ?? ''); i++) await flush();
-  for (let i = 0; i < 10 && !root().querySelector('.doctor-card'); i++) await flush();
+  await settle();
+}
+
+/**
+ * Waits until every read the tab started is answered and shown. React Query tells the tab on a
+ * real timer, so counting microtask flushes alone misses it on a busy machine.
+ */
+async function settle() {
+  for (let seen = -1; seen !== api.fetch.mock.calls.length; ) {
+    seen = api.fetch.mock.calls.length;
+    await act(async () => {
+      await Promise.allSettled(api.fetch.mock.results.map((r) => r.value as Promise<unknown>));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await flush();
+  }
 }
 
 const textBox = () => root().querySelector<HTMLTextAreaElement>('textarea')!;
