@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -37,6 +38,36 @@ async function contractsServices() {
     return tsImport('@clinic/contracts/services', import.meta.url);
   }
 }
+
+/**
+ * The web app's folders: shared ones any file may import from, and features (page folders) that
+ * others use only through their public file, `index.ts`, and their stylesheet named after them
+ * (a page that wears another feature's look, as the prescription pages wear the medical form's).
+ * Top-level files (routes.tsx wires the pages) and tests are exempt.
+ */
+const webShared = [
+  'api',
+  'cart',
+  'catalog',
+  'components',
+  'session',
+  'styles',
+  'test-utils',
+  'tracking',
+  'ui',
+  'uploads',
+];
+const webFeatures = readdirSync(new URL('./web/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !webShared.includes(entry.name))
+  .map((entry) => entry.name);
+const webFeatureZones = webFeatures.map((feature) => ({
+  target: [...webShared, ...webFeatures.filter((other) => other !== feature)].map(
+    (folder) => `./web/src/${folder}`,
+  ),
+  from: `./web/src/${feature}`,
+  except: ['./index.ts', `./${feature}.css`],
+  message: `Import what ${feature}/ shares from its public file (${feature}/index.ts), or move it to a shared folder.`,
+}));
 
 /** The services that own a database schema of their own name. */
 const { serviceNames: serviceSchemas } = await contractsServices();
@@ -190,5 +221,11 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'web/src/test-utils/**'],
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
+    files: ['web/src/*/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }] },
   },
 );

@@ -124,3 +124,37 @@ describe('jobs: definitions apart from handlers', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("the web app's features", () => {
+  it("refuses a file of another feature's folder and accepts its public file and stylesheet", async () => {
+    const rule = 'import-x/no-restricted-paths';
+    const reaching = await problems(
+      'web/src/portal/billing/Example.tsx',
+      "import { AddressForm } from '../../checkout/AddressForm';\nvoid AddressForm;\n",
+    );
+    expect(reaching).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*checkout\/index\.ts/),
+    ]);
+    const publicFile = await problems(
+      'web/src/portal/billing/Example.tsx',
+      "import { AddressForm } from '../../checkout';\nimport '../../checkout/checkout.css';\nvoid AddressForm;\n",
+    );
+    expect(publicFile.filter((p) => p.startsWith(rule))).toEqual([]);
+  });
+
+  it('lets shared folders be imported from anywhere, and a feature import its own files', async () => {
+    const found = await problems(
+      'web/src/portal/billing/Example.tsx',
+      "import { formatUsd } from '../../ui/money';\nimport { billingTexts } from './billingFormat';\nvoid formatUsd;\nvoid billingTexts;\n",
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('holds for shared folders importing a feature, and not for tests', async () => {
+    const code = "import { legalDocs } from '../legal/legalDocs';\nvoid legalDocs;\n";
+    expect(await problems('web/src/components/Example.tsx', code)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths/),
+    ]);
+    expect(await problems('web/src/components/Example.test.tsx', code)).toEqual([]);
+  });
+});

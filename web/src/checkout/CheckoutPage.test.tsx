@@ -33,8 +33,8 @@ import { blockedTexts, formatUntil } from './BlockedNotice';
 import { CheckoutPage } from './CheckoutPage';
 import { cartBlockedText } from './checkoutErrors';
 import { CONVERSION_ID_KEY } from './conversionId';
-import { formatUsd } from './money';
-import { PREAUTHS_KEY } from './preauths';
+import { formatUsd } from '../ui/money';
+import { PREAUTHS_KEY } from '../session/preauths';
 import { cartLinkSession, testSession, testUser } from '../test-utils/session';
 
 // ---------------------------------------------------------------------------------------------

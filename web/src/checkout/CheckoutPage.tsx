@@ -2,11 +2,11 @@ import { startTransition, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { checkoutMessages } from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
-import { QuizProgress } from '../intake/QuizProgress';
+import { QuizProgress } from '../intake';
 import { CheckoutForm, type CheckoutVariant } from './CheckoutForm';
 import { captureConversionId } from './conversionId';
 import { cartErrorText, loadCart, type LoadedCart } from './loadCart';
-import '../intake/quiz.css';
+import '../styles/funnel.css';
 import './checkout.css';
 
 type Stage =

@@ -1,5 +1,5 @@
 import { Button } from '../ui';
-import { formatUsd } from './money';
+import { formatUsd } from '../ui/money';
 import type { CouponState } from './useCoupon';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { legalPath, type LegalDoc } from '../legal/legalDocs';
+import { legalPath, type LegalDoc } from '../legal';
 
 /**
  * The checkout's footer links (spec 001 section 2). They open in a new tab so the form keeps what

@@ -10,7 +10,7 @@ import { Button, Checkbox } from '../ui';
 import { BlockedNotice } from './BlockedNotice';
 import { CouponField } from './CouponField';
 import { LegalLinks, TermsLink } from './LegalLinks';
-import { formatUsd } from './money';
+import { formatUsd } from '../ui/money';
 import type { CouponState } from './useCoupon';
 import type { Busy, PayBlocked } from './useCheckoutSubmit';
 

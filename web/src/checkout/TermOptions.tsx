@@ -9,7 +9,7 @@ import {
   type Drug,
   type PaymentTerm,
 } from '@clinic/contracts';
-import { formatUsd } from './money';
+import { formatUsd } from '../ui/money';
 
 interface Props {
   drug: Drug;

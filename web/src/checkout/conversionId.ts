@@ -3,7 +3,7 @@
  * `c_id`; it is kept in session storage for the rest of the visit and sent with the payment.
  * `captureConversionId()` runs on every page load (main.tsx) and on the checkout page.
  */
-import { sharingOptedOut } from '../legal/sharingOptOut';
+import { sharingOptedOut } from '../tracking/sharingOptOut';
 import { browserKeys } from '../session/browserStorage';
 
 export const CONVERSION_ID_KEY = browserKeys.conversionId;

@@ -14,7 +14,7 @@ import {
 import { ApiError, callApi } from '../api/client';
 import { clearCart } from '../cart/cartStore';
 import { productsQuery } from '../catalog/useProducts';
-import { savePlan } from '../plan/savePlan';
+import { savePlan } from '../plan';
 import { getSession, isCartSession, setSession } from '../session/session';
 import {
   CardEntryError,
@@ -43,8 +43,8 @@ import {
 } from './checkoutRequest';
 import { isCompleteAddress, toCheckoutAddress } from './addressFields';
 import { guestBuyerOf, loginPathBack } from './GuestSection';
-import { newIdempotencyKey } from './idempotencyKey';
-import { writePreauths } from './preauths';
+import { newIdempotencyKey } from '../api/idempotencyKey';
+import { writePreauths } from '../session/preauths';
 
 /** What the page is doing: nothing, paying, or loading the other medication's checkout. */
 export type Busy = null | 'paying' | 'switching';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BRAND_NAME, COMPANY, SUPPORT_CONTACT } from '../brand';
-import { legalDocs, legalPath } from '../legal/legalDocs';
-import { mailtoHref, telHref } from '../support/contactLinks';
+import { legalDocs, legalPath } from '../legal';
+import { mailtoHref, telHref } from '../support';
 import { CardBrands } from './CardBrands';
 import { LegitimacySeal } from './LegitimacySeal';
 import { Wordmark } from './Logo';

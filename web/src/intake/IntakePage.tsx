@@ -11,7 +11,7 @@ import { intakeSteps } from './steps';
 import { submitIntake } from './submitIntake';
 import { visitorToday } from './today';
 import { useIntake } from './useIntake';
-import './quiz.css';
+import '../styles/funnel.css';
 
 export const SUBMIT_LABEL = 'Start my FREE visit ->';
 export const SENDING_LABEL = 'Processing...';

@@ -15,7 +15,7 @@ import {
   type TransactionItem,
 } from '@clinic/contracts';
 import { callApi } from '../api/client';
-import { formatDollars } from '../portal/billing/billingFormat';
+import { formatDollars } from '../ui/money';
 
 export interface InvoiceSummary {
   /** "#0042"; null when no order of the caller's names this payment. */

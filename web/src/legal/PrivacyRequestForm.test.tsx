@@ -6,7 +6,7 @@ import { testSession } from '../test-utils/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
 import { PrivacyRequestForm } from './PrivacyRequestForm';
-import { SHARING_OPT_OUT_KEY } from './sharingOptOut';
+import { SHARING_OPT_OUT_KEY } from '../tracking/sharingOptOut';
 
 const routes = [{ path: '/legal/ccpa-opt-out', element: <PrivacyRequestForm /> }];
 

@@ -17,7 +17,7 @@ import {
   type FieldsProps,
 } from './PrivacyRequestFields';
 import { fieldErrorsOf, sendPrivacyRequest } from './privacyRequestApi';
-import { globalPrivacyControl, optOutOfSharingHere } from './sharingOptOut';
+import { globalPrivacyControl, optOutOfSharingHere } from '../tracking/sharingOptOut';
 
 const fieldOrder: readonly FieldName[] = [
   'name',

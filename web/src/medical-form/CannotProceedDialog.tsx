@@ -7,7 +7,7 @@
  * parent posts it and says how it went).
  */
 import { useRef } from 'react';
-import { formatUsd } from '../checkout/money';
+import { formatUsd } from '../ui/money';
 import { Button, Dialog, FormMessage } from '../ui';
 
 /** What the patient paid for the order: cents, null when unknown, undefined while it loads. */

@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadMessages } from '@clinic/contracts';
 import { Button, FormMessage, ProgressBar, useFileDrop } from '../ui';
-import { checkUploadedFile, logFailedUpload, requestSignedUrl } from './formsApi';
+import { checkUploadedFile, logFailedUpload, requestSignedUrl } from '../uploads/uploadApi';
 import {
   checkFailure,
   fileProblem,
@@ -25,7 +25,7 @@ import {
   UploadFailure,
   uploadErrorText,
   uploadFileName,
-} from './upload';
+} from '../uploads/upload';
 
 /** Spec 002 section 9: the wait after a successful upload before moving on. */
 export const UPLOAD_DONE_DELAY_MS = 500;

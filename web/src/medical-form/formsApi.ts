@@ -1,13 +1,10 @@
 /**
  * The calls of the medical form (spec 002 section 7), typed from the contracts: the loader's
- * order, the questionnaire file, the two submissions, Process Refund and the upload calls. Every
+ * order, the questionnaire file, the two submissions and Process Refund (its uploads: ../uploads/uploadApi.ts). Every
  * answer is read through the route's response schema by the API client.
  */
 import {
-  checkUpload,
   formsOrder,
-  getSignedUrl,
-  logUploadAttempt,
   processRefund,
   questionnaire,
   questionnaireOfForm,
@@ -20,9 +17,7 @@ import {
 import type { z } from 'zod';
 import { callApi } from '../api/client';
 
-export type SignedUpload = z.infer<typeof getSignedUrl.response>;
 export type SubmitResult = z.infer<typeof submitMdForm.response>;
-export type UploadAttempt = z.input<NonNullable<typeof logUploadAttempt.body>>;
 
 /** GET /forms/orders/{id}: the order as the form loader reads it. */
 export function readFormsOrder(id: string): Promise<FormsOrder> {
@@ -42,32 +37,4 @@ export function sendAssessment(body: AssessmentSubmission): Promise<SubmitResult
 /** POST /api/process-refund/{id}: withdraws the application and refunds the order. */
 export async function requestRefund(id: string): Promise<string> {
   return (await callApi(processRefund, { params: { id } })).message;
-}
-
-/** POST /api/get-signed-url: where to PUT one file. */
-export function requestSignedUrl(
-  filename: string,
-  contentType: string,
-  formId: string,
-): Promise<SignedUpload> {
-  return callApi(getSignedUrl, {
-    body: { filename, content_type: contentType, form_id: formId },
-  });
-}
-
-/**
- * POST /api/uploads/{file_name}/check: the server's check of a file right after its PUT.
- * Rejects with the API error (a 400 says why the file is refused).
- */
-export async function checkUploadedFile(fileName: string): Promise<void> {
-  await callApi(checkUpload, { params: { file_name: fileName } });
-}
-
-/** POST /api/log-upload-attempt, on a failed upload only; its own failure is ignored. */
-export async function logFailedUpload(attempt: UploadAttempt): Promise<void> {
-  try {
-    await callApi(logUploadAttempt, { body: attempt });
-  } catch {
-    // Spec 002 section 7: never fails the patient's page.
-  }
 }

@@ -13,7 +13,7 @@ import {
 } from '@clinic/contracts';
 import { productsQuery, useProducts } from '../catalog/useProducts';
 import { usePageTitle } from '../components/usePageTitle';
-import { readIntakeSummary } from '../intake/intakeSummary';
+import { readIntakeSummary } from '../intake';
 import { readActiveOffers } from '../tracking/activeOffers';
 import { tagDisqualified } from './disqualify';
 import { MedicationCard } from './MedicationCard';
@@ -25,7 +25,7 @@ import {
   savePlan,
   variantFor,
 } from './savePlan';
-import '../intake/quiz.css';
+import '../styles/funnel.css';
 import './plan.css';
 
 type Question = 'taking' | 'drug' | 'dose' | 'choose';

@@ -1,8 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
-import { readIntakeSummary } from '../intake/intakeSummary';
+import { readIntakeSummary } from '../intake';
 import { lossRows, targetWeight } from './reportNumbers';
-import '../intake/quiz.css';
+import '../styles/funnel.css';
 import './plan.css';
 
 /**

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
-import { ChatBubble } from '../chat/ChatBubble';
+import { ChatBubble } from '../chat';
 import { NextStep } from './NextStep';
 import { hasPrescriptionData, orderItemsQuery } from './orderItemsApi';
 import { useSession } from '../session/session';

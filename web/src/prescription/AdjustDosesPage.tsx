@@ -20,7 +20,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { drugs, prescriptionMessages, questionKeys, type Drug } from '@clinic/contracts';
 import { errorMessage, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
-import { DoseSchedule } from '../medical-form/DoseSchedule';
+import { DoseSchedule } from '../medical-form';
 import { accountUserOf, useSession } from '../session/session';
 import { Button, FormMessage, PageShell, ProgressBar } from '../ui';
 import {

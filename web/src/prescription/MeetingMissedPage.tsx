@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '../brand';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
-import { mailtoHref, telHref } from '../support/contactLinks';
+import { mailtoHref, telHref } from '../support';
 import '../components/notice-pages.css';
 
 export const meetingMissedTexts = {

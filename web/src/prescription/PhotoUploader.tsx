@@ -5,7 +5,7 @@
  * before an upload (no file, not an image, over 5 MB) keep their own texts.
  */
 import { uploadMessages } from '@clinic/contracts';
-import { ImageUploader } from '../medical-form/ImageUploader';
+import { ImageUploader } from '../medical-form';
 
 interface Props {
   formId: string;

@@ -5,7 +5,7 @@ import { callApi } from '../api/client';
 import { SUPPORT_CONTACT } from '../brand';
 import { NoticePage } from '../components/NoticePage';
 import { usePageTitle } from '../components/usePageTitle';
-import { mailtoHref } from '../support/contactLinks';
+import { mailtoHref } from '../support';
 import '../components/notice-pages.css';
 
 /** /meeting-missed shares this page's download (routes.tsx). */

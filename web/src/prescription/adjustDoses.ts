@@ -17,7 +17,7 @@ import {
   sameStrength,
   type Drug,
 } from '@clinic/contracts';
-import { DEFAULT_MONTHS, type DoseContext } from '../medical-form/doseChoices';
+import { DEFAULT_MONTHS, type DoseContext } from '../medical-form';
 import type { AdjustableOrder, AdjustDosesBody } from './prescriptionApi';
 
 export const adjustTexts = {

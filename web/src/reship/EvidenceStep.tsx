@@ -4,7 +4,7 @@
  * progress, and Submit.
  */
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { formatSize } from '../medical-form/upload';
+import { formatSize } from '../uploads/upload';
 import { Button, FormMessage, ProgressBar, useFileDrop } from '../ui';
 import { reshipTexts } from './reshipTexts';
 import type { EvidenceFile } from './useEvidenceFile';

@@ -17,7 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
-import { uploadErrorText, UploadFailure } from '../medical-form/upload';
+import { uploadErrorText, UploadFailure } from '../uploads/upload';
 import { PageShell, type Step, Stepper } from '../ui';
 import { EvidenceStep } from './EvidenceStep';
 import {

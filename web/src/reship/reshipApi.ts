@@ -12,8 +12,8 @@ import {
 } from '@clinic/contracts';
 import type { z } from 'zod';
 import { callApi } from '../api/client';
-import { checkUploadedFile } from '../medical-form/formsApi';
-import { checkFailure, putFile, uploadFileName } from '../medical-form/upload';
+import { checkUploadedFile } from '../uploads/uploadApi';
+import { checkFailure, putFile, uploadFileName } from '../uploads/upload';
 
 export type ShippedOrder = z.infer<typeof shippedOrderSchema>;
 export type ReshipBody = z.input<NonNullable<typeof submitReshipRequest.body>>;

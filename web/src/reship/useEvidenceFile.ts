@@ -1,6 +1,6 @@
 import { maxImageBytes, reshipMessages } from '@clinic/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { photoBytesProblem } from '../medical-form/upload';
+import { photoBytesProblem } from '../uploads/upload';
 
 /** What is wrong with a chosen evidence file, or null (spec 002 section 5). */
 export function evidenceProblem(file: File): string | null {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
-import { RichText } from '../legal/RichText';
+import { RichText } from '../legal';
 import { faq, type FaqEntry } from './faq';
 import { SupportContactCard } from './SupportContactCard';
 import './support.css';

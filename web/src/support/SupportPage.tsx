@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { COMPANY } from '../brand';
-import { ChatBubble } from '../chat/ChatBubble';
+import { ChatBubble } from '../chat';
 import { usePageTitle } from '../components/usePageTitle';
-import { legalPath } from '../legal/legalDocs';
+import { legalPath } from '../legal';
 import { faq } from './faq';
 import { SupportContactCard } from './SupportContactCard';
 import './support.css';

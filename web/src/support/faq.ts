@@ -4,7 +4,7 @@
  */
 import { blockedStates, usStates } from '@clinic/contracts';
 import { SUPPORT_CONTACT } from '../brand';
-import { legalPath } from '../legal/legalDocs';
+import { legalPath } from '../legal';
 import { mailtoHref, telHref } from './contactLinks';
 
 export interface FaqEntry {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
-import { QuizProgress } from '../intake/QuizProgress';
+import { QuizProgress } from '../intake';
 import { useSession } from '../session/session';
-import '../intake/quiz.css';
+import '../styles/funnel.css';
 import './thanks.css';
 
 /** Spec 000 section 2 and spec 001 section 2: the four steps after payment, verbatim. */

@@ -1,6 +1,6 @@
 import { upsellMessages } from '@clinic/contracts';
 import { buttonByText, click, flush, renderPage, where } from '../intake/testing/dom';
-import { PREAUTHS_KEY } from '../checkout/preauths';
+import { PREAUTHS_KEY } from '../session/preauths';
 import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';

@@ -12,13 +12,13 @@ import {
   type PaymentTerm,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
-import { readPreauths, writePreauths } from '../checkout/preauths';
-import { newIdempotencyKey } from '../checkout/idempotencyKey';
-import { formatUsd } from '../checkout/money';
+import { readPreauths, writePreauths } from '../session/preauths';
+import { newIdempotencyKey } from '../api/idempotencyKey';
+import { formatUsd } from '../ui/money';
 import { usePageTitle } from '../components/usePageTitle';
-import { QuizProgress } from '../intake/QuizProgress';
+import { QuizProgress } from '../intake';
 import { useSession } from '../session/session';
-import '../intake/quiz.css';
+import '../styles/funnel.css';
 import './thanks.css';
 
 type Choice = 'Nausea' | 'None';

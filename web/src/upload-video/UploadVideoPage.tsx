@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { usStates, type IdentityVideoAsker } from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
-import { formatSize } from '../medical-form/upload';
+import { formatSize } from '../uploads/upload';
 import { accountUserOf, useSession } from '../session/session';
 import { Button, Dialog, PageShell, ProgressBar } from '../ui';
 import { CameraRecorder } from './CameraRecorder';

@@ -2,7 +2,7 @@
  * The identity video page's fixed parts (UploadVideoPage holds the upload's state): what to say,
  * the two ways to give a video (Record Now, Upload From Gallery) and the chosen video.
  */
-import { formatSize } from '../medical-form/upload';
+import { formatSize } from '../uploads/upload';
 import { formatSeconds } from './videoRules';
 
 /** The accept list of the gallery picker: any video, and the listed types by name. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PortalHomeArrival } from '../portal/PortalHomePageNotice';
+import type { PortalHomeArrival } from '../portal';
 import {
   compressionUnavailable,
   problemIn,

@@ -14,8 +14,8 @@ import {
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
 import { putSigned, SignedPutError } from '../api/upload';
-import { logFailedUpload } from '../medical-form/formsApi';
-import { uploadFileName } from '../medical-form/upload';
+import { logFailedUpload } from '../uploads/uploadApi';
+import { uploadFileName } from '../uploads/upload';
 import { contentTypeOf, videoConstants, type VideoProblem } from './videoRules';
 
 /** Who asks for the order's identity video: its state's regulations, the doctor, or nobody. */

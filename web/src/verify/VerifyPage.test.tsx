@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { verificationMessages } from '@clinic/contracts';
-import { PREAUTHS_KEY } from '../checkout/preauths';
+import { PREAUTHS_KEY } from '../session/preauths';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
 import {

@@ -27,7 +27,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { readPreauths } from '../checkout/preauths';
+import { readPreauths } from '../session/preauths';
 import { usePageTitle } from '../components/usePageTitle';
 import { useSession } from '../session/session';
 import { AddressStep } from './AddressStep';

@@ -2,17 +2,13 @@ import { doctorChatLimits, doctorMessages, type DoctorChatMessage } from '@clini
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
-import {
-  AttachmentIcon,
-  AttachmentLinks,
-  attachmentKind,
-} from '../../portal/doctor/AttachmentLinks';
+import { AttachmentIcon, AttachmentLinks, attachmentKind } from '../../uploads/AttachmentLinks';
 import {
   acceptAttribute,
   contentTypeOf,
   pickAttachments,
   type Uploaded,
-} from '../../portal/doctor/doctorApi';
+} from '../../uploads/attachments';
 import { AttachmentComposer, Button, FormMessage } from '../../ui';
 import { sendOnEnter, ThreadMessage, useListAtEnd } from '../ThreadMessage';
 import { lastAt } from '../support/format';

@@ -15,7 +15,7 @@ import {
 } from '@clinic/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
-import { putSignedFile, type Uploaded } from '../../portal/doctor/doctorApi';
+import { putSignedFile, type Uploaded } from '../../uploads/attachments';
 
 export type ThreadView = 'waiting' | 'all';
 

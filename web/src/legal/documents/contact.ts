@@ -1,7 +1,7 @@
 /** The clinic's contact details as the legal documents write them, from the one source each. */
 import { privacyContact } from '@clinic/contracts';
 import { BRAND_NAME, COMPANY, SUPPORT_CONTACT } from '../../brand';
-import { mailtoHref, telHref } from '../../support/contactLinks';
+import { mailtoHref, telHref } from '../../support';
 import type { LegalSection } from '../document';
 
 export const brand = BRAND_NAME;

@@ -1,5 +1,5 @@
 import { antiNausea, firstMonthPrices, termPrices } from '@clinic/contracts';
-import { formatUsd } from '../../checkout/money';
+import { formatUsd } from '../../ui/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
 import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, contactSection } from './contact';

@@ -7,7 +7,7 @@ import {
   termPrices,
   usStates,
 } from '@clinic/contracts';
-import { formatUsd } from '../../checkout/money';
+import { formatUsd } from '../../ui/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
 import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, company, contactSection } from './contact';

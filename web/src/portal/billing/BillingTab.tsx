@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { billingMessages, dollarsToCents, type SubscriptionItem } from '@clinic/contracts';
 import { Button, ToastRegion } from '../../ui';
-import { billingTexts, formatDollars } from './billingFormat';
+import { billingTexts } from './billingFormat';
+import { formatDollars } from '../../ui/money';
 import { CancelConfirmDialog, CancelReasonsDialog } from './CancelDialogs';
 import { CardDialog } from './CardDialog';
 import { PaymentsSection } from './PaymentsSection';
@@ -11,7 +12,8 @@ import { useBillingLists } from './useBillingLists';
 import '../portal.css';
 import './billing.css';
 
-export { billingTexts, formatDollars } from './billingFormat';
+export { billingTexts } from './billingFormat';
+export { formatDollars } from '../../ui/money';
 
 /** The dialog open over the tab, if any. */
 type Open =

@@ -1,8 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { billingMessages, type CheckoutAddress } from '@clinic/contracts';
-import { emptyAddress, type AddressFields } from '../../checkout/addressFallback';
-import { isCompleteAddress, toCheckoutAddress } from '../../checkout/addressFields';
-import { AddressForm } from '../../checkout/AddressForm';
+import {
+  AddressForm,
+  emptyAddress,
+  isCompleteAddress,
+  toCheckoutAddress,
+  type AddressFields,
+} from '../../checkout';
 import {
   Button,
   CardEntry,

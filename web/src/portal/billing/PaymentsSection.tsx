@@ -1,6 +1,7 @@
 import { billingMessages, formatUsDate, type TransactionItem } from '@clinic/contracts';
 import { Section } from '../../ui';
-import { formatDollars, productOf } from './billingFormat';
+import { productOf } from './billingFormat';
+import { formatDollars } from '../../ui/money';
 
 interface Props {
   transactions: TransactionItem[];

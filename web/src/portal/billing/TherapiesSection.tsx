@@ -6,7 +6,8 @@ import {
   type SubscriptionItem,
 } from '@clinic/contracts';
 import { Button, Section } from '../../ui';
-import { billingTexts, formatDollars } from './billingFormat';
+import { billingTexts } from './billingFormat';
+import { formatDollars } from '../../ui/money';
 
 interface Props {
   subscriptions: SubscriptionItem[];

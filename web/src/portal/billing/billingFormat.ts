@@ -1,5 +1,4 @@
-import { dollarsToCents, type TransactionItem } from '@clinic/contracts';
-import { formatUsd } from '../../checkout/money';
+import type { TransactionItem } from '@clinic/contracts';
 
 /** The clinic's own texts for what the spec leaves out. */
 export const billingTexts = {
@@ -9,11 +8,6 @@ export const billingTexts = {
   invoiceFailed: 'We could not download this receipt. Please try again.',
   defaultProduct: 'Subscription',
 } as const;
-
-/** Dollars to "$1,349.82" (2 decimals, spec 001 section 2). */
-export function formatDollars(dollars: number): string {
-  return formatUsd(dollarsToCents(dollars));
-}
 
 /** The product a payment was for (the default name when the server has none). */
 export function productOf(transaction: TransactionItem): string {

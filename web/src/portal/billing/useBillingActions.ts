@@ -8,7 +8,7 @@ import {
   type TransactionItem,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../../api/client';
-import { newIdempotencyKey } from '../../checkout/idempotencyKey';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { useToasts, type CardResult } from '../../ui';
 import { fetchInvoice, saveBlob } from './billingApi';
 import { billingTexts, productOf } from './billingFormat';

@@ -12,16 +12,14 @@ import {
 } from 'react';
 import { toApiError } from '../../api/client';
 import { AttachmentComposer, Button, TOAST_MS } from '../../ui';
-import { AttachmentIcon, AttachmentLinks, attachmentKind } from './AttachmentLinks';
+import { AttachmentIcon, AttachmentLinks, attachmentKind } from '../../uploads/AttachmentLinks';
+import { providerMessagesQuery, sendMessage, uploadAttachment } from './doctorApi';
 import {
   acceptAttribute,
   contentTypeOf,
   pickAttachments,
-  providerMessagesQuery,
-  sendMessage,
-  uploadAttachment,
   type Uploaded,
-} from './doctorApi';
+} from '../../uploads/attachments';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const dayAndClock = new Intl.DateTimeFormat('en-US', {

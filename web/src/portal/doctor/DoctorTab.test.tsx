@@ -17,7 +17,7 @@ import { orderItemsAnswer, progressItem } from '../orders/fixtures';
 import DoctorTab from './DoctorTab';
 import { messagesRefreshMs } from './doctorApi';
 import { initialsOf } from './DoctorProfileCard';
-import { attachmentKind } from './AttachmentLinks';
+import { attachmentKind } from '../../uploads/AttachmentLinks';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -78,7 +78,7 @@ async function show() {
  * real timer, so counting microtask flushes alone misses it on a busy machine.
  */
 async function settle() {
-  for (let seen = -1; seen !== api.fetch.mock.calls.length; ) {
+  for (let seen = -1; seen !== api.fetch.mock.calls.length;) {
     seen = api.fetch.mock.calls.length;
     await act(async () => {
       await Promise.allSettled(api.fetch.mock.results.map((r) => r.value as Promise<unknown>));

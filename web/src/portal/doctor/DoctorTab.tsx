@@ -6,10 +6,11 @@ import { DoctorChat } from './DoctorChat';
 import { DoctorProfileCard } from './DoctorProfileCard';
 import { availabilityQuery } from './doctorApi';
 import './doctor.css';
+import { loadChatPanel } from '../../chat';
 
 // The support chat (its socket client and contracts) loads when the patient opens it. Its styles
 // (chat.css) come with the portal page, which imports the floating bubble.
-const ChatPanel = lazy(() => import('../../chat/ChatPanel'));
+const ChatPanel = lazy(loadChatPanel);
 
 /** Spec 002: provider 1 shows its own patient-messaging page instead of the built-in chat. */
 const OUTSIDE_MESSAGING_PROVIDER = 1;

@@ -19,14 +19,14 @@ import {
   type PortalImageType,
 } from '@clinic/contracts';
 import { ApiError, toApiError } from '../../api/client';
-import { logFailedUpload, requestSignedUrl } from '../../medical-form/formsApi';
+import { logFailedUpload, requestSignedUrl } from '../../uploads/uploadApi';
 import {
   photoBytesProblem,
   putFile,
   refusalOf,
   uploadFileName,
   UploadFailure,
-} from '../../medical-form/upload';
+} from '../../uploads/upload';
 import { Button, FormMessage, Select } from '../../ui';
 import { sendImageAgain } from './profileApi';
 import { resizeImage } from './resizeImage';

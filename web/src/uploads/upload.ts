@@ -1,5 +1,5 @@
 /**
- * A questionnaire image's upload (spec 002 sections 4, 5 and 8, "Questionnaire uploads"): the
+ * A patient file's upload (spec 002 sections 4, 5 and 8, "Questionnaire uploads"): the
  * checks before it (its type and size, then its first bytes: a text file named .png is no
  * photo), the file name it is stored under, the one PUT of the file to the signed URL with
  * progress, and the message of each way it can fail. Every photo picker (the portal's re-upload,

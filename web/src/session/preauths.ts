@@ -1,4 +1,4 @@
-import { browserKeys } from '../session/browserStorage';
+import { browserKeys } from './browserStorage';
 
 /** Where the prescription preauthorisations of a payment are kept for the pages after it. */
 export const PREAUTHS_KEY = browserKeys.preauths;
