@@ -598,12 +598,12 @@ test.describe('the code screen', () => {
     await submitWrongCode(page, newCode);
     await expect(page.locator('#verify-skip')).not.toHaveAttribute('data-flagged');
 
-    // The old number's code no longer works; the new one verifies.
-    if (oldCode !== newCode) {
-      await submitCode(page, oldCode);
-      await expect(alertLine(page)).toHaveText(texts.invalidCode);
-      await expect(verifyPage(page)).toHaveAttribute('data-step', 'phone');
-    }
+    // The old number's code no longer works (a new code never repeats the one it replaces); the
+    // new one verifies.
+    expect(newCode).not.toBe(oldCode);
+    await submitCode(page, oldCode);
+    await expect(alertLine(page)).toHaveText(texts.invalidCode);
+    await expect(verifyPage(page)).toHaveAttribute('data-step', 'phone');
     await submitCode(page, newCode);
     await expect(verifyPage(page)).toHaveAttribute('data-step', 'email');
     expect(await verificationStatus(request, patient.token)).toMatchObject({

@@ -82,8 +82,6 @@ export class ContactCodes {
     if (!contact) throw new NotFoundError(verificationMessages.otherAccount);
     const destination = destinationOf(contact, channel);
     if (!destination) throw new InvalidRequestError(verificationMessages.noPhone);
-    const code = newCode();
-    const hashed = hashCode(code);
     const now = this.runtime.clock.now();
     const resendMs = verificationLimits.resendSeconds * 1000;
 
@@ -116,6 +114,23 @@ export class ContactCodes {
         );
       if ((recent?.n ?? 0) >= verificationLimits.sendsPerHour)
         return { kind: 'capped', retryAfterMs: untilOutOfHour(recent?.oldest, now) } as const;
+      // A new code never repeats one it replaces (still open, or superseded by a change of
+      // number and not yet expired): the patient who types the old code is told it is wrong, not
+      // verified by a 1-in-10,000 chance.
+      const replaced = await tx
+        .select({ salt: codes.salt, codeHash: codes.codeHash })
+        .from(codes)
+        .where(
+          and(
+            eq(codes.userId, userId),
+            eq(codes.channel, channel),
+            isNull(codes.usedAt),
+            gt(codes.expiresAt, now),
+          ),
+        );
+      let code = newCode();
+      while (replaced.some((previous) => codeMatches(previous, code))) code = newCode();
+      const hashed = hashCode(code);
       await tx.update(codes).set({ supersededAt: now }).where(openCodes(userId, channel));
       const [row] = await tx
         .insert(codes)
@@ -129,7 +144,7 @@ export class ContactCodes {
           expiresAt: new Date(now.getTime() + verificationLimits.codeLifetimeMs),
         })
         .returning({ id: codes.id });
-      return { kind: 'stored', id: row!.id } as const;
+      return { kind: 'stored', id: row!.id, code } as const;
     });
     if (stored.kind === 'capped')
       throw new TooManyRequestsError(verificationMessages.tooManySends, stored.retryAfterMs);
@@ -141,7 +156,7 @@ export class ContactCodes {
       );
 
     try {
-      await this.runtime.notifier.send(codeMessage(channel, destination, code), {
+      await this.runtime.notifier.send(codeMessage(channel, destination, stored.code), {
         jobId: `verification-code-${stored.id}`,
       });
     } catch (err) {

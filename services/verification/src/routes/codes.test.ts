@@ -13,15 +13,17 @@ jest.setTimeout(60000);
 
 // Codes come from a seeded sequence instead of the CSPRNG, so no test depends on two random
 // codes happening to differ: x -> (21x + 7) mod 10000 visits every 4-digit code once before any
-// repeats. Hashing and comparing stay the real ones.
+// repeats. A test may make the next draw repeat the last code. Hashing and comparing stay the
+// real ones.
+const mockCodeDraws = { last: 2026, repeatNext: false };
 jest.mock('../domain/code-secret', () => {
   const real = jest.requireActual<typeof CodeSecret>('../domain/code-secret');
-  let last = 2026;
   return {
     ...real,
     newCode: () => {
-      last = (21 * last + 7) % 10000;
-      return String(last).padStart(4, '0');
+      if (mockCodeDraws.repeatNext) mockCodeDraws.repeatNext = false;
+      else mockCodeDraws.last = (21 * mockCodeDraws.last + 7) % 10000;
+      return String(mockCodeDraws.last).padStart(4, '0');
     },
   };
 });
@@ -323,6 +325,17 @@ describe('update-phone and update-email', () => {
     expect(await h.identity.outboxEvents('patient-contact-changed')).toContainEqual(
       expect.objectContaining({ userId: p.id, field: 'phone', value: '4695550113' }),
     );
+  });
+
+  it("never sends a code repeating the one it replaces, so the old number's code stays wrong", async () => {
+    const p = await h.patient({ phone: '2145550116' });
+    const old = await sendPhoneCode(p, '2145550116');
+    await h.post('/api/update-phone', { phone: '4695550116' }, p);
+    mockCodeDraws.repeatNext = true; // the first draw for the new phone is the old code again
+    const fresh = await sendPhoneCode(p, '4695550116');
+    expect(fresh).not.toBe(old);
+    expect((await verify(p, old)).body.message).toBe(verificationMessages.invalidCode);
+    expect((await verify(p, fresh)).status).toBe(200);
   });
 
   it('starts the skip count over for a new phone, but keeps its failures in the hourly cap', async () => {
