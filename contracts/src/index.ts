@@ -34,3 +34,4 @@ export * from './rules/uploads';
 export * from './rules/accounts';
 export * from './rules/privacy';
 export * from './rules/profile';
+export * from './rules/marketing';
