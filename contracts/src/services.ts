@@ -16,6 +16,7 @@ export const backendServices = [
   'chat',
   'clinic',
   'fulfillment',
+  'marketing',
 ] as const;
 export type BackendService = (typeof backendServices)[number];
 

@@ -99,6 +99,7 @@ describe('cluster mode', () => {
       'gateway',
       'identity',
       'intake',
+      'marketing',
       'verification',
     ]);
     for (const checks of Object.values(body.checks))

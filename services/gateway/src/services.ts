@@ -10,6 +10,7 @@ import { fulfillmentService } from '@clinic/fulfillment';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
 import { intakeService, type IntakeDeps } from '@clinic/intake';
+import { marketingService } from '@clinic/marketing';
 import { verificationService, type VerificationDeps } from '@clinic/verification';
 import { gatewayService } from './order-items/module';
 
@@ -88,6 +89,10 @@ export async function bootAllServices(
       forms: formsRecords,
       publicUrl: opts.publicUrl,
     })),
+  });
+  services.push({
+    name: 'marketing',
+    ...(await bootService(marketingService, engines, undefined)),
   });
   // The gateway's own calls (the portal's order view), from the events of the services above.
   services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });

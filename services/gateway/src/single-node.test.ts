@@ -101,6 +101,7 @@ describe('single-node product behind the gateway', () => {
       'gateway',
       'identity',
       'intake',
+      'marketing',
       'verification',
     ]);
     for (const checks of Object.values(ready.body.checks))

@@ -1,0 +1,55 @@
+/**
+ * The funnel's steps (issue 28) and the fact one event contributes to it. Only what marketing may
+ * know is kept: the step, who (an opaque person key), when, money, the plan term, a
+ * disqualification reason and the offer; never a name, a product, an answer or an order id.
+ */
+import { offerPlans, offerVariants, type OfferVariant } from '@clinic/contracts';
+
+export const funnelSteps = [
+  'lead-qualified',
+  'lead-disqualified',
+  'paid',
+  'upsell',
+  'assessment-submitted',
+  'approved',
+  'denied',
+  'shipped',
+  'renewed',
+] as const;
+export type FunnelStep = (typeof funnelSteps)[number];
+
+/** What a lead event tells of the campaign it came from, and the lead's state. */
+export interface LeadCampaign {
+  source: string;
+  medium: string;
+  campaign: string;
+  content: string;
+  term: string;
+  hasGclid: boolean;
+  hasFbclid: boolean;
+  landingPage: string;
+  state: string;
+}
+
+export interface FunnelFact {
+  eventId: string;
+  step: FunnelStep;
+  personKey: string;
+  occurredAt: Date;
+  amountCents?: number;
+  paymentTerms?: number;
+  reason?: string;
+  offer?: OfferVariant | '';
+  campaign?: LeadCampaign;
+}
+
+/** A person: their account, or the lead when the quiz made none. */
+export const personOfUser = (userId: number) => `u:${userId}`;
+export const personOfLead = (leadId: number) => `l:${leadId}`;
+
+/** The offer variant a plan id belongs to (spec 000 section 3), '' for a plan of no offer. */
+export function offerOfPlan(planId: string): OfferVariant | '' {
+  for (const plans of Object.values(offerPlans))
+    for (const variant of offerVariants) if (plans[variant] === planId) return variant;
+  return '';
+}

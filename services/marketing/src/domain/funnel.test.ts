@@ -1,0 +1,299 @@
+/**
+ * The funnel's read model from the product's events: each step counted once a person on the day
+ * they first reach it, carrying the person's first campaign and offer, whatever order the events
+ * come in; a redelivery changes nothing; the rebuild from the kept facts equals the live model;
+ * nothing about a person beyond step, campaign, offer, money and time is kept.
+ */
+import { asc, sql } from 'drizzle-orm';
+import {
+  formSubmitted,
+  leadDisqualified,
+  leadQualified,
+  orderShipped,
+  paymentSucceeded,
+  prescriptionApproved,
+  type EventData,
+  type EventDefinition,
+} from '@clinic/contracts';
+import { ManualClock, rows } from '@clinic/kit';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
+import { marketingService } from '../app';
+import { dailySteps } from '../db/schema';
+import { rebuildFunnel, recordFunnelFact } from './funnel';
+
+const clock = new ManualClock('2026-11-20T18:00:00.000Z');
+let service: ServiceUnderTest;
+beforeAll(async () => {
+  service = await startServiceForTest(marketingService, undefined, { clock });
+});
+afterAll(() => service.close());
+
+async function handled(): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    service.runtime.db,
+    sql`select count(*)::int as n from marketing.inbox`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Publishes an event at `at` as its owner would, and waits until marketing has handled it. */
+async function publish<E extends EventDefinition>(event: E, data: EventData<E>, at: string) {
+  const before = await handled();
+  clock.set(at);
+  await service.runtime.transaction((_tx, events) => events.publish(event, data));
+  await eventually(async () => expect(await handled()).toBe(before + 1));
+}
+
+const spring = {
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'spring-sale',
+  gclid: 'Cj0KCQ-click',
+  landing_page: 'https://clinic.example/?email=ann@example.com&utm_source=google',
+};
+
+const lead = (userId: number, leadId: number): EventData<typeof leadQualified> => ({
+  leadId,
+  userId,
+  state: 'TX',
+  tracking: spring,
+  newAccount: true,
+  bmi: 31.2,
+});
+
+const payment = (
+  userId: number,
+  over: Partial<EventData<typeof paymentSucceeded>> = {},
+): EventData<typeof paymentSucceeded> => ({
+  kind: 'checkout',
+  orderId: 500 + userId,
+  userId,
+  cartId: `cart-${userId}`,
+  transactionId: `tx-${userId}`,
+  amountCents: 134982,
+  currency: 'USD',
+  paymentTerms: 6,
+  productName: 'Tirzepatide',
+  planId: 'tirz_plan_2',
+  prescriptionPreauths: [],
+  conversionId: 'aff-77',
+  userName: 'Ann',
+  ...over,
+});
+
+/** The roll-up of one person's steps, without the columns every row shares. */
+async function rollupOf(where: { campaign: string }) {
+  const all = await service.runtime.db.select().from(dailySteps).orderBy(asc(dailySteps.step));
+  return all.filter((r) => r.campaign === where.campaign);
+}
+
+async function snapshot() {
+  return service.runtime.db
+    .select()
+    .from(dailySteps)
+    .orderBy(
+      asc(dailySteps.day),
+      asc(dailySteps.step),
+      asc(dailySteps.campaign),
+      asc(dailySteps.paymentTerms),
+      asc(dailySteps.reason),
+    );
+}
+
+describe('the funnel from events', () => {
+  it("counts a patient's steps on their days, with their first campaign, offer and money", async () => {
+    await publish(leadQualified, lead(1, 101), '2026-11-20T18:00:00.000Z');
+    await publish(paymentSucceeded, payment(1), '2026-11-20T18:30:00.000Z');
+    await publish(
+      formSubmitted,
+      {
+        orderId: 501,
+        userId: 1,
+        assessmentId: 9,
+        form: 'mdIntegration',
+        questionnaireVersion: '1',
+        drug: 'tirzepatide',
+        state: 'TX',
+        videoRequired: false,
+        submittedAt: '2026-11-20T19:00:00.000Z',
+      },
+      '2026-11-20T19:00:00.000Z',
+    );
+    // 7 pm Pacific on the 21st is the 22nd in UTC: the clinic's day counts.
+    await publish(
+      prescriptionApproved,
+      {
+        orderId: 501,
+        userId: 1,
+        prescriptionId: 'rx-1',
+        drug: 'tirzepatide',
+        items: [{ rxId: 'r1', name: 'Tirzepatide', directions: 'Inject weekly', strength: 2.5 }],
+        doseSchedule: [2.5, 5, 7.5],
+        maintenanceDose: null,
+        approvedAt: '2026-11-22T03:00:00.000Z',
+      },
+      '2026-11-22T03:00:00.000Z',
+    );
+    await publish(
+      paymentSucceeded,
+      payment(1, { kind: 'add-on', amountCents: 1997, planId: 'glp_anti_nausea', paymentTerms: 1 }),
+      '2026-11-22T16:00:00.000Z',
+    );
+
+    const got = (await rollupOf({ campaign: 'spring-sale' })).map((r) => ({
+      day: r.day,
+      step: r.step,
+      people: r.people,
+      amount: r.amountCents,
+      terms: r.paymentTerms,
+      offer: r.offer,
+      source: r.source,
+      state: r.state,
+    }));
+    const common = { offer: 'B', source: 'google', state: 'TX' };
+    expect(got).toEqual([
+      { day: '2026-11-21', step: 'approved', people: 1, amount: 0, terms: 0, ...common },
+      {
+        day: '2026-11-20',
+        step: 'assessment-submitted',
+        people: 1,
+        amount: 0,
+        terms: 0,
+        ...common,
+      },
+      { day: '2026-11-20', step: 'lead-qualified', people: 1, amount: 0, terms: 0, ...common },
+      { day: '2026-11-20', step: 'paid', people: 1, amount: 134982, terms: 6, ...common },
+      { day: '2026-11-22', step: 'upsell', people: 1, amount: 1997, terms: 0, ...common },
+    ]);
+  });
+
+  it('carries a campaign that arrives after the payment back to it, as if in order', async () => {
+    await publish(
+      paymentSucceeded,
+      payment(2, { planId: 'tirz_plan_1' }),
+      '2026-11-20T18:30:00.000Z',
+    );
+    const early = await service.runtime.db.select().from(dailySteps);
+    expect(
+      early.filter((r) => r.step === 'paid' && r.campaign === '' && r.offer === 'default'),
+    ).toHaveLength(1);
+
+    await publish(
+      leadQualified,
+      { ...lead(2, 102), tracking: { ...spring, utm_campaign: 'late-lead' } },
+      '2026-11-20T18:00:00.000Z',
+    );
+    const late = await rollupOf({ campaign: 'late-lead' });
+    expect(late.map((r) => [r.step, r.people, r.offer])).toEqual([
+      ['lead-qualified', 1, 'default'],
+      ['paid', 1, 'default'],
+    ]);
+    const orphans = (await service.runtime.db.select().from(dailySteps)).filter(
+      (r) => r.campaign === '' && r.step === 'paid' && r.offer === 'default',
+    );
+    expect(orphans).toEqual([]);
+  });
+
+  it('counts a person once a step however often they reach it, and every event and dollar', async () => {
+    await publish(
+      leadQualified,
+      { ...lead(3, 103), tracking: { ...spring, utm_campaign: 'renewers' } },
+      '2026-11-20T18:00:00.000Z',
+    );
+    await publish(
+      paymentSucceeded,
+      payment(3, { kind: 'renewal', amountCents: 34997, paymentTerms: 1 }),
+      '2026-11-23T18:00:00.000Z',
+    );
+    await publish(
+      paymentSucceeded,
+      payment(3, { kind: 'renewal', amountCents: 34997, paymentTerms: 1 }),
+      '2026-11-23T19:00:00.000Z',
+    );
+    const renewed = (await rollupOf({ campaign: 'renewers' })).filter((r) => r.step === 'renewed');
+    expect(renewed.map((r) => [r.people, r.events, r.amountCents])).toEqual([[1, 2, 69994]]);
+  });
+
+  it('keys a lead turned away without an account by the lead, with the reason', async () => {
+    await publish(
+      leadDisqualified,
+      {
+        leadId: 104,
+        userId: null,
+        state: 'LA',
+        tracking: { ...spring, utm_campaign: 'south' },
+        reason: 'state_not_available',
+      },
+      '2026-11-20T20:00:00.000Z',
+    );
+    const [row] = await rollupOf({ campaign: 'south' });
+    expect(row).toMatchObject({
+      step: 'lead-disqualified',
+      reason: 'state_not_available',
+      state: 'LA',
+      people: 1,
+    });
+  });
+
+  it('changes nothing when the same event comes again', async () => {
+    const before = await snapshot();
+    const again = await service.runtime.transaction(async (tx) =>
+      recordFunnelFact(tx, {
+        eventId: (
+          await rows<{ event_id: string }>(
+            tx,
+            sql`select event_id from marketing.funnel_facts limit 1`,
+          )
+        )[0]!.event_id,
+        step: 'paid',
+        personKey: 'u:1',
+        occurredAt: new Date('2026-11-20T18:30:00.000Z'),
+        amountCents: 134982,
+      }),
+    );
+    expect(again).toBe(false);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('rebuilds from the kept facts exactly the model the live events made', async () => {
+    await publish(
+      orderShipped,
+      {
+        shipmentId: 1,
+        orderNumber: '#0501',
+        orderId: 501,
+        userId: 1,
+        carrier: 'UPS',
+        trackingNumber: '1Z999',
+        overnight: false,
+        shippedAt: '2026-11-24T18:00:00.000Z',
+      } as EventData<typeof orderShipped>,
+      '2026-11-24T18:00:00.000Z',
+    );
+    const live = await snapshot();
+    expect(live.length).toBeGreaterThan(8);
+    await service.runtime.db.delete(dailySteps);
+    const report = await rebuildFunnel(service.runtime.engines.database);
+    expect(report.people).toBe(4);
+    expect(await snapshot()).toEqual(live);
+  });
+
+  it('keeps no name, product, click id, landing query or order id', async () => {
+    const [dump] = await rows<{ all: string }>(
+      service.runtime.db,
+      sql`select (select coalesce(json_agg(f), '[]') from marketing.funnel_facts f)::text
+            || (select coalesce(json_agg(d), '[]') from marketing.daily_steps d)::text as all`,
+    );
+    for (const secret of [
+      'Ann',
+      'Tirzepatide',
+      'Cj0KCQ',
+      'ann@example.com',
+      'cart-1',
+      'tx-1',
+      '501',
+      'aff-77',
+    ])
+      expect(dump?.all).not.toContain(secret);
+  });
+});

@@ -1,0 +1,1 @@
+export { marketingService } from './app';
