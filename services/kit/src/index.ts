@@ -37,6 +37,7 @@ export * from './notify';
 export * from './runtime/engines';
 export * from './health/health';
 export * from './runtime/service-process';
+export * from './runtime/read-model-command';
 export * from './runtime/retry';
 export * from './runtime/startup';
 export * from './runtime/transient-errors';
