@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { serviceNames } from '@clinic/contracts';
 import { PostgresDatabase, rows } from '@clinic/kit';
 import { infraEnv, infraServiceDatabaseUrl, eventually } from '@clinic/kit/testing';
+import { funnelPeopleOfState } from '@clinic/marketing/testing';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
@@ -150,15 +151,37 @@ describe('cluster mode', () => {
     await runVerificationJourney(url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, the pharmacy and the conversations (the chat through the websocket tunnel)', async () => {
-    // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
-    const patient = await runMedicalFormJourney(
-      url,
-      process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300',
-    );
-    await runClinicJourney(url, patient);
-    await runFulfillmentJourney(url, patient);
-    await runChatJourney(url, patient);
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, the pharmacy and the conversations (the chat through the websocket tunnel), and counts them in the funnel', async () => {
+    const owner = await PostgresDatabase.open(infraEnv().DATABASE_URL);
+    try {
+      const before = await funnelPeopleOfState(owner.db, 'TX');
+      // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
+      const patient = await runMedicalFormJourney(
+        url,
+        process.env.S3_ENDPOINT ?? 'http://127.0.0.1:9300',
+      );
+      await runClinicJourney(url, patient);
+      await runFulfillmentJourney(url, patient);
+      await runChatJourney(url, patient);
+      // Marketing's process built its funnel from the same events, over Kafka: one more Texan
+      // at each step.
+      await eventually(async () => {
+        const after = await funnelPeopleOfState(owner.db, 'TX');
+        for (const step of [
+          'lead-qualified',
+          'paid',
+          'assessment-submitted',
+          'approved',
+          'shipped',
+        ])
+          expect({ step, people: after[step] ?? 0 }).toEqual({
+            step,
+            people: (before[step] ?? 0) + 1,
+          });
+      }, 30000);
+    } finally {
+      await owner.close();
+    }
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {
