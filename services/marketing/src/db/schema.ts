@@ -47,39 +47,26 @@ const rollupColumns = () => ({
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
 });
 
+/** The columns a roll-up row is kept per: its primary key, with the person's for person_steps. */
+export const rollupKey = [
+  'day',
+  'step',
+  'source',
+  'medium',
+  'campaign',
+  'offer',
+  'state',
+  'paymentTerms',
+  'reason',
+] as const;
+
 export const dailySteps = marketingSchema.table('daily_steps', rollupColumns(), (t) => [
-  primaryKey({
-    columns: [
-      t.day,
-      t.step,
-      t.source,
-      t.medium,
-      t.campaign,
-      t.offer,
-      t.state,
-      t.paymentTerms,
-      t.reason,
-    ],
-  }),
+  // Drizzle types a key as a non-empty list: the first column, then the rest.
+  primaryKey({ columns: [t.day, ...rollupKey.slice(1).map((k) => t[k])] }),
 ]);
 
 export const personSteps = marketingSchema.table(
   'person_steps',
   { personKey: text('person_key').notNull(), ...rollupColumns() },
-  (t) => [
-    primaryKey({
-      columns: [
-        t.personKey,
-        t.day,
-        t.step,
-        t.source,
-        t.medium,
-        t.campaign,
-        t.offer,
-        t.state,
-        t.paymentTerms,
-        t.reason,
-      ],
-    }),
-  ],
+  (t) => [primaryKey({ columns: [t.personKey, ...rollupKey.map((k) => t[k])] })],
 );

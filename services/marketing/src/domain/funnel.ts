@@ -9,7 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { clinicTimeZone } from '@clinic/contracts';
 import type { Database, Tx } from '@clinic/kit';
-import { dailySteps, funnelFacts, personSteps } from '../db/schema';
+import { dailySteps, funnelFacts, personSteps, rollupKey } from '../db/schema';
 import type { FunnelFact, LeadCampaign } from './funnel-steps';
 
 type PersonStep = typeof personSteps.$inferInsert;
@@ -124,17 +124,7 @@ async function addToRollup(tx: Tx, row: PersonStep, sign: 1 | -1): Promise<void>
     .insert(dailySteps)
     .values(delta)
     .onConflictDoUpdate({
-      target: [
-        dailySteps.day,
-        dailySteps.step,
-        dailySteps.source,
-        dailySteps.medium,
-        dailySteps.campaign,
-        dailySteps.offer,
-        dailySteps.state,
-        dailySteps.paymentTerms,
-        dailySteps.reason,
-      ],
+      target: rollupKey.map((k) => dailySteps[k]),
       set: {
         people: sql`${dailySteps.people} + ${delta.people}`,
         events: sql`${dailySteps.events} + ${delta.events}`,
@@ -144,20 +134,7 @@ async function addToRollup(tx: Tx, row: PersonStep, sign: 1 | -1): Promise<void>
   if (sign === -1)
     await tx
       .delete(dailySteps)
-      .where(
-        and(
-          eq(dailySteps.day, row.day),
-          eq(dailySteps.step, row.step),
-          eq(dailySteps.source, row.source),
-          eq(dailySteps.medium, row.medium),
-          eq(dailySteps.campaign, row.campaign),
-          eq(dailySteps.offer, row.offer),
-          eq(dailySteps.state, row.state),
-          eq(dailySteps.paymentTerms, row.paymentTerms),
-          eq(dailySteps.reason, row.reason),
-          eq(dailySteps.events, 0),
-        ),
-      );
+      .where(and(...rollupKey.map((k) => eq(dailySteps[k], row[k])), eq(dailySteps.events, 0)));
 }
 
 /**

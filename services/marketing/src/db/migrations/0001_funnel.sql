@@ -40,17 +40,6 @@ CREATE TABLE marketing.daily_steps (
 -- person's share exactly (subtract the old rows, add the new).
 CREATE TABLE marketing.person_steps (
   person_key text NOT NULL,
-  day date NOT NULL,
-  step text NOT NULL,
-  source text NOT NULL,
-  medium text NOT NULL,
-  campaign text NOT NULL,
-  offer text NOT NULL,
-  state text NOT NULL,
-  payment_terms integer NOT NULL,
-  reason text NOT NULL,
-  people integer NOT NULL,
-  events integer NOT NULL,
-  amount_cents bigint NOT NULL,
+  LIKE marketing.daily_steps,
   PRIMARY KEY (person_key, day, step, source, medium, campaign, offer, state, payment_terms, reason)
 );
