@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { backendServices, serviceUrlVariable } from '@clinic/contracts';
 import { infraEnv, freePort, eventually, TcpProxy } from '@clinic/kit/testing';
 
 /**
@@ -39,14 +40,8 @@ describe('the cluster gateway whose database is not up yet', () => {
         LOG_LEVEL: 'warn',
         DATABASE_URL: TcpProxy.redirect(infraEnv().DATABASE_URL, database),
         INTERNAL_SECRET: 'a-secret-of-at-least-thirty-two-characters',
-        IDENTITY_URL: nowhere,
-        CHECKOUT_URL: nowhere,
-        INTAKE_URL: nowhere,
-        VERIFICATION_URL: nowhere,
-        FORMS_URL: nowhere,
-        CHAT_URL: nowhere,
-        CLINIC_URL: nowhere,
-        FULFILLMENT_URL: nowhere,
+        // Every service's address, from contracts' one list: none answers.
+        ...Object.fromEntries(backendServices.map((s) => [serviceUrlVariable(s), nowhere])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
