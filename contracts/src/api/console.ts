@@ -21,6 +21,7 @@ export const consoleSections = [
   { key: 'reships', label: 'Reships', role: 'pharmacy' },
   { key: 'conversion-funnel', label: 'Conversion funnel', role: 'marketing' },
   { key: 'live-conversions', label: 'Live conversions', role: 'marketing' },
+  { key: 'affiliate-conversions', label: 'Affiliate conversions', role: 'marketing' },
   { key: 'products', label: 'Products', role: 'admin' },
   { key: 'prices', label: 'Prices', role: 'admin' },
   { key: 'offers', label: 'Offers', role: 'admin' },

@@ -138,7 +138,7 @@ describe('the staff console', () => {
     ],
     [
       'marketing',
-      ['Conversion funnel', 'Live conversions'],
+      ['Conversion funnel', 'Live conversions', 'Affiliate conversions'],
       'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
     ],
   ] as const)('shows %s staff only their own sections', async (role, labels, empty) => {
@@ -163,7 +163,7 @@ describe('the staff console', () => {
     view = await open('/console/coupons', 'admin');
 
     expect(where(view)).toBe('/console/coupons');
-    expect(navLinks(view)).toHaveLength(16);
+    expect(navLinks(view)).toHaveLength(17);
     expect(navLinks(view).at(-1)).toEqual(['Audit trail', '/console/audit-trail']);
     expect(headings(view)).toEqual([
       'Clinical',

@@ -6,6 +6,7 @@ import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
 import { SectionPage } from './SectionPage';
 import type { ClinicPageKey } from './clinic/ClinicPages';
+import type { MarketingPageKey } from './marketing/MarketingPages';
 import type { PharmacyPageKey } from './pharmacy/PharmacyPages';
 import type { SupportPageKey } from './support/SupportPages';
 import './console.css';
@@ -13,6 +14,7 @@ import './console.css';
 const ClinicPages = lazy(() => import('./clinic/ClinicPages'));
 const PharmacyPages = lazy(() => import('./pharmacy/PharmacyPages'));
 const SupportPages = lazy(() => import('./support/SupportPages'));
+const MarketingPages = lazy(() => import('./marketing/MarketingPages'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -34,6 +36,13 @@ const isPharmacyKey = (key: string): key is PharmacyPageKey => pharmacyKeys.has(
 
 /** The section SupportPages renders (a conversation: chat-inbox/{conversationId}). */
 const isSupportKey = (key: string): key is SupportPageKey => key === 'chat-inbox';
+
+/** The sections MarketingPages renders. */
+const marketingKeys = new Set<string>([
+  'conversion-funnel',
+  'live-conversions',
+  'affiliate-conversions',
+] satisfies MarketingPageKey[]);
 
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
@@ -122,6 +131,10 @@ export default function ConsoleApp() {
             conversationId={subId || null}
             staffId={me.data.staff.id}
           />
+        </Suspense>
+      ) : marketingKeys.has(section.key) ? (
+        <Suspense fallback={loading}>
+          <MarketingPages section={section} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -76,6 +76,13 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     empty: 'Conversion events will appear here as they happen.',
     icon: 'pulse',
   },
+  'affiliate-conversions': {
+    purpose:
+      'See what each affiliate was told about the orders they referred, and retry a failed call.',
+    emptyTitle: 'No affiliate conversions yet',
+    empty: 'Orders that arrived with an affiliate conversion id will appear here.',
+    icon: 'ticket',
+  },
   products: {
     purpose: 'Manage the medications and add-ons patients can buy.',
     emptyTitle: 'No products to manage yet',
