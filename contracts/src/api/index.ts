@@ -93,6 +93,7 @@ import {
   weightHistory,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { inboundSms } from './sms';
 import { supportOrderSearch, supportPatientOrders } from './support';
@@ -137,6 +138,7 @@ export * from './portal';
 export * from './chat';
 export * from './doctor';
 export * from './support';
+export * from './marketing';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -153,6 +155,8 @@ export const apiRoutes: readonly ApiRoute[] = [
   updateProfile,
   privacyRequest,
   inboundSms,
+  funnelReport,
+  funnelCsv,
   sandboxCreateToken,
   validateCoupon,
   getCart,

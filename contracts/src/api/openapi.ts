@@ -72,7 +72,8 @@ export function buildOpenApiDocument(
             ? {
                 [route.responseContentType]: {
                   schema:
-                    route.responseContentType === 'text/xml'
+                    route.responseContentType === 'text/xml' ||
+                    route.responseContentType === 'text/csv'
                       ? { type: 'string' }
                       : { type: 'string', format: 'binary' },
                 },

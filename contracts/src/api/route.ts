@@ -45,7 +45,7 @@ export interface ApiRoute<
   /** The request body's media type, when it is not JSON (a provider's form-post webhook). */
   requestContentType?: 'application/x-www-form-urlencoded';
   /** What a success answers with, when it is not JSON (an invoice is `application/pdf`). */
-  responseContentType?: 'application/pdf' | 'text/xml';
+  responseContentType?: 'application/pdf' | 'text/xml' | 'text/csv';
   /** A JSON success under another media type than application/json (FHIR's). */
   responseMediaType?: 'application/fhir+json';
 }

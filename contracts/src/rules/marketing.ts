@@ -135,3 +135,54 @@ export function compareOffer(variant: OfferArm, control: OfferArm): OfferCompari
         : 'worse';
   return { difference, low, high, pValue, significant, verdict };
 }
+
+/**
+ * The funnel's steps, in the order the funnel page lists them, each with the step its conversion
+ * rate is taken against (null: the first step, whose rate has no base).
+ */
+export const funnelSteps = [
+  'visit',
+  'lead-qualified',
+  'lead-disqualified',
+  'cart-saved',
+  'paid',
+  'upsell',
+  'assessment-submitted',
+  'approved',
+  'denied',
+  'shipped',
+  'renewed',
+  'cancelled',
+  'refunded',
+] as const;
+export type FunnelStep = (typeof funnelSteps)[number];
+
+export const funnelStepRules: Record<FunnelStep, { label: string; base: FunnelStep | null }> = {
+  visit: { label: 'Visited from a campaign', base: null },
+  'lead-qualified': { label: 'Qualified in the quiz', base: 'visit' },
+  'lead-disqualified': { label: 'Turned away by the quiz', base: 'visit' },
+  'cart-saved': { label: 'Saved a cart', base: 'lead-qualified' },
+  paid: { label: 'Paid', base: 'cart-saved' },
+  upsell: { label: 'Added an add-on', base: 'paid' },
+  'assessment-submitted': { label: 'Sent the medical assessment', base: 'paid' },
+  approved: { label: 'Approved', base: 'assessment-submitted' },
+  denied: { label: 'Denied', base: 'assessment-submitted' },
+  shipped: { label: 'Shipped', base: 'approved' },
+  renewed: { label: 'Renewed', base: 'shipped' },
+  cancelled: { label: 'Cancelled', base: 'paid' },
+  refunded: { label: 'Refunded', base: 'paid' },
+};
+
+/** The steps a weekly cohort of qualified leads is followed through. */
+export const cohortSteps = ['lead-qualified', 'paid', 'approved', 'renewed'] as const;
+
+/** What the funnel can be grouped by; every roll-up row is kept under each of them. */
+export const funnelGroupings = ['source', 'medium', 'campaign', 'offer', 'state'] as const;
+export type FunnelGrouping = (typeof funnelGroupings)[number];
+
+/** The longest date range one funnel query covers, in days (a year, leap years included). */
+export const FUNNEL_RANGE_MAX_DAYS = 366;
+
+/** The steps whose events are money paid to the clinic, and the one that is money returned. */
+export const revenueSteps = ['paid', 'upsell', 'renewed'] as const satisfies FunnelStep[];
+export const refundStep = 'refunded' satisfies FunnelStep;

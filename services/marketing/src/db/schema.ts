@@ -10,7 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FunnelStep, LeadCampaign } from '../domain/funnel-steps';
+import type { FunnelGrouping, FunnelStep } from '@clinic/contracts';
+import type { LeadCampaign } from '../domain/funnel-steps';
 
 /** The marketing service's own schema; no other service reads it. */
 export const marketingSchema = pgSchema('marketing');
@@ -31,42 +32,57 @@ export const funnelFacts = marketingSchema.table(
   (t) => [index('funnel_facts_person').on(t.personKey, t.occurredAt)],
 );
 
-/** The grouping columns a roll-up row is kept per. */
-const rollupColumns = () => ({
-  day: date('day').notNull(),
-  step: text('step').$type<FunnelStep>().notNull(),
-  source: text('source').notNull(),
-  medium: text('medium').notNull(),
-  campaign: text('campaign').notNull(),
-  offer: text('offer').notNull(),
-  state: text('state').notNull(),
-  paymentTerms: integer('payment_terms').notNull(),
-  reason: text('reason').notNull(),
-  people: integer('people').notNull(),
-  events: integer('events').notNull(),
-  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-});
-
-/** The columns a roll-up row is kept per: its primary key, with the person's for person_steps. */
-export const rollupKey = [
-  'day',
-  'step',
-  'source',
-  'medium',
-  'campaign',
-  'offer',
-  'state',
-  'paymentTerms',
-  'reason',
-] as const;
-
-export const dailySteps = marketingSchema.table('daily_steps', rollupColumns(), (t) => [
-  // Drizzle types a key as a non-empty list: the first column, then the rest.
-  primaryKey({ columns: [t.day, ...rollupKey.slice(1).map((k) => t[k])] }),
-]);
-
+/** What each person adds to the roll-ups now: replaced whole when one of their facts arrives. */
 export const personSteps = marketingSchema.table(
   'person_steps',
-  { personKey: text('person_key').notNull(), ...rollupColumns() },
-  (t) => [primaryKey({ columns: [t.personKey, ...rollupKey.map((k) => t[k])] })],
+  {
+    personKey: text('person_key').notNull(),
+    day: date('day').notNull(),
+    step: text('step').$type<FunnelStep>().notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull(),
+    campaign: text('campaign').notNull(),
+    offer: text('offer').notNull(),
+    state: text('state').notNull(),
+    cohortWeek: date('cohort_week'),
+    paymentTerms: integer('payment_terms').notNull(),
+    reason: text('reason').notNull(),
+    people: integer('people').notNull(),
+    events: integer('events').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('person_steps_person').on(t.personKey)],
+);
+
+/** A roll-up's grouping: 'all' (value '') or one of the funnel page's groupings. */
+export type FunnelDimension = 'all' | FunnelGrouping;
+
+/** People, events and cents per grouping value, day, step, plan term and reason. */
+export const funnelDays = marketingSchema.table(
+  'funnel_days',
+  {
+    dimension: text('dimension').$type<FunnelDimension>().notNull(),
+    value: text('value').notNull(),
+    day: date('day').notNull(),
+    step: text('step').$type<FunnelStep>().notNull(),
+    paymentTerms: integer('payment_terms').notNull(),
+    reason: text('reason').notNull(),
+    people: integer('people').notNull(),
+    events: integer('events').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.step, t.value, t.paymentTerms, t.reason] })],
+);
+
+/** People of each weekly cohort of qualified leads who reached each step, per grouping value. */
+export const funnelCohorts = marketingSchema.table(
+  'funnel_cohorts',
+  {
+    dimension: text('dimension').$type<FunnelDimension>().notNull(),
+    value: text('value').notNull(),
+    cohortWeek: date('cohort_week').notNull(),
+    step: text('step').$type<FunnelStep>().notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.cohortWeek, t.step, t.value] })],
 );

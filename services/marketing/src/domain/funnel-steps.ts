@@ -3,20 +3,7 @@
  * know is kept: the step, who (an opaque person key), when, money, the plan term, a
  * disqualification reason and the offer; never a name, a product, an answer or an order id.
  */
-import { offerPlans, offerVariants, type OfferVariant } from '@clinic/contracts';
-
-export const funnelSteps = [
-  'lead-qualified',
-  'lead-disqualified',
-  'paid',
-  'upsell',
-  'assessment-submitted',
-  'approved',
-  'denied',
-  'shipped',
-  'renewed',
-] as const;
-export type FunnelStep = (typeof funnelSteps)[number];
+import { offerPlans, offerVariants, type FunnelStep, type OfferVariant } from '@clinic/contracts';
 
 /** What a lead event tells of the campaign it came from, and the lead's state. */
 export interface LeadCampaign {

@@ -18,7 +18,7 @@ import {
 import { ManualClock, rows } from '@clinic/kit';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { marketingService } from '../app';
-import { dailySteps } from '../db/schema';
+import { funnelCohorts, funnelDays, personSteps } from '../db/schema';
 import { rebuildFunnel, recordFunnelFact } from './funnel';
 
 const clock = new ManualClock('2026-11-20T18:00:00.000Z');
@@ -81,23 +81,46 @@ const payment = (
   ...over,
 });
 
-/** The roll-up of one person's steps, without the columns every row shares. */
-async function rollupOf(where: { campaign: string }) {
-  const all = await service.runtime.db.select().from(dailySteps).orderBy(asc(dailySteps.step));
-  return all.filter((r) => r.campaign === where.campaign);
+/** The roll-up rows kept under one grouping's value, by step. */
+async function rollupOf(dimension: 'campaign' | 'offer' | 'state' | 'source', value: string) {
+  const all = await service.runtime.db.select().from(funnelDays).orderBy(asc(funnelDays.step));
+  return all.filter((r) => r.dimension === dimension && r.value === value);
 }
 
+/** Every roll-up row, in one order. */
 async function snapshot() {
-  return service.runtime.db
-    .select()
-    .from(dailySteps)
-    .orderBy(
-      asc(dailySteps.day),
-      asc(dailySteps.step),
-      asc(dailySteps.campaign),
-      asc(dailySteps.paymentTerms),
-      asc(dailySteps.reason),
-    );
+  const db = service.runtime.db;
+  return {
+    days: await db
+      .select()
+      .from(funnelDays)
+      .orderBy(
+        asc(funnelDays.dimension),
+        asc(funnelDays.value),
+        asc(funnelDays.day),
+        asc(funnelDays.step),
+        asc(funnelDays.paymentTerms),
+        asc(funnelDays.reason),
+      ),
+    cohorts: await db
+      .select()
+      .from(funnelCohorts)
+      .orderBy(
+        asc(funnelCohorts.dimension),
+        asc(funnelCohorts.value),
+        asc(funnelCohorts.cohortWeek),
+        asc(funnelCohorts.step),
+      ),
+    people: await db
+      .select()
+      .from(personSteps)
+      .orderBy(
+        asc(personSteps.personKey),
+        asc(personSteps.day),
+        asc(personSteps.step),
+        asc(personSteps.paymentTerms),
+      ),
+  };
 }
 
 describe('the funnel from events', () => {
@@ -140,31 +163,39 @@ describe('the funnel from events', () => {
       '2026-11-22T16:00:00.000Z',
     );
 
-    const got = (await rollupOf({ campaign: 'spring-sale' })).map((r) => ({
-      day: r.day,
-      step: r.step,
-      people: r.people,
-      amount: r.amountCents,
-      terms: r.paymentTerms,
-      offer: r.offer,
-      source: r.source,
-      state: r.state,
-    }));
-    const common = { offer: 'B', source: 'google', state: 'TX' };
-    expect(got).toEqual([
-      { day: '2026-11-21', step: 'approved', people: 1, amount: 0, terms: 0, ...common },
-      {
-        day: '2026-11-20',
-        step: 'assessment-submitted',
-        people: 1,
-        amount: 0,
-        terms: 0,
-        ...common,
-      },
-      { day: '2026-11-20', step: 'lead-qualified', people: 1, amount: 0, terms: 0, ...common },
-      { day: '2026-11-20', step: 'paid', people: 1, amount: 134982, terms: 6, ...common },
-      { day: '2026-11-22', step: 'upsell', people: 1, amount: 1997, terms: 0, ...common },
-    ]);
+    const steps = async (dimension: 'campaign' | 'offer' | 'state' | 'source', value: string) =>
+      (await rollupOf(dimension, value)).map((r) => ({
+        day: r.day,
+        step: r.step,
+        people: r.people,
+        amount: r.amountCents,
+        terms: r.paymentTerms,
+      }));
+    const expected = [
+      { day: '2026-11-21', step: 'approved', people: 1, amount: 0, terms: 0 },
+      { day: '2026-11-20', step: 'assessment-submitted', people: 1, amount: 0, terms: 0 },
+      { day: '2026-11-20', step: 'lead-qualified', people: 1, amount: 0, terms: 0 },
+      { day: '2026-11-20', step: 'paid', people: 1, amount: 134982, terms: 6 },
+      { day: '2026-11-22', step: 'upsell', people: 1, amount: 1997, terms: 0 },
+    ];
+    // The same steps under the campaign, the offer of the plan paid for, the state and source.
+    expect(await steps('campaign', 'spring-sale')).toEqual(expected);
+    expect(await steps('offer', 'B')).toEqual(expected);
+    expect(await steps('state', 'TX')).toEqual(expected);
+    expect(await steps('source', 'google')).toEqual(expected);
+    // The week of the lead (Friday the 20th) is the cohort of Monday the 16th.
+    const cohort = await service.runtime.db.select().from(funnelCohorts);
+    expect(
+      cohort
+        .filter((r) => r.dimension === 'campaign' && r.value === 'spring-sale')
+        .map((r) => [r.cohortWeek, r.step, r.people]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['2026-11-16', 'lead-qualified', 1],
+        ['2026-11-16', 'paid', 1],
+        ['2026-11-16', 'approved', 1],
+      ]),
+    );
   });
 
   it('carries a campaign that arrives after the payment back to it, as if in order', async () => {
@@ -173,25 +204,22 @@ describe('the funnel from events', () => {
       payment(2, { planId: 'tirz_plan_1' }),
       '2026-11-20T18:30:00.000Z',
     );
-    const early = await service.runtime.db.select().from(dailySteps);
     expect(
-      early.filter((r) => r.step === 'paid' && r.campaign === '' && r.offer === 'default'),
-    ).toHaveLength(1);
+      (await rollupOf('campaign', '')).filter((r) => r.step === 'paid').map((r) => r.people),
+    ).toEqual([1]);
 
     await publish(
       leadQualified,
       { ...lead(2, 102), tracking: { ...spring, utm_campaign: 'late-lead' } },
       '2026-11-20T18:00:00.000Z',
     );
-    const late = await rollupOf({ campaign: 'late-lead' });
-    expect(late.map((r) => [r.step, r.people, r.offer])).toEqual([
-      ['lead-qualified', 1, 'default'],
-      ['paid', 1, 'default'],
+    const late = await rollupOf('campaign', 'late-lead');
+    expect(late.map((r) => [r.step, r.people])).toEqual([
+      ['lead-qualified', 1],
+      ['paid', 1],
     ]);
-    const orphans = (await service.runtime.db.select().from(dailySteps)).filter(
-      (r) => r.campaign === '' && r.step === 'paid' && r.offer === 'default',
-    );
-    expect(orphans).toEqual([]);
+    // Nothing is left under "no campaign": the row of nothing went.
+    expect(await rollupOf('campaign', '')).toEqual([]);
   });
 
   it('counts a person once a step however often they reach it, and every event and dollar', async () => {
@@ -210,7 +238,7 @@ describe('the funnel from events', () => {
       payment(3, { kind: 'renewal', amountCents: 34997, paymentTerms: 1 }),
       '2026-11-23T19:00:00.000Z',
     );
-    const renewed = (await rollupOf({ campaign: 'renewers' })).filter((r) => r.step === 'renewed');
+    const renewed = (await rollupOf('campaign', 'renewers')).filter((r) => r.step === 'renewed');
     expect(renewed.map((r) => [r.people, r.events, r.amountCents])).toEqual([[1, 2, 69994]]);
   });
 
@@ -226,13 +254,13 @@ describe('the funnel from events', () => {
       },
       '2026-11-20T20:00:00.000Z',
     );
-    const [row] = await rollupOf({ campaign: 'south' });
+    const [row] = await rollupOf('campaign', 'south');
     expect(row).toMatchObject({
       step: 'lead-disqualified',
       reason: 'state_not_available',
-      state: 'LA',
       people: 1,
     });
+    expect((await rollupOf('state', 'LA')).map((r) => r.reason)).toEqual(['state_not_available']);
   });
 
   it('changes nothing when the same event comes again', async () => {
@@ -271,8 +299,8 @@ describe('the funnel from events', () => {
       '2026-11-24T18:00:00.000Z',
     );
     const live = await snapshot();
-    expect(live.length).toBeGreaterThan(8);
-    await service.runtime.db.delete(dailySteps);
+    expect(live.days.length).toBeGreaterThan(40);
+    await service.runtime.db.delete(funnelDays);
     const report = await rebuildFunnel(service.runtime.engines.database);
     expect(report.people).toBe(4);
     expect(await snapshot()).toEqual(live);
@@ -282,7 +310,8 @@ describe('the funnel from events', () => {
     const [dump] = await rows<{ all: string }>(
       service.runtime.db,
       sql`select (select coalesce(json_agg(f), '[]') from marketing.funnel_facts f)::text
-            || (select coalesce(json_agg(d), '[]') from marketing.daily_steps d)::text as all`,
+            || (select coalesce(json_agg(d), '[]') from marketing.funnel_days d)::text
+            || (select coalesce(json_agg(p), '[]') from marketing.person_steps p)::text as all`,
     );
     for (const secret of [
       'Ann',
