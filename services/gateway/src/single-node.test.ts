@@ -11,6 +11,7 @@ import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { roleMatrixBreaches, runRoleMatrix } from './testing/role-matrix';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
@@ -193,6 +194,14 @@ describe('single-node product behind the gateway', () => {
     expect((await request(product.url).post('/dev/clock/advance').send({ ms: -1 })).status).toBe(
       400,
     );
+  });
+
+  // Last: its made-up calls (claim order 1, close conversation 1) must not touch the journeys'.
+  it('answers each staff call to its roles only: patients and every other role get 403', async () => {
+    const statuses = await runRoleMatrix(product.url);
+    expect(statuses.get('marketing GET /api/console/marketing/funnel')).toBe(400);
+    expect(statuses.get('patient GET /api/console/marketing/funnel')).toBe(403);
+    expect(roleMatrixBreaches(statuses)).toEqual([]);
   });
 });
 
