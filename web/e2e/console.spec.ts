@@ -68,7 +68,8 @@ const staff: StaffCase[] = [
     roleLabel: 'Marketing',
     sections: ['Conversion funnel', 'Live conversions', 'Affiliate conversions'],
     firstPath: '/console/conversion-funnel',
-    firstEmpty: 'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
+    firstEmpty:
+      'No visits, leads or payments were counted between these dates. Try a longer range.',
   },
   {
     role: 'admin',
@@ -142,7 +143,7 @@ for (const person of staff) {
     await expect(
       page
         .getByText(person.firstEmpty)
-        .or(page.locator('table.cq, table.ph-table, table.sp-table')),
+        .or(page.locator('table.cq, table.ph-table, table.sp-table, table.mk-table').first()),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     // The console has its own frame: no patient header or footer.

@@ -1,4 +1,4 @@
-import { consoleSectionsFor, type Role, type StaffRole } from '@clinic/contracts';
+import { consoleSectionsFor, funnelSteps, type Role, type StaffRole } from '@clinic/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -129,6 +129,25 @@ describe('the staff console', () => {
     );
   });
 
+  const nothing = { people: 0, events: 0, amountCents: 0, rate: null };
+  const emptyFunnel = {
+    status: 'success',
+    from: '2026-10-29',
+    to: '2026-11-27',
+    groupBy: 'source',
+    total: {
+      value: '',
+      steps: funnelSteps.map((step) => ({ step, ...nothing })),
+      grossCents: 0,
+      refundsCents: 0,
+      netCents: 0,
+      refundRate: null,
+    },
+    groups: [],
+    cohorts: [],
+    offers: [],
+  };
+
   it.each([
     ['support', ['Chat inbox'], 'Patient chats waiting for an answer will appear here.'],
     [
@@ -139,17 +158,19 @@ describe('the staff console', () => {
     [
       'marketing',
       ['Conversion funnel', 'Live conversions', 'Affiliate conversions'],
-      'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
+      'No visits, leads or payments were counted between these dates. Try a longer range.',
     ],
   ] as const)('shows %s staff only their own sections', async (role, labels, empty) => {
-    // The pharmacy's and support's first sections ask for their (empty) queues.
+    // The pharmacy's, support's and marketing's first sections ask for their (empty) work.
     const queue = { status: 'success', cutoff: { processingDay: '2026-11-24', sameDay: true } };
     fetchMock.mockImplementation(async (input) =>
       String(input).startsWith('/api/console/pharmacy/')
         ? jsonResponse(200, { ...queue, shipments: [] })
         : String(input).startsWith('/api/console/support/')
           ? jsonResponse(200, { status: 'success', conversations: [] })
-          : jsonResponse(200, meAnswer(role)),
+          : String(input).startsWith('/api/console/marketing/')
+            ? jsonResponse(200, emptyFunnel)
+            : jsonResponse(200, meAnswer(role)),
     );
     view = await open('/console', role);
 

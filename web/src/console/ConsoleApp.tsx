@@ -5,6 +5,7 @@ import { getSession, setSession, useSession } from '../session/session';
 import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
 import { SectionPage } from './SectionPage';
+import { sectionCopy } from './sections';
 import type { ClinicPageKey } from './clinic/ClinicPages';
 import type { MarketingPageKey } from './marketing/MarketingPages';
 import type { PharmacyPageKey } from './pharmacy/PharmacyPages';
@@ -134,7 +135,7 @@ export default function ConsoleApp() {
         </Suspense>
       ) : marketingKeys.has(section.key) ? (
         <Suspense fallback={loading}>
-          <MarketingPages section={section} />
+          <MarketingPages section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

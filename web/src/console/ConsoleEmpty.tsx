@@ -33,6 +33,7 @@ const shapes = {
     </>
   ),
   message: <path d="M4 5h16v11H9l-5 4z" />,
+  funnel: <path d="M4 5h16l-6 7.5V19l-4-2v-4.5z" />,
   chat: (
     <>
       <path d="M4 5h16v11H9l-5 4z" />

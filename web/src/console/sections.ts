@@ -66,8 +66,8 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
   },
   'conversion-funnel': {
     purpose: "See how each campaign's visitors move from the quiz to payment.",
-    emptyTitle: 'No funnel data yet',
-    empty: 'Visitors, quiz completions, checkouts and payments by campaign will appear here.',
+    emptyTitle: 'Nothing counted in this range',
+    empty: 'No visits, leads or payments were counted between these dates. Try a longer range.',
     icon: 'funnel',
   },
   'live-conversions': {

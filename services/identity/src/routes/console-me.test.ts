@@ -65,7 +65,11 @@ describe('GET /api/console/me', () => {
   it.each([
     ['help@example.com', 'help-password', ['chat-inbox']],
     ['rx@example.com', 'rx-password', ['orders-to-place', 'shipments', 'reships']],
-    ['growth@example.com', 'growth-password', ['conversion-funnel', 'live-conversions', 'affiliate-conversions']],
+    [
+      'growth@example.com',
+      'growth-password',
+      ['conversion-funnel', 'live-conversions', 'affiliate-conversions'],
+    ],
   ])('gives %s only the sections of their role', async (email, password, keys) => {
     const res = await asStaff(email, password);
     expect(res.status).toBe(200);
