@@ -14,7 +14,7 @@ test('a visitor qualifies, sees the report, picks tirzepatide and reaches the ch
   page,
   baseURL,
 }, testInfo) => {
-  await page.goto('/?utm_source=newsletter&utm_campaign=fall&gclid=g-123');
+  await page.goto('/?utm_source=newsletter&utm_campaign=fall&gclid=g-123&sema_offer=A');
   await waitForApp(page);
   await shot(page, 'intake-step-1', testInfo.project.name);
   const intakeCalls: string[] = [];
@@ -37,7 +37,14 @@ test('a visitor qualifies, sees the report, picks tirzepatide and reaches the ch
     heightInInches: 70,
     dobMMDDYYYY: '02/14/1990',
     source_web: 2,
-    tracking: { utm_source: 'newsletter', utm_campaign: 'fall', gclid: 'g-123' },
+    tracking: {
+      utm_source: 'newsletter',
+      utm_campaign: 'fall',
+      gclid: 'g-123',
+      // The lead's arm of each offer test, for marketing: A from the link, tirzepatide's default.
+      sema_offer: 'A',
+      tir_offer: 'default',
+    },
   });
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'clinic_tracking')?.expires).toBeGreaterThan(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerVariants } from '../constants/catalog';
 import { stateCodes } from '../constants/states';
 import {
   disqualificationReasons,
@@ -54,6 +55,9 @@ export const trackingDataSchema = z.object({
   referrer: pageUrl.or(z.literal('')).optional(),
   /** When the campaign visit happened, ISO 8601. */
   timestamp: z.iso.datetime().optional(),
+  /** The active offers (`offerVariants`) the quiz ran under: the lead's arm of each offer test. */
+  sema_offer: z.enum(offerVariants).optional(),
+  tir_offer: z.enum(offerVariants).optional(),
 });
 export type TrackingData = z.infer<typeof trackingDataSchema>;
 

@@ -1,6 +1,6 @@
 import { sessionsRevoked } from './identity';
 import { leadDisqualified, leadQualified } from './intake';
-import { paymentSucceeded } from './payments';
+import { cartSaved, paymentSucceeded, refundIssued, subscriptionCancelled } from './payments';
 import {
   appointmentRequired,
   assessmentDenied,
@@ -43,6 +43,9 @@ export const productEvents = new EventRegistry([
   leadQualified,
   leadDisqualified,
   paymentSucceeded,
+  cartSaved,
+  subscriptionCancelled,
+  refundIssued,
   assessmentDenied,
   shippingAddressSaved,
   patientContactChanged,

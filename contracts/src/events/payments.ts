@@ -45,3 +45,72 @@ export const paymentSucceeded = defineEvent({
       .optional(),
   }),
 });
+
+/**
+ * A cart was saved: the plan page's choice, or the checkout page's medication switch (which saves
+ * a new cart). Every save makes a new cart, so there is one event per cart, keyed by its id.
+ * Consumers: marketing's funnel (cart saved).
+ */
+export const cartSaved = defineEvent({
+  name: 'cart-saved',
+  version: 1,
+  keyOf: (d) => d.cartId,
+  description:
+    'A cart was saved (one event per cart, published with it). userId is null for a visitor without an account; planId is the plan product (offerPlans); amountCents is the cart as priced (the first month). The payment term is chosen at payment. No name or product name.',
+  schema: z.object({
+    /** The cart's id; payment-succeeded names the same cart. */
+    cartId: z.string(),
+    userId: z.number().int().nullable(),
+    /** The plan product's id (`offerPlans`): which offer variant the cart belongs to. */
+    planId: z.string(),
+    amountCents: z.number().int(),
+  }),
+});
+
+/**
+ * A subscription ended before its time: the patient cancelled it (Billing), or the clinic ended
+ * it (a denied assessment, an application withdrawn because it could not be accepted). Once per
+ * subscription. No reason text: the patient's reasons and a denial's can be health information.
+ */
+export const subscriptionCancelled = defineEvent({
+  name: 'subscription-cancelled',
+  version: 1,
+  keyOf: (d) => String(d.subscriptionId),
+  description:
+    "A subscription ended, with the change that ended it: by 'patient' (Cancel Subscription) or 'clinic' (denied, or withdrawn and refunded). At most once per subscription. No reason.",
+  schema: z.object({
+    subscriptionId: z.number().int(),
+    userId: z.number().int().nullable(),
+    by: z.enum(['patient', 'clinic']),
+    paymentTerms: z.number().int(),
+  }),
+});
+
+/** Why money went back to a patient: see `refundIssued`. */
+export const refundKinds = ['denied', 'withdrawn', 'processor'] as const;
+export type RefundKind = (typeof refundKinds)[number];
+
+/**
+ * Money went back to the patient for one paid charge (a checkout, add-on or renewal transaction):
+ * `denied` and `withdrawn` are the clinic's full refunds of an order it could not treat;
+ * `processor` a refund made at the card processor outside the clinic's flows (Stripe's
+ * dashboard), learnt from its webhook. Once per charge, keyed by it, published with the change
+ * that marks the charge refunded; a failed refund publishes nothing.
+ */
+export const refundIssued = defineEvent({
+  name: 'refund-issued',
+  version: 1,
+  keyOf: (d) => d.transactionId,
+  description:
+    'A paid charge was refunded (published with the change that marks it refunded, once per charge: the key). amountCents is what went back. A duplicate charge undone before its order existed was never a payment and is not one.',
+  schema: z.object({
+    /** The refunded charge, as payment-succeeded named it: the refund's identity. */
+    transactionId: z.string(),
+    /** The processor's refund id, when checkout knows it (null: refunded by other means). */
+    refundId: z.string().nullable(),
+    userId: z.number().int().nullable(),
+    amountCents: z.number().int(),
+    currency: z.literal('USD'),
+    kind: z.enum(refundKinds),
+  }),
+});

@@ -99,7 +99,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       stripeWebhookRoute(router, runtime, {
         webhookSecret: deps.stripeWebhookSecret,
         stripe: processor.client,
-        onEvent: (event, tx) => applyStripeEvent(event, tx),
+        onEvent: applyStripeEvent,
       });
     return {
       router,

@@ -343,7 +343,8 @@ describe('submit', () => {
     expect(body.tracking_session_id).toMatch(/^[0-9a-f-]{16,}$/);
     expect(body.user_agent).toBe(navigator.userAgent);
     expect(body).not.toHaveProperty('ip_address');
-    expect(body).not.toHaveProperty('tracking');
+    // No campaign brought this visitor: only the offers the quiz ran under (the defaults).
+    expect(body.tracking).toEqual({ sema_offer: 'default', tir_offer: 'default' });
 
     answer(jsonResponse(200, success));
     await flush();

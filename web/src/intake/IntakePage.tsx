@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { intakeProblem, intakeStepCount, intakeStepProblem } from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
+import { readActiveOffers } from '../tracking/activeOffers';
 import { readTracking } from '../tracking/campaignCookie';
 import { trackingSessionId } from '../tracking/trackingSession';
 import { toAnswers, type IntakeDraft } from './draft';
@@ -61,7 +62,8 @@ export function IntakePage() {
         today,
         trackingSessionId: trackingSessionId(),
         userAgent: navigator.userAgent,
-        tracking: readTracking(),
+        // The campaign (when one brought the visitor) and the offer test arms, for marketing.
+        tracking: { ...readTracking(), ...readActiveOffers() },
       }),
     );
     if (outcome.kind === 'navigate') {

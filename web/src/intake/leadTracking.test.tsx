@@ -1,4 +1,5 @@
 import { intakePersonSchema } from '@clinic/contracts';
+import { captureOffers } from '../tracking/activeOffers';
 import { TRACKING_COOKIE, captureCampaign } from '../tracking/campaignCookie';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import type { Rendered } from '../test-utils/render';
@@ -31,16 +32,25 @@ async function submittedBody() {
 }
 
 describe('campaign tracking on the lead', () => {
-  it('sends the stored campaign with the lead', async () => {
+  it('sends the stored campaign and the active offers with the lead', async () => {
     const stored = captureCampaign({
-      href: 'http://localhost/?utm_source=google&gclid=g1',
+      href: 'http://localhost/?utm_source=google&gclid=g1&sema_offer=A&tir_offer=C',
       referrer: 'https://www.google.com/',
       now: new Date('2025-03-01T10:00:00.000Z'),
     });
-    expect((await submittedBody()).tracking).toEqual(stored);
+    captureOffers('?utm_source=google&gclid=g1&sema_offer=A&tir_offer=C');
+    expect((await submittedBody()).tracking).toEqual({
+      ...stored,
+      sema_offer: 'A',
+      tir_offer: 'C',
+    });
   });
 
-  it('sends no tracking without a campaign visit', async () => {
-    expect((await submittedBody()).tracking).toBeUndefined();
+  it('sends only the default offers without a campaign visit', async () => {
+    // Every lead is in an offer test: without an offer link, in its default arm.
+    expect((await submittedBody()).tracking).toEqual({
+      sema_offer: 'default',
+      tir_offer: 'default',
+    });
   });
 });

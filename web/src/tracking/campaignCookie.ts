@@ -11,7 +11,8 @@ export const TRACKING_COOKIE = trackingCookie;
 export const TRACKING_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The schema's maximum lengths, so a long ad URL cannot get the lead rejected by the server. */
-const maxLength: Record<keyof TrackingData, number> = {
+// The offers are not the campaign's: the quiz adds them when it sends the lead.
+const maxLength: Record<Exclude<keyof TrackingData, 'sema_offer' | 'tir_offer'>, number> = {
   utm_source: 256,
   utm_medium: 256,
   utm_campaign: 256,

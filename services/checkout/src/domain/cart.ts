@@ -2,13 +2,15 @@
  * Saving the plan page's cart. The browser sends one item as it shows it; the server takes only
  * its identity from it (product id and sku) and prices it from the catalog. The item must be the
  * plan of the active offer for its drug, the spec's cart rules decide its quantity, and a patient
- * the clinic already knows to be ineligible cannot save one.
+ * the clinic already knows to be ineligible cannot save one. A saved cart publishes `cart-saved`
+ * with it (one transaction): its plan and price, never a name or product name.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   addToCart,
+  cartSaved,
   currentDoseChoices,
   currentDoseMessage,
   disqualificationMessage,
@@ -97,7 +99,8 @@ export async function saveCart(
   }
 
   const id = randomUUID();
-  await runtime.transaction(async (tx) => {
+  const unitPriceCents = product.drug ? product.firstMonthPriceCents : product.retailPriceCents;
+  await runtime.transaction(async (tx, events) => {
     await tx.insert(carts).values({
       id,
       userId,
@@ -111,7 +114,13 @@ export async function saveCart(
       cartId: id,
       productId: product.id,
       quantity: line.quantity,
-      unitPriceCents: product.drug ? product.firstMonthPriceCents : product.retailPriceCents,
+      unitPriceCents,
+    });
+    await events.publish(cartSaved, {
+      cartId: id,
+      userId,
+      planId: product.stripeId,
+      amountCents: unitPriceCents * line.quantity,
     });
   });
   return id;

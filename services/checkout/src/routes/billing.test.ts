@@ -274,6 +274,15 @@ describe('billing API', () => {
         .where(eq(subscriptions.id, sub.id));
       expect(ended?.endedReason).toBe('cancelled_by_patient');
       expect(ended!.endedAt!.toISOString()).toBe(t.clock.now().toISOString());
+      // Published with the change, by the patient, without the reasons they gave.
+      const cancelled = () =>
+        t
+          .outboxEvents('subscription-cancelled')
+          .then((events) => events.filter((e) => e.data.subscriptionId === sub.id));
+      expect((await cancelled()).map((e) => e.data)).toEqual([
+        { subscriptionId: sub.id, userId: 711, by: 'patient', paymentTerms: 6 },
+      ]);
+      expect(JSON.stringify(await cancelled())).not.toMatch(/expensive|side effects|Tirzepatide/i);
       expect(await api.cancellationsOf(sub.id)).toEqual([
         {
           user_id: 711,
@@ -290,6 +299,7 @@ describe('billing API', () => {
       expect(again.body).toMatchObject({ status: 'error', message: billingMessages.notActive });
       expect(again.body.message).toBe('Only an active subscription can be cancelled.');
       expect(await api.cancellationsOf(sub.id)).toHaveLength(1);
+      expect(await cancelled()).toHaveLength(1);
       expect((await api.cancellationsOf(sub.id))[0]?.reasons).toEqual([
         'too expensive',
         'too many side effects',
@@ -319,6 +329,8 @@ describe('billing API', () => {
       const anonymous = await api.cancel(null, { subs_id: sub.id });
       expect(anonymous.status).toBe(401);
       expect((await api.subscriptionOf(712)).status).toBe('active');
+      const published = await t.outboxEvents('subscription-cancelled');
+      expect(published.filter((e) => e.data.subscriptionId === sub.id)).toEqual([]);
     });
 
     it('records the early termination fee of a monthly plan cancelled after its first payment', async () => {

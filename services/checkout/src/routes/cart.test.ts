@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
   leadDisqualified,
@@ -6,6 +6,7 @@ import {
   type EventData,
   type SaveCartRequest,
 } from '@clinic/contracts';
+import { rows } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/kit/testing';
 import { checkoutService } from '../app';
 import { cartItems, carts, patientEligibility } from '../db/schema';
@@ -50,10 +51,39 @@ describe('POST /forms/save-cart', () => {
       .set(headers)
       .send(body as object);
 
-  async function cartCount(): Promise<number> {
+  /** The carts saved, and the `cart-saved` events published: a refusal adds to neither. */
+  async function cartCount(): Promise<{ carts: number; events: number }> {
     const [row] = await service.engines.database.db.select({ n: count() }).from(carts);
-    return row?.n ?? 0;
+    return { carts: row?.n ?? 0, events: (await cartSavedEvents()).length };
   }
+
+  async function cartSavedEvents() {
+    // Raw: the outbox is the kit's table, not declared in checkout's schema.
+    const found = await rows<{ envelope: { data: Record<string, unknown> } }>(
+      service.engines.database.db,
+      sql`select envelope from checkout.outbox where name = 'cart-saved' order by seq`,
+    );
+    return found.map((r) => r.envelope);
+  }
+
+  it('publishes cart-saved with the cart: its plan and price, once, and no name or product', async () => {
+    const before = (await cartSavedEvents()).length;
+    const anonymous = await save(tirzepatideDefault({ quantity: 2, name: 'Tirzepatide' }));
+    const patient = service.as({ userId: 77, role: 'patient', sessionId: 's-77' });
+    const signedIn = await save(
+      tirzepatideDefault({ id: 5, sku: 'sema_plan_134562', stripe_id: 'x', sema_offer: 'A' }),
+      patient,
+    );
+    expect([anonymous.status, signedIn.status]).toEqual([200, 200]);
+
+    const published = (await cartSavedEvents()).slice(before);
+    expect(published.map((e) => e.data)).toEqual([
+      { cartId: anonymous.body.id, userId: null, planId: 'tirz_plan_1', amountCents: 22499 },
+      { cartId: signedIn.body.id, userId: 77, planId: 'sema_plan_134562', amountCents: 13499 },
+    ]);
+    const sent = JSON.stringify(published);
+    expect(sent).not.toMatch(/tirzepatide|semaglutide|compound/i);
+  });
 
   it('saves the plan as one prescription priced from the catalog, under an unguessable id', async () => {
     const res = await save(tirzepatideDefault({ price: 0.01, quantity: 3 }));
@@ -125,7 +155,7 @@ describe('POST /forms/save-cart', () => {
     const res = await save(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
-    expect(await cartCount()).toBe(before);
+    expect(await cartCount()).toEqual(before);
   });
 
   it.each([
@@ -136,7 +166,7 @@ describe('POST /forms/save-cart', () => {
     const res = await save(body);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(cartMessages.unknownProduct);
-    expect(await cartCount()).toBe(before);
+    expect(await cartCount()).toEqual(before);
   });
 
   it('answers 409 to a plan of another offer than the active one, and saves nothing', async () => {
@@ -144,7 +174,7 @@ describe('POST /forms/save-cart', () => {
     const res = await save(tirzepatideDefault({ tir_offer: 'B' }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(cartMessages.notInOffer);
-    expect(await cartCount()).toBe(before);
+    expect(await cartCount()).toEqual(before);
   });
 
   it.each([
@@ -157,7 +187,7 @@ describe('POST /forms/save-cart', () => {
     const res = await save(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Invalid request body: /);
-    expect(await cartCount()).toBe(before);
+    expect(await cartCount()).toEqual(before);
   });
 
   describe('eligibility learnt from intake', () => {
@@ -198,9 +228,11 @@ describe('POST /forms/save-cart', () => {
         expect(await eligibilityOf(42)).toEqual({ bmi: 22.6, disqualified_reason: null }),
       );
 
+      const before = await cartCount();
       const newUser = await save(tirzepatideDefault(), patient(42));
       expect(newUser.status).toBe(403);
       expect(newUser.body.message).toBe(NOT_QUALIFIED);
+      expect(await cartCount()).toEqual(before);
       const currentUser = await save(
         tirzepatideDefault({ currentGLPMed: 'Yes', currentDose: '5 mg' }),
         patient(42),

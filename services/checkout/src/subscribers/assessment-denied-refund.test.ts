@@ -100,6 +100,28 @@ describe('assessment-denied: refund the order', () => {
       .orderBy(asc(refunds.id)),
   });
 
+  /** What checkout published for the order: refund-issued of its charges, subscription-cancelled. */
+  async function publishedFor(orderId: number) {
+    const charges = (
+      await t.db
+        .select({ id: transactions.transactionId })
+        .from(transactions)
+        .where(eq(transactions.orderId, orderId))
+        .orderBy(asc(transactions.id))
+    ).map((c) => c.id);
+    const [sub] = await t.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    const refunded = (await t.outboxEvents('refund-issued')).map((e) => e.data);
+    return {
+      refunds: charges.flatMap((id) => refunded.filter((d) => d.transactionId === id)),
+      cancelled: (await t.outboxEvents('subscription-cancelled'))
+        .map((e) => e.data)
+        .filter((d) => d.subscriptionId === sub?.id),
+    };
+  }
+
   /** The billing emails to a patient (the order confirmation of the checkout is not one). */
   // The emails after paying: the order's confirmation and the add-on's receipt are not these.
   const emailsTo = async (userId: number) =>
@@ -142,6 +164,24 @@ describe('assessment-denied: refund the order', () => {
     expect(email?.body).toContain('Hi Sam,');
     // Nothing medical in the email.
     expect(email?.body).not.toContain('Contraindicated');
+
+    // One refund-issued per refunded charge, and the subscription's end by the clinic.
+    const s = await state(orderId);
+    const published = await publishedFor(orderId);
+    expect(published.refunds).toEqual(
+      s.refunds.map((r) => ({
+        transactionId: r.transaction_id,
+        refundId: r.refund_id,
+        userId: 901,
+        amountCents: r.amount_cents,
+        currency: 'USD',
+        kind: 'denied',
+      })),
+    );
+    expect(published.cancelled).toEqual([
+      { subscriptionId: expect.any(Number), userId: 901, by: 'clinic', paymentTerms: 6 },
+    ]);
+    expect(JSON.stringify(published)).not.toMatch(/Contraindicated|Tirzepatide/);
   });
 
   it('refunds once when the same event comes twice and when another denial of the order follows', async () => {
@@ -176,6 +216,11 @@ describe('assessment-denied: refund the order', () => {
       );
     expect(sandboxRefunds?.n).toBe(2);
     expect(await emailsTo(902)).toHaveLength(1);
+    const published = await publishedFor(orderId);
+    expect(published.refunds.map((r) => r.transactionId)).toEqual(
+      s.refunds.map((r) => r.transaction_id),
+    );
+    expect(published.cancelled).toHaveLength(1);
     // A later requeue finds nothing pending.
     expect(await requeuePendingRefunds(service.runtime, 0)).toBe(0);
   });
@@ -211,6 +256,9 @@ describe('assessment-denied: refund the order', () => {
       expect(s.refunds.map((r) => r.status)).toEqual(['pending']);
       expect(s.transactions.map((t) => t.status)).toEqual(['success']);
       expect(await emailsTo(903)).toHaveLength(0);
+      // The failed refund published nothing; the subscription's end was published with the denial.
+      expect((await publishedFor(orderId)).refunds).toEqual([]);
+      expect((await publishedFor(orderId)).cancelled).toHaveLength(1);
 
       clock.advance(5_000); // past the job's first backoff
       await eventually(async () => {
@@ -221,6 +269,13 @@ describe('assessment-denied: refund the order', () => {
         expect(await emailsTo(903)).toHaveLength(1);
       });
       expect((await emailsTo(903))[0]?.body).toContain('$1,349.82');
+      expect((await publishedFor(orderId)).refunds).toEqual([
+        expect.objectContaining({
+          amountCents: 134982,
+          kind: 'denied',
+          refundId: s.charges[0]?.refund_id,
+        }),
+      ]);
     } finally {
       spy.mockRestore();
     }
@@ -250,5 +305,13 @@ describe('assessment-denied: refund the order', () => {
       expect(await emailsTo(904)).toHaveLength(1);
     });
     expect((await emailsTo(904))[0]?.subject).toBe('Your refund is on its way');
+    const published = await publishedFor(orderId);
+    expect(published.refunds.map((r) => [r.kind, r.amountCents])).toEqual([
+      ['withdrawn', 134982],
+      ['withdrawn', 1997],
+    ]);
+    expect(published.cancelled).toEqual([
+      { subscriptionId: expect.any(Number), userId: 904, by: 'clinic', paymentTerms: 6 },
+    ]);
   });
 });

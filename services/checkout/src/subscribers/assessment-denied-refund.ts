@@ -11,7 +11,8 @@
  *    same transaction (enqueue after commit).
  * 2. The job `refund-denied-order`, outside any transaction: refunds each pending transaction in
  *    full at the processor with the key `refund-<transaction_id>`, then marks the refund and the
- *    transaction `refunded` in one transaction, and once the order has nothing pending emails the
+ *    transaction `refunded` in one transaction (with `refund-issued`, unless Stripe's webhook
+ *    recorded the refund first: see domain/billing/refunded-charge.ts), and once the order has nothing pending emails the
  *    patient "Your refund is on its way" with the amount.
  *
  * Guarantees:
@@ -30,10 +31,11 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { applicationWithdrawn, assessmentDenied, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { defineJob, defineSubscriber, type ServiceRuntime, type Tx } from '@clinic/kit';
-import { orders, refunds, transactions } from '../db/schema';
+import { defineJob, defineSubscriber, type HandlerContext, type ServiceRuntime } from '@clinic/kit';
+import { orders, refunds } from '../db/schema';
 import { denyOrder, refundedEndStatuses, type OrderEnding } from '../domain/billing/deny-order';
 import { emailPatient } from '../domain/billing/billing-emails';
+import { markChargeRefunded } from '../domain/billing/refunded-charge';
 import { deniedOrderRefund } from '../jobs/definitions/refund-denied-order';
 import { formatUsd } from '../domain/billing/invoice-pdf';
 import { ProcessorRequestError, type CardProcessor } from '../payments/card-processor';
@@ -66,7 +68,7 @@ export function applicationWithdrawnRefundSubscriber(runtime: ServiceRuntime) {
 async function endAndRefund(
   runtime: ServiceRuntime,
   data: { orderId: number; userId: number | null },
-  { tx, envelope }: { tx: Tx; envelope: { id: string } },
+  { tx, envelope, events }: HandlerContext,
   ending: OrderEnding,
 ): Promise<void> {
   const [order] = await tx
@@ -84,7 +86,7 @@ async function endAndRefund(
     );
   // An order already ended the other way keeps its ending; its refunds are already pending.
   if (ending === 'withdrawn' && order.status === 'denied') return;
-  const added = await denyOrder(tx, order.id, runtime.clock.now(), ending);
+  const added = await denyOrder(tx, events, order.id, runtime.clock.now(), ending);
   if (added === 0) return; // already refunded or pending: nothing new to do
   await runtime.queue
     .job(deniedOrderRefund)
@@ -126,15 +128,12 @@ async function refundOne(
     refundId = null;
   }
   const now = runtime.clock.now();
-  await runtime.transaction(async (tx) => {
+  await runtime.transaction(async (tx, events) => {
     await tx
       .update(refunds)
       .set({ status: 'refunded', refundId, refundedAt: now })
       .where(and(eq(refunds.id, pending.id), eq(refunds.status, 'pending')));
-    await tx
-      .update(transactions)
-      .set({ status: 'refunded' })
-      .where(eq(transactions.transactionId, pending.transactionId));
+    await markChargeRefunded(tx, events, { chargeIds: [pending.transactionId], refundId });
   });
 }
 

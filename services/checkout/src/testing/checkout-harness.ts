@@ -4,7 +4,7 @@
  * service's HTTP API on its real (embedded) engines.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import request from 'supertest';
 import type {
   CheckoutRequest,
@@ -146,6 +146,8 @@ export interface CheckoutHarness {
   db: Db;
   /** Rows of a raw query: for the kit's tables (outbox, inbox, jobs), which checkout does not declare. */
   query<T>(query: SQL): Promise<T[]>;
+  /** The envelopes checkout wrote to its outbox under one event name, oldest first. */
+  outboxEvents(name: string): Promise<{ data: Record<string, unknown> }[]>;
   charges(): Promise<number>;
   close(): Promise<void>;
 }
@@ -234,6 +236,14 @@ export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHa
     },
     db,
     query: <T>(query: SQL) => rows<T>(db, query),
+    async outboxEvents(name) {
+      // Raw: the outbox is the kit's table, not declared in checkout's schema.
+      const found = await rows<{ envelope: { data: Record<string, unknown> } }>(
+        db,
+        sql`select envelope from checkout.outbox where name = ${name} order by seq`,
+      );
+      return found.map((r) => r.envelope);
+    },
     async charges() {
       const [row] = await db
         .select({ n: count() })

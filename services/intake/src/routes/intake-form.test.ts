@@ -56,6 +56,8 @@ describe('POST /api/intake-form', () => {
         utm_source: 'google',
         gclid: 'abc',
         landing_page: 'http://clinic.test/?utm_source=google',
+        sema_offer: 'A',
+        tir_offer: 'default',
       },
     });
     const res = await submit(person).set('X-Forwarded-For', '203.0.113.9');
@@ -78,7 +80,7 @@ describe('POST /api/intake-form', () => {
       age: 41,
       heightInches: 66,
       bmi: 33.9,
-      tracking: { utm_source: 'google', gclid: 'abc' },
+      tracking: { utm_source: 'google', gclid: 'abc', sema_offer: 'A', tir_offer: 'default' },
     });
     // The client's IP comes from the request (the loopback proxy is trusted), never from the body.
     expect(lead?.ipAddress).toBe('203.0.113.9');
@@ -88,6 +90,8 @@ describe('POST /api/intake-form', () => {
       userId: body.user.id,
       newAccount: true,
       bmi: 33.9,
+      // The lead's arm of each offer test travels with the campaign, for marketing.
+      tracking: { utm_source: 'google', sema_offer: 'A', tir_offer: 'default' },
     });
 
     await eventually(async () => {
@@ -248,6 +252,8 @@ describe('POST /api/intake-form', () => {
       { ...validPerson(), tracking: { utm_source: 'ads', landing_page: 'javascript:alert(1)' } },
     ],
     ['markup in a campaign field', { ...validPerson(), tracking: { utm_campaign: '<b>fall</b>' } }],
+    ['an unknown offer variant', { ...validPerson(), tracking: { sema_offer: 'Z' } }],
+    ['an offer in lower case', { ...validPerson(), tracking: { tir_offer: 'b' } }],
     ['a NUL byte in a name', { ...validPerson(), first_name: 'Da\u0000na' }],
     ['a month as a word', { ...validPerson(), dob: { mm: 'April', dd: '12', yyyy: '1985' } }],
   ])('answers 400 to %s and stores nothing', async (_what, body) => {
@@ -257,5 +263,12 @@ describe('POST /api/intake-form', () => {
     expect(res.body.status).toBe('error');
     expect(res.body.message).toMatch(/^Invalid request body: /);
     expect(await leadCount(service.engines)).toBe(before);
+  });
+
+  it('says which offer field is wrong and what it may be', async () => {
+    const res = await submit({ ...validPerson(), tracking: { sema_offer: 'Z' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('tracking.sema_offer');
+    expect(res.body.message).toContain('"default"|"A"|"B"|"C"');
   });
 });

@@ -2,10 +2,11 @@
  * The patient's Cancel Subscription (spec 001 section 7): only their own active subscription;
  * it ends at once (no further renewal) and the reasons they chose are kept. On the monthly plan
  * before its 3 payments, the early termination fee that may apply is recorded for the clinic,
- * never charged here.
+ * never charged here. `subscription-cancelled` (by the patient) is published with the change,
+ * without the reasons.
  */
 import { eq } from 'drizzle-orm';
-import { billingMessages } from '@clinic/contracts';
+import { billingMessages, subscriptionCancelled } from '@clinic/contracts';
 import { type ServiceRuntime, ConflictError, NotFoundError } from '@clinic/kit';
 import { subscriptionCancellations, subscriptions } from '../../db/schema';
 import { earlyTerminationOf } from './subscription-rules';
@@ -28,7 +29,7 @@ export async function cancelSubscriptionOf(
   request: CancelRequest,
 ): Promise<{ status: 'success'; message: string }> {
   const now = runtime.clock.now();
-  await runtime.transaction(async (tx) => {
+  await runtime.transaction(async (tx, events) => {
     const [sub] = await tx
       .select({
         id: subscriptions.id,
@@ -67,6 +68,12 @@ export async function cancelSubscriptionOf(
       withinCommitment: termination.withinCommitment,
       earlyTerminationCents: termination.feeCents,
       createdAt: now,
+    });
+    await events.publish(subscriptionCancelled, {
+      subscriptionId: sub.id,
+      userId,
+      by: 'patient',
+      paymentTerms: sub.paymentTerms,
     });
   });
   return { status: 'success', message: billingMessages.cancelled };

@@ -1,10 +1,12 @@
 /**
  * What a denied assessment does to its order, in the caller's transaction: the order becomes
- * `denied`, its subscription ends, and every successful payment of it gets a `pending` refund
- * row (one per transaction, whoever asks again) for the refund job to carry out.
+ * `denied`, its subscription ends (`subscription-cancelled` by the clinic, once: only the change
+ * that ends it publishes), and every successful payment of it gets a `pending` refund row (one per
+ * transaction, whoever asks again) for the refund job to carry out.
  */
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import type { Tx } from '@clinic/kit';
+import { subscriptionCancelled } from '@clinic/contracts';
+import type { EventWriter, Tx } from '@clinic/kit';
 import { orders, refunds, subscriptions, transactions } from '../../db/schema';
 
 /** What `checkout.refunds.reason` says for these refunds. */
@@ -27,6 +29,7 @@ export const refundedEndStatuses = Object.values(orderEndings).map((e) => e.stat
 /** Ends the order and records its refunds as pending; returns how many were new. */
 export async function denyOrder(
   tx: Tx,
+  events: EventWriter,
   orderId: number,
   now: Date,
   ending: OrderEnding = 'denied',
@@ -36,10 +39,22 @@ export async function denyOrder(
     .update(orders)
     .set({ status })
     .where(and(eq(orders.id, orderId), ne(orders.status, status)));
-  await tx
+  const ended = await tx
     .update(subscriptions)
     .set({ status: 'ended', updatedAt: now })
-    .where(and(eq(subscriptions.orderId, orderId), ne(subscriptions.status, 'ended')));
+    .where(and(eq(subscriptions.orderId, orderId), ne(subscriptions.status, 'ended')))
+    .returning({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      paymentTerms: subscriptions.paymentTerms,
+    });
+  for (const sub of ended)
+    await events.publish(subscriptionCancelled, {
+      subscriptionId: sub.id,
+      userId: sub.userId,
+      by: 'clinic',
+      paymentTerms: sub.paymentTerms,
+    });
   // Read, then inserted: the builder's insert ... select cannot leave out refunds' identity id.
   const paid = await tx
     .select({

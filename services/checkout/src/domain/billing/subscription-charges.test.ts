@@ -262,6 +262,12 @@ describe('subscription renewals', () => {
       ended_reason: 'prescription_cancelled',
     });
     expect(await chargesFor(patient.subId)).toBe(0);
+    const cancelled = (await t.outboxEvents('subscription-cancelled')).filter(
+      (e) => e.data.subscriptionId === patient.subId,
+    );
+    expect(cancelled.map((e) => e.data)).toEqual([
+      { subscriptionId: patient.subId, userId: 1104, by: 'clinic', paymentTerms: 6 },
+    ]);
   });
 
   it('refunds a renewal whose order was denied while it was being charged', async () => {
@@ -310,6 +316,18 @@ describe('subscription renewals', () => {
       ]);
     });
     expect((await subscription(patient.subId)).status).toBe('ended');
+    // Each charge's refund published once, and the subscription's end once (with the denial).
+    const paid = await t.db
+      .select({ id: transactions.transactionId, amount: transactions.amountCents })
+      .from(transactions)
+      .where(eq(transactions.orderId, order!.id))
+      .orderBy(asc(transactions.id));
+    const refunds = (await t.outboxEvents('refund-issued')).map((e) => e.data);
+    expect(
+      paid.map((c) => refunds.filter((r) => r.transactionId === c.id).map((r) => r.amountCents)),
+    ).toEqual(paid.map((c) => [c.amount]));
+    const cancelled = await t.outboxEvents('subscription-cancelled');
+    expect(cancelled.filter((e) => e.data.subscriptionId === patient.subId)).toHaveLength(1);
   });
 
   it('finishes a renewal a crash left charging, with the same key: one charge', async () => {

@@ -22,6 +22,7 @@ import {
   billingMessages,
   checkoutMessages,
   paymentSucceeded,
+  subscriptionCancelled,
   type CheckoutAddress,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
@@ -112,7 +113,7 @@ export class SubscriptionCharges {
   /** Renews one subscription if its renewal is due (charging its saved card once). */
   async renew(subscriptionId: number): Promise<RenewalOutcome> {
     const now = this.runtime.clock.now();
-    const claim = await this.runtime.transaction(async (tx) => {
+    const claim = await this.runtime.transaction(async (tx, events) => {
       const sub = await lockSubscription(tx, subscriptionId);
       if (!sub || sub.status !== 'active') return 'not-due' as const;
       if (sub.nextBillingDate > now) return 'not-due' as const;
@@ -130,6 +131,12 @@ export class SubscriptionCharges {
               sub.orderStatus === 'denied' ? 'prescription_denied' : 'prescription_cancelled',
           })
           .where(eq(subscriptions.id, sub.id));
+        await events.publish(subscriptionCancelled, {
+          subscriptionId: sub.id,
+          userId: sub.userId,
+          by: 'clinic',
+          paymentTerms: sub.paymentTerms,
+        });
         return 'ended' as const;
       }
       const periodStart = sub.nextBillingDate;
@@ -426,7 +433,7 @@ export class SubscriptionCharges {
     });
     if (sub.orderStatus === 'denied') {
       // Denied while this charge was in flight: it is refunded like the order's other payments.
-      await denyOrder(tx, sub.orderId, now);
+      await denyOrder(tx, events, sub.orderId, now);
       return { kind: 'charged', refundOrderId: sub.orderId };
     }
     await events.publish(paymentSucceeded, {
