@@ -6,7 +6,10 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import {
+  cartSaved,
   formSubmitted,
+  refundIssued,
+  subscriptionCancelled,
   leadDisqualified,
   leadQualified,
   orderShipped,
@@ -263,6 +266,52 @@ describe('the funnel from events', () => {
     expect((await rollupOf('state', 'LA')).map((r) => r.reason)).toEqual(['state_not_available']);
   });
 
+  it("counts carts, cancellations and refunds, and puts a lead in its link's offer test", async () => {
+    const tracking = { ...spring, utm_campaign: 'offer-test', sema_offer: 'C' as const };
+    await publish(leadQualified, { ...lead(5, 105), tracking }, '2026-11-23T18:00:00.000Z');
+    await publish(
+      cartSaved,
+      { cartId: 'cart-5', userId: 5, planId: 'sema_plan_1', amountCents: 29900 },
+      '2026-11-23T18:05:00.000Z',
+    );
+    // A default-offer plan paid: the lead's offer C still decides the test it is in.
+    await publish(
+      paymentSucceeded,
+      payment(5, { planId: 'sema_plan_1' }),
+      '2026-11-23T18:10:00.000Z',
+    );
+    await publish(
+      refundIssued,
+      {
+        transactionId: 'tx-5',
+        refundId: 're_5',
+        userId: 5,
+        amountCents: 134982,
+        currency: 'USD',
+        kind: 'denied',
+      },
+      '2026-11-24T18:00:00.000Z',
+    );
+    await publish(
+      subscriptionCancelled,
+      { subscriptionId: 55, userId: 5, by: 'clinic', paymentTerms: 6 },
+      '2026-11-24T18:00:01.000Z',
+    );
+    const steps = (await rollupOf('offer', 'C')).map((r) => [
+      r.step,
+      r.people,
+      r.amountCents,
+      r.reason,
+    ]);
+    expect(steps).toEqual([
+      ['cancelled', 1, 0, 'clinic'],
+      ['cart-saved', 1, 29900, ''],
+      ['lead-qualified', 1, 0, ''],
+      ['paid', 1, 134982, ''],
+      ['refunded', 1, 134982, 'denied'],
+    ]);
+  });
+
   it('changes nothing when the same event comes again', async () => {
     const before = await snapshot();
     const again = await service.runtime.transaction(async (tx) =>
@@ -302,7 +351,7 @@ describe('the funnel from events', () => {
     expect(live.days.length).toBeGreaterThan(40);
     await service.runtime.db.delete(funnelDays);
     const report = await rebuildFunnel(service.runtime.engines.database);
-    expect(report.people).toBe(4);
+    expect(report.people).toBe(5);
     expect(await snapshot()).toEqual(live);
   });
 

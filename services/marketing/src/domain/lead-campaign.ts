@@ -1,4 +1,4 @@
-import type { TrackingData } from '@clinic/contracts';
+import type { OfferVariant, TrackingData } from '@clinic/contracts';
 import type { LeadCampaign } from './funnel-steps';
 
 /**
@@ -27,4 +27,14 @@ function pathOf(url: string | undefined): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The offer test a lead is in: the variant its link set for either drug (an ad carries one), the
+ * default when it set none, and unknown ('') for a lead whose tracking predates the offers.
+ */
+export function leadOffer(tracking: TrackingData | null): OfferVariant | '' {
+  if (!tracking?.sema_offer && !tracking?.tir_offer) return '';
+  if (tracking.sema_offer && tracking.sema_offer !== 'default') return tracking.sema_offer;
+  return tracking.tir_offer ?? 'default';
 }
