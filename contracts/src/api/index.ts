@@ -72,6 +72,7 @@ import {
 } from './clinic';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { getProfile, updateProfile } from './profile';
+import { campaignVisit } from './campaign-visit';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
 import {
@@ -121,6 +122,7 @@ export * from './identity';
 export * from './login-code';
 export * from './profile';
 export * from './intake';
+export * from './campaign-visit';
 export * from './payments';
 export * from './checkout';
 export * from './billing';
@@ -145,6 +147,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   getAllProducts,
   saveCart,
   intakeForm,
+  campaignVisit,
   addDisqualify,
   login,
   logout,

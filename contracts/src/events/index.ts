@@ -1,5 +1,5 @@
 import { sessionsRevoked } from './identity';
-import { leadDisqualified, leadQualified } from './intake';
+import { campaignVisited, leadDisqualified, leadQualified } from './intake';
 import { cartSaved, paymentSucceeded, refundIssued, subscriptionCancelled } from './payments';
 import {
   appointmentRequired,
@@ -42,6 +42,7 @@ export * from './fulfillment';
 export const productEvents = new EventRegistry([
   leadQualified,
   leadDisqualified,
+  campaignVisited,
   paymentSucceeded,
   cartSaved,
   subscriptionCancelled,

@@ -36,3 +36,12 @@ export const leadDisqualified = defineEvent({
     reason: z.enum(disqualificationReasons),
   }),
 });
+
+export const campaignVisited = defineEvent({
+  name: 'campaign-visited',
+  version: 1,
+  keyOf: (d) => d.visitId,
+  description:
+    "A browser arrived with campaign parameters (the funnel's first step); visitId is the server's own id for the visit, tied to no person.",
+  schema: z.object({ visitId: z.uuid(), tracking: trackingDataSchema }),
+});

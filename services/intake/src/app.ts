@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { addDisqualifyRoute } from './routes/add-disqualify';
+import { campaignVisitRoute } from './routes/campaign-visit';
 import { intakeFormRoute } from './routes/intake-form';
 
 export interface IntakeDeps {
@@ -10,6 +11,8 @@ export interface IntakeDeps {
   identity: IdentityDirectory;
   /** Quiz submissions one client address may make in an hour (default 30). */
   submissionsPerAddressHour?: number;
+  /** Campaign landings one client address may report in an hour (default 60). */
+  visitsPerAddressHour?: number;
 }
 
 /**
@@ -23,6 +26,7 @@ export const intakeService: ServiceModule<IntakeDeps> = {
     const router = Router();
     intakeFormRoute(router, runtime, deps.identity, deps.submissionsPerAddressHour);
     addDisqualifyRoute(router, runtime);
+    campaignVisitRoute(router, runtime, deps.visitsPerAddressHour);
     return { router };
   },
 };

@@ -12,7 +12,7 @@ import { intakeService } from '../app';
 import { leads } from '../db/schema';
 
 export async function startIntakeWithIdentity(
-  opts: { clock?: Clock; submissionsPerAddressHour?: number } = {},
+  opts: { clock?: Clock; submissionsPerAddressHour?: number; visitsPerAddressHour?: number } = {},
 ): Promise<ServiceUnderTest & { engines: OpenedEngines; identity: IdentityDirectory }> {
   const base = await startServiceForTest(
     identityService,
@@ -25,7 +25,11 @@ export async function startIntakeWithIdentity(
   });
   const intake = await startServiceForTest(
     intakeService,
-    { identity, submissionsPerAddressHour: opts.submissionsPerAddressHour },
+    {
+      identity,
+      submissionsPerAddressHour: opts.submissionsPerAddressHour,
+      visitsPerAddressHour: opts.visitsPerAddressHour,
+    },
     { engines: base.engines },
   );
   return {

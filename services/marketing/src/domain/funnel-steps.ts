@@ -30,9 +30,10 @@ export interface FunnelFact {
   campaign?: LeadCampaign;
 }
 
-/** A person: their account, or the lead when the quiz made none. */
+/** A person: their account, the lead when the quiz made none, or a campaign visit. */
 export const personOfUser = (userId: number) => `u:${userId}`;
 export const personOfLead = (leadId: number) => `l:${leadId}`;
+export const personOfVisit = (visitId: string) => `v:${visitId}`;
 
 /** The offer variant a plan id belongs to (spec 000 section 3), '' for a plan of no offer. */
 export function offerOfPlan(planId: string): OfferVariant | '' {

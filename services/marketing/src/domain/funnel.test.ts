@@ -6,6 +6,7 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import {
+  campaignVisited,
   cartSaved,
   formSubmitted,
   refundIssued,
@@ -268,6 +269,12 @@ describe('the funnel from events', () => {
 
   it("counts carts, cancellations and refunds, and puts a lead in its link's offer test", async () => {
     const tracking = { ...spring, utm_campaign: 'offer-test', sema_offer: 'C' as const };
+    // The visit is a person of its own: visits are not followed to their leads.
+    await publish(
+      campaignVisited,
+      { visitId: '7d3f4c52-5e0a-4a8e-9a63-0f1f7f3b2a10', tracking },
+      '2026-11-23T17:59:00.000Z',
+    );
     await publish(leadQualified, { ...lead(5, 105), tracking }, '2026-11-23T18:00:00.000Z');
     await publish(
       cartSaved,
@@ -309,6 +316,7 @@ describe('the funnel from events', () => {
       ['lead-qualified', 1, 0, ''],
       ['paid', 1, 134982, ''],
       ['refunded', 1, 134982, 'denied'],
+      ['visit', 1, 0, ''],
     ]);
   });
 
@@ -351,7 +359,7 @@ describe('the funnel from events', () => {
     expect(live.days.length).toBeGreaterThan(40);
     await service.runtime.db.delete(funnelDays);
     const report = await rebuildFunnel(service.runtime.engines.database);
-    expect(report.people).toBe(5);
+    expect(report.people).toBe(6);
     expect(await snapshot()).toEqual(live);
   });
 

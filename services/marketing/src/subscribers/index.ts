@@ -1,4 +1,5 @@
 import { assessmentDeniedFunnel } from './assessment-denied-funnel';
+import { campaignVisitedFunnel } from './campaign-visited-funnel';
 import { cartSavedFunnel } from './cart-saved-funnel';
 import { formSubmittedFunnel } from './form-submitted-funnel';
 import { leadDisqualifiedFunnel } from './lead-disqualified-funnel';
@@ -11,6 +12,7 @@ import { subscriptionCancelledFunnel } from './subscription-cancelled-funnel';
 
 /** The funnel's subscribers, one per event that is a step. */
 export const funnelSubscribers = [
+  campaignVisitedFunnel,
   leadQualifiedFunnel,
   leadDisqualifiedFunnel,
   paymentSucceededFunnel,
