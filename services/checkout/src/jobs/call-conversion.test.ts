@@ -234,7 +234,12 @@ describe('call-conversion', () => {
     const reference = await referenceOf(101);
     expect(reference).toMatch(/^cv_[0-9a-f]{32}$/);
     expect(reference).not.toContain('101');
-    const record = { c_id: 'aff-101', order_reference: reference, amount: 199.97, payment_terms: 3 };
+    const record = {
+      c_id: 'aff-101',
+      order_reference: reference,
+      amount: 199.97,
+      payment_terms: 3,
+    };
     // Every attempt sends the same record, and stores what it sent.
     expect(affiliate.posts('aff-101').map((p) => p.body)).toEqual([record, record, record]);
     expect(stored.map((a) => a.request)).toEqual([record, record, record]);
@@ -385,7 +390,12 @@ describe('call-conversion', () => {
 
     const reference = await referenceOf(112);
     expect(reference).toMatch(/^cv_[0-9a-f]{32}$/);
-    const record = { c_id: 'aff-112', order_reference: reference, amount: 199.97, payment_terms: 3 };
+    const record = {
+      c_id: 'aff-112',
+      order_reference: reference,
+      amount: 199.97,
+      payment_terms: 3,
+    };
     // Both attempts, the retry included, send the same reference and nothing about the person.
     expect(affiliate.posts('aff-112').map((p) => p.body)).toEqual([record, record]);
     expect((await attempts(112)).map((a) => [a.outcome, a.request])).toEqual([

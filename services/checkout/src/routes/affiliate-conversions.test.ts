@@ -146,7 +146,12 @@ describe('the list', () => {
     });
     // What the affiliate got is what marketing sees: nothing about the person or the product.
     expect(posted.filter((p) => p.c_id === 'aff-paid')).toEqual([
-      { c_id: 'aff-paid', order_reference: conversion.reference, amount: 1349.82, payment_terms: 6 },
+      {
+        c_id: 'aff-paid',
+        order_reference: conversion.reference,
+        amount: 1349.82,
+        payment_terms: 6,
+      },
     ]);
   });
 

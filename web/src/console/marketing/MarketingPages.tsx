@@ -5,9 +5,15 @@
  */
 import type { ConsoleSection } from '@clinic/contracts';
 import { SectionPage } from '../SectionPage';
+import AffiliateConversionsPage from './AffiliateConversionsPage';
 
 export type MarketingPageKey = 'conversion-funnel' | 'live-conversions' | 'affiliate-conversions';
 
 export default function MarketingPages({ section }: { section: ConsoleSection }) {
-  return <SectionPage section={section} />;
+  switch (section.key) {
+    case 'affiliate-conversions':
+      return <AffiliateConversionsPage section={section} />;
+    default:
+      return <SectionPage section={section} />;
+  }
 }
