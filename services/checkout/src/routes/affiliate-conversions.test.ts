@@ -165,7 +165,7 @@ describe('the list', () => {
       ['a retry queued after three failures', ['error', 'error', 'error'], 2, 'retrying'],
       ['no endpoint configured', ['skipped'], 1, 'skipped'],
     ];
-    const references = [];
+    const references: string[] = [];
     for (const [i, [, outcomes, series]] of cases.entries())
       references.push(await arrange(5001 + i, outcomes, { series, minutesAgo: 10 + i }));
     const all = await listed();
