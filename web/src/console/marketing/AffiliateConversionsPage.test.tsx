@@ -37,9 +37,10 @@ const failedOne = conversion({
   amount: 249.97,
   payment_terms: 1,
   status: 'failed',
+  createdAt: '2026-11-24T08:59:00.000Z',
   attempts: [1, 2, 3].map((number) => ({
     number,
-    startedAt: '2026-11-24T09:00:00.000Z',
+    startedAt: number === 3 ? '2026-11-25T09:00:00.000Z' : '2026-11-24T09:00:00.000Z',
     finishedAt: '2026-11-24T09:00:01.000Z',
     outcome: number === 2 ? ('unexpected' as const) : ('error' as const),
     httpStatus: number === 1 ? 503 : null,
@@ -84,13 +85,13 @@ describe('affiliate conversions', () => {
 
     expect(failed!.querySelector('.af-status')?.textContent).toBe('Failed');
     expect(failed!.textContent).toContain('1 month');
-    // Every attempt: its number, time, outcome and HTTP status when there was one.
+    // Every attempt: its number, time (its day too when not the order's), outcome and HTTP status.
     expect(
       [...failed!.querySelectorAll('.af-attempts__list li')].map((li) => li.textContent),
     ).toEqual([
-      '#1 Nov 24, 2026, 9:00 AM · Error · HTTP 503',
-      '#2 Nov 24, 2026, 9:00 AM · Unexpected answer',
-      '#3 Nov 24, 2026, 9:00 AM · Error',
+      '#1 9:00 AM · Error · HTTP 503',
+      '#2 9:00 AM · Unexpected answer',
+      '#3 Nov 25, 2026, 9:00 AM · Error',
     ]);
     expect(buttonNamed(failed!, 'Retry')).toBeTruthy();
   });

@@ -39,7 +39,41 @@ const outcomeLabels: Record<NonNullable<ConversionAttempt['outcome']>, string> =
 
 const terms = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
 
-function Attempts({ attempts }: { attempts: readonly ConversionAttempt[] }) {
+/** "Nov 27, 2026, 12:23 PM" as its day ("Nov 27, 2026") and its time ("12:23 PM"). */
+function dayAndTime(iso: string): { day: string; time: string } {
+  const text = when(iso);
+  const cut = text.lastIndexOf(', ');
+  return cut === -1
+    ? { day: text, time: '' }
+    : { day: text.slice(0, cut), time: text.slice(cut + 2) };
+}
+
+/** The day and the time, each kept whole: "Nov 27, 2026," over "12:23 PM" in a narrow column. */
+function Moment({ iso }: { iso: string }) {
+  const { day, time } = dayAndTime(iso);
+  return (
+    <>
+      <span className="af-nowrap">{time ? `${day},` : day}</span>{' '}
+      <span className="af-nowrap">{time}</span>
+    </>
+  );
+}
+
+/** An attempt's time; its day too when it is not the day the order was reported. */
+function attemptTime(iso: string, firstDay: string): string {
+  const { day, time } = dayAndTime(iso);
+  return day === firstDay && time ? time : when(iso);
+}
+
+function Attempts({
+  attempts,
+  since,
+}: {
+  attempts: readonly ConversionAttempt[];
+  /** When the order was reported: attempts on that day show their time only. */
+  since: string;
+}) {
+  const firstDay = dayAndTime(since).day;
   if (attempts.length === 0) return <span className="af-row__sub">First attempt queued</span>;
   return (
     <details className="af-attempts">
@@ -49,8 +83,9 @@ function Attempts({ attempts }: { attempts: readonly ConversionAttempt[] }) {
       <ol className="af-attempts__list">
         {attempts.map((attempt) => (
           <li key={attempt.number} data-attempt={attempt.number}>
-            <span className="af-attempts__number">#{attempt.number}</span> {when(attempt.startedAt)}{' '}
-            · {attempt.outcome ? outcomeLabels[attempt.outcome] : 'Under way'}
+            <span className="af-attempts__number">#{attempt.number}</span>{' '}
+            {attemptTime(attempt.startedAt, firstDay)} ·{' '}
+            {attempt.outcome ? outcomeLabels[attempt.outcome] : 'Under way'}
             {attempt.httpStatus !== null && ` · HTTP ${attempt.httpStatus}`}
           </li>
         ))}
@@ -95,14 +130,16 @@ function ConversionRow({
         {formatDollars(conversion.amount)}
         <span className="af-row__sub">{terms(conversion.payment_terms)}</span>
       </td>
-      <td className="af-row__when">{when(conversion.createdAt)}</td>
+      <td className="af-row__when">
+        <Moment iso={conversion.createdAt} />
+      </td>
       <td className="af-row__status">
         <span className={`cq-status af-status af-status--${conversion.status}`}>
           {statusLabels[conversion.status]}
         </span>
       </td>
       <td className="af-row__attempts">
-        <Attempts attempts={conversion.attempts} />
+        <Attempts attempts={conversion.attempts} since={conversion.createdAt} />
       </td>
       <td className="af-row__action">
         {conversion.status === 'failed' && (
