@@ -96,7 +96,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     pendingMedicalFormsRoute(router, runtime);
     billingRoutes(router, runtime, processor, subscriptionCharges);
     callConversionRoute(router, runtime);
-    affiliateConversionRoutes(router, new AffiliateConversions(runtime));
+    affiliateConversionRoutes(router, new AffiliateConversions(runtime), deps.identity);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
     if (processor instanceof StripeProcessor && deps.stripeWebhookSecret)
       stripeWebhookRoute(router, runtime, {

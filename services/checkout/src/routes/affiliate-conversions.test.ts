@@ -114,8 +114,14 @@ const byReference = async (reference: string) =>
 const jobsWithId = async (id: string) =>
   (await h.query<{ id: string }>(sql`select id from checkout.jobs where id = ${id}`)).length;
 const auditLines = (reference: string) =>
-  h.query<{ staff_id: number; staff_role: string; action: string; subject: string }>(
-    sql`select staff_id, staff_role, action, subject from checkout.audit_trail
+  h.query<{
+    staff_id: number;
+    staff_name: string | null;
+    staff_role: string;
+    action: string;
+    subject: string;
+  }>(
+    sql`select staff_id, staff_name, staff_role, action, subject from checkout.audit_trail
       where subject = ${reference}`,
   );
 
@@ -222,6 +228,7 @@ describe('the retry', () => {
     expect(await auditLines(reference)).toEqual([
       {
         staff_id: 9001,
+        staff_name: 'Morgan Marketing',
         staff_role: 'marketing',
         action: 'affiliate-conversion.retry',
         subject: reference,

@@ -9,10 +9,15 @@ import {
   affiliateConversionsPageSize,
   retryAffiliateConversion,
 } from '@clinic/contracts';
+import { requireStaff, type IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute } from '@clinic/kit';
 import type { AffiliateConversions } from '../domain/affiliate-conversions';
 
-export function affiliateConversionRoutes(router: Router, work: AffiliateConversions): void {
+export function affiliateConversionRoutes(
+  router: Router,
+  work: AffiliateConversions,
+  identity: IdentityDirectory | undefined,
+): void {
   bindRoute(router, affiliateConversions, async ({ query }) => {
     const { total, conversions } = await work.list(query.page, query.status);
     return {
@@ -23,12 +28,18 @@ export function affiliateConversionRoutes(router: Router, work: AffiliateConvers
       conversions,
     };
   });
-  bindRoute(router, retryAffiliateConversion, async ({ principal, params, req }) => ({
-    status: 'success' as const,
-    conversion: await work.retry(params.reference, {
-      id: principal.userId,
-      role: principal.role,
-      ip: req.ip ?? null,
-    }),
-  }));
+  bindRoute(router, retryAffiliateConversion, async ({ principal, params, req }) => {
+    // The audit line names who retried, by identity's name when checkout can ask it. Asked
+    // outside the retry's transaction: identity may share the embedded database's connection.
+    const member = identity ? await requireStaff(identity, principal.userId) : null;
+    return {
+      status: 'success' as const,
+      conversion: await work.retry(params.reference, {
+        id: principal.userId,
+        name: member?.name ?? null,
+        role: member?.role ?? principal.role,
+        ip: req.ip ?? null,
+      }),
+    };
+  });
 }
