@@ -7,9 +7,16 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { answerQuiz, type Visitor } from './quiz';
 import { waitForApp } from './support';
 
-/** Quiz, report and plan page, choosing tirzepatide as a new user: ends on the checkout page. */
-export async function reachCheckout(page: Page, visitor: Visitor = {}): Promise<void> {
-  await page.goto('/?c_id=aff-e2e-1');
+/**
+ * Quiz, report and plan page, choosing tirzepatide as a new user who arrived from an affiliate's
+ * link (`cId`): ends on the checkout page.
+ */
+export async function reachCheckout(
+  page: Page,
+  visitor: Visitor = {},
+  cId = 'aff-e2e-1',
+): Promise<void> {
+  await page.goto(`/?c_id=${encodeURIComponent(cId)}`);
   await waitForApp(page);
   await answerQuiz(page, visitor);
   await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();

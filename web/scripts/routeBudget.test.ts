@@ -122,6 +122,25 @@ describe('route budget', () => {
     );
   });
 
+  it('finds a page whose chunk has no facade because a page it loads imports from it', () => {
+    const shared: Manifest = {
+      ...manifest,
+      'index.html': { ...manifest['index.html']!, dynamicImports: ['_Console-k1.js'] },
+      // No facade (its section pages import from it): keyed by its file, named after the module.
+      '_Console-k1.js': {
+        file: 'assets/Console-k1.js',
+        name: 'Console',
+        isDynamicEntry: true,
+        imports: ['_vendor-v1.js'],
+      },
+    };
+    expect(firstLoadFiles(shared, 'src/console/Console.tsx')).toEqual([
+      'assets/index-a1.js',
+      'assets/vendor-v1.js',
+      'assets/Console-k1.js',
+    ]);
+  });
+
   it('refuses a page the build does not load lazily, or does not have', () => {
     expect(() => firstLoadFiles(manifest, '_forms-f1.js')).toThrow(
       '_forms-f1.js is not a lazily loaded chunk of this build',

@@ -75,6 +75,20 @@ function startKey(manifest: Manifest, entry: string, module: string): string {
 }
 
 /**
+ * The manifest key of a page's chunk: `module` itself, or, when a lazily loaded page's chunk
+ * has no facade (a page it loads lazily imports from it, as the console's section pages import
+ * SectionPage), the one dynamic entry keyed by its file and named after the module.
+ */
+function pageKey(manifest: Manifest, module: string): string {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter(
+    (key) => manifest[key]?.name === name && manifest[key]?.isDynamicEntry && !manifest[key]?.src,
+  );
+  return named.length === 1 ? named[0]! : module;
+}
+
+/**
  * The JavaScript files of a first load of a route whose page is `module`. `startModules` are
  * manifest keys the entry always imports dynamically on start (they count as the entry does).
  */
@@ -83,7 +97,8 @@ export function firstLoadFiles(
   module: string,
   startModules: readonly string[] = [],
 ): string[] {
-  const chunk = manifest[module];
+  const page = pageKey(manifest, module);
+  const chunk = manifest[page];
   if (!chunk?.isDynamicEntry) {
     // The table names a page the route map no longer loads lazily (renamed, moved or imported
     // statically): its numbers would be wrong, so say so rather than print them.
@@ -91,7 +106,7 @@ export function firstLoadFiles(
   }
   const entry = entryKey(manifest);
   const starts = startModules.map((start) => startKey(manifest, entry, start));
-  const keys = staticClosure(manifest, [entry, ...starts, module]);
+  const keys = staticClosure(manifest, [entry, ...starts, page]);
   return keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 

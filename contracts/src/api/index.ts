@@ -6,6 +6,7 @@ import {
   transactionItems,
   updateCard,
 } from './billing';
+import { affiliateConversions, retryAffiliateConversion } from './affiliate';
 import { saveCart } from './cart';
 import {
   addToOrder,
@@ -141,6 +142,7 @@ export * from './chat';
 export * from './doctor';
 export * from './support';
 export * from './marketing';
+export * from './affiliate';
 
 /** Every published API call; the OpenAPI document and the gateway's coverage test read this list. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -251,4 +253,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   doctorInbox,
   doctorThread,
   replyDoctorThread,
+  affiliateConversions,
+  retryAffiliateConversion,
 ];

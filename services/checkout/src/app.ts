@@ -18,7 +18,9 @@ import { sandboxTokensRoute } from './payments/sandbox/tokens-route';
 import { applyStripeEvent } from './payments/stripe/refund-events';
 import { StripeProcessor } from './payments/stripe/stripe-processor';
 import { stripeWebhookRoute } from './payments/stripe/stripe-webhook';
+import { AffiliateConversions } from './domain/affiliate-conversions';
 import { addToOrderRoute } from './routes/add-to-order';
+import { affiliateConversionRoutes } from './routes/affiliate-conversions';
 import { afterPaymentRoutes } from './routes/after-payment';
 import { billingRoutes } from './routes/billing';
 import { callConversionRoute } from './routes/call-conversion';
@@ -94,6 +96,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     pendingMedicalFormsRoute(router, runtime);
     billingRoutes(router, runtime, processor, subscriptionCharges);
     callConversionRoute(router, runtime);
+    affiliateConversionRoutes(router, new AffiliateConversions(runtime), deps.identity);
     if (processor.name === 'sandbox') sandboxTokensRoute(router, runtime);
     if (processor instanceof StripeProcessor && deps.stripeWebhookSecret)
       stripeWebhookRoute(router, runtime, {

@@ -1,7 +1,7 @@
 /**
  * The empty state of a console list: a 28 px stroked icon, a title and a line of text. The shapes
- * are ConsoleIcon's (box, truck, refresh, clipboard, message, shield; chat is message with two
- * lines of text). Kept apart from ConsoleIcon on purpose: only the lazy section pages import this
+ * are ConsoleIcon's (box, truck, refresh, clipboard, message, shield, ticket; chat is message with
+ * two lines of text). Kept apart from ConsoleIcon on purpose: only the lazy section pages import this
  * module; one shared with ConsoleApp would merge into its chunk and hide ConsoleApp's entry from
  * the route-size report (so SectionPage, which ConsoleApp imports, draws its own).
  */
@@ -44,6 +44,12 @@ const shapes = {
     <>
       <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
       <path d="M9 12l2 2 4-4" />
+    </>
+  ),
+  ticket: (
+    <>
+      <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4z" />
+      <path d="M14 7v10" strokeDasharray="2 2" />
     </>
   ),
 } as const;

@@ -13,13 +13,14 @@ import { Router } from 'express';
 import { paymentSucceeded, type EventData } from '@clinic/contracts';
 import { ManualClock, rows, type ServiceModule, type ServiceRuntime } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest, eventually, sleep } from '@clinic/kit/testing';
-import { conversionAttempts } from '../db/schema';
+import { conversionAttempts, conversions } from '../db/schema';
 import { paymentSucceededConversionSubscriber } from '../subscribers/payment-succeeded-conversion';
 import { callConversionJob } from './call-conversion';
 import {
+  callConversionPayload,
   conversionJobId,
-  conversionRecord,
   type CallConversionPayload,
+  type ConversionRecord,
 } from './definitions/call-conversion';
 
 type Responder = (res: ServerResponse, req: IncomingMessage) => void;
@@ -173,6 +174,15 @@ describe('call-conversion', () => {
     return job ? new Date(job.run_at).getTime() - clock.now().getTime() : null;
   }
 
+  /** The order's opaque reference, as stored when its conversion was first queued. */
+  async function referenceOf(orderId: number): Promise<string | undefined> {
+    const [row] = await runtime.db
+      .select({ reference: conversions.reference })
+      .from(conversions)
+      .where(eq(conversions.orderId, orderId));
+    return row?.reference;
+  }
+
   /** Waits for attempt `n` to be stored with an outcome. */
   const attemptFinished = (orderId: number, n: number) =>
     eventually(async () => {
@@ -220,12 +230,14 @@ describe('call-conversion', () => {
     ]);
     expect(stored[0]?.detail).toBe('{"status":"error"}');
     expect(stored[1]?.detail).toBe('busy');
+    // c_id, an opaque reference, the amount and the terms: no name, no product, no user id.
+    const reference = await referenceOf(101);
+    expect(reference).toMatch(/^cv_[0-9a-f]{32}$/);
+    expect(reference).not.toContain('101');
     const record = {
-      user_id: 7,
-      user_name: 'Ann',
-      product_name: 'Semaglutide',
-      amount: 199.97,
       c_id: 'aff-101',
+      order_reference: reference,
+      amount: 199.97,
       payment_terms: 3,
     };
     // Every attempt sends the same record, and stores what it sent.
@@ -282,7 +294,7 @@ describe('call-conversion', () => {
     const payload: CallConversionPayload = {
       orderId: 104,
       attempt: 1,
-      request: conversionRecord(sample(104)),
+      request: requestOf(104),
     };
     await job.handle(payload, { jobId: conversionJobId(104, 1), attempt: 2 });
     await handled([await publish(paid(104))]);
@@ -322,7 +334,7 @@ describe('call-conversion', () => {
     });
     const job = callConversionJob(runtime, { endpoint: affiliate.url, timeoutMs: TIMEOUT_MS });
     await job.handle(
-      { orderId: 110, attempt: 1, request: conversionRecord(sample(110)) },
+      { orderId: 110, attempt: 1, request: requestOf(110) },
       { jobId: conversionJobId(110, 1), attempt: 2 },
     );
 
@@ -339,7 +351,7 @@ describe('call-conversion', () => {
   it('stores one skipped attempt and sends nothing when no endpoint is configured', async () => {
     const job = callConversionJob(runtime, { endpoint: null });
     await job.handle(
-      { orderId: 111, attempt: 1, request: conversionRecord(sample(111)) },
+      { orderId: 111, attempt: 1, request: requestOf(111) },
       { jobId: conversionJobId(111, 1), attempt: 1 },
     );
 
@@ -350,16 +362,54 @@ describe('call-conversion', () => {
     expect(affiliate.posts('aff-111')).toHaveLength(0);
     expect(await dueInMs(conversionJobId(111, 2))).toBeNull();
   });
+
+  it('sends a job queued with the old record without its name, product or user id', async () => {
+    affiliate.script('aff-112', text(503, 'busy'), success);
+    // As queued before the change: the spec's six fields, and no reference.
+    const queued = {
+      orderId: 112,
+      attempt: 1,
+      request: {
+        user_id: 7,
+        user_name: 'Ann',
+        product_name: 'Semaglutide',
+        amount: 199.97,
+        c_id: 'aff-112',
+        payment_terms: 3,
+      },
+    };
+    // The queue parses a stored payload with the job's schema before handing it over.
+    const job = callConversionJob(runtime, { endpoint: affiliate.url, timeoutMs: TIMEOUT_MS });
+    await job.handle(callConversionPayload.parse(queued), {
+      jobId: conversionJobId(112, 1),
+      attempt: 1,
+    });
+    await attemptFinished(112, 1);
+    await stepThroughDelay(112, 2, 2000);
+    await attemptFinished(112, 2);
+
+    const reference = await referenceOf(112);
+    expect(reference).toMatch(/^cv_[0-9a-f]{32}$/);
+    const record = {
+      c_id: 'aff-112',
+      order_reference: reference,
+      amount: 199.97,
+      payment_terms: 3,
+    };
+    // Both attempts, the retry included, send the same reference and nothing about the person.
+    expect(affiliate.posts('aff-112').map((p) => p.body)).toEqual([record, record]);
+    expect((await attempts(112)).map((a) => [a.outcome, a.request])).toEqual([
+      ['error', record],
+      ['success', record],
+    ]);
+  });
 });
 
-function sample(orderId: number) {
+function requestOf(orderId: number): ConversionRecord {
   return {
-    orderId,
-    userId: 7,
-    userName: 'Ann',
-    productName: 'Semaglutide',
-    amountCents: 19997,
-    conversionId: `aff-${orderId}`,
-    paymentTerms: 3,
+    c_id: `aff-${orderId}`,
+    order_reference: `cv_test${orderId}`,
+    amount: 199.97,
+    payment_terms: 3,
   };
 }

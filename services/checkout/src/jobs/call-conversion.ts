@@ -1,17 +1,22 @@
 /**
  * Job `call-conversion`: reports a paid checkout to the affiliate's conversion endpoint
- * (spec 001 section 7) as `{user_id, user_name, product_name, amount, c_id, payment_terms}`.
+ * (spec 001 section 7) as `{c_id, order_reference, amount, payment_terms}`: no name, no product,
+ * no user id (definitions/call-conversion.ts says why).
  *
  * Guarantees:
- * - At most 3 attempts per order, and at most one POST per attempt: each attempt first claims
+ * - At most 3 attempts per series, and at most one POST per attempt: each attempt first claims
  *   its (order, attempt) row in `checkout.conversion_attempts`, so a re-run job or a redelivered
- *   event that finds the row never calls again.
+ *   event that finds the row never calls again. A series is the first one, or a retry marketing
+ *   asked for after one failed; attempts are numbered on across series (4 to 6 for the second).
  * - Only a 2xx JSON answer with `status: "success"` is a success. Any other answer is
  *   `unexpected` and retried after 2 s; a network error, a timeout (10 s by default) or a 5xx is
- *   an `error` and retried after 2^attempt s (2 s after the first, 4 s after the second).
+ *   an `error` and retried after 2^n s, n the attempt's place in its series (2 s after the
+ *   first, 4 s after the second).
  * - Each retry is a new job `conversion-<orderId>-<attempt>` enqueued with its delay: the
  *   queue's own doubling backoff can't express two schedules, so it only covers crashes of this
  *   handler (a database failure), and a crash re-run picks up where the attempt stopped.
+ * - A job queued before records carried a reference (with a name and product instead) sends the
+ *   new record: the old fields are dropped by the payload's schema, the order's reference added.
  * - Every attempt and its outcome is stored for marketing; nothing here ever reaches the patient.
  * - With no endpoint configured, one `skipped` attempt is stored and nothing is sent.
  */
@@ -21,6 +26,8 @@ import { conversionAttempts } from '../db/schema';
 import {
   CONVERSION_MAX_ATTEMPTS,
   CONVERSION_TIMEOUT_MS,
+  attemptInSeries,
+  conversionOf,
   conversionRetryDelayMs,
   conversionJobId,
   type ConversionRecord,
@@ -163,7 +170,7 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
   ): Promise<void> {
     if (outcome === 'success' || outcome === 'skipped') return;
     const log = { orderId: payload.orderId, cId: payload.request.c_id, attempt: payload.attempt };
-    if (payload.attempt >= CONVERSION_MAX_ATTEMPTS) {
+    if (attemptInSeries(payload.attempt) >= CONVERSION_MAX_ATTEMPTS) {
       runtime.logger.warn({ ...log, outcome }, 'conversion not reported: attempts exhausted');
       return;
     }
@@ -177,9 +184,27 @@ export function callConversionJob(runtime: ServiceRuntime, opts: CallConversionO
     );
   }
 
+  /** The payload with its order's reference: one queued before references existed has none. */
+  async function withReference(payload: CallConversionPayload): Promise<CallConversionPayload> {
+    if (payload.request.order_reference !== undefined) return payload;
+    const { c_id, amount, payment_terms } = payload.request;
+    const conversion = await conversionOf(
+      db,
+      {
+        orderId: payload.orderId,
+        conversionId: c_id,
+        amountCents: Math.round(amount * 100),
+        paymentTerms: payment_terms,
+      },
+      runtime.clock.now(),
+    );
+    return { ...payload, request: { ...payload.request, order_reference: conversion.reference } };
+  }
+
   return defineJob({
     ...callConversion,
-    async handle(payload) {
+    async handle(queued) {
+      const payload = await withReference(queued);
       if (!(await claim(payload))) {
         await scheduleNext(payload, await outcomeOfEarlierRun(payload));
         return;

@@ -10,6 +10,7 @@ import {
 import { eventually } from '@clinic/kit/testing';
 import {
   conversionAttempts,
+  conversions,
   orders,
   shippingAddresses,
   transactions,
@@ -202,7 +203,7 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect((await post('/api/bundle-selected', { selectedMed: 'B12', terms: 1 })).status).toBe(400);
   });
 
-  it("queues the conversion once, from the order's own amount and product", async () => {
+  it("queues the conversion once, from the order's own amount, with no name or product", async () => {
     const body = {
       user_id: 701,
       user_name: 'Jordan',
@@ -218,20 +219,24 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
         .select({ outcome: conversionAttempts.outcome, request: conversionAttempts.request })
         .from(conversionAttempts)
         .where(eq(conversionAttempts.orderId, orderId));
-      // No affiliate endpoint is configured here: one attempt, stored as skipped.
+      const [conversion] = await t.db
+        .select({ reference: conversions.reference })
+        .from(conversions)
+        .where(eq(conversions.orderId, orderId));
+      // No affiliate endpoint is configured here: one attempt, stored as skipped. The name and
+      // product the page sent are accepted and ignored.
       expect(attempts).toEqual([
         {
           outcome: 'skipped',
           request: {
-            user_id: 701,
-            user_name: 'Jordan',
-            product_name: 'Tirzepatide Half Yearly Plan',
-            amount: 1349.82,
             c_id: 'aff-123',
+            order_reference: conversion?.reference,
+            amount: 1349.82,
             payment_terms: 6,
           },
         },
       ]);
+      expect(conversion?.reference).toMatch(/^cv_[0-9a-f]{32}$/);
     });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * POST /api/call-conversion (spec 001 section 7): the page reports its affiliate conversion. The
- * record is built from the caller's latest paid order (never from the browser's amount or
- * product) and queued once per order as the call-conversion job, which does the calling and
- * retrying; the answer never waits for the affiliate.
+ * record is built from the caller's latest paid order (never from the browser's amount) and
+ * queued once per order as the call-conversion job, which does the calling and retrying; the
+ * answer never waits for the affiliate. The body still accepts the spec's user_id, user_name and
+ * product_name, and ignores them: the affiliate is no longer sent a name or a product.
  */
 import type { Router } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
@@ -18,7 +19,6 @@ export function callConversionRoute(router: Router, runtime: ServiceRuntime): vo
         id: orders.id,
         paymentTerms: orders.paymentTerms,
         amountCents: transactions.amountCents,
-        productName: transactions.productName,
       })
       .from(orders)
       .innerJoin(
@@ -31,9 +31,6 @@ export function callConversionRoute(router: Router, runtime: ServiceRuntime): vo
     if (!order) throw new HttpError(404, 'We could not find your order.');
     await enqueueConversion(runtime, {
       orderId: order.id,
-      userId: principal.userId,
-      userName: body.user_name ?? null,
-      productName: order.productName,
       amountCents: order.amountCents,
       conversionId: body.c_id,
       paymentTerms: order.paymentTerms,

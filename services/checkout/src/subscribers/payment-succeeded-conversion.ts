@@ -1,6 +1,7 @@
 /**
  * Queues the affiliate conversion of a paid checkout: on `payment-succeeded` of kind `checkout`
- * whose buyer arrived with a conversion id (c_id), enqueues attempt 1 of `call-conversion`.
+ * whose buyer arrived with a conversion id (c_id), records the order's conversion (with its
+ * opaque reference) and enqueues attempt 1 of `call-conversion`.
  * Add-ons and renewals are not new conversions. Idempotent twice over: the inbox skips a
  * redelivered event, and the job id `conversion-<orderId>-1` drops a second event for the same
  * order, so an order is reported once. Queued in the event's transaction: it runs only if that
@@ -21,9 +22,6 @@ export function paymentSucceededConversionSubscriber(runtime: ServiceRuntime) {
         runtime,
         {
           orderId: data.orderId,
-          userId: data.userId,
-          userName: data.userName,
-          productName: data.productName,
           amountCents: data.amountCents,
           conversionId,
           paymentTerms: data.paymentTerms,

@@ -36,9 +36,10 @@ export const emailOf = (userId: number) => `patient-${userId}@example.com`;
 export const firstGuestAccountId = 90001;
 
 /**
- * Identity as checkout asks it, in memory: every patient is Sam, at `emailOf(userId)`; a guest's
- * order gets an account (ids from `firstGuestAccountId`, once per email) with a session, and a
- * cart session opens for those accounts only. `provisioned` lists what checkout asked for.
+ * Identity as checkout asks it, in memory: every patient is Sam, at `emailOf(userId)`, and every
+ * staff member Morgan of marketing; a guest's order gets an account (ids from
+ * `firstGuestAccountId`, once per email) with a session, and a cart session opens for those
+ * accounts only. `provisioned` lists what checkout asked for.
  */
 export function fakeIdentity(): IdentityDirectory & { provisioned: ProvisionPatientRequest[] } {
   const accounts = new Map<string, number>();
@@ -104,7 +105,10 @@ export function fakeIdentity(): IdentityDirectory & { provisioned: ProvisionPati
     },
     resolveSession: unused,
     changePatientContact: unused,
-    staffMember: unused,
+    // Marketing's retry of an affiliate conversion names who retried: every staff id is Morgan.
+    async staffMember(userId) {
+      return { id: userId, first_name: 'Morgan', last_name: 'Marketing', role: 'marketing' };
+    },
     clinicianProfile: unused,
   };
 }

@@ -10,6 +10,7 @@ import type { ConsoleSection } from '@clinic/contracts';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ConsoleEmpty } from '../ConsoleEmpty';
 import type { SectionCopy } from '../sections';
+import AffiliateConversionsPage from './AffiliateConversionsPage';
 import { FunnelPage } from './FunnelPage';
 import './marketing.css';
 
@@ -36,6 +37,12 @@ export default function MarketingPages({
   section: ConsoleSection;
   copy: SectionCopy;
 }) {
-  if (section.key === 'conversion-funnel') return <FunnelPage section={section} copy={copy} />;
-  return <Upcoming section={section} copy={copy} />;
+  switch (section.key) {
+    case 'conversion-funnel':
+      return <FunnelPage section={section} copy={copy} />;
+    case 'affiliate-conversions':
+      return <AffiliateConversionsPage section={section} copy={copy} />;
+    default:
+      return <Upcoming section={section} copy={copy} />;
+  }
 }

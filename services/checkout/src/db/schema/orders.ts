@@ -1,6 +1,6 @@
 /**
- * Orders and what hangs off them (migrations 0006, 0008, 0010): prescription pre-authorisations,
- * transactions (charges), refunds, trusted forms and the affiliate conversion calls.
+ * Orders and what hangs off them (migrations 0006, 0008, 0010, 0014): prescription pre-authorisations,
+ * transactions (charges), refunds, trusted forms and the affiliate conversions and their calls.
  * Money in integer cents.
  */
 import {
@@ -108,7 +108,24 @@ export const trustedForms = checkoutSchema.table('trusted_forms', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** Every call to the affiliate's conversion endpoint; (order, attempt) unique. */
+/**
+ * The affiliate's side of an order (migration 0014): its opaque reference, what is reported,
+ * and how many attempt series were queued (1, plus one per retry marketing asked for).
+ */
+export const conversions = checkoutSchema.table('conversions', {
+  orderId: integer('order_id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  cId: text('c_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  paymentTerms: smallint('payment_terms').notNull(),
+  series: smallint('series').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every call to the affiliate's conversion endpoint; (order, attempt) unique. `request` is what
+ * was sent: rows from before migration 0014 hold the old record (with a name and product).
+ */
 export const conversionAttempts = checkoutSchema.table(
   'conversion_attempts',
   {
