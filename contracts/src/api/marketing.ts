@@ -152,3 +152,57 @@ export const funnelCsv = defineRoute({
   response: z.unknown(),
   responseContentType: 'text/csv',
 });
+
+/**
+ * Live conversions (issue 28, point 3): a socket.io server of marketing's own on this path
+ * (websocket only), fed from the bus. A marketing or admin session's token opens it; on connect
+ * it sends the day's recent conversions, then each new one as it is counted, with the day's
+ * running totals. Nothing about a person beyond step, campaign, offer, amount and time.
+ */
+export const liveConversionsSocketPath = '/marketing/socket.io';
+
+export const liveConversionEvents = {
+  /** Server to client, once on connect: `LiveSnapshot`. */
+  snapshot: 'snapshot',
+  /** Server to client, per counted event: `LiveConversion`. */
+  conversion: 'conversion',
+  /** Server to client, after each conversion: `LiveToday`. */
+  today: 'today',
+} as const;
+
+export const liveMessages = {
+  notSignedIn: 'Please log in again to follow live conversions.',
+  notMarketing: 'Live conversions are for marketing staff.',
+} as const;
+
+export const liveConversionSchema = z.object({
+  /** The counted event's id: a client that reconnects keeps each once. */
+  id: z.string(),
+  step: z.enum(funnelSteps),
+  /** The person's first campaign ('' when their lead carried none). */
+  campaign: z.string(),
+  source: z.string(),
+  offer: z.string(),
+  amountCents: z.number().int(),
+  at: z.iso.datetime(),
+});
+export type LiveConversion = z.infer<typeof liveConversionSchema>;
+
+/** Today's (Pacific) running totals: people per step under the small-cell rule, and money. */
+export const liveTodaySchema = z.object({
+  day: z.iso.date(),
+  steps: z.array(z.object({ step: z.enum(funnelSteps), people: peopleFigureSchema })),
+  grossCents: centsFigureSchema,
+  refundsCents: centsFigureSchema,
+});
+export type LiveToday = z.infer<typeof liveTodaySchema>;
+
+export const liveSnapshotSchema = z.object({
+  /** Today's conversions so far, newest first (at most LIVE_RECENT_MAX). */
+  conversions: z.array(liveConversionSchema),
+  today: liveTodaySchema,
+});
+export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
+
+/** How many of today's conversions a new connection is sent. */
+export const LIVE_RECENT_MAX = 50;

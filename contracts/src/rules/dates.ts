@@ -65,3 +65,17 @@ export function formatUsMonthDay(value: string | Date, timeZone?: string): strin
   if (Number.isNaN(at.getTime())) return String(value);
   return formatter('month-day', timeZone).format(at);
 }
+
+/** Made on first use, so a bundle that never asks for a clinic day does not carry it. */
+let clinicDayFormat: Intl.DateTimeFormat | undefined;
+
+/** The clinic's calendar day of an instant, as YYYY-MM-DD (a Pacific day). */
+export function clinicDayOf(at: Date): string {
+  clinicDayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: clinicTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return clinicDayFormat.format(at);
+}

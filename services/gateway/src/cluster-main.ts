@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { chatSocketPath } from '@clinic/contracts';
+import { chatSocketPath, liveConversionsSocketPath } from '@clinic/contracts';
 import {
   CONFIG_ERROR_EXIT,
   ConfigError,
@@ -94,8 +94,16 @@ function main(): void {
     }
     app(req, res);
   });
-  // The chat's websockets go to a chat process (websocket-only: any process may take one).
-  proxyWebSockets(server, { pathPrefix: chatSocketPath, target: config.CHAT_URL }, logger);
+  // The chat's and live conversions' websockets go to a process of their service
+  // (websocket-only: any process may take one).
+  proxyWebSockets(
+    server,
+    [
+      { pathPrefix: chatSocketPath, target: config.CHAT_URL },
+      { pathPrefix: liveConversionsSocketPath, target: config.MARKETING_URL },
+    ],
+    logger,
+  );
   server.listen(config.PORT, config.HOST, () =>
     logger.info({ port: config.PORT, host: config.HOST ?? 'every interface' }, 'gateway listening'),
   );

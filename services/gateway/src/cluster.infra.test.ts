@@ -6,6 +6,7 @@ import { serviceNames } from '@clinic/contracts';
 import { PostgresDatabase, rows } from '@clinic/kit';
 import { infraEnv, infraServiceDatabaseUrl, eventually } from '@clinic/kit/testing';
 import { funnelPeopleOfState } from '@clinic/marketing/testing';
+import { watchLiveConversions } from './testing/live-conversions';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
@@ -155,6 +156,8 @@ describe('cluster mode', () => {
     const owner = await PostgresDatabase.open(infraEnv().DATABASE_URL);
     try {
       const before = await funnelPeopleOfState(owner.db, 'TX');
+      // Marketing follows the live conversions through the gateway's websocket tunnel.
+      const live = await watchLiveConversions(url);
       // Uploads go straight to the S3-compatible server that infra/local/up.sh started.
       const patient = await runMedicalFormJourney(
         url,
@@ -178,7 +181,11 @@ describe('cluster mode', () => {
             step,
             people: (before[step] ?? 0) + 1,
           });
+        const steps = live.received.map((c) => c.step);
+        for (const step of ['paid', 'assessment-submitted', 'approved', 'shipped'])
+          expect(steps).toContain(step);
       }, 30000);
+      live.close();
     } finally {
       await owner.close();
     }

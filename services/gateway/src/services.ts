@@ -92,7 +92,8 @@ export async function bootAllServices(
   });
   services.push({
     name: 'marketing',
-    ...(await bootService(marketingService, engines, undefined)),
+    // One process: the live conversions' sockets need no Redis between processes.
+    ...(await bootService(marketingService, engines, { identity })),
   });
   // The gateway's own calls (the portal's order view), from the events of the services above.
   services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });

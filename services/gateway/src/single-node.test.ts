@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { apiRoutes, openApiPath } from '@clinic/contracts';
 import { loadConfig } from '@clinic/kit';
-import { silentLogger } from '@clinic/kit/testing';
+import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { runOrderItemsJourney } from './order-items/testing/order-items-journey';
 import { startSingleNode, type RunningProduct } from './single-node';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
+import { watchLiveConversions } from './testing/live-conversions';
 import { roleMatrixBreaches, runRoleMatrix } from './testing/role-matrix';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
@@ -59,11 +60,26 @@ describe('single-node product behind the gateway', () => {
   });
 
   it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view, the pharmacy and the conversations (live chat, Doctor on Demand)', async () => {
+    const live = await watchLiveConversions(product.url);
     const patient = await runMedicalFormJourney(product.url);
     await runClinicJourney(product.url, patient);
     await runOrderItemsJourney(product.url, patient);
     await runFulfillmentJourney(product.url, patient);
     await runChatJourney(product.url, patient);
+    // Marketing's live feed, open all along, was told of each conversion (and nothing else).
+    await eventually(async () =>
+      expect(new Set(live.received.map((c) => c.step))).toEqual(
+        new Set([
+          'lead-qualified',
+          'cart-saved',
+          'paid',
+          'assessment-submitted',
+          'approved',
+          'shipped',
+        ]),
+      ),
+    );
+    live.close();
   });
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {

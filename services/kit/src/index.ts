@@ -31,6 +31,7 @@ export * from './events/consumer';
 export * from './jobs/queue';
 export * from './jobs/local-queue';
 export * from './jobs/bullmq-queue';
+export { afterCommit } from './jobs/after-commit';
 export * from './runtime/unit-of-work';
 export * from './runtime/service-runtime';
 export * from './notify';

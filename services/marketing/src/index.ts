@@ -1,1 +1,1 @@
-export { marketingService } from './app';
+export { marketingService, type MarketingDeps } from './app';

@@ -44,6 +44,7 @@ const marketingKeys = new Set<string>([
   'live-conversions',
   'affiliate-conversions',
 ] satisfies MarketingPageKey[]);
+const isMarketingKey = (key: string): key is MarketingPageKey => marketingKeys.has(key);
 
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
@@ -133,9 +134,9 @@ export default function ConsoleApp() {
             staffId={me.data.staff.id}
           />
         </Suspense>
-      ) : marketingKeys.has(section.key) ? (
+      ) : isMarketingKey(section.key) ? (
         <Suspense fallback={loading}>
-          <MarketingPages section={section} copy={sectionCopy[section.key]} />
+          <MarketingPages page={section.key} section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -71,9 +71,9 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     icon: 'funnel',
   },
   'live-conversions': {
-    purpose: 'Follow payments and affiliate conversions as they come in.',
-    emptyTitle: 'No conversions yet',
-    empty: 'Conversion events will appear here as they happen.',
+    purpose: 'Follow each conversion as it happens, with today’s running totals.',
+    emptyTitle: 'No conversions yet today',
+    empty: 'Leads, payments, approvals and renewals will appear here within a second of happening.',
     icon: 'pulse',
   },
   'affiliate-conversions': {

@@ -15,7 +15,7 @@ let gatewayUrl: string;
 
 async function listen(target: string): Promise<{ server: Server; url: string }> {
   const server = createServer((_req, res) => res.end('http'));
-  proxyWebSockets(server, { pathPrefix: '/socket.io', target }, silentLogger);
+  proxyWebSockets(server, [{ pathPrefix: '/socket.io', target }], silentLogger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -3,22 +3,23 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '@clinic/kit';
 
 /**
- * Cluster mode: websocket upgrades under `pathPrefix` (the chat's /socket.io) are tunnelled to
- * the owning service, so the browser talks to the gateway's one origin. Every other upgrade is
- * refused. A service that is down, or refuses the upgrade, closes the client's socket: the
+ * Cluster mode: websocket upgrades under a route's `pathPrefix` (the chat's /socket.io,
+ * marketing's live conversions) are tunnelled to the owning service, so the browser talks to the
+ * gateway's one origin. Every other upgrade is refused. A service that is down, or refuses the upgrade, closes the client's socket: the
  * widget's reconnect takes it from there. The client address is forwarded as for HTTP.
  */
 export function proxyWebSockets(
   server: Server,
-  route: { pathPrefix: string; target: string },
+  routes: readonly { pathPrefix: string; target: string }[],
   logger: Logger,
 ): void {
-  const target = new URL(route.target);
   server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
-    if (!req.url?.startsWith(`${route.pathPrefix}/`)) {
+    const route = routes.find((r) => req.url?.startsWith(`${r.pathPrefix}/`));
+    if (!route) {
       client.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
+    const target = new URL(route.target);
     client.on('error', () => client.destroy());
     const upstream = http.request({
       protocol: target.protocol,

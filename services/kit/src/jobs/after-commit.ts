@@ -83,3 +83,14 @@ export async function enqueueAfterCommit(
   scope.afterCommit(() => outbox.handOver([written.seq]));
   return written.jobId;
 }
+
+/**
+ * Runs `fn` once `tx` (a transaction of runtime.transaction or a subscriber's) has committed, and
+ * never after a rollback: for telling the outside world (a socket) of what the transaction did.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  const scope = scopes.get(tx);
+  if (!scope)
+    throw new Error('afterCommit needs a transaction of runtime.transaction or a subscriber');
+  scope.afterCommit(fn);
+}

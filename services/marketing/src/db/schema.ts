@@ -29,7 +29,10 @@ export const funnelFacts = marketingSchema.table(
     offer: text('offer').notNull().default(''),
     campaign: jsonb('campaign').$type<LeadCampaign>(),
   },
-  (t) => [index('funnel_facts_person').on(t.personKey, t.occurredAt)],
+  (t) => [
+    index('funnel_facts_person').on(t.personKey, t.occurredAt),
+    index('funnel_facts_occurred').on(t.occurredAt),
+  ],
 );
 
 /** What each person adds to the roll-ups now: replaced whole when one of their facts arrives. */

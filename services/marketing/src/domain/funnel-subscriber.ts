@@ -2,33 +2,41 @@
  * The shape of every funnel subscriber: turn the event into a funnel fact (or none, for an event
  * that is no step: a refill's form, a payment without an account) and keep it. At least once is
  * enough: the fact's event id makes a redelivery change nothing, and a fact arriving before or
- * after its person's others recomputes the same share (domain/funnel.ts).
+ * after its person's others recomputes the same share (domain/funnel.ts). A new conversion is
+ * handed to the live feed once its transaction has committed, never for a redelivery.
  */
-import type { EventData, EventDefinition, EventEnvelope } from '@clinic/contracts';
-import { defineSubscriber, type Subscriber } from '@clinic/kit';
+import type { EventData, EventDefinition, EventEnvelope, LiveConversion } from '@clinic/contracts';
+import { afterCommit, defineSubscriber, type Subscriber } from '@clinic/kit';
 import { recordFunnelFact } from './funnel';
 import type { FunnelFact } from './funnel-steps';
+import { isConversion, liveConversionOf } from './live-feed';
 
 type FactOf<E extends EventDefinition> = (
   data: EventData<E>,
   envelope: EventEnvelope,
 ) => Omit<FunnelFact, 'eventId' | 'occurredAt'> | null;
 
+/** Where counted conversions go (the live conversions sockets). */
+export type LiveSink = (conversion: LiveConversion) => void;
+
+/** One funnel step's subscriber, made once the live feed it tells is known. */
+export type FunnelStepSubscriber = (live: LiveSink) => Subscriber<EventDefinition>;
+
 export function funnelSubscriber<E extends EventDefinition>(
   event: E,
   factOf: FactOf<E>,
-): Subscriber<E> {
-  return defineSubscriber({
-    name: `funnel-${event.name}`,
-    event,
-    async handle(data, { tx, envelope }) {
-      const fact = factOf(data, envelope);
-      if (!fact) return;
-      await recordFunnelFact(tx, {
-        ...fact,
-        eventId: envelope.id,
-        occurredAt: new Date(envelope.occurredAt),
-      });
-    },
-  });
+): FunnelStepSubscriber {
+  return (live) =>
+    defineSubscriber({
+      name: `funnel-${event.name}`,
+      event,
+      async handle(data, { tx, envelope }) {
+        const shape = factOf(data, envelope);
+        if (!shape) return;
+        const fact = { ...shape, eventId: envelope.id, occurredAt: new Date(envelope.occurredAt) };
+        if (!(await recordFunnelFact(tx, fact)) || !isConversion(fact)) return;
+        const conversion = await liveConversionOf(tx, fact);
+        afterCommit(tx, () => live(conversion));
+      },
+    }) as Subscriber<EventDefinition>;
 }

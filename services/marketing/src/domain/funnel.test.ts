@@ -20,17 +20,19 @@ import {
   type EventDefinition,
 } from '@clinic/contracts';
 import { ManualClock, rows } from '@clinic/kit';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
-import { marketingService } from '../app';
+import { eventually, type ServiceUnderTest } from '@clinic/kit/testing';
+import { startMarketing, type MarketingHarness } from '../testing/marketing-harness';
 import { funnelCohorts, funnelDays, personSteps } from '../db/schema';
 import { rebuildFunnel, recordFunnelFact } from './funnel';
 
 const clock = new ManualClock('2026-11-20T18:00:00.000Z');
+let harness: MarketingHarness;
 let service: ServiceUnderTest;
 beforeAll(async () => {
-  service = await startServiceForTest(marketingService, undefined, { clock });
+  harness = await startMarketing({ clock });
+  service = harness.service;
 });
-afterAll(() => service.close());
+afterAll(() => harness.close());
 
 async function handled(): Promise<number> {
   const [row] = await rows<{ n: number }>(

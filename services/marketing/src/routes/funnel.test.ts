@@ -7,12 +7,13 @@
  */
 import request from 'supertest';
 import { SMALL_CELL_TEXT, marketingMessages, type Role } from '@clinic/contracts';
-import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
+import type { ServiceUnderTest } from '@clinic/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { marketingService } from '../app';
+import { startMarketing, type MarketingHarness } from '../testing/marketing-harness';
 import { recordFunnelFact } from '../domain/funnel';
 import type { FunnelFact, LeadCampaign } from '../domain/funnel-steps';
 
+let harness: MarketingHarness;
 let service: ServiceUnderTest;
 
 const summer: LeadCampaign = {
@@ -93,13 +94,14 @@ function history(): Seed[] {
 }
 
 beforeAll(async () => {
-  service = await startServiceForTest(marketingService, undefined);
+  harness = await startMarketing();
+  service = harness.service;
   await service.runtime.transaction(async (tx) => {
     for (const { at, ...seed } of history())
       await recordFunnelFact(tx, { ...seed, eventId: randomUUID(), occurredAt: new Date(at) });
   });
 });
-afterAll(() => service.close());
+afterAll(() => harness.close());
 
 const as = (role: Role) => service.as({ userId: 900, role, sessionId: `s-${role}` });
 const funnel = (query: string, role: Role = 'marketing') =>

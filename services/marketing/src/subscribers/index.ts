@@ -1,3 +1,4 @@
+import type { FunnelStepSubscriber, LiveSink } from '../domain/funnel-subscriber';
 import { assessmentDeniedFunnel } from './assessment-denied-funnel';
 import { campaignVisitedFunnel } from './campaign-visited-funnel';
 import { cartSavedFunnel } from './cart-saved-funnel';
@@ -10,8 +11,8 @@ import { prescriptionApprovedFunnel } from './prescription-approved-funnel';
 import { refundIssuedFunnel } from './refund-issued-funnel';
 import { subscriptionCancelledFunnel } from './subscription-cancelled-funnel';
 
-/** The funnel's subscribers, one per event that is a step. */
-export const funnelSubscribers = [
+/** One per event that is a step. */
+const funnelSteps: FunnelStepSubscriber[] = [
   campaignVisitedFunnel,
   leadQualifiedFunnel,
   leadDisqualifiedFunnel,
@@ -24,3 +25,6 @@ export const funnelSubscribers = [
   subscriptionCancelledFunnel,
   refundIssuedFunnel,
 ];
+
+/** The funnel's subscribers, telling `live` of each conversion they count. */
+export const funnelSubscribers = (live: LiveSink) => funnelSteps.map((make) => make(live));

@@ -7,42 +7,29 @@
  * money only, never a person (issue 28).
  */
 import type { ConsoleSection } from '@clinic/contracts';
-import { usePageTitle } from '../../components/usePageTitle';
-import { ConsoleEmpty } from '../ConsoleEmpty';
 import type { SectionCopy } from '../sections';
 import AffiliateConversionsPage from './AffiliateConversionsPage';
 import { FunnelPage } from './FunnelPage';
+import { LiveConversionsPage } from './LiveConversionsPage';
 import './marketing.css';
 
 export type MarketingPageKey = 'conversion-funnel' | 'live-conversions' | 'affiliate-conversions';
 
-/** A section whose page is still being built: what it is for and what will arrive there. */
-function Upcoming({ section, copy }: { section: ConsoleSection; copy: SectionCopy }) {
-  usePageTitle(`${section.label} · Staff console`);
-  return (
-    <main className="console-page" data-console-section={section.key}>
-      <header className="console-page__head">
-        <h1>{section.label}</h1>
-        <p className="console-page__purpose">{copy.purpose}</p>
-      </header>
-      <ConsoleEmpty icon="funnel" title={copy.emptyTitle} text={copy.empty} />
-    </main>
-  );
-}
-
 export default function MarketingPages({
+  page,
   section,
   copy,
 }: {
+  page: MarketingPageKey;
   section: ConsoleSection;
   copy: SectionCopy;
 }) {
-  switch (section.key) {
+  switch (page) {
     case 'conversion-funnel':
       return <FunnelPage section={section} copy={copy} />;
+    case 'live-conversions':
+      return <LiveConversionsPage section={section} copy={copy} />;
     case 'affiliate-conversions':
       return <AffiliateConversionsPage section={section} copy={copy} />;
-    default:
-      return <Upcoming section={section} copy={copy} />;
   }
 }

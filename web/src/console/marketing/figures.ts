@@ -3,7 +3,7 @@
  * not see: a count of 1 to 10 people arrives as "<11", a withheld rate as null.
  */
 import {
-  clinicTimeZone,
+  clinicDayOf,
   funnelStepRules,
   type FunnelGroup,
   type FunnelStep,
@@ -28,16 +28,9 @@ export function stepOf(group: FunnelGroup, step: FunnelStep) {
   return group.steps.find((s) => s.step === step);
 }
 
-const pacificDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: clinicTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** Today's clinic (Pacific) day, and the day `days` before it, as YYYY-MM-DD. */
 export function clinicDay(now: Date, daysBack = 0): string {
-  return pacificDay.format(new Date(now.getTime() - daysBack * 86_400_000));
+  return clinicDayOf(new Date(now.getTime() - daysBack * 86_400_000));
 }
 
 /** "2026-11-02" to "Nov 2, 2026". */

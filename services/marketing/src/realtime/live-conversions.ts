@@ -1,0 +1,128 @@
+/**
+ * The live conversions socket.io server (issue 28): a socket opens only with the token of a live
+ * marketing or admin session; on connect it is sent today's recent conversions and totals, then
+ * every conversion the funnel counts, once its transaction has committed, with today's totals
+ * after it (at most every TOTALS_EVERY_MS however many arrive). No polling: the bus's events
+ * drive it. With Redis (cluster mode) the adapter carries each to the sockets of every marketing
+ * process, as the chat's does; without it, sockets live in this process.
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { Redis } from 'ioredis';
+import { Server as SocketServer } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  clinicDayOf,
+  liveConversionEvents,
+  liveConversionsSocketPath,
+  liveMessages,
+  type LiveConversion,
+  type LiveSnapshot,
+} from '@clinic/contracts';
+import type { IdentityDirectory } from '@clinic/identity-client';
+import { connectRedis, type Clock, type Executor, type Logger } from '@clinic/kit';
+import { recentConversions, todayTotals } from '../domain/live-feed';
+
+const MARKETING_ROOM = 'marketing';
+const TOTALS_EVERY_MS = 250;
+const LIVE_ROLES = new Set(['marketing', 'admin']);
+
+class Refused extends Error {}
+
+export class LiveConversions {
+  readonly io: SocketServer;
+  private redis: Redis[] = [];
+  private totalsTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly deps: {
+      identity: IdentityDirectory;
+      db: Executor;
+      clock: Clock;
+      logger: Logger;
+      redisUrl?: string;
+    },
+  ) {
+    this.io = new SocketServer({
+      path: liveConversionsSocketPath,
+      // Websocket only: any marketing process may take a connection, no sticky sessions.
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: 1024,
+    });
+    this.io.use((socket, next) => {
+      this.authenticate(socket.handshake.auth as Record<string, unknown>).then(
+        () => next(),
+        (err: unknown) => {
+          if (!(err instanceof Refused))
+            this.deps.logger.warn({ err }, 'live conversions: authentication failed');
+          next(new Error(err instanceof Refused ? err.message : liveMessages.notSignedIn));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => {
+      void socket.join(MARKETING_ROOM);
+      this.snapshot().then(
+        (snapshot) => socket.emit(liveConversionEvents.snapshot, snapshot),
+        (err: unknown) => this.deps.logger.warn({ err }, 'live conversions: no snapshot'),
+      );
+    });
+  }
+
+  private async authenticate(auth: Record<string, unknown>): Promise<void> {
+    const token = auth.token;
+    if (typeof token !== 'string' || !token || token.length > 256)
+      throw new Refused(liveMessages.notSignedIn);
+    const principal = await this.deps.identity.resolveSession(token);
+    if (!principal) throw new Refused(liveMessages.notSignedIn);
+    if (!LIVE_ROLES.has(principal.role)) throw new Refused(liveMessages.notMarketing);
+  }
+
+  private today(): string {
+    return clinicDayOf(this.deps.clock.now());
+  }
+
+  private async snapshot(): Promise<LiveSnapshot> {
+    const day = this.today();
+    const [conversions, today] = await Promise.all([
+      recentConversions(this.deps.db, day),
+      todayTotals(this.deps.db, day),
+    ]);
+    return { conversions, today };
+  }
+
+  /** A conversion the funnel has counted (its transaction committed). */
+  counted(conversion: LiveConversion): void {
+    this.io.to(MARKETING_ROOM).emit(liveConversionEvents.conversion, conversion);
+    if (this.totalsTimer) return;
+    this.totalsTimer = setTimeout(() => {
+      this.totalsTimer = undefined;
+      todayTotals(this.deps.db, this.today()).then(
+        (today) => this.io.to(MARKETING_ROOM).emit(liveConversionEvents.today, today),
+        (err: unknown) => this.deps.logger.warn({ err }, 'live conversions: no totals'),
+      );
+    }, TOTALS_EVERY_MS);
+  }
+
+  /** Joins the HTTP server (the gateway's, or the marketing process's own). */
+  attach(server: HttpServer): void {
+    this.io.attach(server);
+  }
+
+  /** Cluster mode: conversions go through Redis to every marketing process's sockets. */
+  async start(): Promise<void> {
+    if (!this.deps.redisUrl || this.redis.length > 0) return;
+    const pub = await connectRedis(this.deps.redisUrl, {}, this.deps.logger, 'live conversions');
+    const sub = await connectRedis(this.deps.redisUrl, {}, this.deps.logger, 'live conversions');
+    this.redis = [pub, sub];
+    this.io.adapter(createAdapter(pub, sub, { key: 'clinic-live-conversions' }));
+  }
+
+  /** Drops every connection without closing the HTTP server: browsers reconnect by themselves. */
+  async stop(): Promise<void> {
+    clearTimeout(this.totalsTimer);
+    this.totalsTimer = undefined;
+    this.io.engine?.close();
+    await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
+    this.redis = [];
+  }
+}
