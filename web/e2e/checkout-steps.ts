@@ -15,8 +15,11 @@ export async function reachCheckout(
   page: Page,
   visitor: Visitor = {},
   cId = 'aff-e2e-1',
+  /** A campaign (utm_campaign, from utm_source e2e) the landing link carries. */
+  campaign?: string,
 ): Promise<void> {
-  await page.goto(`/?c_id=${encodeURIComponent(cId)}`);
+  const utm = campaign ? `&utm_source=e2e&utm_campaign=${encodeURIComponent(campaign)}` : '';
+  await page.goto(`/?c_id=${encodeURIComponent(cId)}${utm}`);
   await waitForApp(page);
   await answerQuiz(page, visitor);
   await page.getByRole('button', { name: 'Start my FREE visit ->' }).click();

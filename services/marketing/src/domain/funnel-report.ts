@@ -36,8 +36,9 @@ interface Tally {
 type StepTallies = Map<FunnelStep, Tally>;
 
 const none: Tally = { people: 0, events: 0, amountCents: 0 };
+/** Cents behind `people`: withheld for a small cell, unless there are none (nothing to tell). */
 const shownCents = (cents: number, people: number): PeopleCount =>
-  derivedFigureShown(people) ? cents : SMALL_CELL_TEXT;
+  cents === 0 || derivedFigureShown(people) ? cents : SMALL_CELL_TEXT;
 
 /** `part` over `whole`, or null when either is a small cell or there is no whole. */
 function shownRate(part: number, whole: number): number | null {

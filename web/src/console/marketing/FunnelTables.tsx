@@ -3,10 +3,14 @@ import {
   funnelSteps,
   type FunnelGroup,
   type FunnelReport,
+  type FunnelStep,
   type OfferTest,
 } from '@clinic/contracts';
 import { centsText, dayText, peopleText, rateText, stepLabel, stepOf } from './figures';
 import { groupingLabels } from './FunnelControls';
+
+/** The steps that carry money: a cart's value, payments, refunds. */
+const moneySteps = new Set<FunnelStep>(['cart-saved', 'paid', 'upsell', 'renewed', 'refunded']);
 
 /** Every step of the whole funnel: people, events, money, and the rate against its base. */
 export function StepsTable({ total }: { total: FunnelGroup }) {
@@ -30,7 +34,7 @@ export function StepsTable({ total }: { total: FunnelGroup }) {
               <th scope="row">{stepLabel(step)}</th>
               <td>{peopleText(figures?.people ?? 0)}</td>
               <td>{peopleText(figures?.events ?? 0)}</td>
-              <td>{centsText(figures?.amountCents ?? 0)}</td>
+              <td>{moneySteps.has(step) ? centsText(figures?.amountCents ?? 0) : '—'}</td>
               <td>
                 {rateText(figures?.rate ?? null)}
                 {base && <span className="mk-table__sub">of {stepLabel(base).toLowerCase()}</span>}

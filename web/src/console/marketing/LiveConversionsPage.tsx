@@ -118,7 +118,7 @@ export function LiveConversionsPage({
       )}
       <section aria-labelledby="mk-feed-title" className="mk-section">
         <h2 id="mk-feed-title" className="mk-section__title">
-          Latest conversions
+          Latest conversions <span className="mk-section__aside">Pacific time</span>
         </h2>
         {live.conversions.length === 0 ? (
           <ConsoleEmpty icon="funnel" title={copy.emptyTitle} text={copy.empty} />
