@@ -104,6 +104,17 @@ export const offerTestSchema = z.object({
 });
 export type OfferTest = z.infer<typeof offerTestSchema>;
 
+/** One line of a step's breakdown (rules/marketing.ts's funnelBreakdowns), for the whole funnel. */
+export const funnelDetailSchema = z.object({
+  step: z.enum(funnelSteps),
+  /** The reason as kept ('bmi_below_25', 'patient', 'denied'...) or the plan term in months. */
+  detail: z.string(),
+  label: z.string(),
+  people: peopleFigureSchema,
+  amountCents: centsFigureSchema,
+});
+export type FunnelDetail = z.infer<typeof funnelDetailSchema>;
+
 export const funnelReportSchema = z.object({
   status: z.literal('success'),
   from: z.iso.date(),
@@ -112,6 +123,8 @@ export const funnelReportSchema = z.object({
   total: funnelGroupSchema,
   /** One per value of the grouping, the most paying people first. */
   groups: z.array(funnelGroupSchema),
+  /** The whole funnel's breakdowns: disqualifications, first payments, cancellations, refunds. */
+  details: z.array(funnelDetailSchema),
   /** Leads of the weeks the range touches, followed to today. */
   cohorts: z.array(funnelCohortSchema),
   /** Each offer variant's leads in the range's cohorts and how many of them paid. */

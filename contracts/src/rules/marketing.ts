@@ -186,3 +186,27 @@ export const FUNNEL_RANGE_MAX_DAYS = 366;
 /** The steps whose events are money paid to the clinic, and the one that is money returned. */
 export const revenueSteps = ['paid', 'upsell', 'renewed'] as const satisfies FunnelStep[];
 export const refundStep = 'refunded' satisfies FunnelStep;
+
+/**
+ * The steps the funnel breaks down, and by what: a disqualification by its reason, a first
+ * payment by its plan term (months), a cancellation by who ended it, a refund by its kind.
+ */
+export const funnelBreakdowns = {
+  'lead-disqualified': 'reason',
+  paid: 'paymentTerms',
+  cancelled: 'reason',
+  refunded: 'reason',
+} as const satisfies Partial<Record<FunnelStep, 'reason' | 'paymentTerms'>>;
+
+/** How each kept reason reads on the page and in the CSV. */
+export const funnelReasonLabels: Record<string, string> = {
+  state_not_available: 'State not served',
+  under_18: 'Under 18',
+  bmi_below_20: 'BMI under 20',
+  bmi_below_25: 'BMI under 25',
+  patient: 'By the patient',
+  clinic: 'By the clinic',
+  denied: 'Not approved',
+  withdrawn: 'Application withdrawn',
+  processor: 'At the card processor',
+};

@@ -144,6 +144,7 @@ describe('the staff console', () => {
       refundRate: null,
     },
     groups: [],
+    details: [],
     cohorts: [],
     offers: [],
   };

@@ -33,11 +33,21 @@ export function funnelCsvOf(report: FunnelReport, table: FunnelTable): string {
   switch (table) {
     case 'steps':
       return lines([
-        [report.groupBy, 'step', 'label', 'people', 'events', 'amount_usd', 'conversion_rate'],
+        [
+          report.groupBy,
+          'step',
+          'detail',
+          'label',
+          'people',
+          'events',
+          'amount_usd',
+          'conversion_rate',
+        ],
         ...[report.total, ...report.groups].flatMap((group, i) =>
           group.steps.map((s) => [
             i === 0 ? '(all)' : group.value || '(none)',
             s.step,
+            '',
             funnelStepRules[s.step].label,
             count(s.people),
             count(s.events),
@@ -45,6 +55,16 @@ export function funnelCsvOf(report: FunnelReport, table: FunnelTable): string {
             fraction(s.rate),
           ]),
         ),
+        ...report.details.map((d) => [
+          '(all)',
+          d.step,
+          d.detail,
+          `${funnelStepRules[d.step].label}: ${d.label}`,
+          count(d.people),
+          null,
+          dollars(d.amountCents),
+          null,
+        ]),
       ]);
     case 'groups':
       return lines([

@@ -10,6 +10,8 @@ import {
   cohortSteps,
   compareOffer,
   derivedFigureShown,
+  funnelBreakdowns,
+  funnelReasonLabels,
   funnelStepRules,
   funnelSteps,
   offerVariants,
@@ -18,6 +20,7 @@ import {
   refundStep,
   revenueSteps,
   type FunnelCohort,
+  type FunnelDetail,
   type FunnelGroup,
   type FunnelQuery,
   type FunnelReport,
@@ -97,6 +100,61 @@ async function stepTallies(db: Executor, query: FunnelQuery) {
       ),
     )
     .groupBy(funnelDays.dimension, funnelDays.value, funnelDays.step);
+}
+
+const brokenDown = Object.keys(funnelBreakdowns) as (keyof typeof funnelBreakdowns)[];
+
+/** The whole funnel's breakdowns over the range, by reason or plan term. */
+async function details(db: Executor, query: FunnelQuery): Promise<FunnelDetail[]> {
+  const found = await db
+    .select({
+      step: funnelDays.step,
+      paymentTerms: funnelDays.paymentTerms,
+      reason: funnelDays.reason,
+      people: sql<number>`sum(${funnelDays.people})::int`,
+      amountCents: sql<number>`sum(${funnelDays.amountCents})::float8`,
+    })
+    .from(funnelDays)
+    .where(
+      and(
+        eq(funnelDays.dimension, 'all'),
+        inArray(funnelDays.step, brokenDown),
+        between(funnelDays.day, query.from, query.to),
+      ),
+    )
+    .groupBy(funnelDays.step, funnelDays.paymentTerms, funnelDays.reason);
+  const lines = new Map<string, FunnelDetail & { n: number; cents: number }>();
+  for (const row of found) {
+    const step = row.step as keyof typeof funnelBreakdowns;
+    const byTerm = funnelBreakdowns[step] === 'paymentTerms';
+    const detail = byTerm ? String(row.paymentTerms) : row.reason;
+    const key = `${step}|${detail}`;
+    const line = lines.get(key) ?? {
+      step,
+      detail,
+      label: byTerm
+        ? `${row.paymentTerms} ${row.paymentTerms === 1 ? 'month' : 'months'}`
+        : (funnelReasonLabels[detail] ?? detail),
+      people: 0,
+      amountCents: 0,
+      n: 0,
+      cents: 0,
+    };
+    line.n += row.people;
+    line.cents += row.amountCents;
+    lines.set(key, line);
+  }
+  const order = (d: FunnelDetail) => funnelSteps.indexOf(d.step);
+  return [...lines.values()]
+    .filter((line) => line.n > 0)
+    .map(({ n, cents, ...line }) => ({
+      ...line,
+      people: peopleCount(n),
+      amountCents: shownCents(cents, n),
+    }))
+    .sort(
+      (a, b) => order(a) - order(b) || a.detail.localeCompare(b.detail, 'en', { numeric: true }),
+    );
 }
 
 async function cohortTallies(db: Executor, query: FunnelQuery, dimension: 'all' | 'offer') {
@@ -181,8 +239,9 @@ function offersOf(found: Awaited<ReturnType<typeof cohortTallies>>): OfferTest[]
 }
 
 export async function funnelReportOf(db: Executor, query: FunnelQuery): Promise<FunnelReport> {
-  const [days, cohorts, offers] = await Promise.all([
+  const [days, breakdowns, cohorts, offers] = await Promise.all([
     stepTallies(db, query),
+    details(db, query),
     cohortTallies(db, query, 'all'),
     cohortTallies(db, query, 'offer'),
   ]);
@@ -203,6 +262,7 @@ export async function funnelReportOf(db: Executor, query: FunnelQuery): Promise<
     groups: [...groups.entries()]
       .sort(([a, x], [b, y]) => paidOf(y) - paidOf(x) || a.localeCompare(b))
       .map(([value, tallies]) => groupFigures(value, tallies)),
+    details: breakdowns,
     cohorts: cohortsOf(cohorts),
     offers: offersOf(offers),
   };

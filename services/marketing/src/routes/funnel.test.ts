@@ -66,7 +66,13 @@ function history(): Seed[] {
         at: '2026-11-04T18:00:00Z',
       });
     if (paid && (n <= 6 || (n > 40 && n <= 45)))
-      seeds.push({ step: 'refunded', personKey, amountCents: 29900, at: '2026-11-06T18:00:00Z' });
+      seeds.push({
+        step: 'refunded',
+        personKey,
+        amountCents: 29900,
+        reason: 'denied',
+        at: '2026-11-06T18:00:00Z',
+      });
   }
   seeds.push({
     step: 'renewed',
@@ -137,6 +143,17 @@ describe('the funnel report', () => {
     });
     expect(second).toMatchObject({ grossCents: SMALL_CELL_TEXT, netCents: SMALL_CELL_TEXT });
     expect(stepOf(res.body.total, 'paid')).toMatchObject({ people: 33, rate: 33 / 40 });
+    // The breakdowns: first payments by plan term, refunds by kind.
+    expect(res.body.details).toEqual([
+      { step: 'paid', detail: '1', label: '1 month', people: 33, amountCents: 976700 },
+      {
+        step: 'refunded',
+        detail: 'denied',
+        label: 'Not approved',
+        people: 11,
+        amountCents: 328900,
+      },
+    ]);
   });
 
   it('counts a renewal charged at 11:30 pm Pacific on that Pacific day, not the UTC one', async () => {
@@ -214,9 +231,11 @@ describe('the CSV export', () => {
       'funnel-steps-2026-11-01-to-2026-11-30-by-campaign.csv',
     );
     const lines = (steps.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('campaign,step,label,people,events,amount_usd,conversion_rate');
-    expect(lines).toContain('summer,paid,Paid,32,32,9568.00,0.8000');
-    expect(lines).toContain(`"'=HYPERLINK(""x"")",paid,Paid,<11,<11,<11,`);
+    expect(lines[0]).toBe('campaign,step,detail,label,people,events,amount_usd,conversion_rate');
+    expect(lines).toContain('summer,paid,,Paid,32,32,9568.00,0.8000');
+    expect(lines).toContain(`"'=HYPERLINK(""x"")",paid,,Paid,<11,<11,<11,`);
+    expect(lines).toContain('(all),paid,1,Paid: 1 month,33,,9767.00,');
+    expect(lines).toContain('(all),refunded,denied,Refunded: Not approved,11,,3289.00,');
 
     const groups = (await csv(`${november}&groupBy=campaign&table=groups`)).body as string;
     expect(groups).toContain('summer,9568.00,3289.00,6279.00,0.3438');

@@ -51,6 +51,16 @@ const report = (over: Partial<FunnelReport> = {}): FunnelReport => ({
       { grossCents: SMALL_CELL_TEXT, refundsCents: 0, netCents: SMALL_CELL_TEXT, refundRate: null },
     ),
   ],
+  details: [
+    { step: 'paid', detail: '6', label: '6 months', people: 33, amountCents: 976700 },
+    {
+      step: 'lead-disqualified',
+      detail: 'under_18',
+      label: 'Under 18',
+      people: '<11',
+      amountCents: 0,
+    },
+  ],
   cohorts: [
     {
       week: '2026-11-02',
@@ -115,6 +125,9 @@ describe('the conversion funnel page', () => {
     expect(text()).toContain('Nov 2, 2026');
     expect(text()).toContain('No significant difference yet');
     expect(text()).toContain('+20.0 pts');
+    // Under their steps, the breakdowns.
+    const details = [...root().querySelectorAll('.mk-table__detail')].map((r) => r.textContent);
+    expect(details).toEqual(['Under 18<11—', '6 months33$9,767.00']);
   });
 
   it('asks again when the grouping changes, keeping it in the address', async () => {

@@ -72,7 +72,7 @@ export function FunnelPage({ section, copy }: { section: ConsoleSection; copy: S
             table="steps"
             query={query}
           >
-            <StepsTable total={data.total} />
+            <StepsTable total={data.total} details={data.details} />
           </TableSection>
           <TableSection
             title={`By ${groupingLabels[data.groupBy].toLowerCase()}`}

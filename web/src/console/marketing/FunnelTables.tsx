@@ -12,8 +12,17 @@ import { groupingLabels } from './FunnelControls';
 /** The steps that carry money: a cart's value, payments, refunds. */
 const moneySteps = new Set<FunnelStep>(['cart-saved', 'paid', 'upsell', 'renewed', 'refunded']);
 
-/** Every step of the whole funnel: people, events, money, and the rate against its base. */
-export function StepsTable({ total }: { total: FunnelGroup }) {
+/**
+ * Every step of the whole funnel: people, events, money, and the rate against its base; under a
+ * step that is broken down, its lines (a disqualification's reason, a first payment's term...).
+ */
+export function StepsTable({
+  total,
+  details,
+}: {
+  total: FunnelGroup;
+  details: FunnelReport['details'];
+}) {
   return (
     <table className="mk-table" aria-label="Funnel steps">
       <thead>
@@ -29,7 +38,8 @@ export function StepsTable({ total }: { total: FunnelGroup }) {
         {funnelSteps.map((step) => {
           const figures = stepOf(total, step);
           const base = funnelStepRules[step].base;
-          return (
+          const lines = details.filter((d) => d.step === step);
+          return [
             <tr key={step}>
               <th scope="row">{stepLabel(step)}</th>
               <td>{peopleText(figures?.people ?? 0)}</td>
@@ -39,8 +49,17 @@ export function StepsTable({ total }: { total: FunnelGroup }) {
                 {rateText(figures?.rate ?? null)}
                 {base && <span className="mk-table__sub">of {stepLabel(base).toLowerCase()}</span>}
               </td>
-            </tr>
-          );
+            </tr>,
+            ...lines.map((line) => (
+              <tr key={`${step}-${line.detail}`} className="mk-table__detail">
+                <th scope="row">{line.label}</th>
+                <td>{peopleText(line.people)}</td>
+                <td />
+                <td>{moneySteps.has(step) ? centsText(line.amountCents) : '—'}</td>
+                <td />
+              </tr>
+            )),
+          ];
         })}
       </tbody>
     </table>
