@@ -167,8 +167,8 @@ function ConversionTable({
   onRetried(conversion: AffiliateConversion): void;
 }) {
   return (
-    <div className="af-wrap">
-      <table className="af-table" aria-label="Affiliate conversions">
+    <div className="console-table-wrap">
+      <table className="console-table af-table" aria-label="Affiliate conversions">
         <thead>
           <tr>
             <th scope="col">Reference</th>

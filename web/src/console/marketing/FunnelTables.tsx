@@ -24,7 +24,7 @@ export function StepsTable({
   details: FunnelReport['details'];
 }) {
   return (
-    <table className="mk-table" aria-label="Funnel steps">
+    <table className="console-table mk-table" aria-label="Funnel steps">
       <thead>
         <tr>
           <th scope="col">Step</th>
@@ -92,7 +92,7 @@ export function GroupsTable({ report }: { report: FunnelReport }) {
     </tr>
   );
   return (
-    <table className="mk-table" aria-label={`Funnel by ${name.toLowerCase()}`}>
+    <table className="console-table mk-table" aria-label={`Funnel by ${name.toLowerCase()}`}>
       <thead>
         <tr>
           <th scope="col">{name}</th>
@@ -120,7 +120,7 @@ export function GroupsTable({ report }: { report: FunnelReport }) {
 /** Each week's qualified leads, followed to today. */
 export function CohortsTable({ cohorts }: { cohorts: FunnelReport['cohorts'] }) {
   return (
-    <table className="mk-table" aria-label="Weekly cohorts">
+    <table className="console-table mk-table" aria-label="Weekly cohorts">
       <thead>
         <tr>
           <th scope="col">Week of</th>
@@ -165,7 +165,7 @@ const points = (rate: number | null) =>
 /** Each offer's paid rate with its 95% interval, and whether it beats the default offer. */
 export function OffersTable({ offers }: { offers: FunnelReport['offers'] }) {
   return (
-    <table className="mk-table" aria-label="Offer tests">
+    <table className="console-table mk-table" aria-label="Offer tests">
       <thead>
         <tr>
           <th scope="col">Offer</th>

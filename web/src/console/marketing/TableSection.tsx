@@ -40,7 +40,7 @@ export function TableSection({
         </Button>
       </header>
       {download.error && <FormMessage kind="error">{download.error}</FormMessage>}
-      <div className="mk-wrap">{children}</div>
+      <div className="console-table-wrap">{children}</div>
     </section>
   );
 }

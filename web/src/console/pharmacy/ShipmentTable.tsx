@@ -56,8 +56,8 @@ export function ShipmentTable({
   );
 
   return (
-    <div className="ph-wrap">
-      <table className="ph-table" aria-label={label}>
+    <div className="console-table-wrap ph-wrap">
+      <table className="console-table ph-table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Patient</th>
