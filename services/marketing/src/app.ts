@@ -6,6 +6,7 @@ import { funnelNeedsRebuild, rebuildFunnel } from './domain/funnel';
 import { LiveConversions } from './realtime/live-conversions';
 import { funnelRoutes } from './routes/funnel';
 import { funnelSubscribers } from './subscribers';
+import { sessionsRevokedCloseLiveSubscriber } from './subscribers/sessions-revoked-close-live';
 
 export type { MarketingDeps } from './deps';
 
@@ -35,7 +36,10 @@ export const marketingService: ServiceModule<MarketingDeps> = {
     });
     return {
       router,
-      subscribers: funnelSubscribers((conversion) => live.counted(conversion)),
+      subscribers: [
+        ...funnelSubscribers((conversion) => live.counted(conversion)),
+        sessionsRevokedCloseLiveSubscriber(live),
+      ],
       attach: (server) => live.attach(server),
       onStart: () => live.start(),
       onStop: () => live.stop(),

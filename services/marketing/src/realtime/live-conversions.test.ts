@@ -1,7 +1,8 @@
 /**
  * The live conversions sockets: only a marketing or admin session opens one; it is sent today's
  * recent conversions on connect, then a purchase within a second of its event, carrying step,
- * campaign, offer, amount and time and nothing about the person, and today's totals after it.
+ * campaign, offer, amount and time and nothing about the person, and today's totals after it;
+ * a logout closes it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -131,4 +132,14 @@ it('lets an admin follow too', async () => {
   const socket = open(await tokenOf('admin'));
   const snapshot = await next<LiveSnapshot>(socket, liveConversionEvents.snapshot);
   expect(snapshot.conversions.map((c) => c.step)).toEqual(['paid', 'lead-qualified']);
+});
+
+it('closes the socket when its session ends (Log Out)', async () => {
+  const token = await tokenOf('marketing');
+  const socket = open(token);
+  await next<LiveSnapshot>(socket, liveConversionEvents.snapshot);
+  const closed = next<string>(socket, 'disconnect');
+  const loggedOut = await harness.identity.get('/api/logout', { token });
+  expect(loggedOut.status).toBe(200);
+  expect(await closed).toBe('io server disconnect');
 });

@@ -3,7 +3,8 @@
  * marketing or admin session; on connect it is sent today's recent conversions and totals, then
  * every conversion the funnel counts, once its transaction has committed, with today's totals
  * after it (at most every TOTALS_EVERY_MS however many arrive). No polling: the bus's events
- * drive it. With Redis (cluster mode) the adapter carries each to the sockets of every marketing
+ * drive it. A socket closes when its session ends (identity's sessions-revoked). With Redis
+ * (cluster mode) the adapter carries each to the sockets of every marketing
  * process, as the chat's does; without it, sockets live in this process.
  */
 import type { Server as HttpServer } from 'node:http';
@@ -23,6 +24,8 @@ import { connectRedis, type Clock, type Executor, type Logger } from '@clinic/ki
 import { recentConversions, todayTotals } from '../domain/live-feed';
 
 const MARKETING_ROOM = 'marketing';
+/** Every socket opened with one login session: a revocation closes them all, on every process. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const TOTALS_EVERY_MS = 250;
 const LIVE_ROLES = new Set(['marketing', 'admin']);
 
@@ -51,7 +54,10 @@ export class LiveConversions {
     });
     this.io.use((socket, next) => {
       this.authenticate(socket.handshake.auth as Record<string, unknown>).then(
-        () => next(),
+        (sessionId) => {
+          socket.data.sessionId = sessionId;
+          next();
+        },
         (err: unknown) => {
           if (!(err instanceof Refused))
             this.deps.logger.warn({ err }, 'live conversions: authentication failed');
@@ -60,7 +66,7 @@ export class LiveConversions {
       );
     });
     this.io.on('connection', (socket) => {
-      void socket.join(MARKETING_ROOM);
+      void socket.join([MARKETING_ROOM, sessionRoom(socket.data.sessionId as string)]);
       this.snapshot().then(
         (snapshot) => socket.emit(liveConversionEvents.snapshot, snapshot),
         (err: unknown) => this.deps.logger.warn({ err }, 'live conversions: no snapshot'),
@@ -68,13 +74,20 @@ export class LiveConversions {
     });
   }
 
-  private async authenticate(auth: Record<string, unknown>): Promise<void> {
+  /** The session id of a live marketing or admin session's token; refuses anything else. */
+  private async authenticate(auth: Record<string, unknown>): Promise<string> {
     const token = auth.token;
     if (typeof token !== 'string' || !token || token.length > 256)
       throw new Refused(liveMessages.notSignedIn);
     const principal = await this.deps.identity.resolveSession(token);
     if (!principal) throw new Refused(liveMessages.notSignedIn);
     if (!LIVE_ROLES.has(principal.role)) throw new Refused(liveMessages.notMarketing);
+    return principal.sessionId;
+  }
+
+  /** Closes every socket opened with one of these sessions (a logout, a password change). */
+  endSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length > 0) this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
   private today(): string {
