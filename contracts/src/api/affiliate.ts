@@ -20,9 +20,6 @@ export type AffiliateConversionStatus = (typeof affiliateConversionStatuses)[num
 /** How one call ended; null while it is under way. */
 export const conversionAttemptOutcomes = ['success', 'unexpected', 'error', 'skipped'] as const;
 
-/** Orders per page of the list. */
-export const affiliateConversionsPageSize = 25;
-
 /** Messages the console shows verbatim. */
 export const affiliateMessages = {
   notFound: 'No affiliate conversion has this reference.',

@@ -216,6 +216,3 @@ export const liveSnapshotSchema = z.object({
   today: liveTodaySchema,
 });
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
-
-/** How many of today's conversions a new connection is sent. */
-export const LIVE_RECENT_MAX = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitIdSchema } from '../api/campaign-visit';
 import { trackingDataSchema } from '../api/intake';
 import { disqualificationReasons } from '../rules/intake';
 import { defineEvent } from './envelope';
@@ -42,6 +43,6 @@ export const campaignVisited = defineEvent({
   version: 1,
   keyOf: (d) => d.visitId,
   description:
-    "A browser arrived with campaign parameters (the funnel's first step); visitId is the server's own id for the visit, tied to no person.",
-  schema: z.object({ visitId: z.uuid(), tracking: trackingDataSchema }),
+    "A browser arrived with campaign parameters (the funnel's first step); visitId is its tab's random tracking session id, tied to no person.",
+  schema: z.object({ visitId: visitIdSchema, tracking: trackingDataSchema }),
 });

@@ -210,3 +210,9 @@ export const funnelReasonLabels: Record<string, string> = {
   withdrawn: 'Application withdrawn',
   processor: 'At the card processor',
 };
+
+/** How many of today's conversions a new live conversions connection is sent. */
+export const LIVE_RECENT_MAX = 50;
+
+/** Affiliate conversions listed per page in the console. */
+export const affiliateConversionsPageSize = 25;

@@ -1,3 +1,4 @@
+import { browserKeys } from '../session/browserStorage';
 import { fakeApi, ok, type FakeApi } from '../verify/testing/harness';
 import { captureLanding } from './captureLanding';
 import { TRACKING_COOKIE } from './campaignCookie';
@@ -19,23 +20,23 @@ async function land(search: string) {
 }
 
 describe('the campaign visit', () => {
-  it('is reported once per session and landing, with its campaign and offers', async () => {
+  it('is reported under the tab’s tracking session id, with its campaign and offers', async () => {
     await land('?utm_source=google&utm_campaign=spring&tir_offer=B');
     await land('?utm_source=google&utm_campaign=spring&tir_offer=B');
-    const sent = api.sent('POST /api/campaign-visit');
-    expect(sent).toEqual([
-      {
-        tracking: expect.objectContaining({
-          utm_source: 'google',
-          utm_campaign: 'spring',
-          sema_offer: 'default',
-          tir_offer: 'B',
-          landing_page: expect.stringContaining('utm_campaign=spring'),
-        }),
-      },
-    ]);
-    await land('?utm_source=meta&utm_campaign=autumn');
-    expect(api.sent('POST /api/campaign-visit')).toHaveLength(2);
+    const sent = api.sent('POST /api/campaign-visit') as { visitId: string }[];
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toEqual({
+      visitId: sessionStorage.getItem(browserKeys.trackingSession),
+      tracking: expect.objectContaining({
+        utm_source: 'google',
+        utm_campaign: 'spring',
+        sema_offer: 'default',
+        tir_offer: 'B',
+        landing_page: expect.stringContaining('utm_campaign=spring'),
+      }),
+    });
+    // A reload is the same visitor: the funnel counts one person under one id.
+    expect(sent[1]?.visitId).toBe(sent[0]?.visitId);
   });
 
   it('is not reported for a landing without a campaign', async () => {

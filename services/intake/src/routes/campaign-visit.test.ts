@@ -1,6 +1,6 @@
 /**
- * A campaign landing reported by the browser becomes one campaign-visited event under the
- * server's own id, with the campaign and nothing else; a bad campaign is refused and publishes
+ * A campaign landing reported by the browser becomes one campaign-visited event under its tab's
+ * tracking session id, with the campaign and nothing else; a bad campaign is refused and publishes
  * nothing; one address past a visitor's pace is refused (429).
  */
 import request from 'supertest';
@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 afterAll(async () => service.close());
 
-const visit = (tracking: unknown, from = '203.0.113.7') =>
-  request(service.app).post('/api/campaign-visit').set('X-Forwarded-For', from).send({ tracking });
+const visitId = '3f6c1e2a-9b7d-4c1e-8f2a-5d6e7f8a9b0c';
+const visit = (tracking: unknown, from = '203.0.113.7', id: unknown = visitId) =>
+  request(service.app)
+    .post('/api/campaign-visit')
+    .set('X-Forwarded-For', from)
+    .send({ visitId: id, tracking });
 
 const spring = {
   utm_source: 'google',
@@ -23,15 +27,13 @@ const spring = {
   landing_page: 'https://clinic.example/?utm_source=google',
 };
 
-it('publishes each reported visit once, under an id of its own, with its campaign', async () => {
+it('publishes each reported visit under its tab’s id, with its campaign', async () => {
   const first = await visit(spring);
   expect(first.status).toBe(200);
   expect(first.body).toEqual({ status: 'success' });
-  await visit(spring);
   const events = await outboxEvents(service.engines, 'campaign-visited');
-  expect(events).toHaveLength(2);
-  expect(events[0]?.data).toEqual({ visitId: expect.any(String), tracking: spring });
-  expect(events[0]?.data.visitId).not.toBe(events[1]?.data.visitId);
+  expect(events).toHaveLength(1);
+  expect(events[0]?.data).toEqual({ visitId, tracking: spring });
 });
 
 it('refuses a campaign it cannot read with a 400, publishing nothing', async () => {
@@ -39,6 +41,9 @@ it('refuses a campaign it cannot read with a 400, publishing nothing', async () 
   const res = await visit({ ...spring, sema_offer: 'Z' }, '203.0.113.8');
   expect(res.status).toBe(400);
   expect(res.body.message).toContain('sema_offer');
+  const noId = await visit(spring, '203.0.113.8', 'ann@example.com');
+  expect(noId.status).toBe(400);
+  expect(noId.body.message).toContain('Not a visit id.');
   expect(await outboxEvents(service.engines, 'campaign-visited')).toHaveLength(before);
 });
 

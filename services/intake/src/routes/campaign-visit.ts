@@ -1,10 +1,9 @@
 /**
  * POST /api/campaign-visit: a browser that landed with campaign parameters reports the visit, and
- * intake publishes it (campaign-visited) for marketing's funnel under an id of its own, tied to no
- * person. Anyone may call it, so one address is held to a visitor's pace: beyond it the visits
+ * intake publishes it (campaign-visited) for marketing's funnel under the tab's random tracking
+ * session id, tied to no person (a reload is the same visitor). Anyone may call it, so one address is held to a visitor's pace: beyond it the visits
  * are a script's and are refused (429) rather than counted.
  */
-import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { campaignVisit, campaignVisited } from '@clinic/contracts';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
@@ -28,7 +27,7 @@ export function campaignVisitRoute(
       throw new HttpError(429, 'Too many visits from this address. Please try again later.');
     }
     await runtime.transaction((_tx, events) =>
-      events.publish(campaignVisited, { visitId: randomUUID(), tracking: body.tracking }),
+      events.publish(campaignVisited, { visitId: body.visitId, tracking: body.tracking }),
     );
     return { status: 'success' as const };
   });
