@@ -46,3 +46,8 @@ export function ensureWebBuilt() {
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build -w @clinic/web');
 }
+
+/** Cluster mode runs the production build of each process (scripts/build-services.mjs, ~1 s). */
+export function buildServices() {
+  run('npm run build:services --silent');
+}

@@ -3,7 +3,7 @@
 // The engines need not be up yet: each process listens at once and waits for them (/readyz).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
+import { buildServices, ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
 
 const missing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !process.env[name]);
 if (missing.length > 0) {
@@ -15,6 +15,7 @@ if (missing.length > 0) {
 
 ensureInstalled();
 ensureWebBuilt();
+buildServices();
 
 // The services come from contracts (the one list), read through tsx once the install is there.
 const { tsImport } = await import('tsx/esm/api');
@@ -46,7 +47,8 @@ function loudly(text) {
 }
 
 function spawnProcess(proc) {
-  const child = spawn(process.execPath, ['--import', 'tsx', proc.entry], {
+  // The production build (dist/), as an image runs it: no TypeScript at run time.
+  const child = spawn(process.execPath, ['--enable-source-maps', proc.entry], {
     cwd: root,
     env: { ...process.env, ...urls, INTERNAL_SECRET: internalSecret, ...proc.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,9 +124,9 @@ const databaseOf = (service) => ({
   MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL,
 });
 services.forEach((s, i) =>
-  start(s, `services/${s}/src/main.ts`, { PORT: String(basePort + i), ...databaseOf(s) }),
+  start(s, `services/${s}/dist/main.js`, { PORT: String(basePort + i), ...databaseOf(s) }),
 );
-start('gateway', 'services/gateway/src/cluster-main.ts', {
+start('gateway', 'services/gateway/dist/cluster-main.js', {
   PORT: process.env.PORT ?? '3000',
   ...databaseOf('gateway'),
 });
