@@ -23,6 +23,7 @@ import { clusterConfigSchema, serviceUrls } from './config';
 import { gatewayService } from './order-items/module';
 import { CompositeUpstream, StartingUpstream } from './upstream/composite';
 import { HttpProxyUpstream } from './upstream/http-proxy';
+import { instancePools } from './upstream/instance-pool';
 import { InProcessUpstream } from './upstream/in-process';
 import { proxyWebSockets } from './upstream/websocket-proxy';
 
@@ -57,7 +58,9 @@ function main(): void {
   const config = configOrExit();
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   surviveTransientErrors(logger, (code) => process.exit(code));
-  const services = new HttpProxyUpstream(serviceUrls(config), logger);
+  const pools = instancePools(serviceUrls(config), logger);
+  for (const pool of Object.values(pools)) pool.start(config.UPSTREAM_CHECK_MS);
+  const services = new HttpProxyUpstream(pools, logger);
   const metrics = new Metrics();
   const startup = new Startup({ logger });
   // The gateway's own schema (the order view) and, outside production, the dev mailbox live in
@@ -79,7 +82,8 @@ function main(): void {
     logger,
     metrics,
     upstream,
-    identity: new HttpIdentityDirectory(config.IDENTITY_URL, principals),
+    // Sessions are resolved at identity's first address (one identity process resolves them all).
+    identity: new HttpIdentityDirectory(config.IDENTITY_URL[0]!, principals),
     principals,
     webDistDir: config.WEB_DIST_DIR,
     nodeEnv: config.NODE_ENV,
@@ -99,8 +103,8 @@ function main(): void {
   proxyWebSockets(
     server,
     [
-      { pathPrefix: chatSocketPath, target: config.CHAT_URL },
-      { pathPrefix: liveConversionsSocketPath, target: config.MARKETING_URL },
+      { pathPrefix: chatSocketPath, instances: pools.chat },
+      { pathPrefix: liveConversionsSocketPath, instances: pools.marketing },
     ],
     logger,
   );

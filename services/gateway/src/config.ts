@@ -35,20 +35,34 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-/** Cluster mode: where each service listens (`<NAME>_URL` for each of contracts' services). */
+/**
+ * Cluster mode: where each service listens (`<NAME>_URL` for each of contracts' services), one
+ * address or several separated by commas: the instances the gateway balances over.
+ */
+const instanceUrls = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()).min(1, 'needs at least one address'));
 const serviceUrlFields = Object.fromEntries(
-  backendServices.map((service) => [serviceUrlVariable(service), z.url()]),
-) as Record<ServiceUrlVariable, z.ZodURL>;
+  backendServices.map((service) => [serviceUrlVariable(service), instanceUrls]),
+) as Record<ServiceUrlVariable, typeof instanceUrls>;
 
 export const clusterConfigSchema = gatewayConfigSchema.extend({
   INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** How often the gateway checks each instance of a service that has several. */
+  UPSTREAM_CHECK_MS: z.coerce.number().int().min(100).max(60000).default(1000),
   ...serviceUrlFields,
 });
 export type ClusterConfig = z.infer<typeof clusterConfigSchema>;
 
-/** Each service's address, from its `<NAME>_URL`. */
-export function serviceUrls(config: ClusterConfig): Record<BackendService, string> {
+/** Each service's instances, from its `<NAME>_URL`. */
+export function serviceUrls(config: ClusterConfig): Record<BackendService, string[]> {
   return Object.fromEntries(
     backendServices.map((service) => [service, config[serviceUrlVariable(service)]]),
-  ) as Record<BackendService, string>;
+  ) as Record<BackendService, string[]>;
 }

@@ -13,6 +13,7 @@ import {
 import { silentLogger } from '@clinic/kit/testing';
 import { buildGatewayApp } from '../app';
 import { HttpProxyUpstream } from './http-proxy';
+import { instancePools } from './instance-pool';
 
 const principals = new PrincipalSigner('proxy-test-secret-0123456789abcdef');
 const patient: Principal = {
@@ -72,7 +73,10 @@ describe('HTTP proxy upstream (cluster mode)', () => {
       const gateway = buildGatewayApp({
         logger: silentLogger,
         metrics: new Metrics({ defaultMetrics: false }),
-        upstream: new HttpProxyUpstream({ checkout: `http://127.0.0.1:${port}` }, silentLogger),
+        upstream: new HttpProxyUpstream(
+          instancePools({ checkout: [`http://127.0.0.1:${port}`] }, silentLogger),
+          silentLogger,
+        ),
         identity: oneTokenIdentity(),
         principals,
         webDistDir: '/nonexistent',
@@ -109,7 +113,10 @@ describe('HTTP proxy upstream (cluster mode)', () => {
         buildGatewayApp({
           logger: silentLogger,
           metrics: new Metrics({ defaultMetrics: false }),
-          upstream: new HttpProxyUpstream({ checkout: `http://127.0.0.1:${port}` }, silentLogger),
+          upstream: new HttpProxyUpstream(
+            instancePools({ checkout: [`http://127.0.0.1:${port}`] }, silentLogger),
+            silentLogger,
+          ),
           identity: oneTokenIdentity(),
           principals,
           webDistDir: '/nonexistent',
@@ -132,7 +139,10 @@ describe('HTTP proxy upstream (cluster mode)', () => {
     const gateway = buildGatewayApp({
       logger: silentLogger,
       metrics: new Metrics({ defaultMetrics: false }),
-      upstream: new HttpProxyUpstream({ checkout: 'http://127.0.0.1:1' }, silentLogger),
+      upstream: new HttpProxyUpstream(
+        instancePools({ checkout: ['http://127.0.0.1:1'] }, silentLogger),
+        silentLogger,
+      ),
       identity: oneTokenIdentity(),
       principals,
       webDistDir: '/nonexistent',
@@ -165,7 +175,10 @@ describe('HTTP proxy upstream (cluster mode)', () => {
           buildGatewayApp({
             logger: silentLogger,
             metrics: new Metrics({ defaultMetrics: false }),
-            upstream: new HttpProxyUpstream({ identity: `http://127.0.0.1:${port}` }, silentLogger),
+            upstream: new HttpProxyUpstream(
+              instancePools({ identity: [`http://127.0.0.1:${port}`] }, silentLogger),
+              silentLogger,
+            ),
             identity,
             principals,
             webDistDir: '/nonexistent',

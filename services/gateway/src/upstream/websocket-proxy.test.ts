@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { chatEvents, type ChatAck } from '@clinic/contracts';
 import { startChat, type ChatHarness } from '@clinic/chat/testing';
 import { silentLogger } from '@clinic/kit/testing';
+import { InstancePool } from './instance-pool';
 import { proxyWebSockets } from './websocket-proxy';
 
 let chat: ChatHarness;
@@ -15,7 +16,11 @@ let gatewayUrl: string;
 
 async function listen(target: string): Promise<{ server: Server; url: string }> {
   const server = createServer((_req, res) => res.end('http'));
-  proxyWebSockets(server, [{ pathPrefix: '/socket.io', target }], silentLogger);
+  proxyWebSockets(
+    server,
+    [{ pathPrefix: '/socket.io', instances: new InstancePool('chat', [target], silentLogger) }],
+    silentLogger,
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

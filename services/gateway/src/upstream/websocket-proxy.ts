@@ -1,16 +1,18 @@
 import http, { type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@clinic/kit';
+import type { InstancePool } from './instance-pool';
 
 /**
  * Cluster mode: websocket upgrades under a route's `pathPrefix` (the chat's /socket.io,
  * marketing's live conversions) are tunnelled to the owning service, so the browser talks to the
  * gateway's one origin. Every other upgrade is refused. A service that is down, or refuses the upgrade, closes the client's socket: the
- * widget's reconnect takes it from there. The client address is forwarded as for HTTP.
+ * widget's reconnect takes it from there. The client address is forwarded as for HTTP. Sockets are
+ * websocket-only, so any instance of the service may take one: each goes to the pool's pick.
  */
 export function proxyWebSockets(
   server: Server,
-  routes: readonly { pathPrefix: string; target: string }[],
+  routes: readonly { pathPrefix: string; instances: InstancePool }[],
   logger: Logger,
 ): void {
   server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
@@ -19,7 +21,12 @@ export function proxyWebSockets(
       client.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    const target = new URL(route.target);
+    const instance = route.instances.pick();
+    if (!instance) {
+      client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const target = new URL(instance);
     client.on('error', () => client.destroy());
     const upstream = http.request({
       protocol: target.protocol,
