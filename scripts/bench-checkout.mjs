@@ -5,14 +5,15 @@
 // cart or card token fails, or more than 1% of checkout-new answers are errors or non-2xx).
 //
 //   single   (default) the product in one process (`npm start`), embedded engines, DATA_DIR=:memory:
-//   cluster  every service in its own process on PostgreSQL, Kafka and Redis, measured with one
-//            checkout process and then with two; needs DATABASE_URL, KAFKA_BROKERS and REDIS_URL:
+//   cluster  `npm run start:cluster -- --checkout=N` (every service its own process, on PostgreSQL,
+//            Kafka and Redis; the gateway balancing over the N checkout instances), once per N in
+//            BENCH_CHECKOUTS; needs DATABASE_URL, KAFKA_BROKERS and REDIS_URL:
 //              eval "$(infra/local/up.sh --env)"
 //   all      single, then cluster
 //
-// The gateway takes a single CHECKOUT_URL, so in cluster mode it is pointed at a small round-robin
-// HTTP balancer started by this script (a child process) in front of the checkout processes; both
-// cluster phases go through it so they differ only in the number of checkout instances.
+// Each cluster phase also prints the CPU milliseconds each process spent per payment during the
+// timed runs (from /proc: CPU time, so it holds on a busy machine), each checkout instance's share
+// of the payments and the capacity per core that implies: what an operator sizes a deployment by.
 //
 // Settings (environment):
 //   BENCH_LEVELS=1,4,16,32   concurrency levels (closed loop: that many requests in flight)
@@ -25,8 +26,12 @@
 //   BENCH_LOG_LEVEL=info     LOG_LEVEL of the product's processes (their logs go to temp files)
 //   BENCH_START_TIMEOUT=120  seconds to wait for the product to become ready
 //   BENCH_KEEP_LOGS=1        keep the temp dir with the processes' logs (always kept on failure)
+//   BENCH_CHECKOUTS=1,2,4    cluster: checkout instances per phase
+//   BENCH_CHECKOUT_CPU=0.25  cluster: cap each checkout process at this many cores (a cgroup each),
+//                            so that more instances can show more capacity on a 2-core machine;
+//                            empty or 0: uncapped
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,8 +48,8 @@ const selfPath = fileURLToPath(import.meta.url);
 const root = join(dirname(selfPath), '..');
 
 // ---------------------------------------------------------------------------------------------
-// Child roles: this file also runs the baseline server and the balancer in their own processes,
-// so neither shares an event loop with the load generator (the product does not either).
+// Child role: this file also runs the baseline server in its own process, so that it does not
+// share an event loop with the load generator (the product does not either).
 // ---------------------------------------------------------------------------------------------
 /** The baseline: a bare Express app with one JSON handler answering a fixed 200. */
 async function runBaselineServer() {
@@ -55,59 +60,6 @@ async function runBaselineServer() {
     res.json(answer);
   });
   const server = app.listen(0, HOST, () => process.send?.({ port: server.address().port }));
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
-  process.on('disconnect', () => process.exit(0));
-}
-
-/** Round-robin HTTP proxy over the checkout processes; the pool is switched over IPC. */
-function runBalancer() {
-  let pool = JSON.parse(process.env.BENCH_BALANCER_POOL ?? '[]').map((u) => new URL(u));
-  let turn = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection']);
-  process.on('message', (msg) => {
-    if (Array.isArray(msg?.pool)) {
-      pool = msg.pool.map((u) => new URL(u));
-      process.send?.({ pool: msg.pool });
-    }
-  });
-  const server = http.createServer((req, res) => {
-    const target = pool[turn++ % pool.length];
-    if (!target) {
-      res.writeHead(503, { 'content-type': 'application/json' });
-      res.end('{"message":"bench balancer: no checkout instance"}');
-      return;
-    }
-    const headers = { ...req.headers, host: target.host };
-    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(', ');
-    for (const h of hopByHop) delete headers[h];
-    const upstream = http.request(
-      {
-        agent,
-        hostname: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers,
-      },
-      (answer) => {
-        const out = {};
-        for (const [name, value] of Object.entries(answer.headers))
-          if (!hopByHop.has(name) && value !== undefined) out[name] = value;
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (err) => {
-      if (res.headersSent) return res.destroy();
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `bench balancer: ${target.host}: ${err.message}` }));
-    });
-    req.pipe(upstream);
-  });
-  server.listen(0, HOST, () => process.send?.({ port: server.address().port }));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
   process.on('disconnect', () => process.exit(0));
 }
@@ -124,6 +76,7 @@ function usage(problem) {
       '  env: BENCH_LEVELS=1,4,16,32 BENCH_REQUESTS=200 BENCH_BASELINE_REQUESTS=2000 BENCH_WARMUP=40\n' +
       '       BENCH_PREP_CONCURRENCY=8' +
       ' BENCH_LOG_LEVEL=info BENCH_START_TIMEOUT=120 BENCH_KEEP_LOGS=1\n' +
+      '       BENCH_CHECKOUTS=1,2,4 BENCH_CHECKOUT_CPU=0.25 (cluster)\n' +
       '  cluster mode needs DATABASE_URL, KAFKA_BROKERS, REDIS_URL: eval "$(infra/local/up.sh --env)"',
   );
   process.exit(problem ? 2 : 0);
@@ -139,8 +92,20 @@ function settings() {
     usage(
       `BENCH_LEVELS must be a comma-separated list of positive integers, got "${process.env.BENCH_LEVELS}"`,
     );
+  const checkouts = (process.env.BENCH_CHECKOUTS ?? '1,2,4').split(',').map(Number);
+  if (checkouts.some((n) => !Number.isInteger(n) || n < 1 || n > 16))
+    usage(
+      `BENCH_CHECKOUTS must list instance counts from 1 to 16, got "${process.env.BENCH_CHECKOUTS}"`,
+    );
+  const checkoutCpu = Number(process.env.BENCH_CHECKOUT_CPU ?? '0.25');
+  if (!(checkoutCpu === 0 || (checkoutCpu >= 0.05 && checkoutCpu <= 64)))
+    usage(
+      `BENCH_CHECKOUT_CPU must be 0 (uncapped) or 0.05 to 64 cores, got "${process.env.BENCH_CHECKOUT_CPU}"`,
+    );
   return {
     levels,
+    checkouts,
+    checkoutCpu,
     requests: intFrom('BENCH_REQUESTS', 200),
     baselineRequests: intFrom('BENCH_BASELINE_REQUESTS', 2000),
     warmup: intFrom('BENCH_WARMUP', 40, 0),
@@ -422,7 +387,7 @@ async function settle(pids, maxMs = 5000) {
   }
 }
 
-async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids) {
+async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids, cpu) {
   console.log(`\n== ${phase} ==`);
   const prepStarted = Date.now();
   if (cfg.warmup > 0) {
@@ -449,12 +414,14 @@ async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids)
     // machine is doing weighs on both sides of the ratio alike.
     const half = Math.max(Math.ceil(cfg.baselineRequests / 2), level);
     await settle(productPids);
-    const before = await runLoad(baselineBase, level, baselineRequests(half));
+    const first = await runLoad(baselineBase, level, baselineRequests(half));
     await settle(productPids, 1000);
+    const before = cpu ? await cpu.snapshot() : undefined;
     const checkout = await runLoad(checkoutBase, level, prepared);
+    if (cpu) cpu.add(before, await cpu.snapshot(), checkout.count - checkout.errors);
     await settle(productPids);
     const after = await runLoad(baselineBase, level, baselineRequests(half));
-    const baseline = summarize([...before.runs, ...after.runs]);
+    const baseline = summarize([...first.runs, ...after.runs]);
     if (bench.stopping) await new Promise(() => {}); // interrupted: the signal handler exits
     account(phase, `c=${level}`, 'baseline', baseline);
     account(phase, `c=${level}`, 'checkout', checkout);
@@ -519,75 +486,167 @@ async function runSingle(cfg, baselineUrl) {
   await bench.stopProcesses([product]);
 }
 
-async function runCluster(cfg, baselineUrl) {
-  const services = ['identity', 'checkout', 'intake', 'verification', 'forms', 'chat'];
-  const ports = Object.fromEntries(
-    await Promise.all(services.map(async (s) => [s, await freePort()])),
+/** The processes `start-cluster.mjs` (pid `parent`) started, by the name it gave each. */
+function clusterProcesses(parent) {
+  const children = readdirSync(`/proc/${parent}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${parent}/task/${tid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean),
   );
-  const checkout2Port = await freePort();
-  const gatewayPort = await freePort();
-  const checkoutUrls = [`http://${HOST}:${ports.checkout}`, `http://${HOST}:${checkout2Port}`];
-  const started = Date.now();
-
-  const balancer = await bench.startRole('balancer', selfPath, '__balancer', {
-    BENCH_BALANCER_POOL: JSON.stringify(checkoutUrls.slice(0, 1)),
+  return children.flatMap((pid) => {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const service = /services\/([a-z-]+)\/dist\/([a-z-]+)\.js/.exec(cmd.join(' '));
+    if (!service) return []; // a helper of start-cluster itself (tsx's esbuild), not the product
+    const port = /(?:^|\0)PORT=(\d+)/.exec(readFileSync(`/proc/${pid}/environ`, 'utf8'))?.[1];
+    return [{ pid: Number(pid), service: service[1], port: Number(port) }];
   });
-  const urls = Object.fromEntries(
-    services.map((s) => [
-      `${s.toUpperCase()}_URL`,
-      s === 'checkout' ? balancer.url : `http://${HOST}:${ports[s]}`,
-    ]),
-  );
-  const base = productEnv(cfg, { ...urls, INTERNAL_SECRET: randomBytes(32).toString('base64url') });
-  const procs = [];
-  for (const s of services)
-    procs.push(
-      bench.startTsService(s, `services/${s}/src/main.ts`, { ...base, PORT: String(ports[s]) }),
-    );
-  // The second instance starts once the first has migrated checkout's schema.
-  await waitReady('checkout #1', checkoutUrls[0], '/readyz', cfg.startTimeoutMs);
-  procs.push(
-    bench.startTsService('checkout-2', 'services/checkout/src/main.ts', {
-      ...base,
-      PORT: String(checkout2Port),
-    }),
-  );
-  await waitReady('checkout #2', checkoutUrls[1], '/readyz', cfg.startTimeoutMs);
-  procs.push(
-    bench.startTsService('gateway', 'services/gateway/src/cluster-main.ts', {
-      ...base,
-      PORT: String(gatewayPort),
-    }),
-  );
-  const url = `http://${HOST}:${gatewayPort}`;
-  await waitReady('gateway (cluster)', url, '/readyz', cfg.startTimeoutMs);
-  console.log(
-    `\ncluster ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${services.length} services + ` +
-      `a second checkout + gateway, each its own process, on ${redact(process.env.DATABASE_URL)}, ` +
-      `Kafka ${process.env.KAFKA_BROKERS}, ${redact(process.env.REDIS_URL)}; sandbox card processor.\n` +
-      `The gateway takes one CHECKOUT_URL, so it points at this script's round-robin balancer ` +
-      `(pid ${balancer.child.pid}, ${balancer.url}) in front of checkout ${checkoutUrls.join(' and ')}.`,
-  );
+}
 
-  const pids = [...procs, balancer.child].map((p) => p.pid);
-  await setPool(balancer.child, checkoutUrls.slice(0, 1));
-  await measurePhase(
-    'cluster: 1 checkout process (gateway -> balancer -> checkout)',
-    url,
-    baselineUrl,
-    cfg,
-    pids,
+/** POST /api/checkout-new requests an instance has answered so far (its own /metrics). */
+async function checkoutsServed(port) {
+  const res = await fetch(`http://${HOST}:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
+  const text = await res.text();
+  let n = 0;
+  for (const line of text.split('\n'))
+    if (
+      line.startsWith('http_request_duration_seconds_count{') &&
+      line.includes('route="/api/checkout-new"') &&
+      line.includes('method="POST"')
+    )
+      n += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return n;
+}
+
+/**
+ * CPU per payment: each process's CPU time and each checkout instance's payments, snapshotted
+ * around every timed run and summed over the phase.
+ */
+function cpuAccounting(procs) {
+  const msPerTick = 1000 / 100; // USER_HZ is 100 on Linux
+  const spent = new Map(procs.map((p) => [p.name, 0]));
+  const served = new Map();
+  let payments = 0;
+  return {
+    async snapshot() {
+      const ticks = new Map(procs.map((p) => [p.name, cpuTicks(p.pid) ?? 0]));
+      const counts = new Map();
+      for (const p of procs.filter((q) => q.service === 'checkout'))
+        counts.set(p.name, await checkoutsServed(p.port));
+      return { ticks, counts };
+    },
+    add(before, after, ok) {
+      payments += ok;
+      for (const p of procs)
+        spent.set(
+          p.name,
+          spent.get(p.name) + (after.ticks.get(p.name) - before.ticks.get(p.name)) * msPerTick,
+        );
+      for (const [name, n] of after.counts)
+        served.set(name, (served.get(name) ?? 0) + n - before.counts.get(name));
+    },
+    report(cap) {
+      console.log(`   CPU per payment over the timed runs (${payments} payments), by process:`);
+      const total = [...spent.values()].reduce((a, b) => a + b, 0);
+      for (const p of procs) {
+        const ms = spent.get(p.name);
+        const own = served.get(p.name);
+        const perOwn = own ? ms / own : undefined;
+        console.log(
+          `     ${p.name.padEnd(14)} ${(ms / payments).toFixed(1).padStart(6)} ms/payment` +
+            (own !== undefined
+              ? `   ${String(own).padStart(5)} payments served, ${perOwn?.toFixed(1) ?? '-'} ms CPU each: ` +
+                `${perOwn ? (1000 / perOwn).toFixed(0) : '-'} payments/s per core` +
+                (cap
+                  ? `, ${perOwn ? ((1000 * cap) / perOwn).toFixed(1) : '-'}/s within its ${cap}-core cap`
+                  : '')
+              : ''),
+        );
+      }
+      console.log(
+        `     ${'whole cluster'.padEnd(14)} ${(total / payments).toFixed(1).padStart(6)} ms/payment: ${(1000 / (total / payments)).toFixed(0)} payments/s per core of the whole cluster`,
+      );
+    },
+  };
+}
+
+/** `npm run start:cluster -- --checkout=N [--cpu-checkout=C]` on free ports; ready when every instance is. */
+async function startCluster(cfg, checkouts) {
+  const port = await freePort();
+  // start-cluster.mjs numbers the services' ports from this one; below Linux's ephemeral range.
+  const servicesBase = 20000 + Math.floor(Math.random() * 12000);
+  const args = ['scripts/start-cluster.mjs', `--checkout=${checkouts}`];
+  if (cfg.checkoutCpu > 0) args.push(`--cpu-checkout=${cfg.checkoutCpu}`);
+  const started = Date.now();
+  const cluster = bench.startChild(
+    `cluster-${checkouts}`,
+    args,
+    productEnv(cfg, {
+      PORT: String(port),
+      SERVICES_BASE_PORT: String(servicesBase),
+      NODE_ENV: 'production',
+    }),
   );
-  await setPool(balancer.child, checkoutUrls);
-  await measurePhase(
-    'cluster: 2 checkout processes (gateway -> balancer, round robin)',
-    url,
-    baselineUrl,
-    cfg,
-    pids,
+  const url = `http://${HOST}:${port}`;
+  await waitReady('gateway (cluster)', url, '/readyz', cfg.startTimeoutMs);
+  let procs = [];
+  const deadline = Date.now() + cfg.startTimeoutMs;
+  while (procs.filter((p) => p.service === 'checkout').length < checkouts) {
+    if (Date.now() > deadline) throw new Error(`${checkouts} checkout processes did not start`);
+    await new Promise((r) => setTimeout(r, 300));
+    procs = clusterProcesses(cluster.pid);
+  }
+  const count = new Map();
+  procs = procs
+    .sort((a, b) => a.port - b.port)
+    .map((p) => {
+      const k = (count.get(p.service) ?? 0) + 1;
+      count.set(p.service, k);
+      return { ...p, name: k === 1 ? p.service : `${p.service}-${k}` };
+    });
+  for (const p of procs.filter((q) => q.service === 'checkout'))
+    await waitReady(p.name, `http://${HOST}:${p.port}`, '/readyz', cfg.startTimeoutMs);
+  console.log(
+    `\ncluster with ${checkouts} checkout instance(s)${cfg.checkoutCpu ? `, each capped at ${cfg.checkoutCpu} CPU` : ''} ` +
+      `ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s (${procs.length} processes, ` +
+      `production build) on ${redact(process.env.DATABASE_URL)}, Kafka ${process.env.KAFKA_BROKERS}, ` +
+      `${redact(process.env.REDIS_URL)}; sandbox card processor`,
   );
-  await bench.stopProcesses([procs.at(-1)]); // the gateway first, then the services and the balancer
-  await bench.stopProcesses([...procs.slice(0, -1), balancer.child]);
+  return { cluster, url, procs };
+}
+
+async function runCluster(cfg, baselineUrl) {
+  const phases = [];
+  for (const checkouts of cfg.checkouts) {
+    const { cluster, url, procs } = await startCluster(cfg, checkouts);
+    const cpu = cpuAccounting(procs);
+    const results = await measurePhase(
+      `cluster: ${checkouts} checkout instance(s) behind the gateway${cfg.checkoutCpu ? ` (${cfg.checkoutCpu} CPU each)` : ''}`,
+      url,
+      baselineUrl,
+      cfg,
+      procs.map((p) => p.pid),
+      cpu,
+    );
+    cpu.report(cfg.checkoutCpu || undefined);
+    phases.push({ checkouts, results });
+    await bench.stopProcesses([cluster]);
+  }
+  if (phases.length > 1) {
+    console.log('\n== scaling: checkouts per second against the first phase, per concurrency ==');
+    for (const { level } of phases[0].results) {
+      const one = phases[0].results.find((r) => r.level === level).checkout.rps;
+      console.log(
+        `   conc ${String(level).padStart(3)}: ` +
+          phases
+            .map(({ checkouts, results }) => {
+              const r = results.find((x) => x.level === level).checkout;
+              return `${checkouts} inst ${r.rps.toFixed(1)}/s (${(r.rps / one).toFixed(2)}x, p99 ${r.p99.toFixed(0)} ms)`;
+            })
+            .join('   '),
+      );
+    }
+  }
 }
 
 function redact(url) {
@@ -598,13 +657,6 @@ function redact(url) {
   } catch {
     return String(url);
   }
-}
-
-async function setPool(child, pool) {
-  await new Promise((resolve) => {
-    child.once('message', resolve);
-    child.send({ pool });
-  });
 }
 
 async function main() {
@@ -623,7 +675,7 @@ async function main() {
       process.exit(1);
     }
   }
-  for (const dep of ['tsx', 'express'])
+  for (const dep of ['tsx', 'express', 'esbuild'])
     if (!existsSync(join(root, 'node_modules', dep, 'package.json'))) {
       console.error(`bench-checkout: ${dep} is not installed; run npm install first`);
       process.exit(1);
@@ -669,5 +721,4 @@ async function main() {
 // The dispatch comes last so that every module-level binding above is initialised.
 const role = process.argv[2];
 if (role === '__baseline') await runBaselineServer();
-else if (role === '__balancer') runBalancer();
 else await main();

@@ -3,6 +3,7 @@
 // The engines need not be up yet: each process listens at once and waits for them (/readyz).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpuCap } from './cpu-cap.mjs';
 import { buildServices, ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
 
 const missing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'].filter((name) => !process.env[name]);
@@ -23,10 +24,44 @@ const { backendServices: services, serviceUrlVariable } = await tsImport(
   '@clinic/contracts/services',
   import.meta.url,
 );
+
+// `--checkout=3` runs three checkout processes (any service, 1 to 16); `--cpu-checkout=0.25` caps
+// each of them at a quarter of a core (a cgroup each; for benchmarks on a small machine).
+const usage = `usage: npm run start:cluster -- [--<service>=<instances>] [--cpu-<service>=<cores>]\n  services: ${services.join(', ')}`;
+const instances = Object.fromEntries(services.map((s) => [s, 1]));
+const caps = {};
+for (const arg of process.argv.slice(2)) {
+  const match = /^--(cpu-)?([a-z]+)=(.+)$/.exec(arg);
+  const value = Number(match?.[3]);
+  if (!match || !services.includes(match[2])) {
+    console.error(`unknown option ${arg}\n${usage}`);
+    process.exit(2);
+  }
+  if (match[1] && value >= 0.05 && value <= 64) caps[match[2]] = value;
+  else if (!match[1] && Number.isInteger(value) && value >= 1 && value <= 16)
+    instances[match[2]] = value;
+  else {
+    console.error(`${arg}: out of range (instances 1 to 16, cores 0.05 to 64)\n${usage}`);
+    process.exit(2);
+  }
+}
+
+// Each service's first process listens at SERVICES_BASE_PORT + its place in contracts' list; more
+// instances take the ports after the last service's.
 const basePort = Number(process.env.SERVICES_BASE_PORT ?? 4101);
-const urls = Object.fromEntries(
-  services.map((s, i) => [serviceUrlVariable(s), `http://127.0.0.1:${basePort + i}`]),
+let nextExtraPort = basePort + services.length;
+const instancePorts = Object.fromEntries(
+  services.map((s, i) => [
+    s,
+    [basePort + i, ...Array.from({ length: instances[s] - 1 }, () => nextExtraPort++)],
+  ]),
 );
+const addressesOf = (s) => instancePorts[s].map((port) => `http://127.0.0.1:${port}`);
+// The gateway balances over every instance; a service calling another uses its first.
+const gatewayUrls = Object.fromEntries(
+  services.map((s) => [serviceUrlVariable(s), addressesOf(s).join(',')]),
+);
+const urls = Object.fromEntries(services.map((s) => [serviceUrlVariable(s), addressesOf(s)[0]]));
 // The gateway signs each caller's identity for the services, and services sign calls to each other,
 // with one secret shared by the cluster's processes.
 const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url');
@@ -48,11 +83,20 @@ function loudly(text) {
 
 function spawnProcess(proc) {
   // The production build (dist/), as an image runs it: no TypeScript at run time.
-  const child = spawn(process.execPath, ['--enable-source-maps', proc.entry], {
+  // CLUSTER_CPU_PROF=<dir>: every process writes a V8 CPU profile there when it stops.
+  const profile = process.env.CLUSTER_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.CLUSTER_CPU_PROF}`,
+        `--cpu-prof-name=${proc.name}.${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, proc.entry], {
     cwd: root,
     env: { ...process.env, ...urls, INTERNAL_SECRET: internalSecret, ...proc.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (proc.cap) proc.cap.add(child.pid);
   const prefix = `[${proc.name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
@@ -98,8 +142,8 @@ function exited(proc, code, signal) {
   }
 }
 
-function start(name, entry, env) {
-  const proc = { name, entry, env, restarts: 0, child: undefined, timer: undefined };
+function start(name, entry, env, cap) {
+  const proc = { name, entry, env, cap, restarts: 0, child: undefined, timer: undefined };
   processes.push(proc);
   spawnProcess(proc);
 }
@@ -114,7 +158,10 @@ function stop(code = 0) {
     alive.map((c) =>
       c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)),
     ),
-  ).then(() => process.exit(code));
+  ).then(() => {
+    for (const proc of processes) proc.cap?.remove();
+    process.exit(code);
+  });
 }
 
 // Each process works as its service's own database user when infra/ made one
@@ -123,11 +170,27 @@ const databaseOf = (service) => ({
   DATABASE_URL: process.env[`${service.toUpperCase()}_DATABASE_URL`] || process.env.DATABASE_URL,
   MIGRATION_DATABASE_URL: process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL,
 });
-services.forEach((s, i) =>
-  start(s, `services/${s}/dist/main.js`, { PORT: String(basePort + i), ...databaseOf(s) }),
-);
+for (const s of services)
+  instancePorts[s].forEach((port, k) => {
+    const name = k === 0 ? s : `${s}-${k + 1}`;
+    let cap;
+    try {
+      cap = caps[s] ? cpuCap(name, caps[s]) : undefined;
+    } catch (err) {
+      console.error(err.message);
+      stop(1);
+      return;
+    }
+    start(name, `services/${s}/dist/main.js`, { PORT: String(port), ...databaseOf(s) }, cap);
+  });
+const scaled = services.filter((s) => instances[s] > 1 || caps[s]);
+for (const s of scaled)
+  console.log(
+    `${s}: ${instances[s]} instance(s) at ${addressesOf(s).join(', ')}${caps[s] ? `, each capped at ${caps[s]} CPU` : ''}`,
+  );
 start('gateway', 'services/gateway/dist/cluster-main.js', {
   PORT: process.env.PORT ?? '3000',
   ...databaseOf('gateway'),
+  ...gatewayUrls,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
