@@ -46,13 +46,25 @@ module.exports = {
       displayName: 'unit',
       roots: ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.infra\\.test\\.ts$'],
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        '\\.infra\\.test\\.ts$',
+        '\\.chaos\\.test\\.ts$',
+      ],
     },
     {
       ...common,
       displayName: 'infra',
       roots: ['<rootDir>/services'],
       testMatch: ['**/*.infra.test.ts'],
+    },
+    {
+      // `npm run test:chaos`: engines and processes failing on purpose (kills, restarts) against
+      // the real engines; after the infra suite, since some of them stop an engine for a while.
+      ...common,
+      displayName: 'chaos',
+      roots: ['<rootDir>/services'],
+      testMatch: ['**/*.chaos.test.ts'],
     },
   ],
 };
