@@ -4,6 +4,7 @@
 //   npm run images                          # every image, tag `dev`
 //   npm run images -- checkout gateway      # only these
 //   IMAGE_TAG=1.4.0 IMAGE_PREFIX=registry.example/clinic- npm run images
+//   npm run images -- --smoke               # then start each one and check it answers
 //
 // NODE_IMAGE picks the base (the Containerfile's default is docker.io/library/node:20-bookworm-slim);
 // `--local-base` first builds it from Debian's packages and this machine's Node.js
@@ -21,6 +22,7 @@ const { backendServices } = await tsImport('@clinic/contracts/services', import.
 const LOCAL_BASE = 'localhost/clinic-node:20-bookworm-slim';
 const args = process.argv.slice(2);
 const localBase = args.includes('--local-base');
+const smoke = args.includes('--smoke');
 const wanted = args.filter((a) => !a.startsWith('--'));
 const all = [...backendServices, 'gateway'];
 const unknown = wanted.filter((name) => !all.includes(name));
@@ -53,25 +55,36 @@ const ca = process.env.NODE_EXTRA_CA_CERTS;
 for (const name of names) {
   const image = `${prefix}${name}:${tag}`;
   console.log(`\n=== ${image}`);
-  run('podman', [
-    'build',
-    '--format=docker',
-    '--isolation=chroot',
-    '--network=host',
-    '--layers',
-    ...(nodeImage ? ['--build-arg', `NODE_IMAGE=${nodeImage}`] : []),
-    ...(ca && existsSync(ca) ? ['--secret', `id=ca,src=${ca}`] : []),
-    '--build-arg',
-    `SERVICE=${name}`,
-    '--target',
-    name === 'gateway' ? 'gateway' : 'service',
-    '--tag',
-    image,
-    '--file',
-    'Containerfile',
-    '.',
-  ], nodeImage ? '' : 'If the base image could not be pulled (no container registry reachable), build it from Debian\'s packages: npm run images -- --local-base');
+  run(
+    'podman',
+    [
+      'build',
+      '--format=docker',
+      '--isolation=chroot',
+      '--network=host',
+      '--layers',
+      ...(nodeImage ? ['--build-arg', `NODE_IMAGE=${nodeImage}`] : []),
+      ...(ca && existsSync(ca) ? ['--secret', `id=ca,src=${ca}`] : []),
+      '--build-arg',
+      `SERVICE=${name}`,
+      '--target',
+      name === 'gateway' ? 'gateway' : 'service',
+      '--tag',
+      image,
+      '--file',
+      'Containerfile',
+      '.',
+    ],
+    nodeImage
+      ? ''
+      : "If the base image could not be pulled (no container registry reachable), build it from Debian's packages: npm run images -- --local-base",
+  );
 }
+if (smoke)
+  run('bash', [
+    join(root, 'infra/images/smoke.sh'),
+    ...names.map((name) => `${prefix}${name}:${tag}`),
+  ]);
 run('podman', [
   'images',
   '--filter',

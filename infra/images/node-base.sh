@@ -7,6 +7,9 @@
 #
 #   infra/images/node-base.sh [image]      # default: localhost/clinic-node:20-bookworm-slim
 #
+# An image already there is kept (its layers are the images' build cache); NODE_BASE_REBUILD=1
+# makes it again (after a Node.js upgrade, or for Debian's security updates).
+#
 # Needs root (debootstrap), podman and Debian's mirror. The root filesystem is kept under
 # ${NODE_BASE_CACHE:-/var/tmp/clinic-node-base} so a second run only re-imports it.
 set -euo pipefail
@@ -25,6 +28,12 @@ command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get instal
 command -v podman >/dev/null || die "podman is missing: apt-get install podman"
 NODE_MAJOR="$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')"
 [[ "$NODE_MAJOR" == 20 ]] || die "this machine's Node.js is $("$NODE_BIN" --version), the images run Node 20"
+
+if [[ -z "${NODE_BASE_REBUILD:-}" ]] && podman image exists "$IMAGE"; then
+  log "$IMAGE is there already (NODE_BASE_REBUILD=1 makes it again)"
+  exit 0
+fi
+[[ -n "${NODE_BASE_REBUILD:-}" ]] && rm -rf "$CACHE/debian"
 
 if [[ ! -f "$CACHE/debian/etc/debian_version" ]]; then
   log "debootstrap bookworm (minbase) into $CACHE/debian"
