@@ -241,8 +241,12 @@ function clusterProblems(objects) {
   }
   for (const h of of('HorizontalPodAutoscaler')) {
     const ref = h.spec?.scaleTargetRef;
-    if (!objects.some((o) => o.kind === ref?.kind && o.metadata?.name === ref?.name))
+    const target = objects.find((o) => o.kind === ref?.kind && o.metadata?.name === ref?.name);
+    if (!target)
       problems.push(`${nameOf(h)}: scales ${ref?.kind}/${ref?.name}, which is not rendered`);
+    // Every `kubectl apply` would reset the autoscaler's count to it.
+    else if (target.spec?.replicas !== undefined)
+      problems.push(`${nameOf(target)}: sets replicas, which its HorizontalPodAutoscaler owns`);
   }
   return problems;
 }

@@ -180,6 +180,14 @@ describe('broken manifests are refused', () => {
       /checkout has no PodDisruptionBudget/,
     ],
     [
+      'a replica count on the Deployment its autoscaler scales',
+      (o) => {
+        named(o, 'Deployment', 'checkout').spec.replicas = 3;
+        return o;
+      },
+      /Deployment\/checkout: sets replicas, which its HorizontalPodAutoscaler owns/,
+    ],
+    [
       "checkout's CPU request apart from its sizing figures",
       (o) => {
         named(o, 'Deployment', 'checkout').spec.template.spec.containers[0].resources.requests.cpu =
