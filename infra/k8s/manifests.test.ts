@@ -253,7 +253,7 @@ describe('broken manifests are refused', () => {
 
   it('an overlay whose patch breaks a Deployment fails its schema', () => {
     expect(results.get(at('testdata/broken-overlay'))!.problems).toEqual([
-      'Deployment/checkout: data/spec/replicas must be integer',
+      'Deployment/gateway: data/spec/replicas must be integer',
     ]);
   });
 
