@@ -44,7 +44,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      roots: ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/scripts'],
+      roots: ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/scripts', '<rootDir>/infra'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
