@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { apiRoutes, openApiPath } from '@clinic/contracts';
 import { loadConfig } from '@clinic/kit';
-import { eventually, silentLogger } from '@clinic/kit/testing';
+import { eventually, silentLogger, stageBacklog } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { runOrderItemsJourney } from './order-items/testing/order-items-journey';
 import { startSingleNode, type RunningProduct } from './single-node';
@@ -201,23 +199,11 @@ describe('single-node product behind the gateway', () => {
 
     // Checkout's relay is held by "another instance" while a payment's event waits in its
     // outbox since 90 s; one job waits for its time and one failed for good.
-    const db = product.engines.database.db;
-    await db.execute(sql`insert into checkout.relay_lease (id, owner, expires_at)
-                         values (1, 'another instance', now() + interval '1 hour')
-                         on conflict (id) do update set owner = excluded.owner,
-                           expires_at = excluded.expires_at`);
-    const eventId = randomUUID();
+    const staged = await stageBacklog(product.engines.database, 'checkout', {
+      event: 'payment-succeeded',
+      ageSeconds: 90,
+    });
     try {
-      await db.execute(sql`insert into checkout.outbox
-                             (event_id, name, version, aggregate_key, envelope, created_at)
-                           values (${eventId}, 'payment-succeeded', 1, 'metrics-test', '{}'::jsonb,
-                             now() - interval '90 seconds')`);
-      await db.execute(sql`insert into checkout.jobs
-                             (id, name, payload, status, run_at, max_attempts, backoff_ms)
-                           values ('metrics-later', 'checkout.metrics-test', '{}', 'waiting',
-                                     now() + interval '1 hour', 1, 1000),
-                                  ('metrics-dead', 'checkout.metrics-test', '{}', 'dead',
-                                     now(), 1, 1000)`);
       const after = await scrape();
       expect(sample(after, 'outbox_unpublished_events{service="checkout"}')).toBe(
         sample(before, 'outbox_unpublished_events{service="checkout"}') + 1,
@@ -233,11 +219,7 @@ describe('single-node product behind the gateway', () => {
       expect(sample(after, failed)).toBe(sample(before, failed) + 1);
       expect(after).toContain('metrics_source_up{service="checkout",source="outbox"} 1');
     } finally {
-      await db.execute(sql`update checkout.outbox set sent_at = now() where event_id = ${eventId}`);
-      await db.execute(
-        sql`delete from checkout.jobs where id in ('metrics-later', 'metrics-dead')`,
-      );
-      await db.execute(sql`delete from checkout.relay_lease where owner = 'another instance'`);
+      await staged.release();
     }
   });
 
