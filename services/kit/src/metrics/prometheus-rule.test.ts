@@ -40,12 +40,12 @@ function metricNames(expr: string): string[] {
     .filter((word) => !PROMQL_WORDS.has(word) && !PROMQL_OPERATORS.has(word));
 }
 
-/** Every series name the processes export, a histogram's _bucket, _sum and _count included. */
+/** Every series name a process exports (its `# TYPE` lines), a histogram's _bucket, _sum, _count. */
 async function exportedNames(): Promise<Set<string>> {
-  const families = await new Metrics().registry.getMetricsAsJSON();
+  const text = await new Metrics().registry.metrics();
   return new Set(
-    families.flatMap((f) =>
-      f.type === 'histogram' ? [`${f.name}_bucket`, `${f.name}_sum`, `${f.name}_count`] : [f.name],
+    [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+      type === 'histogram' ? [`${name}_bucket`, `${name}_sum`, `${name}_count`] : [name!],
     ),
   );
 }
