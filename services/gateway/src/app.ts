@@ -42,6 +42,8 @@ export interface GatewayDeps {
    * takes them; none by default, so a client cannot name its own address.
    */
   trustProxy?: string;
+  /** METRICS_TOKEN: /metrics answers it; unset, the internal network only (kit's metricsAccess). */
+  metricsToken?: string;
 }
 
 /**
@@ -62,7 +64,11 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     parseJson: false,
     trustProxy: deps.trustProxy ?? false,
   });
-  app.use(healthRouter(() => deps.upstream.readiness(), deps.metrics));
+  app.use(
+    healthRouter(() => deps.upstream.readiness(), deps.metrics, {
+      metricsToken: deps.metricsToken,
+    }),
+  );
 
   const openApi = buildOpenApiDocument(apiRoutes, { title: 'GLP Clinic API', version: '1.0.0' });
   app.get('/api/openapi.json', (_req, res) => {

@@ -89,6 +89,7 @@ function main(): void {
     nodeEnv: config.NODE_ENV,
     mailbox,
     trustProxy: config.TRUST_PROXY,
+    metricsToken: config.METRICS_TOKEN,
   });
   const server = createServer((req, res) => {
     if (!mailboxReady && req.url?.startsWith('/dev/mailbox')) {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { sql } from 'drizzle-orm';
-import { serviceNames } from '@clinic/contracts';
+import { backendServices, serviceNames } from '@clinic/contracts';
 import { PostgresDatabase, rows } from '@clinic/kit';
 import { infraEnv, infraServiceDatabaseUrl, eventually } from '@clinic/kit/testing';
 import { funnelPeopleOfState } from '@clinic/marketing/testing';
@@ -24,6 +24,7 @@ import {
 describe('cluster mode', () => {
   jest.setTimeout(180000);
   const url = 'http://127.0.0.1:3310';
+  const METRICS_TOKEN = 'cluster-scrape-token-for-tests';
   let cluster: ChildProcess;
   let output = '';
 
@@ -54,6 +55,7 @@ describe('cluster mode', () => {
           NODE_ENV: 'test',
           // The clinician of the review journey.
           SEED_DEMO_ACCOUNTS: 'true',
+          METRICS_TOKEN,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -203,5 +205,44 @@ describe('cluster mode', () => {
     const res = await fetch(`${url}/dev/mailbox/api/messages`);
     expect(res.status).toBe(200);
     expect(Array.isArray(((await res.json()) as { messages: unknown[] }).messages)).toBe(true);
+  });
+
+  it('serves /metrics to the METRICS_TOKEN only: the gateway, and each process on Kafka and BullMQ', async () => {
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const scrape = async (base: string) => {
+      const res = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    await fetch(`${url}/api/get-all-products`);
+    const gateway = await scrape(url);
+    expect(gateway).toMatch(
+      /http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/get-all-products",status="200"\} \d+/,
+    );
+    expect(gateway).toContain('instance_ready{service="checkout"} 1');
+    const checkout = `http://127.0.0.1:${4311 + backendServices.indexOf('checkout')}`;
+    expect((await fetch(`${checkout}/metrics`)).status).toBe(404);
+    // The journeys above are handled: Kafka's committed offsets reach the log end.
+    await eventually(
+      async () => {
+        const text = await scrape(checkout);
+        for (const source of ['outbox', 'queue', 'bus'])
+          expect(text).toContain(`metrics_source_up{service="checkout",source="${source}"} 1`);
+        expect(text).toContain('job_queue_failed_jobs{service="checkout"} 0');
+        expect(text).toMatch(/job_queue_depth\{service="checkout",state="waiting"\} \d+/);
+        expect(text).toContain('outbox_unpublished_events{service="checkout"} 0');
+        const lags = [
+          ...text.matchAll(
+            /^bus_consumer_lag_messages\{service="checkout",topic="([^"]+)"\} (\S+)$/gm,
+          ),
+        ];
+        expect(lags.map((m) => m[1])).toContain('payment-succeeded');
+        expect(lags.map((m) => Number(m[2]))).toEqual(lags.map(() => 0));
+      },
+      60000,
+      2000,
+    );
   });
 });

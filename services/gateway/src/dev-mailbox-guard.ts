@@ -6,18 +6,13 @@
  * refused too). Everyone else gets the API's plain 404, as if there were no mailbox.
  */
 import type { RequestHandler } from 'express';
-import { notFoundHandler } from '@clinic/kit';
+import { isLoopbackAddress, notFoundHandler } from '@clinic/kit';
+
+export { isLoopbackAddress };
 
 /** Development and test runs only; a production process never serves it. */
 export function mailboxAllowedIn(nodeEnv: 'development' | 'test' | 'production'): boolean {
   return nodeEnv === 'development' || nodeEnv === 'test';
-}
-
-/** 127.0.0.0/8, ::1, and IPv4 loopback as an IPv6-mapped address. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return /^127(\.\d{1,3}){3}$/.test(v4) || address === '::1';
 }
 
 export const loopbackOnly: RequestHandler = (req, res, next) => {

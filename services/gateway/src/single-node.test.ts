@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { apiRoutes, openApiPath } from '@clinic/contracts';
 import { loadConfig } from '@clinic/kit';
-import { eventually, silentLogger } from '@clinic/kit/testing';
+import { eventually, silentLogger, stageBacklog } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { runOrderItemsJourney } from './order-items/testing/order-items-journey';
 import { startSingleNode, type RunningProduct } from './single-node';
@@ -32,6 +32,14 @@ function fakeWebBuild(): string {
   return dir;
 }
 
+const METRICS_TOKEN = 'single-node-scrape-token';
+
+/** A gauge's value in a Prometheus text scrape (0 when the series is absent). */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
 describe('single-node product behind the gateway', () => {
   let product: RunningProduct;
 
@@ -41,6 +49,7 @@ describe('single-node product behind the gateway', () => {
       DATA_DIR: ':memory:',
       NODE_ENV: 'test',
       WEB_DIST_DIR: fakeWebBuild(),
+      METRICS_TOKEN,
     });
     product = await startSingleNode(config, { logger: silentLogger });
   }, productBootMs);
@@ -169,13 +178,49 @@ describe('single-node product behind the gateway', () => {
     );
   });
 
-  it('exposes Prometheus metrics labelled by service', async () => {
+  it('exposes Prometheus metrics to the METRICS_TOKEN only, with each backlog family', async () => {
+    const refused = await request(product.url).get('/metrics');
+    expect(refused.status).toBe(404);
+    expect(refused.text).not.toContain('http_request_duration_seconds');
+    const scrape = async () => {
+      const res = await request(product.url)
+        .get('/metrics')
+        .set('Authorization', `Bearer ${METRICS_TOKEN}`);
+      expect(res.status).toBe(200);
+      return res.text;
+    };
     await request(product.url).get('/api/get-all-products');
-    const res = await request(product.url).get('/metrics');
-    expect(res.text).toMatch(
-      /http_request_duration_seconds_count\{service="gateway",method="GET",route="unmatched",status="200"\} \d+/,
+    const before = await scrape();
+    expect(before).toMatch(
+      /http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/get-all-products",status="200"\} \d+/,
     );
-    expect(res.text).toContain('process_cpu_seconds_total');
+    expect(before).toContain('process_cpu_seconds_total');
+    expect(before).toContain('instance_ready{service="checkout"} 1');
+
+    // Checkout's relay is held by "another instance" while a payment's event waits in its
+    // outbox since 90 s; one job waits for its time and one failed for good.
+    const staged = await stageBacklog(product.engines.database, 'checkout', {
+      event: 'payment-succeeded',
+      ageSeconds: 90,
+    });
+    try {
+      const after = await scrape();
+      expect(sample(after, 'outbox_unpublished_events{service="checkout"}')).toBe(
+        sample(before, 'outbox_unpublished_events{service="checkout"}') + 1,
+      );
+      expect(sample(after, 'outbox_lag_seconds{service="checkout"}')).toBeGreaterThanOrEqual(90);
+      // The order view consumes payment-succeeded: with the local bus the event waiting in
+      // checkout's outbox is its backlog.
+      const lag = 'bus_consumer_lag_messages{service="gateway",topic="payment-succeeded"}';
+      expect(sample(after, lag)).toBe(sample(before, lag) + 1);
+      const delayed = 'job_queue_depth{service="checkout",state="delayed"}';
+      expect(sample(after, delayed)).toBe(sample(before, delayed) + 1);
+      const failed = 'job_queue_failed_jobs{service="checkout"}';
+      expect(sample(after, failed)).toBe(sample(before, failed) + 1);
+      expect(after).toContain('metrics_source_up{service="checkout",source="outbox"} 1');
+    } finally {
+      await staged.release();
+    }
   });
 
   it('shows messages sent through a service notifier in the dev mailbox', async () => {

@@ -101,6 +101,7 @@ export async function startSingleNode(
     mailbox: engines.mailbox,
     devClock,
     trustProxy: config.TRUST_PROXY,
+    metricsToken: config.METRICS_TOKEN,
   });
   handler = app;
   return {

@@ -58,6 +58,14 @@ export const baseConfigSchema = z.object({
    */
   PUBLIC_URL: optionalUrl,
   /**
+   * The bearer token /metrics asks for (Prometheus' `authorization` credentials). Unset, /metrics
+   * answers only direct connections from loopback or the internal network, never a proxied one.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  /**
    * Shared by the gateway and the services of a cluster to sign the caller's identity and
    * internal calls. Single-node mode makes a random one per process.
    */

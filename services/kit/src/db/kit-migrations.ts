@@ -114,5 +114,11 @@ export function kitMigrations(schema: string): Migration[] {
           for each statement execute function ${s}.audit_trail_append_only();
       `,
     },
+    {
+      // A metrics scrape counts dead jobs (and deadLetters() lists them) without reading every
+      // completed job the table keeps.
+      name: 'kit/0004_jobs_dead_index.sql',
+      sql: `create index jobs_dead on ${s}.jobs (updated_at) where status = 'dead';`,
+    },
   ];
 }

@@ -8,6 +8,7 @@ import { ServiceRuntime } from '../runtime/service-runtime';
 import { testEngines } from '../testing/engines';
 import { eventually, silentLogger, uniqueWord } from '../testing/support';
 import type { Bus } from './bus';
+import type { RetryPolicy } from './consumer';
 import { OutboxRelay } from './relay';
 import { defineSubscriber } from './subscriber';
 
@@ -62,11 +63,11 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
 
     const engines = () => testEngines(database, bus, metrics);
 
-    async function service(role: string): Promise<ServiceRuntime> {
+    async function service(role: string, eventRetry?: RetryPolicy): Promise<ServiceRuntime> {
       const name = `t_${word}_${role}_${uniqueWord(4)}`;
       const runtime = await ServiceRuntime.create(name, null, engines(), {
         relayPollMs: 50,
-        eventRetry: { attempts: 4, baseDelayMs: 20, maxDelayMs: 100 },
+        eventRetry: eventRetry ?? { attempts: 4, baseDelayMs: 20, maxDelayMs: 100 },
       });
       await migrate(database, name, [
         {
@@ -109,6 +110,16 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
           sql`select subscriber, attempts, error from ${sql.identifier(runtime.name)}.dead_letters`,
         );
       return { runtime, calls, effects, deadLetters };
+    }
+
+    /** A gauge's value as Prometheus would scrape it now (its collect callback runs). */
+    async function gauge(
+      name: string,
+      labels: Record<string, string>,
+    ): Promise<number | undefined> {
+      const metric = metrics.registry.getSingleMetric(name);
+      const { values } = await metric!.get();
+      return values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value;
     }
 
     async function startAll(): Promise<void> {
@@ -260,6 +271,63 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
       );
       const dead = await a.deadLetters();
       expect(dead).toEqual([{ subscriber: 'record-item', attempts: 4, error: 'Error: poison' }]);
+      expect(await gauge('bus_dead_letters', { service: a.runtime.name })).toBe(1);
+    });
+
+    it("shows the operator an outbox that is not published and a group's lag behind a topic", async () => {
+      const stuck = await service('stuck');
+      const publisher = await service('pub');
+      // Its subscriber fails until released (the event waits in retries, no transaction open).
+      let held = true;
+      const release = () => {
+        held = false;
+      };
+      const handled: number[] = [];
+      const slow = await service('slow', { attempts: 10000, baseDelayMs: 50, maxDelayMs: 50 });
+      slow.register({
+        subscribers: [
+          defineSubscriber({
+            name: 'slow-item',
+            event: itemAdded,
+            async handle(data) {
+              if (held) throw new Error('not yet');
+              handled.push(data.n);
+            },
+          }),
+        ],
+      });
+      // Another instance holds the stuck service's relay lease (and never publishes).
+      await database.db.execute(
+        sql`insert into ${sql.identifier(stuck.name)}.relay_lease (id, owner, expires_at)
+            values (1, 'another instance', now() + interval '1 hour')`,
+      );
+      try {
+        await startAll();
+        // An event no one subscribes to: it counts in the stuck outbox only, not in a group's lag.
+        const unheard = newEvent();
+        await stuck.transaction(async (_tx, events) => {
+          await events.publish(unheard, { key: 'k', n: 1 });
+        });
+        for (let n = 1; n <= 3; n += 1) await publish(publisher, 'same', n);
+        const lag = { service: slow.name, topic: itemAdded.name };
+        await eventually(
+          async () => expect(await gauge('bus_consumer_lag_messages', lag)).toBe(3),
+          harness.timeoutMs,
+        );
+        expect(await gauge('outbox_unpublished_events', { service: stuck.name })).toBe(1);
+        expect(await gauge('outbox_lag_seconds', { service: stuck.name })).toBeGreaterThan(0);
+        expect(await gauge('metrics_source_up', { service: slow.name, source: 'outbox' })).toBe(1);
+        release();
+        await eventually(async () => expect(handled).toEqual([1, 2, 3]), harness.timeoutMs);
+        await eventually(
+          async () => expect(await gauge('bus_consumer_lag_messages', lag)).toBe(0),
+          harness.timeoutMs,
+        );
+        expect(await gauge('outbox_unpublished_events', { service: publisher.name })).toBe(0);
+        expect(await gauge('outbox_lag_seconds', { service: publisher.name })).toBe(0);
+      } finally {
+        release();
+      }
     });
   });
 }

@@ -2,7 +2,8 @@ import { Kafka, Partitioners, logLevel, type Admin, type Producer } from 'kafkaj
 import type { Logger } from '../logging/logger';
 import type { Backoff } from '../runtime/retry';
 import { NotReadyError, scrubErrorText } from '../runtime/transient-errors';
-import type { Bus, BusHandler, BusMessage } from './bus';
+import type { Bus, BusHandler, BusMessage, ConsumerLag } from './bus';
+import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaBusOptions {
@@ -33,6 +34,8 @@ export class KafkaBus implements Bus {
   readonly kind = 'kafka' as const;
   private readonly subscriptions: KafkaSubscription[] = [];
   private readonly knownTopics = new Set<string>();
+  /** The groups this process has joined and their topics, for consumerLag(). */
+  private readonly joined = new Map<string, string[]>();
 
   private constructor(
     private readonly kafka: Kafka,
@@ -153,6 +156,7 @@ export class KafkaBus implements Bus {
     this.subscriptions.push(subscription);
     try {
       await subscription.open();
+      this.joined.set(group, topics);
     } catch (err) {
       this.subscriptions.splice(this.subscriptions.indexOf(subscription), 1);
       await subscription.close();
@@ -165,6 +169,10 @@ export class KafkaBus implements Bus {
     await this.admin.describeCluster();
     const problems = this.subscriptions.map((s) => s.problem()).filter(Boolean);
     if (problems.length > 0) throw new NotReadyError(problems.join('; '));
+  }
+
+  consumerLag(): Promise<ConsumerLag[]> {
+    return kafkaConsumerLag(this.admin, this.joined);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { type z } from 'zod';
-import { apiRoutes } from '@clinic/contracts';
 import { DomainError, TooManyRequestsError, type DomainErrorKind } from '../domain/errors';
 import type { Logger } from '../logging/logger';
+import { publishedCalls } from './published-calls';
 import { loggablePath } from './request-context';
 
 /**
@@ -74,22 +74,6 @@ export function describeIssues(error: z.ZodError): string {
 export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
 }
-
-/** `/api/get-cart/:cart_id` as a matcher of concrete paths. */
-function pathMatcher(path: string): RegExp {
-  const escaped = path
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${escaped}/?$`);
-}
-
-const publishedCalls = apiRoutes.map((route) => ({
-  method: route.method.toUpperCase(),
-  matches: pathMatcher(route.path),
-}));
 
 /**
  * What no route answered: 405 with `Allow` when the path is a published call taken with another

@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
 import { runInContext } from '../context';
 import type { Metrics } from '../metrics/metrics';
+import { publishedPathOf } from './published-calls';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -24,6 +25,17 @@ export function loggablePath(req: Request): string {
 }
 
 /**
+ * What a request's latency is filed under: the pattern of the route that answered it, else the
+ * published call its path belongs to (the gateway proxies without routes of its own), else
+ * `unmatched`. Never the raw path: an id in it would make a series per cart.
+ */
+export function routeLabel(req: Request): string {
+  const pattern = req.route?.path as unknown;
+  if (typeof pattern === 'string') return req.baseUrl + pattern;
+  return publishedPathOf(req.method, req.originalUrl.split('?')[0] ?? '') ?? 'unmatched';
+}
+
+/**
  * Takes the caller's `X-Request-Id` when it is sane, or makes one; echoes it; runs the request in
  * a work context so events it publishes carry it as their correlation id; and writes one log line
  * per request with its duration (path only: query strings may carry personal data).
@@ -37,8 +49,13 @@ export function requestContext(service: string, logger: Logger, metrics?: Metric
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const route = (req.route?.path as string | undefined) ?? 'unmatched';
-      metrics?.observeRequest(service, req.method, route, res.statusCode, durationMs / 1000);
+      metrics?.observeRequest(
+        service,
+        req.method,
+        routeLabel(req),
+        res.statusCode,
+        durationMs / 1000,
+      );
       const level = res.statusCode >= 500 ? 'error' : 'info';
       logger[level](
         {

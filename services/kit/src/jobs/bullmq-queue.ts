@@ -13,6 +13,7 @@ import {
   type JobHandle,
   type JobState,
   type JobType,
+  type QueueDepth,
   type QueueEngine,
 } from './queue';
 
@@ -194,6 +195,25 @@ export class BullMQQueue implements QueueEngine {
       attempts: job.attemptsMade,
       error: job.failedReason,
     }));
+  }
+
+  /** Redis keeps each state's length: one round trip, whatever the queue holds. */
+  async depth(): Promise<QueueDepth> {
+    const counts = await this.queue.getJobCounts(
+      'waiting',
+      'prioritized',
+      'waiting-children',
+      'active',
+      'delayed',
+      'failed',
+    );
+    const count = (state: string) => counts[state] ?? 0;
+    return {
+      waiting: count('waiting') + count('prioritized') + count('waiting-children'),
+      active: count('active'),
+      delayed: count('delayed'),
+      failed: count('failed'),
+    };
   }
 
   async ping(): Promise<void> {

@@ -16,6 +16,7 @@ import {
   type JobHandle,
   type JobState,
   type JobType,
+  type QueueDepth,
   type QueueEngine,
 } from './queue';
 
@@ -40,6 +41,9 @@ interface JobRow {
   max_attempts: number;
   backoff_ms: number;
 }
+
+/** Where a scrape's counts stop: a backlog that deep is an incident whatever its exact size. */
+const DEPTH_LIMIT = 100000;
 
 /**
  * The embedded job queue, kept in the service's own database so it survives a restart. Workers
@@ -233,6 +237,26 @@ export class LocalQueue implements QueueEngine {
       attempts: d.attempts,
       error: d.last_error,
     }));
+  }
+
+  /**
+   * Counted on a metrics scrape: each count stops at DEPTH_LIMIT rows and reads a partial index
+   * (jobs_due, jobs_dead), so a scrape stays cheap however many completed jobs the table keeps.
+   */
+  async depth(): Promise<QueueDepth> {
+    const now = this.opts.clock.now().toISOString();
+    const [counts] = await rows<QueueDepth>(
+      this.opts.database.db,
+      sql`select
+            count(*) filter (where status = 'waiting' and run_at <= ${now})::int as waiting,
+            count(*) filter (where status = 'active')::int as active,
+            count(*) filter (where status = 'waiting' and run_at > ${now})::int as delayed,
+            (select count(*)::int from (select 1 from ${this.table} where status = 'dead'
+              limit ${DEPTH_LIMIT}) d) as failed
+          from (select status, run_at from ${this.table} where status in ('waiting', 'active')
+            limit ${DEPTH_LIMIT}) j`,
+    );
+    return counts!;
   }
 
   async ping(): Promise<void> {

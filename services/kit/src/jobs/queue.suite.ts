@@ -221,6 +221,42 @@ export function describeQueueContract(label: string, harness: QueueHarness): voi
       ]);
     });
 
+    it('counts its jobs by state for the operator: waiting, active, delayed, failed', async () => {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = queue.define(defineJob({ name: 'slow', schema: payload, handle: () => held }));
+      const later = queue.define(
+        defineJob({ name: 'later', schema: payload, handle: async () => undefined }),
+      );
+      const doomed = queue.define(
+        defineJob({
+          name: 'doomed',
+          schema: payload,
+          attempts: 1,
+          handle: async () => {
+            throw new Error('fails for good');
+          },
+        }),
+      );
+      try {
+        expect(await queue.depth()).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+        await slow.enqueue({ to: 'a' }, { jobId: 'slow-1' });
+        await later.enqueue({ to: 'b' }, { jobId: 'later-1', delayMs: 60000 });
+        expect(await queue.depth()).toEqual({ waiting: 1, active: 0, delayed: 1, failed: 0 });
+        await queue.start();
+        await doomed.enqueue({ to: 'c' }, { jobId: 'doomed-1' });
+        await eventually(async () =>
+          expect(await queue.depth()).toEqual({ waiting: 0, active: 1, delayed: 1, failed: 1 }),
+        );
+        release();
+        await eventually(async () =>
+          expect(await queue.depth()).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 1 }),
+        );
+      } finally {
+        release();
+      }
+    });
+
     it('succeeds on a later attempt without dead-lettering', async () => {
       let calls = 0;
       const secondTime = queue.define(

@@ -59,6 +59,17 @@ export interface DeadJob {
   error: string;
 }
 
+/** How many jobs a queue holds in each state, for the operator's gauges (bounded counts). */
+export interface QueueDepth {
+  /** Due and not yet taken by a worker. */
+  waiting: number;
+  active: number;
+  /** Waiting for their time (a retry's backoff, a scheduled job). */
+  delayed: number;
+  /** Failed for good: dead letters kept for an operator. */
+  failed: number;
+}
+
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'dead' | 'unknown';
 
 /**
@@ -97,6 +108,7 @@ export interface Queue {
   stop(): Promise<void>;
   state(jobId: string): Promise<JobState>;
   deadLetters(): Promise<DeadJob[]>;
+  depth(): Promise<QueueDepth>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

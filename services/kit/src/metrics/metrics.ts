@@ -1,8 +1,11 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { BacklogGauges } from './backlog';
 
 /**
  * Prometheus metrics of one process. In single-node mode every service shares the process and so
- * one instance; each series carries the service it belongs to as a label.
+ * one instance; each series carries the service it belongs to as a label. Request latency and the
+ * counters are recorded as things happen; the backlog (outbox, consumer lag, queues, readiness) is
+ * read when scraped, from what each running service registered (see backlog.ts).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -10,6 +13,8 @@ export class Metrics {
   readonly eventsPublished: Counter<'service' | 'event'>;
   readonly eventsHandled: Counter<'service' | 'subscriber' | 'outcome'>;
   readonly jobsProcessed: Counter<'service' | 'job' | 'outcome'>;
+  /** Each running service's outbox, consumer group and queue, read on each scrape. */
+  readonly backlog: BacklogGauges;
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
@@ -38,6 +43,7 @@ export class Metrics {
       labelNames: ['service', 'job', 'outcome'],
       registers: [this.registry],
     });
+    this.backlog = new BacklogGauges(this.registry);
   }
 
   observeRequest(

@@ -116,6 +116,31 @@ describe('a service process', () => {
     expect((await get('/bug')).status).toBe(500);
   });
 
+  it('serves its own metrics to the METRICS_TOKEN only: routes, outbox, queue, readiness', async () => {
+    const token = 'a-scrape-token-for-this-cluster';
+    service = await startServiceProcess(pingService, () => undefined, {
+      env: { ...env, METRICS_TOKEN: token },
+      logger: silentLogger,
+    });
+    await service.ready;
+    expect((await get('/ping')).status).toBe(200);
+    expect((await get('/metrics')).status).toBe(404);
+    const scrape = await request(url()).get('/metrics').set('Authorization', `Bearer ${token}`);
+    expect(scrape.status).toBe(200);
+    expect(scrape.text).toMatch(
+      /http_request_duration_seconds_count\{service="pingtest",method="GET",route="\/ping",status="200"\} 1/,
+    );
+    for (const series of [
+      'outbox_unpublished_events{service="pingtest"} 0',
+      'outbox_lag_seconds{service="pingtest"} 0',
+      'job_queue_depth{service="pingtest",state="waiting"} 0',
+      'job_queue_failed_jobs{service="pingtest"} 0',
+      'instance_ready{service="pingtest"} 1',
+      'metrics_source_up{service="pingtest",source="queue"} 1',
+    ])
+      expect(scrape.text).toContain(series);
+  });
+
   it('fails its start for good on an error that waiting cannot cure, having answered meanwhile', async () => {
     const broken: ServiceModule = {
       ...pingService,

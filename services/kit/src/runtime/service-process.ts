@@ -76,6 +76,7 @@ export async function startServiceProcess<S extends typeof baseConfigSchema, Dep
         [module.name]: running ? await running.runtime.readiness() : startup.snapshot(),
       }),
       metrics,
+      { metricsToken: config.METRICS_TOKEN },
     ),
   );
   const starting = startingGate(() => startup.waitingFor());

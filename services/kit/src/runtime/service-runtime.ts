@@ -16,6 +16,7 @@ import { JobOutbox } from '../jobs/job-outbox';
 import type { JobDefinition, Queue, QueueEngine } from '../jobs/queue';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
+import { outboxBacklog } from '../metrics/outbox-backlog';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { Notifier } from '../notify/notifier';
 import { sendNotificationJob, type NotificationTransports } from '../notify/send-notification-job';
@@ -123,6 +124,8 @@ export class ServiceRuntime {
   private readonly jobOutbox: JobOutbox;
   private readonly consumer: EventConsumer;
   private subscribed = false;
+  /** Takes the service's backlog off the metrics scrape (set while it runs). */
+  private unwatch: (() => void) | undefined;
   private readonly starters: (() => Promise<void>)[] = [];
   private readonly stoppers: (() => Promise<void>)[] = [];
 
@@ -231,6 +234,13 @@ export class ServiceRuntime {
 
   /** Phase two: publish the outbox and work the queue (each part may be started again). */
   async run(): Promise<void> {
+    this.unwatch ??= this.engines.metrics.backlog.watch({
+      service: this.name,
+      topics: () => this.consumer.topics(),
+      outbox: () => outboxBacklog(this.engines.database, this.name),
+      queue: () => this.queue.depth(),
+      bus: this.engines.bus,
+    });
     this.relay.start();
     await startupStep(this.engines, 'queue', 'starting the worker', () => this.queue.start());
     // Only a queue outside the database has jobs in the outbox (see jobs/after-commit.ts).
@@ -247,6 +257,8 @@ export class ServiceRuntime {
 
   /** Stops relaying and working, in reverse order of starting. */
   async stop(): Promise<void> {
+    this.unwatch?.();
+    this.unwatch = undefined;
     for (const onStop of this.stoppers) await onStop();
     await this.jobOutbox.stop();
     await this.queue.stop();

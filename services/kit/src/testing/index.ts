@@ -12,3 +12,4 @@ export * from './tcp-proxy';
 export * from './test-database';
 export * from './loopback-server';
 export * from './audit-trail-move';
+export * from './staged-backlog';
