@@ -23,6 +23,8 @@ const plan = {
   currentDose: '',
 };
 
+const RETRYABLE = new Set([502, 503, 504]);
+
 export interface GuestPayment {
   cartId: string;
   key: string;
@@ -33,15 +35,20 @@ export interface GuestPayment {
   attempts: number;
 }
 
+/** A POST that must succeed: retried (a new attempt, harmless here) while a gateway error or no answer. */
 async function post(baseUrl: string, path: string, json: unknown): Promise<{ id: string }> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(json),
-    signal: AbortSignal.timeout(30000),
-  });
-  if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string };
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+      signal: AbortSignal.timeout(30000),
+    }).catch(() => undefined);
+    if (res?.status === 200) return (await res.json()) as { id: string };
+    if ((res && !RETRYABLE.has(res.status)) || attempt >= 20)
+      throw new Error(`POST ${path}: ${res?.status ?? 'no answer'} ${(await res?.text()) ?? ''}`);
+    await new Promise((r) => setTimeout(r, 250 * Math.min(attempt, 8)));
+  }
 }
 
 export async function prepareGuestPayments(
@@ -89,8 +96,6 @@ export async function prepareGuestPayments(
     );
   return out;
 }
-
-const RETRYABLE = new Set([502, 503, 504]);
 
 /** Pays each one with `concurrency` in flight; `onDone(n)` after each payment's final answer. */
 export async function payAll(
