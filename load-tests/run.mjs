@@ -54,8 +54,9 @@ const scenarios = {
   checkout: {},
   portal: { seed: (target, smoke) => paidPatients(target, smoke ? 3 : 10) },
   console: { seed: (target) => staffSessions(target) },
-  // A visitor may send 30 messages a minute: enough visitors that none comes near it.
-  chat: { seed: (target, smoke) => chatVisitors(target, smoke ? 40 : 250) },
+  // One visitor per virtual user (a visitor may send 30 messages a minute; each user sends
+  // at most 12): the full run's 500 users, the smoke's 25, and a few to spare.
+  chat: { seed: (target, smoke) => chatVisitors(target, smoke ? 40 : 520) },
 };
 
 /** Seconds allowed past a scenario's phases (Artillery's start, the last users finishing). */
@@ -163,11 +164,11 @@ async function runScenario(name, { target, smoke, reportsDir }) {
   const script = readScenario(name);
   const environment = smoke ? 'smoke' : 'full';
   const ensure = ensureOf(script, environment);
-  let variables = {};
+  let seeded = {};
   const seed = scenarios[name].seed;
   if (seed) {
     try {
-      variables = await within(SEED_TIMEOUT_MS, seed(target, smoke));
+      seeded = await within(SEED_TIMEOUT_MS, seed(target, smoke));
     } catch (err) {
       return summarize({
         name,
@@ -180,6 +181,9 @@ async function runScenario(name, { target, smoke, reportsDir }) {
   }
   const reportFile = join(reportsDir, `${name}.json`);
   const logFile = join(reportsDir, `${name}.log`);
+  const payloadFile = join(reportsDir, `${name}.csv`);
+  if (seeded.payload)
+    writeFileSync(payloadFile, seeded.payload.map((row) => `${row.join(',')}\n`).join(''));
   const seconds = phaseSeconds(script, environment);
   console.log(`load: ${name} (${environment}: ${seconds} s of load)`);
   const exitCode = await artillery({
@@ -190,7 +194,8 @@ async function runScenario(name, { target, smoke, reportsDir }) {
       environment,
       '--output',
       reportFile,
-      ...(Object.keys(variables).length > 0 ? ['--variables', JSON.stringify(variables)] : []),
+      ...(seeded.variables ? ['--variables', JSON.stringify(seeded.variables)] : []),
+      ...(seeded.payload ? ['--payload', payloadFile] : []),
       join(scenariosDir, `${name}.yml`),
     ],
     logFile,

@@ -1,6 +1,8 @@
 // What the scenarios need before their load starts, made through the product's public API as a
 // browser would make it (never written into a database): patients who paid, the demo staff's
-// sessions, chat visitors. Each returns the Artillery variables the scenario's YAML reads.
+// sessions, chat visitors. Each returns what the scenario's YAML reads: `variables` (Artillery's
+// --variables; a list gives each virtual user one of its items at random) or `payload` rows
+// (Artillery's --payload file, read in turn: one row per virtual user).
 import { randomInt, randomUUID } from 'node:crypto';
 
 const STAFF = {
@@ -127,7 +129,7 @@ async function paidPatient(target) {
 
 /** `patients` patients who paid: the portal scenario's `patient` (one per virtual user). */
 export async function paidPatients(target, patients) {
-  return { patient: await inBatches(patients, 4, () => paidPatient(target)) };
+  return { variables: { patient: await inBatches(patients, 4, () => paidPatient(target)) } };
 }
 
 /** The demo clinician's, pharmacist's and support agent's sessions. */
@@ -143,12 +145,12 @@ export async function staffSessions(target) {
       );
     }
   }
-  return vars;
+  return { variables: vars };
 }
 
-/** `visitors` chat visitors (POST /api/chat-user): the chat scenario's `visitor`. */
+/** `visitors` chat visitors (POST /api/chat-user): the chat scenario's `visitorId, chatToken`. */
 export async function chatVisitors(target, visitors) {
-  const visitor = await inBatches(visitors, 10, async () => {
+  const rows = await inBatches(visitors, 10, async () => {
     const answer = await call(target, 'POST', '/api/chat-user', {
       address: seedAddress(),
       body: {
@@ -159,7 +161,7 @@ export async function chatVisitors(target, visitors) {
     });
     if (answer?.status !== 'success')
       throw new SeedError(`chat-user did not register a visitor (${answer?.status})`);
-    return { id: answer.user.id, chatToken: answer.user.chat_token };
+    return [answer.user.id, answer.user.chat_token];
   });
-  return { visitor };
+  return { payload: rows };
 }
