@@ -114,6 +114,14 @@ function phaseSeconds(script, environment) {
   return phases.reduce((sum, p) => sum + (p.duration ?? 0) + (p.pause ?? 0), 0);
 }
 
+/**
+ * No traffic leaves this machine. ARTILLERY_DISABLE_TELEMETRY alone still sends an anonymous
+ * "test run" event to Artillery's analytics at the end of a run (2.0.21, lib/cmds/run.js,
+ * sendTelemetry); that function sends nothing when WORKER_ID is set, as on Artillery's own
+ * cloud workers. Nothing else in a local run reads WORKER_ID.
+ */
+const QUIET_ARTILLERY = { ARTILLERY_DISABLE_TELEMETRY: 'true', WORKER_ID: 'load-tests' };
+
 let running = null;
 process.on('exit', () => running?.kill('SIGKILL'));
 
@@ -123,7 +131,7 @@ function artillery({ args, logFile, timeoutMs }) {
     const log = createWriteStream(logFile);
     const child = spawn(process.execPath, [artilleryBin, 'run', ...args], {
       cwd: root,
-      env: { ...process.env, ARTILLERY_DISABLE_TELEMETRY: 'true' },
+      env: { ...process.env, ...QUIET_ARTILLERY },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running = child;

@@ -128,7 +128,12 @@ function stubProduct(queueStatus: number): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-function runLoad(server: Server, results: string): Promise<{ code: number | null; out: string }> {
+/** `npm run load -- --smoke console` against `server`; Artillery's output is kept in `reports`. */
+function runLoad(
+  server: Server,
+  results: string,
+  reports: string,
+): Promise<{ code: number | null; out: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((done) => {
     const child = spawn(
@@ -140,9 +145,16 @@ function runLoad(server: Server, results: string): Promise<{ code: number | null
         '--smoke',
         '--results',
         results,
+        '--reports',
+        reports,
         'console',
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      // Artillery prints its analytics events with this set: none may be sent.
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ARTILLERY_TELEMETRY_DEBUG: '1' },
+      },
     );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -165,7 +177,10 @@ describe('load runner with Artillery (console scenario, stub product)', () => {
   it('passes against healthy queues and fails the run when they answer 500', async () => {
     const okFile = join(dir, 'load-ok.txt');
     const failedFile = join(dir, 'load-failed.txt');
-    const [ok, failed] = await Promise.all([runLoad(healthy, okFile), runLoad(broken, failedFile)]);
+    const [ok, failed] = await Promise.all([
+      runLoad(healthy, okFile, join(dir, 'reports-ok')),
+      runLoad(broken, failedFile, join(dir, 'reports-failed')),
+    ]);
     expect({ code: ok.code, words: readFileSync(okFile, 'utf8').trim() }).toEqual({
       code: 0,
       words: 'load:console=passed',
@@ -174,6 +189,13 @@ describe('load runner with Artillery (console scenario, stub product)', () => {
     expect(readFileSync(failedFile, 'utf8').trim()).toBe('load:console=failed');
     expect(failed.out).toMatch(/^console\s+\d+\s+.*FAIL$/m);
     expect(failed.out).toContain('threshold broken: maxErrorRate');
+
+    // Nothing left the machine: Artillery ran and sent no analytics event.
+    for (const reports of ['reports-ok', 'reports-failed']) {
+      const artilleryOutput = readFileSync(join(dir, reports, 'console.log'), 'utf8');
+      expect(artilleryOutput).toContain('Summary report');
+      expect(artilleryOutput).not.toContain('Telemetry data');
+    }
 
     // CI counts the scenario as one failed result.
     const ci = spawnSync(process.execPath, [join(root, 'scripts', 'ci-summary.mjs'), failedFile], {
