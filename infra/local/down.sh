@@ -3,6 +3,8 @@
 #
 #   infra/local/down.sh           # stop; data is kept for the next up.sh
 #   infra/local/down.sh --purge   # stop and delete all data and logs (Kafka and S3Proxy jars and the stripe-mock binary are kept)
+#   infra/local/down.sh redis     # stop only the engines named (postgres redis kafka stripe-mock s3proxy);
+#                                 # up.sh starts them again with their data (the chaos suite's restarts)
 #
 # Safe to run when nothing is running.
 set -euo pipefail
@@ -10,13 +12,18 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-PURGE=""
-case "${1:-}" in
-  "") ;;
-  --purge) PURGE=1 ;;
-  -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  *) die "unknown argument: $1 (use --purge or --help)" ;;
-esac
+PURGE="" ONLY=()
+for arg in "$@"; do
+  case "$arg" in
+    --purge) PURGE=1 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    postgres|redis|kafka|stripe-mock|s3proxy) ONLY+=("$arg") ;;
+    *) die "unknown argument: $arg (use --purge, engine names or --help)" ;;
+  esac
+done
+[[ -n "$PURGE" && ${#ONLY[@]} -gt 0 ]] && die "--purge deletes every engine's data: name no engine with it"
+# True when this run stops the engine $1 (every engine unless some were named).
+wanted() { [[ ${#ONLY[@]} -eq 0 || " ${ONLY[*]} " == *" $1 "* ]]; }
 
 # Stops the process in a pid file: runs the polite stop command "${@:5}" if given, else
 # sends SIGTERM; waits for it to exit and sends SIGKILL after $3 seconds.
@@ -49,15 +56,17 @@ stop_pidfile() {
 }
 
 # stripe-mock holds no state: SIGTERM is all it needs.
-stop_pidfile stripe-mock "$STRIPE_MOCK_PID" 10 stripe-mock
+! wanted stripe-mock || stop_pidfile stripe-mock "$STRIPE_MOCK_PID" 10 stripe-mock
 # S3Proxy writes each object with a rename: SIGTERM stops Jetty, nothing is half-written.
-stop_pidfile s3proxy "$S3PROXY_PID" 20 org.gaul.s3proxy.Main
+! wanted s3proxy || stop_pidfile s3proxy "$S3PROXY_PID" 20 org.gaul.s3proxy.Main
 # Kafka next: it is the one that can take a while (controlled shutdown, log flush).
-stop_pidfile kafka "$KAFKA_PID" 60 kafka.Kafka
+! wanted kafka || stop_pidfile kafka "$KAFKA_PID" 60 kafka.Kafka
 # SHUTDOWN flushes the AOF and writes a final snapshot before exiting.
-stop_pidfile redis "$REDIS_PID" 30 redis-server redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown
+! wanted redis || stop_pidfile redis "$REDIS_PID" 30 redis-server redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown
 
-if pg_running; then
+if ! wanted postgres; then
+  :
+elif pg_running; then
   log "postgres: stopping"
   as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast -w -t 60 stop >/dev/null
   log "postgres: stopped"

@@ -32,6 +32,8 @@ export interface GuestPayment {
   /** The final answer (after retries): its status and, once paid, its transaction. */
   status?: number;
   transactionId?: string;
+  /** The session the payment opened on the guest's new account. */
+  session?: string;
   attempts: number;
 }
 
@@ -122,7 +124,9 @@ export async function payAll(
             });
             const answer: unknown = await res.json().catch(() => null);
             payment.status = res.status;
-            payment.transactionId = checkoutResponseSchema.safeParse(answer).data?.transaction_id;
+            const paid = checkoutResponseSchema.safeParse(answer).data;
+            payment.transactionId = paid?.transaction_id;
+            payment.session = paid?.userData?.token;
             const settling =
               res.status === 409 &&
               JSON.stringify(answer).includes(checkoutMessages.paymentInProgress);
