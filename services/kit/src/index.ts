@@ -1,6 +1,7 @@
 export * from './clock';
 export * from './context';
 export * from './wakeable';
+export * from './work-priority';
 export * from './config/config';
 export * from './logging/logger';
 export * from './logging/redact';

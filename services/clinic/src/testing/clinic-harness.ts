@@ -122,7 +122,7 @@ export async function startClinic(): Promise<ClinicHarness> {
           .select({ status: cases.status, patientName: cases.patientName })
           .from(cases)
           .where(eq(cases.orderId, orderId));
-        expect(queued?.status).toMatch(/waiting|needs-video/);
+        expect(queued?.status).toMatch(/^(waiting|needs-video)$/);
         expect(queued?.patientName).not.toBe('');
       });
       return { patient, orderId };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { inBackground } from '../work-priority';
 import { PglitePipelinedClient } from './pglite-pipelined-client';
 
 describe('PglitePipelinedClient', () => {
@@ -154,5 +155,100 @@ describe('PglitePipelinedClient', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('requests and background work on the one connection', () => {
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+
+    it('serves a waiting request before the background work queued ahead of it', async () => {
+      const order: string[] = [];
+      const holder = gate();
+      const holding = inBackground(() =>
+        client.transaction(async (tx) => {
+          await tx.query('select 1');
+          await holder.opened;
+          order.push('holder');
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const queued = Array.from({ length: 5 }, (_, i) =>
+        inBackground(() =>
+          client.transaction(async (tx) => {
+            await tx.query('select $1::int', [i]);
+            order.push(`background ${i}`);
+          }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const request = client
+        .transaction((tx) => tx.query('select 1'))
+        .then(() => order.push('request'));
+      holder.open();
+      await Promise.all([holding, request, ...queued]);
+      expect(order).toEqual([
+        'holder',
+        'request',
+        ...Array.from({ length: 5 }, (_, i) => `background ${i}`),
+      ]);
+    });
+
+    it('answers a request that arrives while background statements follow one another', async () => {
+      let backgroundDone = 0;
+      const background = inBackground(async () => {
+        for (let i = 0; i < 300; i += 1) {
+          await client.query('select count(*) from items where n = $1', [i]);
+          backgroundDone += 1;
+        }
+      });
+      // An arriving request is I/O: it can only start when the event loop gets its turn.
+      const seenAfter = await new Promise<number>((resolve) =>
+        setTimeout(() => {
+          void client.query('select 1').then(() => resolve(backgroundDone));
+        }, 0),
+      );
+      await background;
+      expect(seenAfter).toBeLessThan(300);
+    });
+
+    it('lets the event loop turn while requests keep the connection busy', async () => {
+      let done = 0;
+      const started = performance.now();
+      const requests = Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (performance.now() - started < 300) {
+            await client.query('select count(*) from items where n = $1', [done]);
+            done += 1;
+          }
+        }),
+      );
+      const turnedAfterMs = await new Promise<number>((resolve) =>
+        setImmediate(() => resolve(performance.now() - started)),
+      );
+      await requests;
+      expect(done).toBeGreaterThan(0);
+      expect(turnedAfterMs).toBeLessThan(100);
+    });
+
+    it('still gives background work its turns while requests never stop coming', async () => {
+      let stop = false;
+      const requests = Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (!stop) await client.query('select count(*) from items');
+        }),
+      );
+      const started = performance.now();
+      await inBackground(async () => {
+        for (let i = 0; i < 3; i += 1) await client.query('select 1');
+      });
+      const backgroundMs = performance.now() - started;
+      stop = true;
+      await requests;
+      // One turn per 100 ms under load (see ConnectionQueue), never starved.
+      expect(backgroundMs).toBeLessThan(2000);
+    });
   });
 });

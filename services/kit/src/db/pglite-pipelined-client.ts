@@ -10,6 +10,8 @@
  *   COMMIT or ROLLBACK; a statement outside it waits for it (code inside a transaction must use
  *   its `tx`, as with PGlite); the statements of one transaction run one after another even when
  *   its code starts them together;
+ * - requests before background work (work-priority.ts): who holds the connection next is decided
+ *   by a ConnectionQueue, which also makes background work wait for the event loop's turn;
  * - the same values: parameters go as text with their types left to the server, which infers
  *   them as PGlite's Describe would; only strings, numbers, booleans, bigints and dates take this
  *   path (their text form is the same whatever the type), anything else (arrays, objects, bytes)
@@ -32,6 +34,8 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite';
+import { currentPriority } from '../work-priority';
+import { ConnectionQueue } from './connection-queue';
 
 /** The part of a PGlite client that Drizzle's pglite session calls. */
 export interface PgliteQueryClient {
@@ -111,7 +115,7 @@ function resultOf<T>(
 
 export class PglitePipelinedClient implements PgliteQueryClient {
   /** Held by a transaction for its whole length, or by one statement outside any. */
-  private readonly connection = new Mutex();
+  private readonly connection = new ConnectionQueue();
   /** One statement at a time, also among those a transaction runs side by side (Promise.all). */
   private readonly statement = new Mutex();
   private readonly inTransaction: PgliteQueryClient;
@@ -152,7 +156,7 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    return this.connection.runExclusive(async () => {
+    return this.connection.run(currentPriority(), async () => {
       await this.useRole(role);
       return this.run<T>(text, params, options, true);
     });
@@ -162,7 +166,7 @@ export class PglitePipelinedClient implements PgliteQueryClient {
     role: string | null,
     fn: (tx: PgliteQueryClient) => Promise<T>,
   ): Promise<T> {
-    return this.connection.runExclusive(async () => {
+    return this.connection.run(currentPriority(), async () => {
       const begin = role === this.sessionRole ? 'BEGIN' : `BEGIN; SET LOCAL ROLE ${role ?? 'NONE'}`;
       await this.simple(begin).catch(async (err: unknown) => {
         await this.simple('ROLLBACK').catch(() => undefined);
@@ -186,7 +190,7 @@ export class PglitePipelinedClient implements PgliteQueryClient {
 
   /** Runs `fn` with the connection to itself (migrations, dumps, closing), as the session's user. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.connection.runExclusive(async () => {
+    return this.connection.run('request', async () => {
       await this.useRole(null);
       return fn();
     });
@@ -195,7 +199,7 @@ export class PglitePipelinedClient implements PgliteQueryClient {
   /** Runs `fn` with the connection to itself, as `role` (the session's user when null), then
    * drops every prepared statement: tables may have changed (migrations). */
   async afterSchemaChange<T>(fn: () => Promise<T>, role: string | null = null): Promise<T> {
-    return this.connection.runExclusive(async () => {
+    return this.connection.run('request', async () => {
       await this.useRole(role === null ? null : quoteRole(role));
       try {
         return await fn();

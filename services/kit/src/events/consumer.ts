@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { eventEnvelopeSchema, type EventEnvelope } from '@clinic/contracts';
 import { runInContext } from '../context';
+import { inBackground } from '../work-priority';
 import { rows, type Database } from '../db/database';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
@@ -22,7 +23,8 @@ export const defaultEventRetry: RetryPolicy = { attempts: 6, baseDelayMs: 200, m
  * finds its record and is skipped, and a handler that throws rolls its inbox record back with its
  * effects. A failing handler is retried with exponential backoff; after the last attempt the
  * event is stored as a dead letter for that subscriber and the others go on. A malformed message
- * is dead-lettered at once.
+ * is dead-lettered at once. Handling is background work (work-priority.ts): on the embedded
+ * database, requests go first.
  */
 export class EventConsumer {
   private readonly subscribers: Subscriber[] = [];
@@ -52,7 +54,10 @@ export class EventConsumer {
   }
 
   /** The bus handler: resolves once every matching subscriber has handled or dead-lettered it. */
-  readonly handle = async (message: BusMessage): Promise<void> => {
+  readonly handle = (message: BusMessage): Promise<void> =>
+    inBackground(() => this.handleOne(message));
+
+  private async handleOne(message: BusMessage): Promise<void> {
     const parsed = eventEnvelopeSchema.safeParse(message.envelope);
     if (!parsed.success) {
       await this.deadLetter(
@@ -90,7 +95,7 @@ export class EventConsumer {
       }
       await this.deliver(subscriber, envelope, data.data);
     }
-  };
+  }
 
   private async deliver(
     subscriber: Subscriber,

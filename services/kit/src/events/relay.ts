@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import type { Bus } from './bus';
 import { Wakeable } from '../wakeable';
+import { inBackground } from '../work-priority';
 
 export interface RelayOptions {
   service: string;
@@ -25,7 +26,8 @@ export interface RelayOptions {
  * interleave; a dead holder's lease expires and another instance takes over. A crash between
  * publishing and marking sent means the rows are published again: subscribers' inboxes absorb
  * the repeat. Rows are marked by their exact sequence numbers, never by range, because a
- * transaction that committed late may hold a lower number than rows already published.
+ * transaction that committed late may hold a lower number than rows already published. It works
+ * in the background (work-priority.ts): on the embedded database, requests go first.
  */
 export class OutboxRelay {
   private readonly owner = randomUUID();
@@ -40,7 +42,7 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.loop = inBackground(() => this.run());
   }
 
   /** Called after a commit that wrote events, so they go out without waiting for the next poll. */

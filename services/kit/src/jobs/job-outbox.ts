@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import { rows, type Database, type Tx } from '../db/database';
 import type { Logger } from '../logging/logger';
 import { Wakeable } from '../wakeable';
+import { inBackground } from '../work-priority';
 import type { EnqueueOptions, QueueEngine } from './queue';
 
 export interface JobOutboxOptions {
@@ -29,7 +30,8 @@ interface OutboxRow {
 /**
  * Jobs enqueued after commit for a queue outside the service's database (BullMQ): written in the
  * caller's transaction, handed to the queue once it committed, and swept up after a crash or
- * while the queue was down. See after-commit.ts for the guarantees.
+ * while the queue was down. See after-commit.ts for the guarantees. Hand-overs and sweeps are
+ * background work (work-priority.ts).
  */
 export class JobOutbox {
   readonly queue: QueueEngine;
@@ -69,17 +71,19 @@ export class JobOutbox {
 
   /** After a commit: hands these rows to the queue in the background (the sweep retries). */
   handOver(seqs: string[]): void {
-    void this.serially(async () => {
-      const found = await rows<OutboxRow>(
-        this.opts.database.db,
-        sql`select seq, name, payload, job_id, run_at from ${this.table}
+    void inBackground(() =>
+      this.serially(async () => {
+        const found = await rows<OutboxRow>(
+          this.opts.database.db,
+          sql`select seq, name, payload, job_id, run_at from ${this.table}
             where seq in (${sql.join(
               seqs.map((s) => sql`${s}`),
               sql`, `,
             )}) order by seq`,
-      );
-      await this.push(found);
-    }).catch((err: unknown) =>
+        );
+        await this.push(found);
+      }),
+    ).catch((err: unknown) =>
       this.opts.logger.warn({ err }, 'job outbox: hand-over failed; the sweep retries'),
     );
   }
@@ -102,7 +106,7 @@ export class JobOutbox {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.loop = inBackground(() => this.run());
   }
 
   async stop(): Promise<void> {

@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 import { Wakeable } from '../wakeable';
+import { inBackground } from '../work-priority';
 import {
   jobHandle,
   JobKinds,
@@ -50,7 +51,8 @@ const DEPTH_LIMIT = 100000;
  * claim a due job by setting a lease (extended while the handler runs); a job whose worker died
  * is claimable again when its lease has passed. Times come from the injected clock, so tests can
  * move time. Being in the service's database, it stores jobs enqueued after commit in the
- * caller's own transaction.
+ * caller's own transaction. Workers run in the background (work-priority.ts): on the embedded
+ * database, requests go first.
  */
 export class LocalQueue implements QueueEngine {
   readonly kind = 'local' as const;
@@ -117,7 +119,9 @@ export class LocalQueue implements QueueEngine {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.loops = Array.from({ length: this.opts.concurrency ?? 2 }, () => this.work());
+    this.loops = Array.from({ length: this.opts.concurrency ?? 2 }, () =>
+      inBackground(() => this.work()),
+    );
   }
 
   async stop(): Promise<void> {

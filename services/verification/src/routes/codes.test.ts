@@ -76,6 +76,7 @@ describe('send-code', () => {
     const res = await h.post('/api/send-code/2', undefined, p);
     expect(res.status).toBe(200);
     expect(res.body.sent_to).toMatch(/^p\*\*\*@example\.com$/);
+    await h.lastCode(p.email); // sent by a job, after the answer
     const [mail] = await h.engines.mailbox.list({ to: p.email });
     expect(mail?.subject).toBe('Your verification code');
     expect(mail?.body).toMatch(/code is \d{4}\. It expires in 10 minutes/);
@@ -371,8 +372,7 @@ describe('update-phone and update-email', () => {
     const moved = `moved-${p.id}@example.com`;
     expect((await h.directory.patientContact(p.id))?.email).toBe(moved);
     expect((await h.post('/api/send-code/2', undefined, p)).status).toBe(200);
-    const [mail] = await h.engines.mailbox.list({ to: moved });
-    expect(mail?.body).toMatch(/code is \d{4}/);
+    expect(await h.lastCode(moved)).toMatch(/^\d{4}$/);
   });
 });
 
