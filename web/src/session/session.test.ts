@@ -71,3 +71,43 @@ describe('session storage', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('reading a stored session through its contract, loaded on demand', () => {
+  // A registry of its own: the test setup has loaded the contract in the shared one, as the app
+  // does before its first render when a session is stored (main.tsx).
+  function freshSessionModule(): typeof import('./session') {
+    let fresh: typeof import('./session') | undefined;
+    jest.isolateModules(() => {
+      fresh = jest.requireActual<typeof import('./session')>('./session');
+    });
+    return fresh!;
+  }
+
+  it('reads nobody, and loads nothing, when no session is stored', () => {
+    const fresh = freshSessionModule();
+    expect(fresh.hasStoredSession()).toBe(false);
+    expect(fresh.getSession()).toBeNull();
+  });
+
+  it('reads a stored session once the contract is there, and tells the subscribers', async () => {
+    const session = testSession({ token: 'stored', id: 9 });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    const fresh = freshSessionModule();
+    const listener = jest.fn();
+    fresh.subscribeSession(listener);
+
+    expect(fresh.hasStoredSession()).toBe(true);
+    expect(fresh.getSession()).toBeNull(); // not read without the contract
+    await fresh.loadSessionContract();
+
+    expect(listener).toHaveBeenCalled();
+    expect(fresh.getSession()).toEqual(session);
+  });
+
+  it('keeps a session the server has just answered with, without the contract', () => {
+    const fresh = freshSessionModule();
+    const session = testSession({ token: 'new', id: 5 });
+    fresh.setSession(session);
+    expect(fresh.getSession()).toBe(session);
+  });
+});
