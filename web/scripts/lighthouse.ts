@@ -322,6 +322,7 @@ function describe(item: Record<string, unknown>): string {
 
 const detailAudits = [
   'largest-contentful-paint-element',
+  'layout-shifts',
   'bootup-time',
   'mainthread-work-breakdown',
   'long-tasks',
