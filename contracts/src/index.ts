@@ -6,6 +6,7 @@ export * from './constants/catalog';
 export * from './constants/tracking';
 export * from './constants/states';
 export * from './rules/intake';
+export * from './rules/disqualification';
 export * from './rules/cart';
 export * from './internal/identity';
 export * from './internal/forms';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { offerVariants } from '../constants/tracking';
 import { stateCodes } from '../constants/states';
 import {
-  disqualificationReasons,
   genders,
   intakeLimits,
   intakeMessages,
@@ -10,6 +9,7 @@ import {
   phonePartLengths,
   simpleEmailPattern,
 } from '../rules/intake';
+import { disqualificationReasons } from '../rules/disqualification';
 import { controlCharacterMessage, numeric, singleLinePattern, text } from './fields';
 import { defineRoute } from './route';
 import { sessionUserSchema } from './identity';
