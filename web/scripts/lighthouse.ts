@@ -323,6 +323,7 @@ function describe(item: Record<string, unknown>): string {
 const detailAudits = [
   'largest-contentful-paint-element',
   'layout-shifts',
+  'layout-shift-elements',
   'bootup-time',
   'mainthread-work-breakdown',
   'long-tasks',
