@@ -6,6 +6,7 @@ import {
   setSession,
   subscribeSession,
 } from './session';
+import type * as SessionModule from './session';
 import { cartLinkSession, testSession } from '../test-utils/session';
 
 beforeEach(() => localStorage.clear());
@@ -72,17 +73,20 @@ describe('session storage', () => {
   });
 });
 
-describe('reading a stored session through its contract, loaded on demand', () => {
-  // A registry of its own: the test setup has loaded the contract in the shared one, as the app
-  // does before its first render when a session is stored (main.tsx).
-  function freshSessionModule(): typeof import('./session') {
-    let fresh: typeof import('./session') | undefined;
-    jest.isolateModules(() => {
-      fresh = jest.requireActual<typeof import('./session')>('./session');
-    });
-    return fresh!;
-  }
+/**
+ * The session module in a registry of its own: the test setup has loaded the stored-session
+ * contract in the shared one, as the app does before its first render when a session is stored
+ * (main.tsx).
+ */
+function freshSessionModule(): typeof SessionModule {
+  let fresh: typeof SessionModule | undefined;
+  jest.isolateModules(() => {
+    fresh = jest.requireActual<typeof SessionModule>('./session');
+  });
+  return fresh!;
+}
 
+describe('reading a stored session through its contract, loaded on demand', () => {
   it('reads nobody, and loads nothing, when no session is stored', () => {
     const fresh = freshSessionModule();
     expect(fresh.hasStoredSession()).toBe(false);
@@ -109,5 +113,18 @@ describe('reading a stored session through its contract, loaded on demand', () =
     const session = testSession({ token: 'new', id: 5 });
     fresh.setSession(session);
     expect(fresh.getSession()).toBe(session);
+  });
+});
+
+describe('a login stored before the next page commits', () => {
+  it('reads as the session at once, before the stored-session contract has loaded, and tells no one', () => {
+    const fresh = freshSessionModule();
+    const listener = jest.fn();
+    fresh.subscribeSession(listener);
+    const session = testSession({ token: 'login', id: 12 });
+    fresh.storeSession(session);
+    expect(fresh.getSession()).toBe(session);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual(session);
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -105,12 +105,24 @@ export function getSession(): Session | null {
   return cache.session;
 }
 
-/** Keeps a session the server has just answered with (its schema has read it already). */
+/**
+ * Writes a session the server has just answered with (its schema has read it already) without
+ * telling the subscribers yet: startSession.ts commits the next page first. It reads as a session
+ * at once, with or without the stored-session contract.
+ */
+export function storeSession(session: Session): void {
+  const raw = JSON.stringify(session);
+  try {
+    storage()?.setItem(SESSION_KEY, raw);
+  } finally {
+    cache = { raw, session };
+  }
+}
+
+/** Keeps a session the server has just answered with, and tells the subscribers. */
 export function setSession(session: Session): void {
   try {
-    const raw = JSON.stringify(session);
-    storage()?.setItem(SESSION_KEY, raw);
-    cache = { raw, session };
+    storeSession(session);
   } finally {
     notify();
   }
