@@ -24,7 +24,9 @@ import type { RouteBudget } from './routeBudget';
  * budget is the issue's goal, 95 KiB; /home fell to 122.1 KiB, its budget 124 KiB. The web
  * package declares that only its CSS has side effects (package.json `sideEffects`), so a page
  * that takes two parts of the UI kit's index no longer downloads the rest (the card form and the
- * checkout contract came with /login): /login fell from 126.3 to 117.6 KiB, its budget 120 KiB.
+ * checkout contract came with /login): /login fell from 126.3 to 117.6 KiB. The login's own
+ * contract then came with the form's first focus (account/loginContract.ts): 93.9 KiB, its
+ * budget 96 KiB.
  */
 export const routeBudgets: readonly RouteBudget[] = [
   { route: '/', module: 'src/intake/IntakePage.tsx', budgetKiB: 95 },
@@ -41,7 +43,7 @@ export const routeBudgets: readonly RouteBudget[] = [
     budgetKiB: null,
   },
   { route: '/not-qualified', module: 'src/account/NotQualifiedPage.tsx', budgetKiB: null },
-  { route: '/login', module: 'src/account/LoginPage.tsx', budgetKiB: 120 },
+  { route: '/login', module: 'src/account/LoginPage.tsx', budgetKiB: 96 },
   { route: '/forgot-password', module: 'src/account/ForgotPasswordPage.tsx', budgetKiB: null },
   { route: '/password-reset/:token', module: 'src/account/PasswordResetPage.tsx', budgetKiB: null },
   { route: '/legal/:slug', module: 'src/legal/LegalPage.tsx', budgetKiB: null },

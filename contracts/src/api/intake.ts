@@ -153,9 +153,6 @@ export const intakeFormResponseSchema = z.discriminatedUnion('status', [
 ]);
 export type IntakeFormResponse = z.infer<typeof intakeFormResponseSchema>;
 
-export const existingAccountMessage =
-  'You already have an account with this email address. Please log in to continue.';
-
 export const intakeForm = defineRoute({
   method: 'post',
   path: '/api/intake-form',

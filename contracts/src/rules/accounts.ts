@@ -25,3 +25,7 @@ export const identityMessages = {
     'For your security, enter your current password, or log out and log in again, to change your password.',
   currentPasswordWrong: 'Your current password is not correct.',
 } as const;
+
+/** The quiz's answer when the email already has an account (spec 000 section 4). */
+export const existingAccountMessage =
+  'You already have an account with this email address. Please log in to continue.';
