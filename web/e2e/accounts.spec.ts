@@ -100,3 +100,21 @@ test('a patient sets a password from the emailed link, and the link works once',
   await page.getByRole('button', { name: 'Save Password' }).click();
   await expect(page.getByText('Link expired!')).toBeVisible();
 });
+
+test("/login's first screen asks for no login contract: the form's first focus fetches it", async ({
+  page,
+}) => {
+  const contract: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/assets\/loginContract-[\w-]+\.js$/.test(pathname)) contract.push(pathname);
+  });
+  await page.goto('/login');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(contract).toEqual([]);
+
+  await page.getByLabel('Email').focus();
+  await expect.poll(() => contract.length).toBe(1);
+});

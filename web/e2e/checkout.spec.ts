@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { fillCard, fillShipping, reachCheckout } from './checkout-steps';
 import { shot } from './quiz';
-import { loginPage } from './support';
+import { layoutShifts, loginPage, recordLayoutShifts } from './support';
 
 const DECLINED =
   'Uh oh! It looks like your card was declined. No worries—your bank might have sent you a text to approve the charge. Just reply to their message to approve it and try again, or feel free to use a different card.';
@@ -236,26 +236,7 @@ test('the checkout page does not shift while its cart, processor and card form l
   expect(saved.status()).toBe(200);
   const { id } = (await saved.json()) as { id: string };
 
-  // Every layout shift the page makes, as Lighthouse counts them (not those after an input).
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node | null }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.push({
-          value: entry.value,
-          sources: entry.sources.map((s) =>
-            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : 'node',
-          ),
-        });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   // A slow network's order of events: the page shows its loading state before the cart and the
   // payment processor answer.
   for (const path of ['/api/get-cart/**', '/api/payment-config', '/api/block-user-payment**']) {
@@ -269,9 +250,6 @@ test('the checkout page does not shift while its cart, processor and card form l
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
   await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
   await page.waitForTimeout(1000);
-  const shifts = await page.evaluate(
-    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
-  );
-  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  const { cls, shifts } = await layoutShifts(page);
   expect(cls, JSON.stringify(shifts)).toBeLessThan(0.1);
 });

@@ -201,3 +201,26 @@ test('a new user with a BMI below 25 is turned away on the plan page', async ({ 
   await expect(page).toHaveURL(/\/sorry\?message=/);
   await expect(page.getByTestId('sorry-message')).toContainText(NOT_QUALIFIED);
 });
+
+test("the quiz's first screen downloads no schema: the lead's contract comes once step 1 is done", async ({
+  page,
+}) => {
+  // Sending the lead (its contract, built with zod) is the `submission` download: the first
+  // screen does not ask for it, and the quiz fetches it once the visitor is past step 1.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.getByText('Step 1 of 9')).toBeVisible();
+  const submission = () => scripts.filter((path) => /\/submission-[\w-]+\.js$/.test(path));
+  expect(submission()).toEqual([]);
+
+  await page.getByRole('checkbox').check();
+  await next(page).click();
+  await expect(page.getByText('Step 2 of 9')).toBeVisible();
+  await expect(page.getByLabel('State', { exact: true })).toBeVisible();
+  await expect.poll(() => submission().length).toBe(1);
+});

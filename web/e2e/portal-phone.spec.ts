@@ -24,7 +24,7 @@ import {
 import { california, texas } from './medical-form-steps';
 import { apiPatient, keepSession, openPortal, type ApiPatient } from './patients';
 import { answerQuiz, shot } from './quiz';
-import { usDay, waitForApp } from './support';
+import { layoutShifts, recordLayoutShifts, usDay, waitForApp } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 600;
 
@@ -298,4 +298,24 @@ test('the plan page keeps "for month 1" and "Choose Tirzepatide" whole at every 
   }
   await page.setViewportSize({ width: widths[widths.length - 1]!, height });
   await shot(page, 'portal-phone-plan', project);
+});
+
+test('a paying patient’s /home does not shift while its parts arrive (CLS < 0.1)', async ({
+  page,
+  request,
+}) => {
+  const patient = await apiPatient(request, texas, { kind: 'portal-cls' });
+  await recordLayoutShifts(page);
+  // A slow network's order of events: the next step, the orders and the chat answer one by one
+  // after the frame and its footer are on screen.
+  await page.route('/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await openPortal(page, patient, 'orders');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toBeVisible();
+  await expect(page.locator('.site-footer')).toBeAttached();
+  await page.waitForTimeout(2500);
+  const { cls, shifts } = await layoutShifts(page);
+  expect(cls, JSON.stringify(shifts)).toBeLessThan(0.1);
 });

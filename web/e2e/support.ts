@@ -186,3 +186,34 @@ export async function productNow(request: APIRequestContext): Promise<Date> {
   expect(res.ok()).toBe(true);
   return new Date(((await res.json()) as { now: string }).now);
 }
+
+/** Records every layout shift the page makes, as Lighthouse counts them (not those after an input). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((s) =>
+            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : 'node',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts `recordLayoutShifts` saw, and their sum (the page's CLS so far). */
+export async function layoutShifts(page: Page) {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+  );
+  return { shifts, cls: shifts.reduce((sum, shift) => sum + shift.value, 0) };
+}

@@ -1,55 +1,127 @@
 /**
- * Lighthouse scores of the quiz (/), /login and the checkout page, printed (never a gate: the
- * numbers depend on the machine). Lighthouse is fetched by npx on first use, so it is not a
- * dependency of the repo; Chromium is the system's.
+ * Lighthouse scores of the first screens a patient sees: the quiz (/), /login, the checkout page
+ * and the portal (/home), printed (never a gate: the numbers depend on the machine). Lighthouse
+ * is a pinned dev dependency (12.2.3, the last that runs on Node 20); Chromium is the system's.
  *
- *   npm start                                   (the product on http://localhost:3000)
- *   npm run lighthouse -w @clinic/web           (or: -- http://host:port)
- *   npm run lighthouse -w @clinic/web -- --runs 3 --details http://localhost:3458
+ *   npm run lighthouse -w @clinic/web                        (starts single-node on a free port)
+ *   npm run lighthouse -w @clinic/web -- http://host:port    (a product already running)
+ *   npm run lighthouse -w @clinic/web -- --runs 5 --details
  *
- * `--runs N` audits each page N times and prints the run with the median performance score
- * (simulated throttling scales the CPU time observed on this machine, so one run on a busy
- * machine says little); the machine's load average is printed beside each run. `--details`
- * adds what the performance score is made of: the LCP element, the elements that shifted, the
- * main thread's work by script and by category, render-blocking requests, unused JavaScript.
+ * Without an address it starts the product as `npm start` does (scripts/start.mjs: the web app
+ * is built first when its sources changed) with a scratch DATA_DIR, and stops it at the end.
+ * Each page is audited `--runs` times (default 3), each in a fresh Chromium, and the run with
+ * the median performance score is kept: simulated throttling scales the CPU time observed on
+ * this machine, so one run on a busy machine says little; the load average is printed beside
+ * each run. `--details` adds what the score is made of: the LCP element, main-thread work by
+ * script, long tasks, unused JavaScript.
  *
- * The checkout page is opened with a cart saved through the API as the plan page saves one
- * (tirzepatide, default offer; web/src/plan/savePlan.ts), so its form is what is audited. Mobile emulation and simulated
- * throttling: Lighthouse's defaults.
+ * The pages are reached as a patient reaches them: checkout with a cart saved through the API as
+ * the plan page saves one (tirzepatide, default offer; web/src/plan/savePlan.ts), and /home as a
+ * patient who took the quiz and paid (the quiz's answers, the plan's cart, a sandbox card and
+ * checkout-new, as web/e2e/patients.ts makes one), whose session is in localStorage before the
+ * page's scripts run. Mobile emulation and simulated throttling: Lighthouse's defaults.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as contractsModule from '@clinic/contracts';
 import type { Product } from '@clinic/contracts';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 // The contracts load as CommonJS under tsx here: their exports may sit on `default`.
 const { planIdFor, prescriptionMainType } = (
   'planIdFor' in contractsModule ? contractsModule : contractsModule['default' as never]
 ) as typeof contractsModule;
 
-const LIGHTHOUSE = 'lighthouse@13';
+const LIGHTHOUSE = 'lighthouse 12.2.3';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SESSION_KEY = 'clinic.session';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function parseArgs(argv: string[]) {
-  let runs = 1;
+  let runs = 3;
   let details = false;
-  let url = 'http://localhost:3000';
+  let url: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--runs') runs = Number(argv[++i]);
     else if (arg.startsWith('--runs=')) runs = Number(arg.slice('--runs='.length));
     else if (arg === '--details') details = true;
-    else url = arg;
+    else url = arg.replace(/\/$/, '');
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a positive integer');
-  return { runs, details, base: url.replace(/\/$/, '') };
+  return { runs, details, url };
 }
 
-const { runs, details, base } = parseArgs(process.argv.slice(2));
+const { runs, details, url } = parseArgs(process.argv.slice(2));
 
-async function json(path: string, init?: RequestInit): Promise<unknown> {
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Running {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/** The product as `npm start` runs it, on a free port with its own data; stopped by `stop`. */
+async function startSingleNode(): Promise<Running> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 240_000; // a first start may build the web app
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`single-node exited (${child.exitCode})`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { base, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('single-node did not get ready in 4 minutes');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function json(base: string, path: string, init?: RequestInit): Promise<unknown> {
   // A kept-alive connection the server has just closed fails once: ask again on a new one.
   const response = await fetch(base + path, init).catch(() =>
     fetch(base + path, { ...init, headers: { ...init?.headers, Connection: 'close' } }),
@@ -58,53 +130,154 @@ async function json(path: string, init?: RequestInit): Promise<unknown> {
   return response.json();
 }
 
-/** A saved cart, as the plan page makes one: the checkout link's path. */
-async function checkoutPath(): Promise<string> {
-  const { products } = (await json('/api/get-all-products')) as { products: Product[] };
+const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  json(base, path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** The plan page's cart for tirzepatide's default offer (web/src/plan/savePlan.ts). */
+async function planCart(base: string) {
+  const { products } = (await json(base, '/api/get-all-products')) as { products: Product[] };
   const planId = planIdFor('tirzepatide', 'default');
   const product = products.find((p) => p.stripe_id === planId || p.sku === planId);
   if (!product) throw new Error(`No product ${planId} in the catalog`);
-  const body = {
-    id: product.id,
-    name: product.name,
-    price: product.pricing.first_month_price,
-    retail_price: product.pricing.retail_price,
-    quantity: 1,
-    main_type: prescriptionMainType,
-    category: product.category,
-    sku: product.sku,
-    stripe_id: product.stripe_id,
-    sema_offer: 'default',
-    tir_offer: 'default',
-    currentGLPMed: 'No',
-    currentDose: '',
+  return {
+    product,
+    cart: {
+      id: product.id,
+      name: product.name,
+      price: product.pricing.first_month_price,
+      retail_price: product.pricing.retail_price,
+      quantity: 1,
+      main_type: prescriptionMainType,
+      category: product.category,
+      sku: product.sku,
+      stripe_id: product.stripe_id,
+      sema_offer: 'default',
+      tir_offer: 'default',
+      currentGLPMed: 'No',
+      currentDose: '',
+    },
   };
-  const { id } = (await json('/forms/save-cart', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })) as { id: string };
+}
+
+/** A saved cart, as the plan page makes one: the checkout link's path. */
+async function checkoutPath(base: string): Promise<string> {
+  const { cart } = await planCart(base);
+  const { id } = (await post(base, '/forms/save-cart', cart)) as { id: string };
   return `/weight-loss-payment/${encodeURIComponent(id)}`;
+}
+
+/** A patient who took the quiz and paid for the plan's cart: their session, as login keeps it. */
+async function paidPatientSession(base: string): Promise<string> {
+  const line = String(randomInt(2000, 9000));
+  const answer = (await post(base, '/api/intake-form', {
+    first_name: 'Jordan',
+    last_name: 'Rivera',
+    email: `lighthouse.${randomUUID().slice(0, 8)}@example.com`,
+    phone: `512555${line}`,
+    phone_parts: { areaCode: '512', prefix: '555', line },
+    height: { foot: 5, inches: 10 },
+    weight: 240,
+    gender: 'Male',
+    agreed_to_text: 'Yes',
+    agreed_to_email: true,
+    agreed_to_terms: true,
+    form_step2_agree: true,
+    dob: { mm: 7, dd: 4, yyyy: 1980 },
+    desired_weight: 190,
+    state: 'TX',
+    source_web: 2,
+  })) as { status: string; token: string; user: { id: number } };
+  if (answer.status !== 'success') throw new Error(`The quiz answered ${answer.status}`);
+  const auth = { authorization: `Bearer ${answer.token}` };
+  const { product, cart } = await planCart(base);
+  // Checkout hears of the lead's eligibility by event: the first cart may come too early.
+  let cartId = '';
+  for (let attempt = 1; cartId === ''; attempt++) {
+    try {
+      cartId = ((await post(base, '/forms/save-cart', cart, auth)) as { id: string }).id;
+    } catch (error) {
+      if (attempt >= 30) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  const card = (await post(base, '/sandbox/v1/tokens', {
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' },
+  })) as { id: string };
+  await post(
+    base,
+    '/api/checkout-new',
+    {
+      payment_terms: 1,
+      user_id: answer.user.id,
+      id: cartId,
+      cardToken: card.id,
+      amount: Math.round(product.pricing.first_month_price * 100),
+      medication: product.name,
+      paymentMethod: 'card',
+      shippingAddress: {
+        addressLine1: '1100 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      },
+    },
+    { ...auth, 'idempotency-key': randomUUID() },
+  );
+  return JSON.stringify({ token: answer.token, user: answer.user });
 }
 
 interface Audit {
   displayValue?: string;
   score: number | null;
-  title: string;
   numericValue?: number;
   details?: { items?: Record<string, unknown>[] };
 }
 
 interface Report {
-  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  categories: Record<string, { score: number | null }>;
   audits: Record<string, Audit>;
 }
 
-/** One Lighthouse run; a run that fails (its trace sometimes misses the navigation) is retried. */
-function audit(url: string, dir: string, attempts = 2): Report {
+/** One Lighthouse run in a fresh Chromium; `session` is put in localStorage before the page runs. */
+async function auditOnce(pageUrl: string, session: string | null): Promise<Report> {
+  const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    if (session) {
+      const origin = new URL(pageUrl).origin;
+      await page.evaluateOnNewDocument(
+        (key, value, at) => {
+          if (location.origin === at) localStorage.setItem(key, value);
+        },
+        SESSION_KEY,
+        session,
+        origin,
+      );
+    }
+    const result = await lighthouse(
+      pageUrl,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      undefined,
+      page as never,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${pageUrl}`);
+    const report = result.lhr as unknown as Report & { runtimeError?: { message: string } };
+    if (report.runtimeError) throw new Error(report.runtimeError.message);
+    return report;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One run; a run that fails (its trace sometimes misses the navigation) is tried again. */
+async function audit(pageUrl: string, session: string | null, attempts = 2): Promise<Report> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return auditOnce(url, dir);
+      return await auditOnce(pageUrl, session);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.log(`           (${(error as Error).message}; running it again)`);
@@ -112,56 +285,22 @@ function audit(url: string, dir: string, attempts = 2): Report {
   }
 }
 
-function auditOnce(url: string, dir: string): Report {
-  const output = join(dir, 'report.json');
-  const run = spawnSync(
-    'npx',
-    [
-      '--yes',
-      LIGHTHOUSE,
-      url,
-      '--quiet',
-      '--output=json',
-      `--output-path=${output}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-path=${CHROME}`,
-      '--chrome-flags=--headless --no-sandbox --disable-gpu',
-    ],
-    // npx's and Lighthouse's own warnings are printed only when it fails.
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, CHROME_PATH: CHROME },
-    },
-  );
-  if (run.status !== 0) {
-    process.stderr.write(run.stderr);
-    throw new Error(`Lighthouse failed on ${url} (exit ${run.status})`);
-  }
-  return JSON.parse(readFileSync(output, 'utf8')) as Report;
-}
-
 const score = (value: number | null | undefined) =>
   value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3);
-
-const pages: [string, () => Promise<string>][] = [
-  ['/', async () => '/'],
-  ['/login', async () => '/login'],
-  ['checkout', checkoutPath],
-];
 
 /** The 1-minute load average, as `uptime` prints it. */
 const load = () => loadavg()[0]!.toFixed(2);
 
+const header = 'page         perf  TBT       LCP       FCP       CLS      load';
+
 function line(name: string, report: Report, loadAverage: string): string {
-  const c = report.categories;
   const a = report.audits;
-  const metric = (id: string) => (a[id]?.displayValue ?? '-').replace(/\u00a0/g, ' ').padEnd(8);
+  const ms = (id: string) => `${Math.round(a[id]?.numericValue ?? NaN)} ms`.padEnd(9);
+  const cls = (a['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3).padEnd(8);
   return (
-    `${name.padEnd(10)} ${score(c.performance?.score)}   ${score(c.accessibility?.score)}   ` +
-    `${score(c['best-practices']?.score)}   ${score(c.seo?.score)}   ` +
-    `${metric('first-contentful-paint')} ${metric('largest-contentful-paint')} ` +
-    `${metric('total-blocking-time')} ${metric('cumulative-layout-shift')} ${loadAverage}`
+    `${name.padEnd(12)} ${score(report.categories.performance?.score)}   ` +
+    `${ms('total-blocking-time')} ${ms('largest-contentful-paint')} ` +
+    `${ms('first-contentful-paint')} ${cls} ${loadAverage}`
   );
 }
 
@@ -182,16 +321,14 @@ function describe(item: Record<string, unknown>): string {
 }
 
 const detailAudits = [
-  'lcp-breakdown-insight',
+  'largest-contentful-paint-element',
   'layout-shifts',
+  'layout-shift-elements',
   'bootup-time',
   'mainthread-work-breakdown',
-  'render-blocking-resources',
-  'render-blocking-insight',
-  'unused-javascript',
-  'document-latency-insight',
-  'font-display-insight',
   'long-tasks',
+  'render-blocking-resources',
+  'unused-javascript',
 ];
 
 function printDetails(report: Report) {
@@ -200,49 +337,57 @@ function printDetails(report: Report) {
     if (!item) continue;
     console.log(`           ${id}: ${item.displayValue ?? ''}`.trimEnd());
     const rows = Array.isArray(item.details?.items) ? item.details.items : [];
-    for (const row of rows.slice(0, 8)) {
-      console.log(`             ${describe(row)}`);
-    }
+    for (const row of rows.slice(0, 8)) console.log(`             ${describe(row)}`);
   }
 }
 
-function printFailures(report: Report) {
-  const failed = Object.values(report.audits).filter(
-    (item) => item.score !== null && item.score < 1 && /aria|contrast|label|name/i.test(item.title),
-  );
-  for (const item of failed) console.log(`           a11y: ${item.title}`);
+interface Page {
+  name: string;
+  path: (base: string) => Promise<string>;
+  session?: (base: string) => Promise<string>;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-try {
-  console.log(
-    `Lighthouse (${LIGHTHOUSE}, mobile, simulated throttling) on ${base}, ` +
-      `${runs} run${runs > 1 ? 's' : ''} per page on ${cpus().length} cores`,
-  );
-  const header = 'page       perf  a11y  best   seo   FCP      LCP      TBT      CLS      load';
-  console.log(header);
-  const medians: string[] = [];
-  for (const [name, path] of pages) {
-    const results: { report: Report; loadAverage: string }[] = [];
-    for (let run = 0; run < runs; run++) {
-      const loadAverage = load();
-      const report = audit(base + (await path()), dir);
-      results.push({ report, loadAverage });
-      console.log(line(runs > 1 ? `${name} #${run + 1}` : name, report, loadAverage));
-    }
-    // The run with the median performance score (the lower middle one for an even count).
-    const perf = (r: Report) => r.categories.performance?.score ?? 0;
-    const sorted = [...results].sort((x, y) => perf(x.report) - perf(y.report));
-    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    if (runs > 1) medians.push(line(name, median.report, median.loadAverage));
-    printFailures(median.report);
-    if (details) printDetails(median.report);
-  }
-  if (runs > 1) {
-    console.log(`\nMedian of ${runs} runs (the run with the median performance score):`);
+const pages: Page[] = [
+  { name: '/', path: async () => '/' },
+  { name: '/login', path: async () => '/login' },
+  { name: 'checkout', path: checkoutPath },
+  { name: '/home', path: async () => '/home', session: paidPatientSession },
+];
+
+async function main() {
+  const product = url ? { base: url, stop: async () => {} } : await startSingleNode();
+  const { base } = product;
+  try {
+    console.log(
+      `Lighthouse (${LIGHTHOUSE}, mobile, simulated throttling) on ${base}, ` +
+        `${runs} run${runs > 1 ? 's' : ''} per page on ${cpus().length} cores`,
+    );
     console.log(header);
-    for (const row of medians) console.log(row);
+    const medians: string[] = [];
+    for (const page of pages) {
+      const session = page.session ? await page.session(base) : null;
+      const results: { report: Report; loadAverage: string }[] = [];
+      for (let run = 0; run < runs; run++) {
+        const loadAverage = load();
+        const report = await audit(base + (await page.path(base)), session);
+        results.push({ report, loadAverage });
+        console.log(line(runs > 1 ? `${page.name} #${run + 1}` : page.name, report, loadAverage));
+      }
+      // The run with the median performance score (the lower middle one for an even count).
+      const perf = (r: Report) => r.categories.performance?.score ?? 0;
+      const sorted = [...results].sort((x, y) => perf(x.report) - perf(y.report));
+      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      medians.push(line(page.name, median.report, median.loadAverage));
+      if (details) printDetails(median.report);
+    }
+    if (runs > 1) {
+      console.log(`\nMedian of ${runs} runs (the run with the median performance score):`);
+      console.log(header);
+      for (const row of medians) console.log(row);
+    }
+  } finally {
+    await product.stop();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
+
+await main();

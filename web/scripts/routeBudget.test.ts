@@ -12,6 +12,7 @@ import {
   type Manifest,
   type RouteBudget,
 } from './routeBudget';
+import { routeBudgets } from './routeBudgets';
 
 const manifest: Manifest = {
   'index.html': {
@@ -183,5 +184,14 @@ describe('route budget', () => {
     expect(lines[3]).toBe('Over budget: /weight-loss-payment.');
     const fine = formatReport(routeSizes(manifest, [intake], gzipBytes));
     expect(fine.split('\n').at(-1)).toBe('Every route is within its budget.');
+  });
+});
+
+describe("the app's budgets", () => {
+  it("hold the quiz's first load to 95 KiB of gzip (issue 29), so the build fails above it", () => {
+    const quiz = routeBudgets.find((budget) => budget.route === '/');
+    expect(quiz?.module).toBe('src/intake/IntakePage.tsx');
+    expect(quiz?.budgetKiB).not.toBeNull();
+    expect(quiz!.budgetKiB!).toBeLessThanOrEqual(95);
   });
 });

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { captureConversionId } from './checkout/conversionId';
+import { hasStoredSession, loadSessionContract } from './session/session';
 import { captureLanding } from './tracking/captureLanding';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -19,10 +20,17 @@ void import('./queryScope').then(({ prefetchCatalog }) => prefetchCatalog());
 // which React renders in slices of a few milliseconds, yielding to the browser between them: the
 // loading screen keeps animating and no single long task blocks input while the page builds.
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+function render() {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+// A stored session is read through its contract, which only a logged-in visitor downloads: the
+// first page then renders as theirs (a guarded page would otherwise send them to /login).
+if (hasStoredSession()) void loadSessionContract().then(render, render);
+else render();

@@ -15,7 +15,6 @@ import { AppGate } from './components/AppGate';
 import { Layout } from './components/Layout';
 import { NoticePage } from './components/NoticePage';
 import { consoleRoute } from './console/consoleRoute';
-import { FaqRoute, SupportRoute } from './support/lazyPages';
 import { homeOf } from './session/audience';
 import { RequireAuth } from './session/RequireAuth';
 import { getSession, isCartSession } from './session/session';
@@ -73,6 +72,9 @@ const ReplacementRequestPage = page(() =>
 );
 const InvoicePage = page(() => import('./invoice/InvoicePage').then((m) => m.InvoicePage));
 const PendingPage = page(() => import('./medical-form/PendingPage').then((m) => m.PendingPage));
+// The help pages retry their own download (support/lazyPages.tsx), itself downloaded when opened.
+const SupportRoute = page(() => import('./support/lazyPages').then((m) => m.SupportRoute));
+const FaqRoute = page(() => import('./support/lazyPages').then((m) => m.FaqRoute));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
 

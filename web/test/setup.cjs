@@ -20,3 +20,8 @@ if (typeof Blob !== 'undefined' && typeof Blob.prototype.arrayBuffer !== 'functi
     return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
   };
 }
+
+// The app loads the reading of a stored session before its first render when one is stored
+// (src/main.tsx); tests start as that app does. Loading it ahead does not apply to a test that
+// resets the module registry (src/session/session.test.ts checks the loading itself).
+void require('../src/session/session').loadSessionContract();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currentDoseChoices, offerVariants } from '../constants/catalog';
+import { currentDoseChoices } from '../constants/catalog';
+import { offerVariants } from '../constants/tracking';
 import { prescriptionMainType } from '../rules/cart';
 import { productCategorySchema } from './catalog';
 import { int, numeric, rowId, text } from './fields';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from './identity';
+import { roles } from '../rules/roles';
 import { defineRoute } from './route';
 
 /** The roles that may open the staff console: every role but the patient's. */

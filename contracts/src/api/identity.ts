@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { requiredText, text } from './fields';
 import { defineRoute } from './route';
 import { passwordRules } from '../rules/accounts';
-
-/** Who a user is to the clinic: a patient, or a member of staff with one role (BRIEF section 1). */
-export const roles = ['patient', 'clinician', 'support', 'pharmacy', 'marketing', 'admin'] as const;
-export type Role = (typeof roles)[number];
-export const staffRoles = roles.filter((r) => r !== 'patient') as Exclude<Role, 'patient'>[];
+import { roles } from '../rules/roles';
 
 /** Spec 000 section 3, "User (in session)", plus the role for the staff console. */
 export const sessionUserSchema = z.object({
@@ -39,23 +35,6 @@ export const cartSessionUserSchema = z.object({
   session_scope: z.literal('cart'),
 });
 export type CartSessionUser = z.infer<typeof cartSessionUserSchema>;
-
-/** Spec 000 sections 5 and 8: the texts of login and recovery, verbatim. */
-export const identityMessages = {
-  loginFailed: 'Email or password entered is incorrect. Please try again or reset your password.',
-  loginSuccess: 'Login successful.',
-  forgotSuccess: 'We have emailed you a link to reset your password.',
-  resetSuccess: 'Password changed successfully.',
-  resetExpired: 'Link expired!',
-  passwordsDoNotMatch: 'Passwords do not match!',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  loggedOut: 'Logged out.',
-  notLoggedIn: 'Please log in to continue.',
-  passwordUpdated: 'Password updated!',
-  recentLoginRequired:
-    'For your security, enter your current password, or log out and log in again, to change your password.',
-  currentPasswordWrong: 'Your current password is not correct.',
-} as const;
 
 /** Spec 000 section 5: email and password required, at most 256 characters each. */
 const email = requiredText(256, 'Email is required').toLowerCase();

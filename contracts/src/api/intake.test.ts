@@ -1,4 +1,4 @@
-import { offerVariants } from '../constants/catalog';
+import { offerVariants } from '../constants/tracking';
 import { trackingDataSchema } from './intake';
 
 describe("the lead's tracking data", () => {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { offerVariants } from '../constants/catalog';
+import { offerVariants } from '../constants/tracking';
 import { stateCodes } from '../constants/states';
 import {
-  disqualificationReasons,
   genders,
   intakeLimits,
   intakeMessages,
@@ -10,23 +9,10 @@ import {
   phonePartLengths,
   simpleEmailPattern,
 } from '../rules/intake';
+import { disqualificationReasons } from '../rules/disqualification';
 import { controlCharacterMessage, numeric, singleLinePattern, text } from './fields';
 import { defineRoute } from './route';
 import { sessionUserSchema } from './identity';
-
-/**
- * Campaign tracking (spec 000 section 3, "Tracking data"): kept by the browser in a 30-day cookie
- * only when a campaign parameter exists, and sent with the lead.
- */
-export const campaignParameterNames = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-] as const;
 
 /** A campaign value as ad platforms write it: letters, digits and the usual punctuation only. */
 const campaignValue = (max: number) =>
@@ -166,9 +152,6 @@ export const intakeFormResponseSchema = z.discriminatedUnion('status', [
   intakeExistingAccountResponseSchema,
 ]);
 export type IntakeFormResponse = z.infer<typeof intakeFormResponseSchema>;
-
-export const existingAccountMessage =
-  'You already have an account with this email address. Please log in to continue.';
 
 export const intakeForm = defineRoute({
   method: 'post',

@@ -5,7 +5,7 @@
  * may see; no answer names a person, an order or a product.
  */
 import { z } from 'zod';
-import { offerVariants } from '../constants/catalog';
+import { offerVariants } from '../constants/tracking';
 import {
   FUNNEL_RANGE_MAX_DAYS,
   SMALL_CELL_TEXT,

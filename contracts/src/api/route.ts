@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceName } from '../services';
-import type { Role } from './identity';
+import type { Role } from '../rules/roles';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

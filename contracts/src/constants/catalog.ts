@@ -1,4 +1,5 @@
 import type { Cents } from './money';
+import type { OfferVariant } from './tracking';
 
 export const drugs = ['semaglutide', 'tirzepatide'] as const;
 export type Drug = (typeof drugs)[number];
@@ -6,9 +7,6 @@ export type Drug = (typeof drugs)[number];
 export const paymentTerms = [1, 3, 6, 12] as const;
 export type PaymentTerm = (typeof paymentTerms)[number];
 export const defaultPaymentTerm: PaymentTerm = 6;
-
-export const offerVariants = ['default', 'A', 'B', 'C'] as const;
-export type OfferVariant = (typeof offerVariants)[number];
 
 /** Spec 000 section 3, "Offer plans": the plan identifier of each drug under each offer variant. */
 export const offerPlans: Record<Drug, Partial<Record<OfferVariant, string>>> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { visitIdSchema } from '../api/campaign-visit';
 import { trackingDataSchema } from '../api/intake';
-import { disqualificationReasons } from '../rules/intake';
+import { disqualificationReasons } from '../rules/disqualification';
 import { defineEvent } from './envelope';
 
 /** The non-medical facts about a lead that marketing's funnel and checkout's eligibility need. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { staffRoleSchema } from '../api/console';
 import { doctorProfileSchema } from '../api/doctor';
-import { cartSessionUserSchema, roles, sessionUserSchema } from '../api/identity';
+import { cartSessionUserSchema, sessionUserSchema } from '../api/identity';
+import { roles } from '../rules/roles';
 
 /**
  * Calls between services, never published: the gateway resolving a bearer token, intake (and

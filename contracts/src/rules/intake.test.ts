@@ -3,12 +3,11 @@ import {
   bmiOf,
   dateOfBirthProblem,
   formatDob,
-  intakeDisqualification,
   intakeMessages,
   isValidName,
-  planBmiDisqualification,
   splitPastedPhone,
 } from './intake';
+import { intakeDisqualification, planBmiDisqualification } from './disqualification';
 
 const today = new Date('2026-11-22T12:00:00Z');
 

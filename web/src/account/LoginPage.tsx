@@ -1,10 +1,8 @@
 import {
   existingAccountMessage,
   identityMessages,
-  login,
   loginCodeMessages,
   loginCodeReasons,
-  loginRequestSchema,
   type LoginCodeReason,
 } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
@@ -24,6 +22,9 @@ import './account.css';
  * a crafted link cannot put its own words on the clinic's login page.
  */
 const knownNotices: readonly string[] = [existingAccountMessage];
+
+/** See loginContract.ts: fetched on the first focus in the form, awaited on sending. */
+const loadLoginContract = () => import('./loginContract');
 
 export const cartLinkLoginNotice =
   'Your checkout link opens your order only. To see your account, log in: new patients set a password with the link in our welcome email, or use "Forgot your password?"';
@@ -75,6 +76,14 @@ export function LoginPage() {
 
   async function send(withCode: boolean) {
     if (sending) return;
+    let contract: Awaited<ReturnType<typeof loadLoginContract>>;
+    try {
+      contract = await loadLoginContract();
+    } catch {
+      setError(networkErrorText); // its code did not arrive: nothing was sent
+      return;
+    }
+    const { login, loginRequestSchema } = contract;
     // The contract trims and lower-cases the email (spec 000 section 5).
     const request = loginRequestSchema.safeParse({
       email,
@@ -120,7 +129,11 @@ export function LoginPage() {
         <FormMessage kind="info" live={false}>
           {notice}
         </FormMessage>
-        <form className="account__form" onSubmit={onSubmit}>
+        <form
+          className="account__form"
+          onSubmit={onSubmit}
+          onFocus={() => void loadLoginContract().catch(() => undefined)}
+        >
           <EmailField value={email} onValueChange={setEmail} />
           <Field
             label="Password"

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { SESSION_KEY, setSession, type Session } from '../session/session';
+import { setSession, storeSession, type Session } from '../session/session';
 
 /**
  * Stores a fresh login and opens `target`, without losing the race with `GuestOnly`.
@@ -18,7 +18,7 @@ export async function startSession(
   navigate: NavigateFunction,
 ): Promise<void> {
   try {
-    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    storeSession(session);
   } catch {
     // storage refused: setSession below fails the same way; nothing more can be done here
   }

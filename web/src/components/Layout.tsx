@@ -1,7 +1,19 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
+
+/**
+ * The footer (links, card brands, the seal) sits below every page's first screen: it comes in
+ * its own download beside the page, not in the first load. Should it not arrive (offline), the
+ * page shows without it.
+ */
+const Footer = lazy<ComponentType>(() =>
+  import('./Footer').then(
+    (m) => ({ default: m.Footer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The frame of every page: header, the page, footer. */
 export function Layout() {
@@ -12,7 +24,9 @@ export function Layout() {
       <div className="app-shell__content">
         <Outlet />
       </div>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -1,18 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { intakeProblem, intakeStepCount, intakeStepProblem } from '@clinic/contracts';
+import {
+  intakeMessages,
+  intakeProblem,
+  intakeStepCount,
+  intakeStepProblem,
+} from '@clinic/contracts';
 import { usePageTitle } from '../components/usePageTitle';
 import { readActiveOffers } from '../tracking/activeOffers';
-import { readTracking } from '../tracking/campaignCookie';
 import { trackingSessionId } from '../tracking/trackingSession';
 import { toAnswers, type IntakeDraft } from './draft';
 import { QuizProgress } from './QuizProgress';
-import { buildIntakePayload } from './payload';
-import { intakeSteps } from './steps';
-import { submitIntake } from './submitIntake';
+import type { SubmitOutcome } from './submitIntake';
+import { intakeSteps, loadLaterSteps } from './steps';
 import { visitorToday } from './today';
 import { useIntake } from './useIntake';
 import '../styles/funnel.css';
+
+/**
+ * What sending the quiz needs (the lead's contract, zod, reading the campaign cookie): not part
+ * of the quiz's first screen, fetched once the visitor is past the first step.
+ */
+const loadSubmission = () => import('./submission');
 
 export const SUBMIT_LABEL = 'Start my FREE visit ->';
 export const SENDING_LABEL = 'Processing...';
@@ -33,6 +42,14 @@ export function IntakePage() {
   const sendingRef = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
+
+  useEffect(() => {
+    void loadLaterSteps().catch(() => undefined); // a step that needs it says so (PageBoundary)
+  }, []);
+
+  useEffect(() => {
+    if (step > 1) void loadSubmission().catch(() => undefined); // tried again on submit
+  }, [step]);
 
   // Focus the new step's heading so screen readers announce it and keyboards start at the top;
   // not on the first render, where the page's own load is announced.
@@ -57,14 +74,19 @@ export function IntakePage() {
     }
     sendingRef.current = true;
     setSending(true);
-    const outcome = await submitIntake(
-      buildIntakePayload(answers, {
-        today,
-        trackingSessionId: trackingSessionId(),
-        userAgent: navigator.userAgent,
-        // The campaign (when one brought the visitor) and the offer test arms, for marketing.
-        tracking: { ...readTracking(), ...readActiveOffers() },
-      }),
+    const outcome = await loadSubmission().then(
+      ({ buildIntakePayload, readTracking, submitIntake }) =>
+        submitIntake(
+          buildIntakePayload(answers, {
+            today,
+            trackingSessionId: trackingSessionId(),
+            userAgent: navigator.userAgent,
+            // The campaign (when one brought the visitor) and the offer test arms, for marketing.
+            tracking: { ...readTracking(), ...readActiveOffers() },
+          }),
+        ),
+      // Its code did not arrive (offline): nothing was sent.
+      (): SubmitOutcome => ({ kind: 'error', message: intakeMessages.submitError }),
     );
     if (outcome.kind === 'navigate') {
       // Stays "Processing..." until the page changes: no second lead from an impatient tap.

@@ -6,6 +6,7 @@ import {
   setSession,
   subscribeSession,
 } from './session';
+import type * as SessionModule from './session';
 import { cartLinkSession, testSession } from '../test-utils/session';
 
 beforeEach(() => localStorage.clear());
@@ -69,5 +70,61 @@ describe('session storage', () => {
     unsubscribe();
     setSession(testSession({ token: 'def', id: 4 }));
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+/**
+ * The session module in a registry of its own: the test setup has loaded the stored-session
+ * contract in the shared one, as the app does before its first render when a session is stored
+ * (main.tsx).
+ */
+function freshSessionModule(): typeof SessionModule {
+  let fresh: typeof SessionModule | undefined;
+  jest.isolateModules(() => {
+    fresh = jest.requireActual<typeof SessionModule>('./session');
+  });
+  return fresh!;
+}
+
+describe('reading a stored session through its contract, loaded on demand', () => {
+  it('reads nobody, and loads nothing, when no session is stored', () => {
+    const fresh = freshSessionModule();
+    expect(fresh.hasStoredSession()).toBe(false);
+    expect(fresh.getSession()).toBeNull();
+  });
+
+  it('reads a stored session once the contract is there, and tells the subscribers', async () => {
+    const session = testSession({ token: 'stored', id: 9 });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    const fresh = freshSessionModule();
+    const listener = jest.fn();
+    fresh.subscribeSession(listener);
+
+    expect(fresh.hasStoredSession()).toBe(true);
+    expect(fresh.getSession()).toBeNull(); // not read without the contract
+    await fresh.loadSessionContract();
+
+    expect(listener).toHaveBeenCalled();
+    expect(fresh.getSession()).toEqual(session);
+  });
+
+  it('keeps a session the server has just answered with, without the contract', () => {
+    const fresh = freshSessionModule();
+    const session = testSession({ token: 'new', id: 5 });
+    fresh.setSession(session);
+    expect(fresh.getSession()).toBe(session);
+  });
+});
+
+describe('a login stored before the next page commits', () => {
+  it('reads as the session at once, before the stored-session contract has loaded, and tells no one', () => {
+    const fresh = freshSessionModule();
+    const listener = jest.fn();
+    fresh.subscribeSession(listener);
+    const session = testSession({ token: 'login', id: 12 });
+    fresh.storeSession(session);
+    expect(fresh.getSession()).toBe(session);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual(session);
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -3,12 +3,7 @@
  * Components read it through `useSession()` so that logging in or out (in this tab or another)
  * re-renders what depends on it.
  */
-import {
-  cartSessionUserSchema,
-  sessionUserSchema,
-  type CartSessionUser,
-  type SessionUser as AccountUser,
-} from '@clinic/contracts';
+import type { CartSessionUser, SessionUser as AccountUser } from '@clinic/contracts';
 import { useSyncExternalStore } from 'react';
 import { browserKeys } from './browserStorage';
 
@@ -19,7 +14,6 @@ export const SESSION_KEY = browserKeys.session;
  * "User (in session)") or the user of a checkout link's session, which is scoped to its cart.
  */
 export type SessionUser = AccountUser | CartSessionUser;
-const sessionUser = sessionUserSchema.or(cartSessionUserSchema);
 
 export interface Session {
   token: string;
@@ -39,11 +33,30 @@ export function accountUserOf(user: SessionUser | null | undefined): AccountUser
   return user && !('session_scope' in user) ? user : null;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-
 /** Parsed value cached by raw string, so repeated reads return the same object. */
 let cache: { raw: string | null; session: Session | null } = { raw: null, session: null };
+
+/**
+ * The contract's reading of a stored user (sessionUser.ts: zod and the identity schemas), loaded
+ * on demand so that a visitor who is not logged in never downloads or builds those schemas. The
+ * app loads it before its first render whenever a session is stored (main.tsx); until it is
+ * there a stored session reads as none, and its arrival tells the subscribers to read again.
+ */
+let readUser: ((user: unknown) => SessionUser | null) | null = null;
+let contract: Promise<void> | null = null;
+
+/** Loads the reading of a stored user (once); stored sessions then read as sessions. */
+export function loadSessionContract(): Promise<void> {
+  contract ??= import('./sessionUser').then(({ readSessionUser }) => {
+    readUser = readSessionUser;
+    cache = { raw: null, session: null };
+    notify();
+  });
+  return contract;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
 
 function storage(): Storage | null {
   try {
@@ -60,29 +73,56 @@ function parse(raw: string | null): Session | null {
     if (typeof value !== 'object' || value === null) return null;
     const { token, user } = value as Record<string, unknown>;
     if (typeof token !== 'string' || token === '') return null;
+    if (!readUser) {
+      void loadSessionContract();
+      return null;
+    }
     // A stored user the contract does not know (an older build wrote it) is no session.
-    const parsed = sessionUser.safeParse(user);
-    return parsed.success ? { token, user: parsed.data } : null;
+    const known = readUser(user);
+    return known ? { token, user: known } : null;
   } catch {
     return null;
   }
 }
 
+function storedRaw(): string | null {
+  try {
+    return storage()?.getItem(SESSION_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a session is stored (read or not): the app then loads its contract before starting. */
+export function hasStoredSession(): boolean {
+  return storedRaw() !== null;
+}
+
 /** The stored session, or null when nobody is logged in (or the stored value is unreadable). */
 export function getSession(): Session | null {
-  let raw: string | null = null;
-  try {
-    raw = storage()?.getItem(SESSION_KEY) ?? null;
-  } catch {
-    raw = null;
-  }
+  const raw = storedRaw();
   if (raw !== cache.raw) cache = { raw, session: parse(raw) };
   return cache.session;
 }
 
+/**
+ * Writes a session the server has just answered with (its schema has read it already) without
+ * telling the subscribers yet: startSession.ts commits the next page first. It reads as a session
+ * at once, with or without the stored-session contract.
+ */
+export function storeSession(session: Session): void {
+  const raw = JSON.stringify(session);
+  try {
+    storage()?.setItem(SESSION_KEY, raw);
+  } finally {
+    cache = { raw, session };
+  }
+}
+
+/** Keeps a session the server has just answered with, and tells the subscribers. */
 export function setSession(session: Session): void {
   try {
-    storage()?.setItem(SESSION_KEY, JSON.stringify(session));
+    storeSession(session);
   } finally {
     notify();
   }

@@ -4,9 +4,9 @@ import {
   TRACKING_COOKIE,
   TRACKING_MAX_AGE_SECONDS,
   captureCampaign,
-  readTracking,
   trackingFromVisit,
 } from './campaignCookie';
+import { readTracking } from './storedCampaign';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 

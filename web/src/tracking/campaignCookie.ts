@@ -3,8 +3,10 @@
  * that arrives with at least one campaign parameter is remembered, so the lead submitted later
  * (maybe days later, maybe from another page) is credited to that campaign. A visit without one
  * leaves the cookie alone: an organic return must not erase the campaign that brought the visitor.
+ * Reading the cookie back (storedCampaign.ts) goes through the contract's schema, which only the
+ * quiz's submission and the visit report load: the app's start writes without it.
  */
-import { campaignParameterNames, trackingDataSchema, type TrackingData } from '@clinic/contracts';
+import { campaignParameterNames, type TrackingData } from '@clinic/contracts';
 import { trackingCookie } from '../session/browserStorage';
 
 export const TRACKING_COOKIE = trackingCookie;
@@ -68,22 +70,4 @@ export function captureCampaign(visit: VisitInfo): TrackingData | null {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${TRACKING_COOKIE}=${value}; path=/; max-age=${TRACKING_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   return data;
-}
-
-/** The stored campaign, or undefined when there is none (or it cannot be read). */
-export function readTracking(): TrackingData | undefined {
-  const prefix = `${TRACKING_COOKIE}=`;
-  const raw = document.cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix));
-  if (!raw) return undefined;
-  try {
-    const parsed = trackingDataSchema.safeParse(
-      JSON.parse(decodeURIComponent(raw.slice(prefix.length))),
-    );
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -7,7 +7,7 @@
 import { campaignVisit } from '@clinic/contracts';
 import { callApi } from '../api/client';
 import { readActiveOffers } from './activeOffers';
-import { readTracking } from './campaignCookie';
+import { readTracking } from './storedCampaign';
 import { trackingSessionId } from './trackingSession';
 
 /** Reports the campaign and offers the landing just stored. */
