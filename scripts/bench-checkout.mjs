@@ -518,22 +518,47 @@ async function checkoutsServed(port) {
   return n;
 }
 
+/** The engines' processes on this machine (pid -> engine), by command: their CPU counts too. */
+function engineProcesses() {
+  const engines = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (comm === 'postgres') engines.set(Number(pid), 'PostgreSQL');
+      else if (comm.startsWith('redis-server')) engines.set(Number(pid), 'Redis');
+      else if (
+        comm === 'java' &&
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('kafka.Kafka')
+      )
+        engines.set(Number(pid), 'Kafka');
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return engines;
+}
+
 /**
- * CPU per payment: each process's CPU time and each checkout instance's payments, snapshotted
- * around every timed run and summed over the phase.
+ * CPU per payment: each process's CPU time (and the engines', every process of each, a backend
+ * that started meanwhile counted whole) and each checkout instance's payments, snapshotted around
+ * every timed run and summed over the phase.
  */
 function cpuAccounting(procs) {
   const msPerTick = 1000 / 100; // USER_HZ is 100 on Linux
   const spent = new Map(procs.map((p) => [p.name, 0]));
+  const engineSpent = new Map();
   const served = new Map();
   let payments = 0;
   return {
     async snapshot() {
       const ticks = new Map(procs.map((p) => [p.name, cpuTicks(p.pid) ?? 0]));
+      const engines = new Map(
+        [...engineProcesses()].map(([pid, engine]) => [pid, { engine, ticks: cpuTicks(pid) ?? 0 }]),
+      );
       const counts = new Map();
       for (const p of procs.filter((q) => q.service === 'checkout'))
         counts.set(p.name, await checkoutsServed(p.port));
-      return { ticks, counts };
+      return { ticks, engines, counts };
     },
     add(before, after, ok) {
       payments += ok;
@@ -542,6 +567,10 @@ function cpuAccounting(procs) {
           p.name,
           spent.get(p.name) + (after.ticks.get(p.name) - before.ticks.get(p.name)) * msPerTick,
         );
+      for (const [pid, { engine, ticks }] of after.engines) {
+        const delta = Math.max(0, ticks - (before.engines.get(pid)?.ticks ?? 0));
+        engineSpent.set(engine, (engineSpent.get(engine) ?? 0) + delta * msPerTick);
+      }
       for (const [name, n] of after.counts)
         served.set(name, (served.get(name) ?? 0) + n - before.counts.get(name));
     },
@@ -564,7 +593,18 @@ function cpuAccounting(procs) {
         );
       }
       console.log(
-        `     ${'whole cluster'.padEnd(14)} ${(total / payments).toFixed(1).padStart(6)} ms/payment: ${(1000 / (total / payments)).toFixed(0)} payments/s per core of the whole cluster`,
+        `     ${'the services'.padEnd(14)} ${(total / payments).toFixed(1).padStart(6)} ms/payment: ${(1000 / (total / payments)).toFixed(0)} payments/s per core`,
+      );
+      let engines = 0;
+      for (const [engine, ms] of engineSpent) {
+        engines += ms;
+        console.log(
+          `     ${engine.padEnd(14)} ${(ms / payments).toFixed(1).padStart(6)} ms/payment`,
+        );
+      }
+      const all = (total + engines) / payments;
+      console.log(
+        `     ${'with engines'.padEnd(14)} ${all.toFixed(1).padStart(6)} ms/payment: ${(1000 / all).toFixed(0)} payments/s per core of the whole deployment`,
       );
     },
   };
