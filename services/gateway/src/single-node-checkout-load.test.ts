@@ -3,13 +3,12 @@
  * (kit's ConnectionQueue), and that work is only deferred, never lost or repeated. Every payment's
  * `payment-succeeded` reaches every consumer once (the kit's inbox in each service's schema).
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { loadConfig, rows } from '@clinic/kit';
 import { eventually, silentLogger } from '@clinic/kit/testing';
 import { gatewayConfigSchema } from './config';
 import { startSingleNode, type RunningProduct } from './single-node';
-import { call } from './testing/patient-journey';
+import { payAll, prepareGuestPayments } from './testing/guest-payments';
 import { productBootMs } from './testing/product-boot';
 
 /** Every subscriber of checkout's payment-succeeded, by the service (schema) it runs in. */
@@ -45,68 +44,13 @@ describe('single node under concurrent checkouts', () => {
 
   const query = <T>(text: ReturnType<typeof sql>) => rows<T>(product.engines.database.db, text);
 
-  /** A guest's fresh cart and card token, ready to pay (as the checkout page sends it). */
-  async function preparedPayment(): Promise<Record<string, unknown>> {
-    const cart = await call(product.url, 'POST', '/forms/save-cart', {
-      json: {
-        id: 1,
-        name: 'Tirzepatide',
-        price: 224.99,
-        retail_price: 349.97,
-        quantity: 1,
-        main_type: 'Prescription',
-        category: 'primary',
-        sku: 'tirz_plan_1',
-        stripe_id: 'tirz_plan_1',
-        currentGLPMed: 'No',
-      },
-    });
-    const token = await call(product.url, 'POST', '/sandbox/v1/tokens', {
-      json: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' } },
-    });
-    expect([cart.status, token.status]).toEqual([200, 200]);
-    return {
-      payment_terms: 6,
-      id: cart.body.id,
-      cardToken: token.body.id,
-      amount: 134982,
-      medication: 'Tirzepatide',
-      paymentMethod: 'card',
-      shippingAddress: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
-      guest: {
-        first_name: 'Casey',
-        last_name: 'Guest',
-        email: `load.${randomUUID()}@example.com`,
-        phone: '5125550123',
-      },
-    };
-  }
-
   it(
     "delivers every payment's event to every consumer once, however many pay at the same time",
     async () => {
-      const bodies: Record<string, unknown>[] = [];
-      for (let i = 0; i < payments; i += 1) bodies.push(await preparedPayment());
-      const orderIds: number[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < bodies.length) {
-            const body = bodies[next++];
-            const res = await fetch(`${product.url}/api/checkout-new`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify(body),
-            });
-            const answer = (await res.json()) as {
-              status?: string;
-              prescriptionPreauths?: { orderId: number }[];
-            };
-            expect([res.status, answer.status]).toEqual([200, 'success']);
-            orderIds.push(answer.prescriptionPreauths![0]!.orderId);
-          }
-        }),
-      );
+      const paid = await prepareGuestPayments(product.url, payments);
+      await payAll(product.url, paid, concurrency);
+      expect(paid.map((p) => p.status)).toEqual(paid.map(() => 200));
+      const orderIds = paid.map((p) => p.orderId!);
       expect(new Set(orderIds).size).toBe(payments);
 
       // The kit's own tables (outbox, inbox, jobs, dead letters), which every service has.

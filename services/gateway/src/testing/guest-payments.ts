@@ -6,22 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkoutMessages, checkoutResponseSchema } from '@clinic/contracts';
-
-const plan = {
-  id: 1,
-  name: 'Tirzepatide',
-  price: 224.99,
-  retail_price: 349.97,
-  quantity: 1,
-  main_type: 'Prescription',
-  category: 'primary',
-  sku: 'tirz_plan_1',
-  stripe_id: 'tirz_plan_1',
-  sema_offer: 'default',
-  tir_offer: 'default',
-  currentGLPMed: 'No',
-  currentDose: '',
-};
+import { tirzepatidePlan } from './patient-journey';
 
 const RETRYABLE = new Set([502, 503, 504]);
 
@@ -32,6 +17,8 @@ export interface GuestPayment {
   /** The final answer (after retries): its status and, once paid, its transaction. */
   status?: number;
   transactionId?: string;
+  /** The order it placed (the first prescription's). */
+  orderId?: number;
   /** The session the payment opened on the guest's new account. */
   session?: string;
   attempts: number;
@@ -63,7 +50,7 @@ export async function prepareGuestPayments(
       ...(await Promise.all(
         Array.from({ length: Math.min(8, count - i) }, async () => {
           const [cart, token] = await Promise.all([
-            post(baseUrl, '/forms/save-cart', plan),
+            post(baseUrl, '/forms/save-cart', tirzepatidePlan),
             post(baseUrl, '/sandbox/v1/tokens', {
               card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' },
             }),
@@ -126,6 +113,7 @@ export async function payAll(
             payment.status = res.status;
             const paid = checkoutResponseSchema.safeParse(answer).data;
             payment.transactionId = paid?.transaction_id;
+            payment.orderId = paid?.prescriptionPreauths[0]?.orderId;
             payment.session = paid?.userData?.token;
             const settling =
               res.status === 409 &&

@@ -58,7 +58,8 @@ export function quizAnswers(email: string, overrides: Partial<IntakePerson> = {}
   };
 }
 
-const tirzepatidePlan: SaveCartRequest = {
+/** The plan page's Tirzepatide plan, as it saves the cart. */
+export const tirzepatidePlan: SaveCartRequest = {
   id: 1,
   name: 'Tirzepatide',
   price: 224.99,
