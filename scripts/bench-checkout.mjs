@@ -392,7 +392,10 @@ async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids,
   const prepStarted = Date.now();
   if (cfg.warmup > 0) {
     const warm = await prepareCheckouts(checkoutBase, cfg.warmup, cfg.prepConcurrency);
-    account(phase, 'warm-up', 'checkout', await runLoad(checkoutBase, 4, warm));
+    // At the highest level's concurrency, so that every instance has opened its connections
+    // (database pool, bus) and compiled its hot code before the timed runs.
+    const warmConcurrency = Math.max(...cfg.levels);
+    account(phase, 'warm-up', 'checkout', await runLoad(checkoutBase, warmConcurrency, warm));
     account(
       phase,
       'warm-up',
