@@ -416,6 +416,7 @@ async function main() {
   console.log(
     `\n== routes against a bare Express handler, same run (ratio = route / baseline) ==\n` +
       `machine: ${machine}; ${new Date().toISOString().slice(0, 10)}; ` +
+      `load average ${os.loadavg()[1].toFixed(1)} over the last 5 min (other work on it skews ratios); ` +
       `${cfg.requests} timed requests per route and level, run in ${((Date.now() - runStarted) / 1000).toFixed(0)}s\n` +
       routeTable(rows),
   );
