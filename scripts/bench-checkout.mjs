@@ -30,9 +30,7 @@
 //   BENCH_CHECKOUT_CPU=0.25  cluster: cap each checkout process at this many cores (a cgroup each),
 //                            so that more instances can show more capacity on a 2-core machine;
 //                            empty or 0: uncapped
-import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +41,10 @@ import {
   intFrom as intSetting,
   waitReady,
 } from './bench/processes.mjs';
+import { checkoutBaselineRequests, prepareCheckouts } from './bench/checkout-requests.mjs';
+import { runPrepared, summarize } from './bench/closed-loop.mjs';
+import { productEnv, startCluster, stripeVars } from './bench/cluster.mjs';
+import { cpuTicks, settle as waitIdle } from './bench/idle.mjs';
 
 const selfPath = fileURLToPath(import.meta.url);
 const root = join(dirname(selfPath), '..');
@@ -120,199 +122,14 @@ function settings() {
 const bench = createProcessGroup({ label: 'bench-checkout', root });
 
 // ---------------------------------------------------------------------------------------------
-// The payment path: carts and tokens prepared (untimed), then only checkout-new is timed.
+// The payment path: carts and tokens prepared (untimed), then only checkout-new is timed
+// (scripts/bench/checkout-requests.mjs), in a closed loop (scripts/bench/closed-loop.mjs).
 // ---------------------------------------------------------------------------------------------
-const tirzepatidePlan = {
-  id: 1,
-  name: 'Tirzepatide',
-  price: 224.99,
-  retail_price: 349.97,
-  quantity: 1,
-  main_type: 'Prescription',
-  category: 'primary',
-  sku: 'tirz_plan_1',
-  stripe_id: 'tirz_plan_1',
-  sema_offer: 'default',
-  tir_offer: 'default',
-  currentGLPMed: 'No',
-  currentDose: '',
-};
-const testCard = { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' };
-
-async function postJson(baseUrl, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30000),
-  });
-  const text = await res.text();
-  if (res.status !== 200)
-    throw new Error(`POST ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-async function inParallel(count, concurrency, task) {
-  const out = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
-/** The buyer a guest's checkout names (its order's account is made from it): one email each. */
-function guestBuyer() {
-  return {
-    first_name: 'Bench',
-    last_name: 'Guest',
-    email: `bench.${randomUUID()}@example.com`,
-    phone: '5125550123',
-  };
-}
-
-/**
- * Checkout-new requests, each for its own fresh cart (saved without a session, so a guest's: the
- * payment also makes the buyer's account) and card token.
- */
-async function prepareCheckouts(baseUrl, count, concurrency) {
-  return inParallel(count, concurrency, async () => {
-    const [cart, token] = await Promise.all([
-      postJson(baseUrl, '/forms/save-cart', tirzepatidePlan),
-      postJson(baseUrl, '/sandbox/v1/tokens', { card: testCard }),
-    ]);
-    return request({
-      payment_terms: 6,
-      id: cart.id,
-      cardToken: token.id,
-      amount: 134982,
-      medication: 'Tirzepatide',
-      paymentMethod: 'card',
-      shippingAddress: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
-      guest: guestBuyer(),
-    });
-  });
-}
-
-/** The baseline gets the same kind of body (a fake cart id and token) to parse. */
-function baselineRequests(count) {
-  return Array.from({ length: count }, () =>
-    request({
-      payment_terms: 6,
-      id: randomUUID(),
-      cardToken: `tok_${randomBytes(12).toString('hex')}`,
-      amount: 134982,
-      medication: 'Tirzepatide',
-      paymentMethod: 'card',
-      shippingAddress: { addressLine1: '500 Main St', city: 'Dallas', state: 'TX', zip: '75201' },
-      guest: guestBuyer(),
-    }),
-  );
-}
-
-function request(body) {
-  const payload = Buffer.from(JSON.stringify(body));
-  return {
-    payload,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(payload.length),
-      'idempotency-key': randomUUID(),
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load generator: closed loop, `concurrency` keep-alive connections, each sending the next
-// prepared request as soon as its previous answer is fully read.
-// ---------------------------------------------------------------------------------------------
-async function runLoad(baseUrl, concurrency, requests) {
-  const target = new URL('/api/checkout-new', baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = new Float64Array(requests.length);
-  const statuses = new Map();
-  const samples = [];
-  let errors = 0;
-  let next = 0;
-
-  const one = (r, i) =>
-    new Promise((resolve) => {
-      const started = process.hrtime.bigint();
-      const failed = (what, detail) => {
-        latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
-        errors++;
-        statuses.set(what, (statuses.get(what) ?? 0) + 1);
-        if (samples.length < 3) samples.push(`${what}: ${detail}`);
-        resolve();
-      };
-      const req = http.request(
-        {
-          agent,
-          hostname: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: r.headers,
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('error', (err) => failed('response error', err.message));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            if (status < 200 || status > 299)
-              return failed(`HTTP ${status}`, Buffer.concat(chunks).toString().slice(0, 240));
-            latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
-            statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
-            resolve();
-          });
-        },
-      );
-      req.setTimeout(60000, () => req.destroy(new Error('no answer within 60s')));
-      req.on('error', (err) => failed('request error', err.message));
-      req.end(r.payload);
-    });
-
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
-      while (next < requests.length) {
-        const i = next++;
-        await one(requests[i], i);
-      }
-    }),
-  );
-  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
-  agent.destroy();
-  return summarize([{ latencies, elapsedMs, errors, statuses, samples }]);
-}
-
-/** Throughput over the runs' summed wall time and percentiles over all their latencies. */
-function summarize(runs) {
-  const sorted = runs.flatMap((r) => Array.from(r.latencies)).sort((a, b) => a - b);
-  const pct = (p) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-  const statuses = new Map();
-  for (const r of runs)
-    for (const [k, n] of r.statuses) statuses.set(k, (statuses.get(k) ?? 0) + n);
-  const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
-  return {
-    runs,
-    count: sorted.length,
-    elapsedMs,
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    statuses,
-    samples: runs.flatMap((r) => r.samples).slice(0, 3),
-    rps: sorted.length / (elapsedMs / 1000),
-    p50: pct(0.5),
-    p99: pct(0.99),
-  };
-}
+const runLoad = async (baseUrl, concurrency, requests) =>
+  summarize([
+    await runPrepared(new URL('/api/checkout-new', baseUrl).href, 'POST', concurrency, requests),
+  ]);
+const baselineRequests = checkoutBaselineRequests;
 
 // ---------------------------------------------------------------------------------------------
 // Measuring one phase (one product set-up) against the baseline, and the report.
@@ -349,42 +166,10 @@ const columns = [
 ];
 const row = (cells) => cells.map((c, i) => String(c).padStart(columns[i][1])).join(' ');
 
-/** CPU ticks (user + system) a process has used so far; null where /proc is not available. */
-function cpuTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime, stime
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Waits (at most `maxMs`) until the product's processes are nearly idle, so the work a previous
- * step left behind (events, relays, jobs) does not run during the next timed step on this
- * 2-core machine. Where /proc is missing it just waits a moment.
- */
+/** Idle-waits (scripts/bench/idle.mjs), summing the time spent for the report. */
 let settledMs = 0;
-async function settle(pids, maxMs = 5000) {
-  const started = Date.now();
-  const deadline = started + maxMs;
-  const total = () => pids.reduce((sum, pid) => sum + (cpuTicks(pid) ?? NaN), 0);
-  // Idle enough: under ~8% of a core in 250 ms (a tick is usually 10 ms), at least a tick per
-  // process for the timers (queue polls, heartbeats) each runs when idle.
-  const idleTicks = Math.max(2, pids.length);
-  let before = total();
-  try {
-    if (Number.isNaN(before)) return await new Promise((r) => setTimeout(r, 300));
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      const now = total();
-      if (now - before <= idleTicks) return;
-      before = now;
-    }
-  } finally {
-    settledMs += Date.now() - started;
-  }
+async function settle(pids, maxMs) {
+  settledMs += await waitIdle(pids, maxMs);
 }
 
 async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids, cpu) {
@@ -452,20 +237,6 @@ async function measurePhase(phase, checkoutBase, baselineBase, cfg, productPids,
 // ---------------------------------------------------------------------------------------------
 // Set-ups
 // ---------------------------------------------------------------------------------------------
-const stripeVars = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_PUBLISHABLE_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_BASE',
-];
-
-/** The product's environment: the sandbox processor (never Stripe), the chosen log level. */
-function productEnv(cfg, extra) {
-  const env = { ...process.env, LOG_LEVEL: cfg.logLevel, ...extra };
-  for (const name of stripeVars) delete env[name];
-  return env;
-}
-
 async function runSingle(cfg, baselineUrl) {
   const port = await freePort();
   const env = productEnv(cfg, { PORT: String(port), DATA_DIR: ':memory:' });
@@ -487,23 +258,6 @@ async function runSingle(cfg, baselineUrl) {
     [product.pid],
   );
   await bench.stopProcesses([product]);
-}
-
-/** The processes `start-cluster.mjs` (pid `parent`) started, by the name it gave each. */
-function clusterProcesses(parent) {
-  const children = readdirSync(`/proc/${parent}/task`).flatMap((tid) =>
-    readFileSync(`/proc/${parent}/task/${tid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean),
-  );
-  return children.flatMap((pid) => {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const service = /services\/([a-z-]+)\/dist\/([a-z-]+)\.js/.exec(cmd.join(' '));
-    if (!service) return []; // a helper of start-cluster itself (tsx's esbuild), not the product
-    const port = /(?:^|\0)PORT=(\d+)/.exec(readFileSync(`/proc/${pid}/environ`, 'utf8'))?.[1];
-    return [{ pid: Number(pid), service: service[1], port: Number(port) }];
-  });
 }
 
 /** POST /api/checkout-new requests an instance has answered so far (its own /metrics). */
@@ -613,55 +367,10 @@ function cpuAccounting(procs) {
   };
 }
 
-/** `npm run start:cluster -- --checkout=N [--cpu-checkout=C]` on free ports; ready when every instance is. */
-async function startCluster(cfg, checkouts) {
-  const port = await freePort();
-  // start-cluster.mjs numbers the services' ports from this one; below Linux's ephemeral range.
-  const servicesBase = 20000 + Math.floor(Math.random() * 12000);
-  const args = ['scripts/start-cluster.mjs', `--checkout=${checkouts}`];
-  if (cfg.checkoutCpu > 0) args.push(`--cpu-checkout=${cfg.checkoutCpu}`);
-  const started = Date.now();
-  const cluster = bench.startChild(
-    `cluster-${checkouts}`,
-    args,
-    productEnv(cfg, {
-      PORT: String(port),
-      SERVICES_BASE_PORT: String(servicesBase),
-      NODE_ENV: 'production',
-    }),
-  );
-  const url = `http://${HOST}:${port}`;
-  await waitReady('gateway (cluster)', url, '/readyz', cfg.startTimeoutMs);
-  let procs = [];
-  const deadline = Date.now() + cfg.startTimeoutMs;
-  while (procs.filter((p) => p.service === 'checkout').length < checkouts) {
-    if (Date.now() > deadline) throw new Error(`${checkouts} checkout processes did not start`);
-    await new Promise((r) => setTimeout(r, 300));
-    procs = clusterProcesses(cluster.pid);
-  }
-  const count = new Map();
-  procs = procs
-    .sort((a, b) => a.port - b.port)
-    .map((p) => {
-      const k = (count.get(p.service) ?? 0) + 1;
-      count.set(p.service, k);
-      return { ...p, name: k === 1 ? p.service : `${p.service}-${k}` };
-    });
-  for (const p of procs.filter((q) => q.service === 'checkout'))
-    await waitReady(p.name, `http://${HOST}:${p.port}`, '/readyz', cfg.startTimeoutMs);
-  console.log(
-    `\ncluster with ${checkouts} checkout instance(s)${cfg.checkoutCpu ? `, each capped at ${cfg.checkoutCpu} CPU` : ''} ` +
-      `ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s (${procs.length} processes, ` +
-      `production build) on ${redact(process.env.DATABASE_URL)}, Kafka ${process.env.KAFKA_BROKERS}, ` +
-      `${redact(process.env.REDIS_URL)}; sandbox card processor`,
-  );
-  return { cluster, url, procs };
-}
-
 async function runCluster(cfg, baselineUrl) {
   const phases = [];
   for (const checkouts of cfg.checkouts) {
-    const { cluster, url, procs } = await startCluster(cfg, checkouts);
+    const { cluster, url, procs } = await startCluster(bench, cfg, checkouts);
     const cpu = cpuAccounting(procs);
     const results = await measurePhase(
       `cluster: ${checkouts} checkout instance(s) behind the gateway${cfg.checkoutCpu ? ` (${cfg.checkoutCpu} CPU each)` : ''}`,
@@ -689,16 +398,6 @@ async function runCluster(cfg, baselineUrl) {
             .join('   '),
       );
     }
-  }
-}
-
-function redact(url) {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return String(url);
   }
 }
 

@@ -72,6 +72,71 @@ export async function runLoad(url, concurrency, count, expect) {
   return { latencies, elapsedMs, errors, statuses, samples };
 }
 
+/**
+ * Prepared requests (`{ headers, payload? }`, one each, in order) sent with `method` to `url`;
+ * any answer other than 2xx counts as an error. Same result shape as runLoad.
+ */
+export async function runPrepared(url, method, concurrency, requests) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = new Float64Array(requests.length);
+  const statuses = new Map();
+  const samples = [];
+  let errors = 0;
+  let next = 0;
+
+  const one = (r, i) =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const failed = (what, detail) => {
+        latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
+        errors++;
+        statuses.set(what, (statuses.get(what) ?? 0) + 1);
+        if (samples.length < 3) samples.push(`${what}: ${detail}`);
+        resolve();
+      };
+      const req = http.request(
+        {
+          agent,
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method,
+          headers: r.headers,
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('error', (err) => failed('response error', err.message));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status > 299)
+              return failed(`HTTP ${status}`, Buffer.concat(chunks).toString().slice(0, 240));
+            latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
+            statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(60000, () => req.destroy(new Error('no answer within 60s')));
+      req.on('error', (err) => failed('request error', err.message));
+      req.end(r.payload);
+    });
+
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
+      while (next < requests.length) {
+        const i = next++;
+        await one(requests[i], i);
+      }
+    }),
+  );
+  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  agent.destroy();
+  return { latencies, elapsedMs, errors, statuses, samples };
+}
+
 /** Throughput over the runs' summed wall time and percentiles over all their latencies. */
 export function summarize(runs) {
   const sorted = runs.flatMap((r) => Array.from(r.latencies)).sort((a, b) => a - b);
@@ -82,11 +147,14 @@ export function summarize(runs) {
     for (const [k, n] of r.statuses) statuses.set(k, (statuses.get(k) ?? 0) + n);
   const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
   return {
+    runs,
+    elapsedMs,
     count: sorted.length,
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     statuses,
     samples: runs.flatMap((r) => r.samples).slice(0, 3),
     rps: sorted.length / (elapsedMs / 1000),
+    p50: pct(0.5),
     p99: pct(0.99),
   };
 }
