@@ -20,7 +20,10 @@ describe('chaos: Kafka away for 2 minutes under payments', () => {
   beforeAll(async () => {
     kafka = await ScratchKafka.create();
     kafka.start();
-    cluster = await startCluster(['--checkout=2'], { KAFKA_BROKERS: kafka.brokers });
+    // A fresh broker boots, makes its offsets topic and elects a group coordinator first: on a
+    // busy machine that takes minutes (cluster-boot.infra.test.ts allows as much).
+    await eventually(() => expect(kafka.started()).toBe(true), 180000, 500);
+    cluster = await startCluster(['--checkout=2'], { KAFKA_BROKERS: kafka.brokers }, 240000);
   });
   afterAll(async () => {
     await cluster?.stop();

@@ -15,11 +15,13 @@ export interface RunningCluster {
 
 /**
  * `npm run start:cluster -- <args>` on the real engines, on free ports, each service as its own
- * database user; resolves once the gateway's /readyz is 200.
+ * database user; resolves once the gateway's /readyz is 200 (within `readyMs`). A cluster that
+ * does not get ready is stopped before the error is thrown, so no process outlives the test.
  */
 export async function startCluster(
   args: string[] = [],
   env: Record<string, string> = {},
+  readyMs = 150000,
 ): Promise<RunningCluster> {
   const port = await freePort();
   // The services' ports are numbered from this one; below Linux's ephemeral range.
@@ -48,26 +50,33 @@ export async function startCluster(
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`cluster exited:\n${output}`);
-      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
-      expect(res.status).toBe(200);
-    },
-    150000,
-    500,
-  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`cluster exited:\n${output}`);
+        const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
+        expect(res.status).toBe(200);
+      },
+      readyMs,
+      500,
+    );
+  } catch (err) {
+    process.stderr.write(`--- cluster output:\n${output.slice(-20000)}\n`);
+    await stop();
+    throw err;
+  }
   return {
     url,
     child,
     output: () => output,
     processes: () => clusterProcesses(child.pid!),
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop,
   };
 }
 
