@@ -30,6 +30,8 @@ RUN echo "[$service] runs as \$(id -u):\$(id -g) in \$(pwd): $cmd"; \\
     for p in jest typescript esbuild vite tsx eslint @swc/core @playwright/test; do \\
       [ ! -e "/app/node_modules/\$p" ] || { echo "[$service] dev dependency in the image: \$p"; exit 1; }; done; \\
     ! command -v npm >/dev/null || { echo "[$service] npm is in the image"; exit 1; }; \\
+    grep -q 'kafkajs#1556' /app/node_modules/kafkajs/src/network/requestQueue/index.js || \\
+      { echo "[$service] kafkajs without patches/kafkajs+2.2.4.patch"; exit 1; }; \\
     ! node -e "fetch('http://127.0.0.1:$PORT/healthz').then(() => process.exit(0), () => process.exit(1))" || \\
       { echo "[$service] something already answers on port $PORT (SMOKE_PORT)"; exit 1; }; \\
     $cmd >/tmp/smoke.log 2>&1 & pid=\$!; \\

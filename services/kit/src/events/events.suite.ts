@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineEvent } from '@clinic/contracts';
 import { rows, type Database } from '../db/database';
@@ -232,6 +232,47 @@ export function describeEventsContract(label: string, harness: EventsHarness): v
         async () => expect((await a.effects()).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6]),
         harness.timeoutMs,
       );
+    });
+
+    it('asks for a lease another instance holds once per poll, not per nudge, and takes over when it is free', async () => {
+      const publisher = await service('pub');
+      const lease = sql`${sql.identifier(publisher.name)}.relay_lease`;
+      await database.db.execute(
+        sql`insert into ${lease} (id, owner, expires_at)
+            values (1, 'another instance', now() + interval '1 hour')`,
+      );
+      let statements = 0;
+      const counted: Database = Object.create(database, {
+        db: {
+          value: new Proxy(database.db, {
+            get: (target, prop, receiver) =>
+              prop === 'execute'
+                ? (query: SQL) => {
+                    statements += 1;
+                    return target.execute(query);
+                  }
+                : Reflect.get(target, prop, receiver),
+          }),
+        },
+      });
+      const relay = new OutboxRelay({
+        service: publisher.name,
+        schema: publisher.name,
+        database: counted,
+        bus,
+        logger: silentLogger,
+        pollMs: 400,
+      });
+      // Every commit of this instance nudges its relay: twenty nudges, one refused claim.
+      for (let i = 0; i < 20; i += 1) expect(await relay.relayOnce()).toBe(0);
+      expect(statements).toBe(1);
+
+      await database.db.execute(sql`delete from ${lease}`);
+      await publish(publisher, 'k', 1);
+      expect(await relay.relayOnce()).toBe(0);
+      await new Promise((r) => setTimeout(r, 450));
+      expect(await relay.relayOnce()).toBe(1);
+      await relay.stop();
     });
 
     it('retries a subscriber that throws and applies the event once when it succeeds', async () => {

@@ -34,6 +34,8 @@ export class OutboxRelay {
   private readonly wake = new Wakeable();
   /** When (performance.now()) this instance last asked for the lease and got it. */
   private leaseClaimedAt: number | null = null;
+  /** When it last asked and another instance held it. */
+  private leaseRefusedAt: number | null = null;
   private running = false;
   private loop: Promise<void> | undefined;
 
@@ -69,6 +71,7 @@ export class OutboxRelay {
       } catch (err) {
         failures += 1;
         this.leaseClaimedAt = null; // ask again before the next batch
+        this.leaseRefusedAt = null;
         this.opts.logger.warn({ err, failures }, 'outbox relay failed; will retry');
         await this.wake.sleep(Math.min(pollMs * 2 ** failures, 15000));
       }
@@ -117,13 +120,23 @@ export class OutboxRelay {
    * Renews the lease once a third of it has passed, not on every batch: the database set its
    * expiry after the moment this instance asked, so a lease asked for less than a third of
    * `leaseMs` ago still has two thirds to run, as much as a fresh claim leaves a slow batch.
+   * An instance that was refused asks again after a poll interval, not on every nudge: each of
+   * its commits nudges it, and with several instances of a service under load those refused
+   * claims were a query per payment on every instance but one (issue 29). Taking over from a
+   * dead holder waits for its lease to run out anyway, which is longer.
    */
   private async holdLease(): Promise<boolean> {
     const leaseMs = this.opts.leaseMs ?? 10000;
     const asked = performance.now();
     if (this.leaseClaimedAt !== null && asked - this.leaseClaimedAt < leaseMs / 3) return true;
+    if (this.leaseRefusedAt !== null && asked - this.leaseRefusedAt < (this.opts.pollMs ?? 500))
+      return false;
     this.leaseClaimedAt = null;
-    if (!(await this.claimLease())) return false;
+    this.leaseRefusedAt = null;
+    if (!(await this.claimLease())) {
+      this.leaseRefusedAt = asked;
+      return false;
+    }
     this.leaseClaimedAt = asked;
     return true;
   }
