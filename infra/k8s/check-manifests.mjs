@@ -4,7 +4,8 @@
 // Deployment has readiness (/readyz) and liveness (/healthz) probes, CPU and memory requests and
 // limits, runs as a non-root user; every Service selects a Deployment's pods on a port they
 // declare; the gateway has the only Ingress; checkout has its own HorizontalPodAutoscaler and
-// PodDisruptionBudget, and a CPU request equal to its sizing figures.
+// PodDisruptionBudget, and a CPU request equal to its sizing figures; a ServiceMonitor scrapes
+// every Service on a port it has, with a token from a Secret that holds it.
 //
 //   node infra/k8s/check-manifests.mjs                     # base and every overlay
 //   node infra/k8s/check-manifests.mjs overlays/local x.yaml [--json]
@@ -283,7 +284,40 @@ function references(objects) {
   for (const ing of objects.filter((o) => o.kind === 'Ingress'))
     for (const tls of ing.spec?.tls ?? [])
       if (tls.secretName) refs.push({ kind: 'Secret', name: tls.secretName, by: nameOf(ing) });
+  // The scrape's bearer token: without it every /metrics answers 404 and nothing is watched.
+  for (const sm of objects.filter((o) => o.kind === 'ServiceMonitor'))
+    for (const endpoint of sm.spec?.endpoints ?? []) {
+      const credentials = endpoint.authorization?.credentials;
+      if (credentials) refs.push({ kind: 'Secret', ...credentials, by: nameOf(sm) });
+    }
   return refs;
+}
+
+/** A ServiceMonitor scrapes every Service (the processes' /metrics) on a port they name. */
+function scrapeProblems(objects) {
+  const problems = [];
+  // The processes' Services; the engines' (ExternalName, no selector) have no /metrics here.
+  const services = objects.filter((o) => o.kind === 'Service' && o.spec?.selector);
+  for (const sm of objects.filter((o) => o.kind === 'ServiceMonitor')) {
+    const wanted = Object.entries(sm.spec?.selector?.matchLabels ?? {});
+    const selected = services.filter((s) =>
+      wanted.every(([k, v]) => s.metadata?.labels?.[k] === v),
+    );
+    const missed = services.filter((s) => !selected.includes(s)).map(nameOf);
+    if (missed.length > 0) problems.push(`${nameOf(sm)}: does not scrape ${missed.join(', ')}`);
+    for (const endpoint of sm.spec?.endpoints ?? []) {
+      const without = selected.filter(
+        (s) => !(s.spec?.ports ?? []).some((p) => p.name === endpoint.port),
+      );
+      if (without.length > 0)
+        problems.push(
+          `${nameOf(sm)}: port ${endpoint.port} is not a port of ${without.map(nameOf).join(', ')}`,
+        );
+    }
+  }
+  if (services.length > 0 && !objects.some((o) => o.kind === 'ServiceMonitor'))
+    problems.push('no ServiceMonitor scrapes the processes');
+  return problems;
 }
 
 function referenceProblems(objects) {
@@ -317,6 +351,7 @@ export async function check(target) {
   problems.push(...(await schemaProblems(objects)));
   const wellFormed = objects.filter((o) => o && typeof o === 'object');
   problems.push(...clusterProblems(wellFormed));
+  problems.push(...scrapeProblems(wellFormed));
   const refs = referenceProblems(wellFormed);
   problems.push(...refs.problems);
   return {

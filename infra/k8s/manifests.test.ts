@@ -202,6 +202,28 @@ describe('broken manifests are refused', () => {
       /Deployment\/identity: ConfigMap\/clinic-config-\w+ is not rendered/,
     ],
     [
+      'a scrape whose token the Secret does not hold',
+      (o) => {
+        const endpoint = named(o, 'ServiceMonitor', 'clinic').spec.endpoints[0];
+        endpoint.authorization.credentials.key = 'PROMETHEUS_TOKEN';
+        return o;
+      },
+      /ServiceMonitor\/clinic: Secret\/clinic-secrets-\w+ has no key PROMETHEUS_TOKEN/,
+    ],
+    [
+      'a scrape that misses a process',
+      (o) => {
+        delete named(o, 'Service', 'chat').metadata.labels['app.kubernetes.io/part-of'];
+        return o;
+      },
+      /ServiceMonitor\/clinic: does not scrape Service\/chat/,
+    ],
+    [
+      'no scrape at all',
+      (o) => o.filter((x) => x.kind !== 'ServiceMonitor'),
+      /no ServiceMonitor scrapes the processes/,
+    ],
+    [
       'a kind with no schema',
       (o) => [...o, { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }],
       /Widget\/w: no schema for example.com\/v1 Widget/,
