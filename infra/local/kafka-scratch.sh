@@ -25,8 +25,12 @@ mkdir -p "$dir/data"
 write_kafka_properties "$dir/server.properties" "$port" "$controller_port" "$dir/data"
 if [[ ! -f "$dir/data/meta.properties" ]]; then
   # A cluster id is 16 random bytes in unpadded base64url (what StorageTool random-uuid prints,
-  # without starting a JVM for it).
-  cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+  # without starting a JVM for it). Like Kafka's own Uuid.randomUuid, never one starting with "-":
+  # the format tool would read it as an option (1 run in 64 failed "expected one argument").
+  cluster_id=-
+  while [[ "$cluster_id" == -* ]]; do
+    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+  done
   kafka_tool kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" >&2 ||
     die "kafka: storage format failed"
 fi

@@ -12,6 +12,14 @@ export interface PostgresOptions {
 type SessionRoles = WeakMap<PoolClient, string | null>;
 
 /**
+ * The pool listens for a connection's errors only while it is idle. One lost while checked out
+ * between two queries (inside a transaction, or while its caller awaits something else) emitted
+ * 'error' with no listener, which ends the process; with this one the client's next query fails
+ * instead, its caller answers 503, and the pool drops it on release.
+ */
+const lostWhileHeld = () => undefined;
+
+/**
  * The pool's connections as Drizzle takes them, each switched to `role` (null: the login user)
  * before it is used, with one `SET ROLE` only when it last served another role. Drizzle knows a
  * pool by its class name ("...Pool") and takes one connection for a whole transaction.
@@ -25,6 +33,7 @@ class RolePool {
 
   async connect(): Promise<PoolClient> {
     const client = await this.pool.connect();
+    if (!client.listeners('error').includes(lostWhileHeld)) client.on('error', lostWhileHeld);
     try {
       if ((this.roles.get(client) ?? null) !== this.role) {
         await client.query(this.role === null ? 'RESET ROLE' : `SET ROLE "${this.role}"`);
