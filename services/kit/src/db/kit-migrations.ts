@@ -3,8 +3,9 @@ import type { Migration } from './migrate';
 /**
  * The kit's own tables in every service schema: the transactional outbox, the inbox of handled
  * events, dead letters, the relay's lease, the embedded job queue, the outbox of jobs
- * enqueued after commit for a queue outside the database (see jobs/after-commit.ts) and the
- * audit trail of staff reads and steps (see audit/audit-trail.ts).
+ * enqueued after commit for a queue outside the database (see jobs/after-commit.ts), the
+ * audit trail of staff reads and steps (see audit/audit-trail.ts) and the business rules kept as
+ * data (see settings/setting-store.ts).
  */
 export function kitMigrations(schema: string): Migration[] {
   const s = `"${schema}"`;
@@ -119,6 +120,29 @@ export function kitMigrations(schema: string): Migration[] {
       // completed job the table keeps.
       name: 'kit/0004_jobs_dead_index.sql',
       sql: `create index jobs_dead on ${s}.jobs (updated_at) where status = 'dead';`,
+    },
+    {
+      // Business rules kept as data (settings/setting-store.ts): the current value of each, and
+      // every change with who made it and the value before and after.
+      name: 'kit/0005_settings.sql',
+      sql: `
+        create table ${s}.settings (
+          key text primary key,
+          version integer not null check (version >= 0),
+          value jsonb not null,
+          changed_at timestamptz not null default now()
+        );
+        create table ${s}.setting_changes (
+          key text not null,
+          version integer not null,
+          before jsonb not null,
+          after jsonb not null,
+          changed_at timestamptz not null,
+          changed_by_id integer not null,
+          changed_by_name text,
+          primary key (key, version)
+        );
+      `,
     },
   ];
 }
