@@ -23,7 +23,11 @@ export async function renderHsaReceiptPdf(
 
   // The provider: name, address and tax id; the title on the right.
   w.text(hsaReceiptTexts.title.toUpperCase(), right, y, { size: 18, bold: true, alignRight: true });
-  w.text(clinic.legalName, left, y, { size: 14, bold: true });
+  // A long legal name wraps short of the title.
+  w.lines(clinic.legalName, width - 190, { size: 14, bold: true }).forEach((line, i) => {
+    if (i > 0) y -= 17;
+    w.text(line, left, y, { size: 14, bold: true });
+  });
   for (const line of [...clinic.addressLines, `Tax ID (EIN): ${clinic.ein}`]) {
     y -= 15;
     w.text(line, left, y, { color: MUTED });

@@ -70,20 +70,29 @@ export function medicationLineOf(charge: PatientCharge): string {
   return invoiceDescription(charge.productName);
 }
 
+/** The card brands processors name, as a person writes them. */
+const cardBrands: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
 function cardOf(charge: PatientCharge): string | null {
   if (!charge.cardLast4) return null;
-  const brand = charge.cardBrand?.trim();
-  const named = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
-  return `${named} ending in ${charge.cardLast4}`;
+  const brand = cardBrands[charge.cardBrand?.trim().toLowerCase() ?? ''] ?? 'Card';
+  return `${brand} ending in ${charge.cardLast4}`;
 }
 
 const day = (at: Date) => formatUsDate(at, clinicTimeZone);
 
 function statementOf(charge: PatientCharge, refundedOn: string | null): string[] {
   const isPlan = charge.kind !== 'add-on';
+  // A refunded order may never have been prescribed (a denial): say what was paid for, and that
+  // nothing of it is left to claim.
   if (charge.status === 'refunded')
     return [
-      `This payment was refunded in full${refundedOn ? ` on ${refundedOn}` : ''}, so there is nothing left to claim for it.`,
+      `This payment was for a prescription medication for the treatment of obesity${isPlan ? ' and its telehealth consultation' : ''}. It was refunded in full${refundedOn ? ` on ${refundedOn}` : ''}, so there is nothing left to claim for it.`,
     ];
   return [
     isPlan

@@ -82,7 +82,11 @@ export async function renderInvoicePdf(
 
   // Issuer, and the title on the right.
   w.text('INVOICE', right, y, { size: 22, bold: true, alignRight: true });
-  w.text(issuer.legalName, left, y, { size: 14, bold: true });
+  // A long legal name wraps short of the title.
+  w.lines(issuer.legalName, right - left - 140, { size: 14, bold: true }).forEach((line, i) => {
+    if (i > 0) y -= 17;
+    w.text(line, left, y, { size: 14, bold: true });
+  });
   for (const line of issuer.addressLines) {
     y -= 15;
     w.text(line, left, y, { color: MUTED });
