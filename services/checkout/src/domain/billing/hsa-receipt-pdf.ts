@@ -21,12 +21,15 @@ export async function renderHsaReceiptPdf(
   const width = right - left;
   let y = PAGE.height - PAGE.margin - 10;
 
-  // The provider: name, address and tax id; the title on the right.
-  w.text(hsaReceiptTexts.title.toUpperCase(), right, y, { size: 18, bold: true, alignRight: true });
-  // A long legal name wraps short of the title.
+  // The provider: name (a long one wraps short of the title), address and tax id.
   w.lines(clinic.legalName, width - 190, { size: 14, bold: true }).forEach((line, i) => {
     if (i > 0) y -= 17;
     w.text(line, left, y, { size: 14, bold: true });
+  });
+  w.text(hsaReceiptTexts.title.toUpperCase(), right, PAGE.height - PAGE.margin - 10, {
+    size: 18,
+    bold: true,
+    alignRight: true,
   });
   for (const line of [...clinic.addressLines, `Tax ID (EIN): ${clinic.ein}`]) {
     y -= 15;
@@ -60,11 +63,13 @@ export async function renderHsaReceiptPdf(
   for (const line of receipt.lines) {
     y -= 16;
     const amount = line.amount === 'included' ? hsaReceiptTexts.included : formatUsd(line.amount);
+    const [first = '', ...rest] = w.lines(line.description, descriptionWidth, {});
+    w.text(first, left, y, {});
     w.text(amount, right, y, { alignRight: true });
-    w.lines(line.description, descriptionWidth, {}).forEach((part, i) => {
-      if (i > 0) y -= 13;
+    for (const part of rest) {
+      y -= 13;
       w.text(part, left, y, {});
-    });
+    }
     if (line.note) {
       y -= 12;
       w.text(line.note, left, y, { size: 8, color: MUTED });
@@ -101,11 +106,8 @@ export async function renderHsaReceiptPdf(
     }
   }
 
-  w.text(
+  w.footer(
     `All amounts in USD. Questions about this receipt? Contact ${clinic.legalName} through your patient portal.`,
-    left,
-    PAGE.margin,
-    { size: 8, color: MUTED },
   );
 
   return doc.save();

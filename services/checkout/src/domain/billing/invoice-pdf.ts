@@ -160,11 +160,8 @@ export async function renderInvoicePdf(
     y -= 16;
   }
 
-  w.text(
+  w.footer(
     `All amounts in USD. Questions about this invoice? Contact ${issuer.legalName} through your patient portal.`,
-    left,
-    PAGE.margin,
-    { size: 8, color: MUTED },
   );
 
   return doc.save();

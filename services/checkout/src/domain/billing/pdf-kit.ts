@@ -90,6 +90,15 @@ export class Writer {
     return wrap(font, opts.size ?? 10, printable(font, text), width);
   }
 
+  /** Small print at the foot of the page, wrapped to its width. */
+  footer(text: string): void {
+    const opts = { size: 8, color: MUTED };
+    const lines = this.lines(text, PAGE.width - 2 * PAGE.margin, opts);
+    lines.forEach((line, i) => {
+      this.text(line, PAGE.margin, PAGE.margin + (lines.length - 1 - i) * 10, opts);
+    });
+  }
+
   rule(y: number): void {
     this.page.drawLine({
       start: { x: PAGE.margin, y },
