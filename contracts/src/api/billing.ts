@@ -178,3 +178,15 @@ export const downloadInvoice = defineRoute({
   response: z.unknown(),
   responseContentType: 'application/pdf',
 });
+
+export const downloadHsaReceipt = defineRoute({
+  method: 'get',
+  path: '/api/hsa-receipt/:transaction_id',
+  service: 'checkout',
+  auth: 'patient',
+  summary:
+    "The itemised receipt of one of the caller's transactions for an HSA or FSA administrator, as a PDF: the patient's name, the date of service, the prescribed medication and the clinician consultation lines, the amounts paid and refunded, and the clinic's legal name, address and EIN. Another patient's transaction is the same 404 as an unknown one; 503 when the patient's name cannot be read just now.",
+  params: z.object({ transaction_id: text(128) }),
+  response: z.unknown(),
+  responseContentType: 'application/pdf',
+});

@@ -1,5 +1,6 @@
 import {
   cancelSubscription,
+  downloadHsaReceipt,
   downloadInvoice,
   processSubsPayment,
   subscriptionItems,
@@ -180,6 +181,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   updateCard,
   cancelSubscription,
   downloadInvoice,
+  downloadHsaReceipt,
   pendingMedicalForms,
   validateStoredAddress,
   validateAddress,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
+import { demoClinicDetails } from './domain/billing/clinic-details';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CatalogCache } from './domain/catalog-cache';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
@@ -29,6 +30,7 @@ import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
 import { getCartRoute } from './routes/get-cart';
+import { hsaReceiptRoute } from './routes/hsa-receipt';
 import { invoiceRoute } from './routes/invoice';
 import { pendingMedicalFormsRoute } from './routes/pending-medical-forms';
 import {
@@ -92,7 +94,9 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     });
     afterPaymentRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
-    invoiceRoute(router, runtime, deps.identity);
+    const clinic = deps.clinic ?? demoClinicDetails;
+    invoiceRoute(router, runtime, deps.identity, clinic);
+    hsaReceiptRoute(router, runtime, deps.identity, clinic);
     pendingMedicalFormsRoute(router, runtime);
     billingRoutes(router, runtime, processor, subscriptionCharges);
     callConversionRoute(router, runtime);

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { ManualClock } from '@clinic/kit';
+import { baseConfigSchema, ConfigError, loadConfig, ManualClock } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService } from './app';
-import { checkoutDepsFromConfig } from './config';
+import { checkoutConfigFields, checkoutDepsFromConfig } from './config';
 import { carts, orders, transactions } from './db/schema';
 import { StripeProcessor } from './payments/stripe/stripe-processor';
 
@@ -129,5 +129,59 @@ describe('checkout outside production', () => {
     expect(checkoutDepsFromConfig({ NODE_ENV: 'production' }).environment).toBe('production');
     expect(checkoutDepsFromConfig({ NODE_ENV: 'development' }).environment).toBe('development');
     expect(checkoutDepsFromConfig({ NODE_ENV: 'test' }).environment).toBe('development');
+  });
+});
+
+describe("the clinic's name, address and EIN on its invoices and HSA/FSA receipts", () => {
+  const schema = baseConfigSchema.extend(checkoutConfigFields);
+  const clinicOf = (env: NodeJS.ProcessEnv) =>
+    checkoutDepsFromConfig(loadConfig(schema, env)).clinic;
+
+  it('are demo values that say so when unset', () => {
+    expect(clinicOf({})).toEqual({
+      legalName: 'GLP Clinic Health, Inc. (demo)',
+      addressLines: ['1200 Market Street, Suite 400', 'San Francisco, CA 94102'],
+      ein: '00-0000000',
+    });
+  });
+
+  it('are read from CLINIC_LEGAL_NAME, CLINIC_ADDRESS (lines split at "|") and CLINIC_EIN', () => {
+    expect(
+      clinicOf({
+        CLINIC_LEGAL_NAME: ' Lakeside Telehealth Medical Group, P.C. ',
+        CLINIC_ADDRESS: '400 N Lake Shore Dr|Floor 2 |  Chicago, IL 60611-4301',
+        CLINIC_EIN: '36-4567890',
+      }),
+    ).toEqual({
+      legalName: 'Lakeside Telehealth Medical Group, P.C.',
+      addressLines: ['400 N Lake Shore Dr', 'Floor 2', 'Chicago, IL 60611-4301'],
+      ein: '36-4567890',
+    });
+  });
+
+  it.each([
+    ['a blank name', { CLINIC_LEGAL_NAME: '  ' }, 'CLINIC_LEGAL_NAME is invalid'],
+    ['an empty name', { CLINIC_LEGAL_NAME: '' }, 'CLINIC_LEGAL_NAME is missing'],
+    ['an empty address', { CLINIC_ADDRESS: '' }, 'CLINIC_ADDRESS is missing'],
+    [
+      'an address of one line',
+      { CLINIC_ADDRESS: '1 Main St, Austin, TX 78701' },
+      'CLINIC_ADDRESS is invalid',
+    ],
+    [
+      'an address without its state and ZIP',
+      { CLINIC_ADDRESS: '1 Main St | Austin' },
+      'CLINIC_ADDRESS is invalid',
+    ],
+    [
+      'an address with an empty line',
+      { CLINIC_ADDRESS: '1 Main St || Austin, TX 78701' },
+      'CLINIC_ADDRESS is invalid',
+    ],
+    ['an EIN without its dash', { CLINIC_EIN: '364567890' }, 'CLINIC_EIN is invalid'],
+    ['an empty EIN', { CLINIC_EIN: '' }, 'CLINIC_EIN is missing'],
+  ])('refuses to start with %s', (_case, env, said) => {
+    expect(() => loadConfig(schema, env)).toThrow(ConfigError);
+    expect(() => loadConfig(schema, env)).toThrow(said);
   });
 });

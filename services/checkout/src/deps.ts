@@ -1,6 +1,7 @@
 import type { IdentityDirectory } from '@clinic/identity-client';
 import type { PaymentConfig } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
+import type { ClinicDetails } from './domain/billing/clinic-details';
 import type { PaymentWorkerTiming } from './domain/payments/payment-workers';
 import type { CardProcessor } from './payments/card-processor';
 
@@ -21,6 +22,8 @@ export interface CheckoutDeps {
    * guest's order; without it, links log no one in and guests cannot pay.
    */
   identity?: IdentityDirectory;
+  /** The clinic on its invoices and HSA/FSA receipts; the demo's (marked demo) when not given. */
+  clinic?: ClinicDetails;
   /** The product's public address, for links in the emails checkout sends. */
   publicUrl?: string;
   /** The affiliate endpoint conversions are reported to; none when not configured. */

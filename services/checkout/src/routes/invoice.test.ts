@@ -1,6 +1,5 @@
 import express, { Router } from 'express';
 import { eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { orderNumber, type Principal } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
@@ -14,24 +13,8 @@ import {
 } from '../domain/billing/invoice-pdf';
 import { transactions } from '../db/schema';
 import { startCheckout, type CheckoutHarness } from '../testing/checkout-harness';
+import { binary, pdfText } from '../testing/pdf';
 import { invoiceRoute } from './invoice';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
-/** supertest keeps a PDF answer as raw bytes. */
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 const identity = {
   patientContact: async (userId: number) =>

@@ -1,9 +1,8 @@
 import type { Router } from 'express';
-import { and, eq } from 'drizzle-orm';
 import { downloadInvoice, orderNumber } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, HttpError, type ServiceRuntime } from '@clinic/kit';
-import { orders, transactions } from '../db/schema';
+import { demoClinicDetails, type ClinicDetails } from '../domain/billing/clinic-details';
 import {
   addressLinesOf,
   invoiceDescription,
@@ -11,11 +10,10 @@ import {
   renderInvoicePdf,
   type InvoiceData,
 } from '../domain/billing/invoice-pdf';
-
-export const invoiceNotFound = 'We could not find this payment.';
+import { findPatientCharge, fullNameOf, paymentNotFound } from '../domain/billing/patient-charge';
 
 /** What may stand in a quoted filename of a Content-Disposition header. */
-function filenameSafe(id: string): string {
+export function filenameSafe(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
@@ -24,39 +22,29 @@ function filenameSafe(id: string): string {
  * Another patient's transaction, or an unknown one, is the same 404 (nothing is revealed).
  * Billed to: the patient's full name and email (from `identity`) and the address the order was
  * billed to (its billing address, else its shipping address); without identity, or for an
- * unknown patient, that block is left out.
+ * unknown patient, that block is left out. Issued by the configured clinic (its name, address).
  */
 export function invoiceRoute(
   router: Router,
   runtime: ServiceRuntime,
   identity?: IdentityDirectory,
+  clinic: ClinicDetails = demoClinicDetails,
 ): void {
   bindRoute(router, downloadInvoice, async ({ params, principal, res }) => {
-    const t = transactions;
-    const [transaction] = await runtime.db
-      .select({
-        transactionId: t.transactionId,
-        orderId: t.orderId,
-        amountCents: t.amountCents,
-        status: t.status,
-        productName: t.productName,
-        createdAt: t.createdAt,
-        billingAddress: orders.billingAddress,
-        shippingAddress: orders.shippingAddress,
-      })
-      .from(t)
-      .innerJoin(orders, eq(orders.id, t.orderId))
-      .where(and(eq(t.transactionId, params.transaction_id), eq(t.userId, principal.userId)));
-    if (!transaction) throw new HttpError(404, invoiceNotFound);
+    const transaction = await findPatientCharge(
+      runtime.db,
+      principal.userId,
+      params.transaction_id,
+    );
+    if (!transaction) throw new HttpError(404, paymentNotFound);
 
     let billedTo: InvoiceData['billedTo'] = null;
     if (identity) {
       try {
         const contact = await identity.patientContact(principal.userId);
-        const name = `${contact?.first_name ?? ''} ${contact?.last_name ?? ''}`.trim();
         if (contact)
           billedTo = {
-            name: name || null,
+            name: fullNameOf(contact),
             // The address the order was billed to when it was paid.
             addressLines: addressLinesOf(transaction.billingAddress ?? transaction.shippingAddress),
             email: contact.email,
@@ -67,17 +55,20 @@ export function invoiceRoute(
       }
     }
 
-    const pdf = await renderInvoicePdf({
-      transactionId: transaction.transactionId,
-      invoiceNumber: invoiceNumberOf(transaction.transactionId),
-      orderNumber: orderNumber(transaction.orderId),
-      issuedAt: transaction.createdAt,
-      // The spec's page sends product_name; the invoice names what was actually paid for.
-      description: invoiceDescription(transaction.productName),
-      amountCents: transaction.amountCents,
-      status: transaction.status === 'refunded' ? 'Refunded' : 'Paid',
-      billedTo,
-    });
+    const pdf = await renderInvoicePdf(
+      {
+        transactionId: transaction.transactionId,
+        invoiceNumber: invoiceNumberOf(transaction.transactionId),
+        orderNumber: orderNumber(transaction.orderId),
+        issuedAt: transaction.createdAt,
+        // The spec's page sends product_name; the invoice names what was actually paid for.
+        description: invoiceDescription(transaction.productName),
+        amountCents: transaction.amountCents,
+        status: transaction.status === 'refunded' ? 'Refunded' : 'Paid',
+        billedTo,
+      },
+      clinic,
+    );
     res
       .status(200)
       .set({

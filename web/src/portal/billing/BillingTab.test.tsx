@@ -300,9 +300,10 @@ describe('BillingTab: the lists', () => {
         (cell) => cell.className === 'payments__product',
       ),
     ).toBe(true);
+    // Receipt: the invoice's Download and the HSA/FSA receipt, side by side.
     expect(rows()).toEqual([
-      ['Feb 1, 2026', '$249.99', 'failed', 'Subscription', 'Download'],
-      ['Jan 1, 2026', '$1,349.82', 'success', 'Tirzepatide', 'Download'],
+      ['Feb 1, 2026', '$249.99', 'failed', 'Subscription', 'DownloadHSA/FSA receipt'],
+      ['Jan 1, 2026', '$1,349.82', 'success', 'Tirzepatide', 'DownloadHSA/FSA receipt'],
     ]);
   });
 
@@ -376,6 +377,77 @@ describe('BillingTab: receipts', () => {
     );
     expect(clicked).toEqual([]);
     expect(toasts()).toEqual([billingTexts.invoiceFailed]);
+  });
+});
+
+describe('BillingTab: HSA/FSA receipts', () => {
+  let clicked: { href: string; download: string }[];
+
+  beforeEach(() => {
+    clicked = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:hsa-receipt-1'),
+      revokeObjectURL: jest.fn(),
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+  });
+
+  const pdfAnswer = (pdf: Blob) =>
+    ({
+      ok: true,
+      status: 200,
+      blob: () => Promise.resolve(pdf),
+      text: () => Promise.resolve(''),
+    }) as unknown as Response;
+
+  it("offers each payment's HSA/FSA receipt beside its invoice, named by day and amount", async () => {
+    await open();
+    const labels = [...root().querySelectorAll('.payments__receipt button')].map((b) =>
+      b.getAttribute('aria-label'),
+    );
+    expect(labels).toEqual([
+      'Download receipt of Feb 1, 2026, $249.99',
+      'Download HSA/FSA receipt of Feb 1, 2026, $249.99',
+      'Download receipt of Jan 1, 2026, $1,349.82',
+      'Download HSA/FSA receipt of Jan 1, 2026, $1,349.82',
+    ]);
+    expect(text()).toContain(billingTexts.hsaHint);
+  });
+
+  it('downloads the HSA/FSA receipt PDF with the bearer token as hsa-fsa-receipt-<id>.pdf', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    routes['GET /api/hsa-receipt/ch_1'] = pdfAnswer(pdf);
+    await open();
+    const row = root().querySelector('tr[data-transaction="ch_1"]')!;
+    await click(buttonByText(row, 'HSA/FSA receipt'));
+    await settle();
+
+    const [call] = calls('GET', '/api/hsa-receipt/ch_1');
+    // Only the payment's id: what the receipt says comes from the payment itself.
+    expect(call!.url).toBe('/api/hsa-receipt/ch_1');
+    expect(call!.headers.get('Authorization')).toBe('Bearer patient-token');
+    expect(URL.createObjectURL).toHaveBeenCalledWith(pdf);
+    expect(clicked).toEqual([{ href: 'blob:hsa-receipt-1', download: 'hsa-fsa-receipt-ch_1.pdf' }]);
+    expect(calls('GET', '/api/invoice/ch_1')).toEqual([]);
+  });
+
+  it("says the server's reason when the receipt cannot be made, and saves nothing", async () => {
+    routes['GET /api/hsa-receipt/ch_1'] = jsonResponse(503, {
+      status: 'error',
+      message: 'We could not prepare your receipt just now. Please try again in a minute.',
+    });
+    await open();
+    const row = root().querySelector('tr[data-transaction="ch_1"]')!;
+    await click(buttonByText(row, 'HSA/FSA receipt'));
+    await settle();
+    expect(clicked).toEqual([]);
+    expect(toasts()).toEqual([
+      'We could not prepare your receipt just now. Please try again in a minute.',
+    ]);
   });
 });
 

@@ -61,7 +61,7 @@ export function BillingTab() {
           <PaymentsSection
             transactions={lists.transactions}
             downloading={actions.downloading}
-            onDownload={(transaction) => void actions.download(transaction)}
+            onDownload={(transaction, document) => void actions.download(transaction, document)}
           />
         </>
       )}

@@ -1,8 +1,9 @@
 /**
- * The billing tab's calls (spec 001 section 7): the two lists, and the invoice PDF, all through
- * the API client (the invoice is binary: its bytes come back as a Blob).
+ * The billing tab's calls (spec 001 section 7): the two lists, the invoice PDF and the HSA/FSA
+ * receipt PDF, all through the API client (the PDFs are binary: their bytes come back as Blobs).
  */
 import {
+  downloadHsaReceipt,
   downloadInvoice,
   subscriptionItems,
   transactionItems,
@@ -41,6 +42,11 @@ export async function fetchInvoice(transactionId: string, productName: string): 
     params: { transaction_id: transactionId },
     query: { product_name: productName },
   });
+}
+
+/** GET /api/hsa-receipt/{transaction_id}: the payment's HSA/FSA receipt PDF as a Blob. */
+export async function fetchHsaReceipt(transactionId: string): Promise<Blob> {
+  return callApiForBlob(downloadHsaReceipt, { params: { transaction_id: transactionId } });
 }
 
 /** Hands `blob` to the browser as a download named `filename` (object URL + temporary link). */

@@ -6,6 +6,8 @@ export const billingTexts = {
   noTherapies: 'You have no therapies yet.',
   cardUpdateFailed: 'We could not update your card. Please try again.',
   invoiceFailed: 'We could not download this receipt. Please try again.',
+  hsaHint:
+    'Paying with an HSA or FSA? Each payment has an itemised HSA/FSA receipt to send to your plan administrator.',
   defaultProduct: 'Subscription',
 } as const;
 

@@ -10,7 +10,7 @@ import {
 import { callApi, toApiError } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { useToasts, type CardResult } from '../../ui';
-import { fetchInvoice, saveBlob } from './billingApi';
+import { fetchHsaReceipt, fetchInvoice, saveBlob } from './billingApi';
 import { billingTexts, productOf } from './billingFormat';
 import type { BillingAddress } from './CardDialog';
 
@@ -18,6 +18,23 @@ import type { BillingAddress } from './CardDialog';
 function said(answer: { message: string }): string | null {
   return answer.message.trim() !== '' ? answer.message : null;
 }
+
+/** The PDFs a payment has: its invoice, and its receipt for an HSA or FSA administrator. */
+export type PaymentDocument = 'invoice' | 'hsa-receipt';
+
+const documents: Record<
+  PaymentDocument,
+  { fetch(transaction: TransactionItem): Promise<Blob>; filename(id: string): string }
+> = {
+  invoice: {
+    fetch: (transaction) => fetchInvoice(transaction.transaction_id, productOf(transaction)),
+    filename: (id) => `invoice-${id}.pdf`,
+  },
+  'hsa-receipt': {
+    fetch: (transaction) => fetchHsaReceipt(transaction.transaction_id),
+    filename: (id) => `hsa-fsa-receipt-${id}.pdf`,
+  },
+};
 
 function cardDetails(card: CardResult) {
   return { brand: card.brand, last4: card.last4 };
@@ -34,7 +51,8 @@ interface Options {
 
 /**
  * What the Billing tab sends (spec 001 sections 4, 5, 7 and 8): a new card, a past-due payment,
- * a cancellation and a receipt download, with their running flags and the toasts they show.
+ * a cancellation and a download (invoice or HSA/FSA receipt), with their running flags and the
+ * toasts they show.
  * The card submits resolve to null when done, or to the message the dialog shows.
  */
 export function useBillingActions({ load, mounted, close }: Options) {
@@ -116,12 +134,12 @@ export function useBillingActions({ load, mounted, close }: Options) {
     void load(false);
   }
 
-  async function download(transaction: TransactionItem) {
+  async function download(transaction: TransactionItem, document: PaymentDocument = 'invoice') {
     if (downloading) return;
     setDownloading(transaction.transaction_id);
     try {
-      const blob = await fetchInvoice(transaction.transaction_id, productOf(transaction));
-      saveBlob(blob, `invoice-${transaction.transaction_id}.pdf`);
+      const blob = await documents[document].fetch(transaction);
+      saveBlob(blob, documents[document].filename(transaction.transaction_id));
     } catch (failure) {
       show('error', toApiError(failure).serverMessage ?? billingTexts.invoiceFailed);
     } finally {

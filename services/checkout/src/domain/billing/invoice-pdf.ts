@@ -4,14 +4,11 @@
  * amount due $0.00. Pure: the same data always gives the same bytes (no clock, no I/O).
  */
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { clinicTimeZone, formatUsDate } from '@clinic/contracts';
+import { demoClinicDetails, type ClinicDetails } from './clinic-details';
+import { MUTED, PAGE, billingDocument, formatUsd } from './pdf-kit';
 
-/** The company behind the clinic, as the site footer prints it (web/src/brand.ts). */
-export const INVOICE_ISSUER = {
-  name: 'GLP Clinic Health, Inc.',
-  addressLines: ['1200 Market Street, Suite 400', 'San Francisco, CA 94102'],
-} as const;
+export { formatUsd } from './pdf-kit';
 
 export const DEFAULT_INVOICE_DESCRIPTION = 'Subscription Service';
 
@@ -60,7 +57,6 @@ export function invoiceNumberOf(transactionId: string): string {
   return `INV-${digest.slice(0, 12).toUpperCase()}`;
 }
 
-/** The line item's description: the one asked for, else the transaction's, else the default. */
 /**
  * The line item's description: the product the transaction recorded. Never a caller's text: a
  * "Paid" invoice must not print what the request asked it to.
@@ -69,110 +65,16 @@ export function invoiceDescription(stored: string | null | undefined): string {
   return stored?.trim() || DEFAULT_INVOICE_DESCRIPTION;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** `$1,349.82`; negative as `-$19.97`. */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
-}
-
-const PAGE = { width: 612, height: 792, margin: 56 } as const; // US Letter, points
-const INK = rgb(0.12, 0.12, 0.14);
-const MUTED = rgb(0.42, 0.42, 0.46);
-const RULE = rgb(0.82, 0.82, 0.85);
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-/**
- * The standard fonts encode WinAnsi only: any other character (an emoji in a name) would make
- * pdf-lib throw, so it is replaced by "?". Control characters become spaces.
- */
-function printable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  return Array.from(text)
-    .map((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      if (code < 0x20 || code === 0x7f) return ' ';
-      return known.has(code) ? ch : '?';
-    })
-    .join('');
-}
-
-/** Splits text into lines no wider than `width`, breaking long words too. */
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
-
-class Writer {
-  constructor(
-    private readonly page: PDFPage,
-    private readonly fonts: Fonts,
-  ) {}
-
-  text(
-    text: string,
-    x: number,
-    y: number,
-    opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; alignRight?: boolean },
-  ): void {
-    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
-    const size = opts.size ?? 10;
-    const safe = printable(font, text);
-    const left = opts.alignRight ? x - font.widthOfTextAtSize(safe, size) : x;
-    this.page.drawText(safe, { x: left, y, size, font, color: opts.color ?? INK });
-  }
-
-  rule(y: number): void {
-    this.page.drawLine({
-      start: { x: PAGE.margin, y },
-      end: { x: PAGE.width - PAGE.margin, y },
-      thickness: 0.75,
-      color: RULE,
-    });
-  }
-}
-
-/** Renders the invoice; resolves to the PDF's bytes. */
-export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  // Fixed metadata (pdf-lib would stamp the current time): the same invoice, the same bytes.
-  doc.setTitle(`Invoice ${invoice.invoiceNumber}`);
-  doc.setAuthor(INVOICE_ISSUER.name);
-  doc.setCreator(INVOICE_ISSUER.name);
-  doc.setProducer(INVOICE_ISSUER.name);
-  doc.setCreationDate(invoice.issuedAt);
-  doc.setModificationDate(invoice.issuedAt);
-
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const w = new Writer(page, fonts);
+/** Renders the invoice, issued by `issuer` (the configured clinic); resolves to its bytes. */
+export async function renderInvoicePdf(
+  invoice: InvoiceData,
+  issuer: ClinicDetails = demoClinicDetails,
+): Promise<Uint8Array> {
+  const { doc, writer: w } = await billingDocument({
+    title: `Invoice ${invoice.invoiceNumber}`,
+    author: issuer.legalName,
+    date: invoice.issuedAt,
+  });
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
   const amount = formatUsd(invoice.amountCents);
@@ -180,8 +82,12 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
 
   // Issuer, and the title on the right.
   w.text('INVOICE', right, y, { size: 22, bold: true, alignRight: true });
-  w.text(INVOICE_ISSUER.name, left, y, { size: 14, bold: true });
-  for (const line of INVOICE_ISSUER.addressLines) {
+  // A long legal name wraps short of the title.
+  w.lines(issuer.legalName, right - left - 140, { size: 14, bold: true }).forEach((line, i) => {
+    if (i > 0) y -= 17;
+    w.text(line, left, y, { size: 14, bold: true });
+  });
+  for (const line of issuer.addressLines) {
     y -= 15;
     w.text(line, left, y, { color: MUTED });
   }
@@ -226,12 +132,7 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   w.rule(y);
   y -= 16;
   const descriptionWidth = cols.qty - 40 - left;
-  const lines = wrap(
-    fonts.regular,
-    10,
-    printable(fonts.regular, invoice.description),
-    descriptionWidth,
-  );
+  const lines = w.lines(invoice.description, descriptionWidth, {});
   w.text(lines[0] ?? '', left, y, {});
   w.text('1', cols.qty, y, { alignRight: true });
   w.text(amount, cols.unit, y, { alignRight: true });
@@ -259,11 +160,8 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
     y -= 16;
   }
 
-  w.text(
-    `All amounts in USD. Questions about this invoice? Contact ${INVOICE_ISSUER.name} through your patient portal.`,
-    left,
-    PAGE.margin,
-    { size: 8, color: MUTED },
+  w.footer(
+    `All amounts in USD. Questions about this invoice? Contact ${issuer.legalName} through your patient portal.`,
   );
 
   return doc.save();
