@@ -32,6 +32,7 @@ import {
   supportPatientAccount,
 } from './chat';
 import { consoleMe } from './console';
+import { consoleActivity } from './console-session';
 import {
   doctorInbox,
   doctorThread,
@@ -130,6 +131,7 @@ export * from './billing';
 export * from './verification';
 export * from './orders';
 export * from './console';
+export * from './console-session';
 export * from './privacy';
 export * from './sms';
 export * from './forms';
@@ -192,6 +194,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   updatePhone,
   updateEmail,
   consoleMe,
+  consoleActivity,
   formsOrder,
   questionnaire,
   submitMdForm,
