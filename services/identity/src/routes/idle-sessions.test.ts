@@ -42,7 +42,7 @@ async function idleDeadline(token: string): Promise<number | null> {
 }
 
 it.each(['support', 'clinician', 'pharmacy', 'marketing', 'admin'] as const)(
-  "a %s's session is valid at 14:59 idle and refused at 15:01, with 401 from a route",
+  '%s: the session is valid at 14:59 idle and refused at 15:01, with 401 from a route',
   async (role) => {
     const token = await signIn(role);
     identity.clock.advance(14 * MINUTE + 59 * SECOND);
