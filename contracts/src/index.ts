@@ -35,6 +35,7 @@ export * from './rules/pharmacy';
 export * from './rules/uploads';
 export * from './rules/accounts';
 export * from './rules/roles';
+export * from './rules/staff-sessions';
 export * from './rules/privacy';
 export * from './rules/profile';
 export * from './rules/marketing';

@@ -33,6 +33,7 @@ import {
   supportPatientAccount,
 } from './chat';
 import { consoleMe } from './console';
+import { consoleActivity } from './console-session';
 import {
   doctorInbox,
   doctorThread,
@@ -131,6 +132,7 @@ export * from './billing';
 export * from './verification';
 export * from './orders';
 export * from './console';
+export * from './console-session';
 export * from './privacy';
 export * from './sms';
 export * from './forms';
@@ -194,6 +196,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   updatePhone,
   updateEmail,
   consoleMe,
+  consoleActivity,
   formsOrder,
   questionnaire,
   submitMdForm,

@@ -24,7 +24,18 @@ export const principalSchema = z.object({
 });
 export type Principal = z.infer<typeof principalSchema>;
 
-export const resolveSessionRequestSchema = z.object({ token: z.string().max(256) });
+/**
+ * Whether a request came from the person (a click, a typed answer) or from the page by itself (a
+ * console's background refresh). Only a person's request keeps a staff session from ending idle;
+ * a caller that does not say is taken as background, so nothing extends a session by accident.
+ */
+export const sessionActivities = ['person', 'background'] as const;
+export type SessionActivity = (typeof sessionActivities)[number];
+
+export const resolveSessionRequestSchema = z.object({
+  token: z.string().max(256),
+  activity: z.enum(sessionActivities).optional(),
+});
 export const resolveSessionResponseSchema = z.object({ principal: principalSchema.nullable() });
 
 /**

@@ -41,6 +41,7 @@ export const chatService: ServiceModule<ChatDeps> = {
       logger: runtime.logger,
       clock: runtime.clock,
       redisUrl: deps.redisUrl,
+      sessionSweepMs: deps.sessionSweepMs,
     });
     chatUserRoute(router, runtime, visitors);
     chatAvailabilityRoute(router, runtime, deps);

@@ -21,4 +21,6 @@ export interface ChatDeps {
    * mode); absent, the sockets live in this one process (socket.io's in-memory adapter).
    */
   redisUrl?: string;
+  /** How often the sockets' sessions are re-checked (30 s unless given; tests go faster). */
+  sessionSweepMs?: number;
 }

@@ -2,11 +2,13 @@
  * The gateway's session check with its short cache: a burst of requests asks identity once, a
  * logout is never answered from the cache and ends the session for the next request at once, a
  * revocation identity makes on its own counts once the entry's 2 seconds are over, and unknown
- * tokens are never kept.
+ * tokens are never kept. A request is the person's unless the console marks it
+ * `X-Clinic-Activity: background`; only the person's requests may move a staff session's idle
+ * deadline, and an entry a background refresh left never answers the person's request.
  */
 import express from 'express';
 import request from 'supertest';
-import type { Principal } from '@clinic/contracts';
+import { backgroundActivityHeaders, type Principal, type SessionActivity } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { PRINCIPAL_HEADER, PrincipalSigner } from '@clinic/kit';
 import { silentLogger } from '@clinic/kit/testing';
@@ -25,10 +27,12 @@ function gatewayWith(ttlMs: number) {
   let now = 1_000_000;
   const live = new Set(['live-token']);
   const asked: string[] = [];
+  const activities: (SessionActivity | undefined)[] = [];
   // Only the call the gateway makes; the others would fail the test loudly.
   const identity: Pick<IdentityDirectory, 'resolveSession'> = {
-    async resolveSession(token: string) {
+    async resolveSession(token: string, activity?: SessionActivity) {
       asked.push(token);
+      activities.push(activity);
       return live.has(token) ? patient : null;
     },
   };
@@ -46,11 +50,12 @@ function gatewayWith(ttlMs: number) {
     if (req.path === '/api/logout') live.delete('live-token');
     res.json({ signed: Boolean(req.headers[PRINCIPAL_HEADER]) });
   });
-  const get = (path: string, token: string) =>
-    request(app).get(path).set('authorization', `Bearer ${token}`);
+  const get = (path: string, token: string, headers: Record<string, string> = {}) =>
+    request(app).get(path).set('authorization', `Bearer ${token}`).set(headers);
   return {
     get,
     asked,
+    activities,
     live,
     advance: (ms: number) => {
       now += ms;
@@ -88,4 +93,25 @@ it('keeps no unknown token, and with no cache asks identity every time', async (
   await uncached.get('/api/order-items', 'live-token');
   await uncached.get('/api/order-items', 'live-token');
   expect(uncached.asked).toHaveLength(2);
+});
+
+it("tells identity whose request it is: the console's background refresh, or the person's", async () => {
+  const g = gatewayWith(0);
+  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
+  await g.get('/api/console/cases', 'live-token', { 'x-clinic-activity': ' Background ' });
+  await g.get('/api/console/cases', 'live-token');
+  await g.get('/api/console/cases', 'live-token', { 'x-clinic-activity': 'person' });
+  await g.get('/api/console/cases', 'live-token', { 'x-clinic-activity': 'anything else' });
+  expect(g.activities).toEqual(['background', 'background', 'person', 'person', 'person']);
+});
+
+it("answers the person's request from the cache only when the person's own request filled it", async () => {
+  const g = gatewayWith(2000);
+  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
+  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
+  // The person clicks within the 2 seconds: identity hears of it, so the idle deadline moves.
+  await g.get('/api/console/cases', 'live-token');
+  await g.get('/api/console/cases', 'live-token');
+  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
+  expect(g.activities).toEqual(['background', 'person']);
 });

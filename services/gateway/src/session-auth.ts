@@ -5,6 +5,10 @@
  * SessionCache; a logout is never answered from it (its token is forgotten first), so a logout
  * takes effect on the very next request. If identity cannot answer, the request fails with 503
  * rather than pass as anonymous, which would log the patient out in the browser.
+ *
+ * A request is the person's unless it carries `X-Clinic-Activity: background` (the console's own
+ * refreshes): only the person's requests move a staff session's 15-minute idle deadline, so a
+ * console left polling on an empty desk still signs its person out.
  */
 import type { RequestHandler } from 'express';
 import {
@@ -14,6 +18,7 @@ import {
   type Logger,
   type PrincipalSigner,
 } from '@clinic/kit';
+import { CLINIC_ACTIVITY_HEADER, type SessionActivity } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import type { SessionCache } from './session-cache';
 
@@ -22,6 +27,11 @@ const UNAVAILABLE = 'Service temporarily unavailable. Please try again.';
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
+}
+
+/** Whose request this is: the console marks what it fetches by itself as `background`. */
+export function requestActivity(header: string | undefined): SessionActivity {
+  return header?.trim().toLowerCase() === 'background' ? 'background' : 'person';
 }
 
 /** The calls that end a session: never answered from the cache. */
@@ -39,17 +49,19 @@ export function sessionAuth(
     const token = bearerToken(req.get('authorization'));
     if (!token) return next();
     const loggingOut = LOGOUT_PATH.test(req.path);
+    const activity = requestActivity(req.get(CLINIC_ACTIVITY_HEADER));
+    const byPerson = activity === 'person';
     if (loggingOut) sessions.forget(token);
-    const known = loggingOut ? undefined : sessions.get(token);
+    const known = loggingOut ? undefined : sessions.get(token, byPerson);
     if (known) {
       Object.assign(req.headers, principals.sign(known));
       return next();
     }
-    identity.resolveSession(token).then(
+    identity.resolveSession(token, activity).then(
       (principal) => {
         if (principal) {
           Object.assign(req.headers, principals.sign(principal));
-          if (!loggingOut) sessions.set(token, principal);
+          if (!loggingOut) sessions.set(token, principal, byPerson);
         }
         next();
       },

@@ -25,6 +25,7 @@ import {
   type Principal,
   type ProvisionPatientRequest,
   type ProvisionPatientResponse,
+  type SessionActivity,
   type StaffMember,
 } from '@clinic/contracts';
 import { InternalClient, type PrincipalSigner } from '@clinic/kit';
@@ -55,12 +56,12 @@ export class HttpIdentityDirectory implements IdentityDirectory {
     );
   }
 
-  async resolveSession(token: string): Promise<Principal | null> {
+  async resolveSession(token: string, activity?: SessionActivity): Promise<Principal | null> {
     // Identity refuses over-long tokens as bad input; to the caller they are simply no session.
     if (!resolveSessionRequestSchema.safeParse({ token }).success) return null;
     const answer = await this.client.call(
       internalPaths.resolveSession,
-      { token },
+      activity ? { token, activity } : { token },
       resolveSessionResponseSchema,
     );
     return answer.principal;

@@ -15,12 +15,17 @@ import type {
   Principal,
   ProvisionPatientRequest,
   ProvisionPatientResponse,
+  SessionActivity,
   StaffMember,
 } from '@clinic/contracts';
 
 export interface IdentityDirectory {
-  /** The caller behind a bearer token, or null for an unknown, expired or revoked one. */
-  resolveSession(token: string): Promise<Principal | null>;
+  /**
+   * The caller behind a bearer token, or null for an unknown, expired or revoked one. `person`
+   * (a request the person made, as the gateway sees it) moves a staff session's idle deadline;
+   * absent or `background` (a page's refresh, a socket's re-check) leaves it where it is.
+   */
+  resolveSession(token: string, activity?: SessionActivity): Promise<Principal | null>;
   /**
    * Creates the patient account of a qualified lead, without a password, emails the patient a
    * set-your-password link and opens a session. An email that already has an account gets

@@ -5,6 +5,7 @@ import type { IdentityDeps } from './deps';
 import { seedDemoAccounts } from './domain/demo-accounts';
 import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
+import { consoleActivityRoute } from './routes/console-activity';
 import { consoleMeRoute } from './routes/console-me';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { inboundSmsRoute } from './routes/inbound-sms';
@@ -37,6 +38,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     profileRoutes(router, runtime);
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
+    consoleActivityRoute(router, runtime);
     inboundSmsRoute(router, runtime, {
       publicUrl: deps.publicUrl,
       authToken: deps.smsAuthToken,

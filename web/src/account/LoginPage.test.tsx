@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { identityMessages, loginCodeMessages } from '@clinic/contracts';
+import { identityMessages, idleSignOutNotice, loginCodeMessages } from '@clinic/contracts';
 import { GuestOnly, RequireAuth } from '../session/RequireAuth';
 import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
@@ -220,6 +220,13 @@ describe('LoginPage', () => {
       `/login?notice=${encodeURIComponent('Your account is locked. Call 555-0100 to unlock it.')}`,
     );
     expect(view.container.querySelector('.form-message--info')).toBeNull();
+  });
+
+  it('tells a staff member the console signed out after 15 idle minutes why they are here', async () => {
+    view = await renderRoutes(routes, `/login?notice=${encodeURIComponent(idleSignOutNotice)}`);
+    expect(view.container.querySelector('.form-message--info')?.textContent).toBe(
+      'You were signed out after 15 minutes without activity.',
+    );
   });
 
   it('shows the notice query parameter above the form', async () => {

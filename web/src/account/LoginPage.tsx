@@ -1,6 +1,7 @@
 import {
   existingAccountMessage,
   identityMessages,
+  idleSignOutNotice,
   loginCodeMessages,
   loginCodeReasons,
   type LoginCodeReason,
@@ -21,7 +22,7 @@ import './account.css';
  * Notes other pages may ask the login page to show through `?notice=`. Only these texts are shown:
  * a crafted link cannot put its own words on the clinic's login page.
  */
-const knownNotices: readonly string[] = [existingAccountMessage];
+const knownNotices: readonly string[] = [existingAccountMessage, idleSignOutNotice];
 
 /** See loginContract.ts: fetched on the first focus in the form, awaited on sending. */
 const loadLoginContract = () => import('./loginContract');

@@ -7,6 +7,7 @@ import { ScrollToTop } from '../components/ScrollToTop';
 import { logOut } from '../session/logOut';
 import { ConsoleIcon } from './ConsoleIcon';
 import { ConsoleNav } from './ConsoleNav';
+import { IdleSignOut } from './idle/IdleSignOut';
 import { roleLabels } from './roles';
 
 function initials(first: string, last: string, email: string): string {
@@ -17,7 +18,8 @@ function initials(first: string, last: string, email: string): string {
 /**
  * The frame of every console page: a top bar with the staff member's name, role and Log Out, and
  * the navigation of their role beside the page (a menu under the top bar on a phone). Until the
- * server has said who is here (`me` null), it shows the bar alone.
+ * server has said who is here (`me` null), it shows the bar alone. Once it has, the automatic
+ * log-off watches for 15 idle minutes (IdleSignOut).
  */
 export function ConsoleShell({ me, children }: { me: ConsoleMe | null; children: ReactNode }) {
   const navId = useId();
@@ -47,6 +49,7 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe | null; children:
   return (
     <div className="console">
       <ScrollToTop />
+      {me && <IdleSignOut />}
       <header className="console-bar">
         <Link to="/console" className="console-bar__brand" aria-label="Staff console home">
           <LogoMark size={30} />

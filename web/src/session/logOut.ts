@@ -11,9 +11,10 @@ import { clearSession } from './session';
  * answered, then a full load of /login (spec 002: logout removes the stored key and reloads),
  * which also drops what the page held in memory. A client-side navigate would lose the race with
  * RequireAuth, which sends a guest on a login-required page to /login?page_ref=<that page>,
- * leaving the next person the previous user's page.
+ * leaving the next person the previous user's page. `notice` is a text the login page knows
+ * (its `?notice=`), such as why the console signed its person out.
  */
-export async function logOut(): Promise<void> {
+export async function logOut(notice?: string): Promise<void> {
   try {
     await callApi(logout);
   } catch {
@@ -24,6 +25,6 @@ export async function logOut(): Promise<void> {
     // The page lives on until the browser leaves it, and a store still mounted may write its
     // copy back (the quiz's draft, seen once in an end-to-end run): forget again as it goes.
     window.addEventListener('pagehide', forgetPatient, { once: true });
-    window.location.replace('/login');
+    window.location.replace(notice ? `/login?notice=${encodeURIComponent(notice)}` : '/login');
   }
 }

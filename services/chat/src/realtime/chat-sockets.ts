@@ -52,6 +52,12 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * revocation notice be lost (Redis away at that moment); `endSessions` is the way it ends at once.
  */
 const SESSION_RECHECK_MS = 60_000;
+/**
+ * How often every socket's session is asked about, posting or not: a session that ends by itself
+ * (a staff member's 15 idle minutes, a patient's 30 days) has its sockets closed within this long
+ * (plus one answer from identity). Asked as background, so the asking never keeps it alive.
+ */
+const SESSION_SWEEP_MS = 30_000;
 
 /** How one process's sockets reach every other process's: named for the live-delivery suite. */
 export interface ChatDelivery {
@@ -72,6 +78,8 @@ export class ChatSockets implements ChatDelivery {
   readonly io: SocketServer;
   private redis: Redis[] = [];
   private inboxNotice?: ReturnType<typeof setTimeout>;
+  private sweep?: ReturnType<typeof setInterval>;
+  private sweeping = false;
   private ready: boolean;
 
   constructor(
@@ -83,6 +91,8 @@ export class ChatSockets implements ChatDelivery {
       logger: Logger;
       clock: Clock;
       redisUrl?: string;
+      /** SESSION_SWEEP_MS unless given (tests sweep more often). */
+      sessionSweepMs?: number;
     },
   ) {
     this.io = new SocketServer({
@@ -136,6 +146,8 @@ export class ChatSockets implements ChatDelivery {
     this.ready = !this.deps.redisUrl;
     clearTimeout(this.inboxNotice);
     this.inboxNotice = undefined;
+    clearInterval(this.sweep);
+    this.sweep = undefined;
     this.io.engine?.close();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
     this.redis = [];
@@ -209,6 +221,45 @@ export class ChatSockets implements ChatDelivery {
     void this.sessionLive(session).then((live) => {
       if (!live) socket.disconnect(true);
     });
+    if (!this.sweep) {
+      this.sweep = setInterval(() => void this.sweepSessions(), this.sweepMs);
+      this.sweep.unref();
+    }
+  }
+
+  private get sweepMs(): number {
+    return this.deps.sessionSweepMs ?? SESSION_SWEEP_MS;
+  }
+
+  /**
+   * Asks identity, once per session, about every session of this process's sockets not asked
+   * about for half a sweep (so each sweep asks again), and closes the sockets of those that ended:
+   * nothing else would notice a session that ended without notice on a socket that only listens
+   * (an agent's inbox, a console left open).
+   */
+  private async sweepSessions(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const now = this.deps.clock.now().getTime();
+      const due = new Map<string, SessionProof[]>();
+      for (const socket of this.io.sockets.sockets.values()) {
+        const session = (socket.data.who as Who | undefined)?.session;
+        if (!session || now - session.checkedAt < this.sweepMs / 2) continue;
+        due.set(session.sessionId, [...(due.get(session.sessionId) ?? []), session]);
+      }
+      for (const [sessionId, proofs] of due) {
+        const [first, ...others] = proofs;
+        if (!first) continue;
+        if (!(await this.sessionLive(first))) {
+          this.io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+          continue;
+        }
+        for (const proof of others) proof.checkedAt = first.checkedAt;
+      }
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   private async sessionLive(session: SessionProof): Promise<boolean> {

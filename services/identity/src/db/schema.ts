@@ -61,6 +61,11 @@ export const sessions = identitySchema.table('sessions', {
   revokedAt: utc('revoked_at'),
   /** Set for a session opened from a checkout link: it only finishes that cart's order. */
   cartId: text('cart_id'),
+  /**
+   * Migration 0008: a staff session's sliding idle deadline (15 minutes after the person's last
+   * request, see sessions.ts); null for a patient's, which only has `expiresAt`.
+   */
+  idleExpiresAt: utc('idle_expires_at'),
 });
 
 export const passwordLinkPurposes = ['reset', 'welcome'] as const;

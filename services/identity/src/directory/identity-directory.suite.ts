@@ -12,7 +12,8 @@ export interface OpenedDirectory {
   close(): Promise<void>;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 
 let serial = 0;
 function lead(overrides: Partial<ProvisionPatientRequest> = {}): ProvisionPatientRequest {
@@ -412,6 +413,21 @@ export function identityDirectoryContract(
       if (!answer.created) throw new Error('expected a new account');
       expect((await identity.get('/api/logout', { token: answer.token })).status).toBe(200);
       expect(await directory.resolveSession(answer.token)).toBeNull();
+    });
+
+    it("ends a staff session after 15 idle minutes: only the person's requests move it", async () => {
+      serial += 1;
+      const email = `support-${serial}@example.com`;
+      await identity.createUser({ email, password: 'support-password', role: 'support' });
+      const token = await identity.logIn(email, 'support-password');
+      identity.clock.advance(10 * MINUTE);
+      expect(await directory.resolveSession(token, 'person')).not.toBeNull();
+      identity.clock.advance(14 * MINUTE);
+      // A background refresh (and a caller that does not say) is answered but moves nothing.
+      expect(await directory.resolveSession(token, 'background')).not.toBeNull();
+      expect(await directory.resolveSession(token)).not.toBeNull();
+      identity.clock.advance(MINUTE + 1000);
+      expect(await directory.resolveSession(token, 'person')).toBeNull();
     });
 
     it('expires a welcome link after 72 hours and a patient session after 30 days', async () => {

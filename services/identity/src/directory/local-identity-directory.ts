@@ -29,10 +29,10 @@ export function createLocalIdentityDirectory(
   deps: IdentityDeps,
 ): IdentityDirectory {
   return {
-    async resolveSession(token) {
+    async resolveSession(token, activity) {
       // An over-long token is no session, here as over HTTP (HttpIdentityDirectory).
       if (!resolveSessionRequestSchema.safeParse({ token }).success) return null;
-      return resolveSession(runtime.db, token, runtime.clock.now());
+      return resolveSession(runtime.db, token, runtime.clock.now(), activity);
     },
     async provisionPatient(request) {
       return provisionPatient(runtime, deps, parseOrRefuse(provisionPatientRequestSchema, request));

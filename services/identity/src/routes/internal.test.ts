@@ -42,6 +42,7 @@ describe('internal routes', () => {
   it.each([
     [internalPaths.resolveSession, { token: 42 }],
     [internalPaths.resolveSession, { token: 'x'.repeat(10_000) }],
+    [internalPaths.resolveSession, { token: 'A'.repeat(43), activity: 'sometimes' }],
     [internalPaths.provisionPatient, { email: 'a@example.com' }],
     [internalPaths.provisionPatient, { email: ['a@example.com'], height_inch: '70' }],
     [internalPaths.staffMember, { userId: 'one' }],

@@ -33,8 +33,10 @@ export function internalRoutes(router: Router, runtime: ServiceRuntime, deps: Id
   const guard = internalOnly(runtime.engines.principals);
 
   router.post(internalPaths.resolveSession, guard, async (req, res) => {
-    const { token } = parseOrRefuse(resolveSessionRequestSchema, req.body);
-    res.json({ principal: await resolveSession(runtime.db, token, runtime.clock.now()) });
+    const { token, activity } = parseOrRefuse(resolveSessionRequestSchema, req.body);
+    res.json({
+      principal: await resolveSession(runtime.db, token, runtime.clock.now(), activity),
+    });
   });
 
   router.post(internalPaths.provisionPatient, guard, async (req, res) => {

@@ -21,6 +21,11 @@ export interface CallerOptions {
   from?: string;
   /** A session token, turned into the signed principal the gateway would add. */
   token?: string;
+  /**
+   * Sent as the console's background refresh (X-Clinic-Activity: background): the session is
+   * resolved without moving a staff session's idle deadline. By default a request is the person's.
+   */
+  background?: boolean;
 }
 
 export interface IdentityHarness {
@@ -88,8 +93,10 @@ export async function startIdentity(
   if (opts.restart) await service.runtime.run();
   const db = service.runtime.db;
 
-  const callerHeaders = async ({ from, token }: CallerOptions) => {
-    const principal = token ? await resolveSession(db, token, clock.now()) : null;
+  const callerHeaders = async ({ from, token, background }: CallerOptions) => {
+    // As the gateway does: a request is the person's unless it says it is a background refresh.
+    const activity = background ? 'background' : 'person';
+    const principal = token ? await resolveSession(db, token, clock.now(), activity) : null;
     return {
       'X-Forwarded-For': from ?? freshAddress(),
       ...(principal ? service.as(principal) : {}),

@@ -4,6 +4,7 @@
  * React Query options; every answer is parsed by the route's response schema.
  */
 import {
+  backgroundActivityHeaders,
   approveCase,
   auditTrail,
   caseFileReadUrl,
@@ -32,7 +33,8 @@ export type AuditPage = z.infer<typeof auditTrail.response>;
 export function queueQuery(filter: CaseFilter) {
   return queryOptions<CaseSummary[], Error>({
     queryKey: ['console-cases', filter],
-    queryFn: async () => (await callApi(reviewQueue, { query: { filter } })).cases,
+    queryFn: async () =>
+      (await callApi(reviewQueue, { query: { filter }, headers: backgroundActivityHeaders })).cases,
     retry: false,
     // The queue moves as other clinicians claim and decide: read it again every half minute.
     refetchInterval: 30_000,

@@ -6,6 +6,7 @@
  * file's content type) and sent with it by the name forms answered.
  */
 import {
+  backgroundActivityHeaders,
   doctorInbox,
   doctorThread,
   patientAttachmentUpload,
@@ -31,7 +32,8 @@ export const threadKey = (userId: number) => ['console-doctor-thread', userId] a
 export function threadsQuery(view: ThreadView) {
   return queryOptions<DoctorThread[], Error>({
     queryKey: [...threadsKey, view],
-    queryFn: async () => (await callApi(doctorInbox, { query: { view } })).threads,
+    queryFn: async () =>
+      (await callApi(doctorInbox, { query: { view }, headers: backgroundActivityHeaders })).threads,
     retry: false,
     refetchInterval: 30_000,
   });
@@ -42,7 +44,10 @@ export function threadQuery(userId: number) {
   return queryOptions<ThreadDetail, Error>({
     queryKey: threadKey(userId),
     queryFn: async () => {
-      const { thread, messages } = await callApi(doctorThread, { params: { userId } });
+      const { thread, messages } = await callApi(doctorThread, {
+        params: { userId },
+        headers: backgroundActivityHeaders,
+      });
       return { thread, messages };
     },
     retry: false,

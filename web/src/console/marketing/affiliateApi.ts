@@ -4,6 +4,7 @@
  * answer is parsed by the route's response schema.
  */
 import {
+  backgroundActivityHeaders,
   affiliateConversions,
   retryAffiliateConversion,
   type AffiliateConversion,
@@ -19,7 +20,11 @@ export type ConversionsAnswer = z.infer<typeof affiliateConversions.response>;
 export function affiliateConversionsQuery(page: number, status: AffiliateConversionStatus | null) {
   return queryOptions<ConversionsAnswer, Error>({
     queryKey: ['affiliate-conversions', page, status],
-    queryFn: () => callApi(affiliateConversions, { query: status ? { page, status } : { page } }),
+    queryFn: () =>
+      callApi(affiliateConversions, {
+        query: status ? { page, status } : { page },
+        headers: backgroundActivityHeaders,
+      }),
     retry: false,
     // Attempts finish and retries run while marketing watches: read again.
     refetchInterval: 30_000,

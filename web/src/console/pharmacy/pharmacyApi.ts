@@ -4,6 +4,7 @@
  * Reads are React Query options; every answer is parsed by the route's response schema.
  */
 import {
+  backgroundActivityHeaders,
   approveReship,
   deliverShipment,
   orderNumber,
@@ -31,7 +32,8 @@ export type ReshipFilter = 'waiting' | 'decided';
 export function shipmentsQuery(filter: ShipmentFilter) {
   return queryOptions<QueueAnswer, Error>({
     queryKey: ['pharmacy-shipments', filter],
-    queryFn: () => callApi(pharmacyQueue, { query: { filter } }),
+    queryFn: () =>
+      callApi(pharmacyQueue, { query: { filter }, headers: backgroundActivityHeaders }),
     retry: false,
     // Prescriptions are accepted and reships approved while the pharmacist works: read again.
     refetchInterval: 60_000,
@@ -60,7 +62,9 @@ export function shipmentQuery(shipmentId: number) {
 export function reshipsQuery(filter: ReshipFilter) {
   return queryOptions<ReshipRequest[], Error>({
     queryKey: ['pharmacy-reships', filter],
-    queryFn: async () => (await callApi(reshipQueue, { query: { filter } })).reships,
+    queryFn: async () =>
+      (await callApi(reshipQueue, { query: { filter }, headers: backgroundActivityHeaders }))
+        .reships,
     retry: false,
     refetchInterval: 60_000,
   });

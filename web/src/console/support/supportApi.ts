@@ -5,6 +5,7 @@
  * response schema.
  */
 import {
+  backgroundActivityHeaders,
   claimConversation,
   closeConversation,
   orderNumber,
@@ -34,7 +35,9 @@ export const conversationKey = (conversationId: number) =>
 export function inboxQuery(view: InboxView) {
   return queryOptions<ConversationSummary[], Error>({
     queryKey: [...inboxKey, view],
-    queryFn: async () => (await callApi(supportInbox, { query: { view } })).conversations,
+    queryFn: async () =>
+      (await callApi(supportInbox, { query: { view }, headers: backgroundActivityHeaders }))
+        .conversations,
     retry: false,
     // The socket says when it changes; this only refreshes the waits and online dots.
     refetchInterval: 60_000,
