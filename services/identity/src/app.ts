@@ -6,6 +6,7 @@ import { seedDemoAccounts } from './domain/demo-accounts';
 import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
 import { consoleMeRoute } from './routes/console-me';
+import { consolePrivacyRequestRoutes } from './routes/console-privacy-requests';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { inboundSmsRoute } from './routes/inbound-sms';
 import { internalRoutes } from './routes/internal';
@@ -37,6 +38,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     profileRoutes(router, runtime);
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
+    consolePrivacyRequestRoutes(router, runtime);
     inboundSmsRoute(router, runtime, {
       publicUrl: deps.publicUrl,
       authToken: deps.smsAuthToken,
