@@ -37,8 +37,9 @@ function NextStep({
 }
 
 /**
- * One request: a table row on a laptop, a card on a phone (privacy.css). Its step button asks the
- * page to open the step's dialog, which sits outside the table.
+ * One request: a table row on a laptop, a card on a phone (privacy.css). Its last cell holds the
+ * steps taken, then the next one's button (which asks the page to open the step's dialog,
+ * outside the table) or, once done, the closing note.
  */
 export function PrivacyRequestRow({
   request,
@@ -71,11 +72,11 @@ export function PrivacyRequestRow({
       </td>
       <td className="pv-row__received">
         <span className="pv-label pv-label--shown">Received</span>
-        {formatUsDate(request.receivedAt)}
+        <span className="pv-date">{formatUsDate(request.receivedAt)}</span>
       </td>
       <td className="pv-row__due">
         <span className="pv-label pv-label--shown">Due</span>
-        {formatUsDate(request.dueAt)}
+        <span className="pv-date">{formatUsDate(request.dueAt)}</span>
         <span className={`pv-row__left${request.overdue ? ' pv-row__left--overdue' : ''}`}>
           {deadlineText(request)}
         </span>
@@ -85,10 +86,10 @@ export function PrivacyRequestRow({
           {stateLabels[request.state]}
         </span>
         {request.overdue && <span className="cq-status pv-state pv-state--overdue">Overdue</span>}
+      </td>
+      <td className="pv-row__steps">
         <StepLine what="Verified" by={request.verifiedBy} at={request.verifiedAt} />
         <StepLine what="Done" by={request.closedBy} at={request.closedAt} />
-      </td>
-      <td className="pv-row__action">
         <NextStep request={request} onStep={onStep} />
       </td>
     </tr>

@@ -62,9 +62,7 @@ function RequestTable({
             <th scope="col">Received</th>
             <th scope="col">Due</th>
             <th scope="col">State</th>
-            <th scope="col">
-              <span className="pv-label">Next step</span>
-            </th>
+            <th scope="col">Steps</th>
           </tr>
         </thead>
         <tbody>

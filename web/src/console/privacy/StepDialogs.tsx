@@ -95,7 +95,7 @@ export function CloseDialog({ request, onClose, onMoved }: StepProps) {
           hint={`${note.length} of ${max} characters`}
           value={note}
           maxLength={max}
-          error={missing ? privacyAdminMessages.noteRequired : undefined}
+          error={missing && note.trim() === '' ? privacyAdminMessages.noteRequired : undefined}
           onValueChange={setNote}
         />
         <FormMessage kind="error">{error}</FormMessage>
