@@ -94,6 +94,7 @@ const staff: StaffCase[] = [
       'Offers',
       'Coupons',
       'Staff accounts',
+      'Privacy requests',
       'Audit trail',
     ],
     firstPath: '/console/review-queue',

@@ -27,6 +27,7 @@ export const consoleSections = [
   { key: 'offers', label: 'Offers', role: 'admin' },
   { key: 'coupons', label: 'Coupons', role: 'admin' },
   { key: 'staff-accounts', label: 'Staff accounts', role: 'admin' },
+  { key: 'privacy-requests', label: 'Privacy requests', role: 'admin' },
   { key: 'audit-trail', label: 'Audit trail', role: 'admin' },
 ] as const satisfies readonly { key: string; label: string; role: StaffRole }[];
 

@@ -99,6 +99,7 @@ import {
 import { sandboxCreateToken, validateCoupon } from './payments';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
+import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
 import { inboundSms } from './sms';
 import { supportOrderSearch, supportPatientOrders } from './support';
 import {
@@ -134,6 +135,7 @@ export * from './orders';
 export * from './console';
 export * from './console-session';
 export * from './privacy';
+export * from './privacy-admin';
 export * from './sms';
 export * from './forms';
 export * from './uploads';
@@ -162,6 +164,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   getProfile,
   updateProfile,
   privacyRequest,
+  privacyRequestQueue,
+  verifyPrivacyRequest,
+  closePrivacyRequest,
   inboundSms,
   funnelReport,
   funnelCsv,

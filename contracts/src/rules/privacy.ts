@@ -7,4 +7,6 @@ export const privacyRequestLimits = {
   detailsMax: 2000,
   /** Days the clinic has to answer a verifiable request (Cal. Civ. Code 1798.130(a)(2)). */
   responseDays: 45,
+  /** What was sent or done, written by the admin who closes a request (migration 0008). */
+  closingNoteMax: 500,
 } as const;

@@ -7,6 +7,7 @@ import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
 import { consoleActivityRoute } from './routes/console-activity';
 import { consoleMeRoute } from './routes/console-me';
+import { consolePrivacyRequestRoutes } from './routes/console-privacy-requests';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { inboundSmsRoute } from './routes/inbound-sms';
 import { internalRoutes } from './routes/internal';
@@ -39,6 +40,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     privacyRequestRoute(router, runtime);
     consoleMeRoute(router, runtime);
     consoleActivityRoute(router, runtime);
+    consolePrivacyRequestRoutes(router, runtime);
     inboundSmsRoute(router, runtime, {
       publicUrl: deps.publicUrl,
       authToken: deps.smsAuthToken,

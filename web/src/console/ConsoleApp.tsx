@@ -16,6 +16,7 @@ const ClinicPages = lazy(() => import('./clinic/ClinicPages'));
 const PharmacyPages = lazy(() => import('./pharmacy/PharmacyPages'));
 const SupportPages = lazy(() => import('./support/SupportPages'));
 const MarketingPages = lazy(() => import('./marketing/MarketingPages'));
+const PrivacyRequestsPage = lazy(() => import('./privacy/PrivacyRequestsPage'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -137,6 +138,10 @@ export default function ConsoleApp() {
       ) : isMarketingKey(section.key) ? (
         <Suspense fallback={loading}>
           <MarketingPages page={section.key} section={section} copy={sectionCopy[section.key]} />
+        </Suspense>
+      ) : section.key === 'privacy-requests' ? (
+        <Suspense fallback={loading}>
+          <PrivacyRequestsPage section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -1,6 +1,6 @@
 /**
  * The empty state of a console list: a 28 px stroked icon, a title and a line of text. The shapes
- * are ConsoleIcon's (box, truck, refresh, clipboard, message, shield, ticket; chat is message with
+ * are ConsoleIcon's (box, truck, refresh, clipboard, message, shield, ticket, lock; chat is message with
  * two lines of text). Kept apart from ConsoleIcon on purpose: only the lazy section pages import this
  * module; one shared with ConsoleApp would merge into its chunk and hide ConsoleApp's entry from
  * the route-size report (so SectionPage, which ConsoleApp imports, draws its own).
@@ -50,6 +50,12 @@ const shapes = {
     <>
       <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4z" />
       <path d="M14 7v10" strokeDasharray="2 2" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3M12 15v2" />
     </>
   ),
 } as const;

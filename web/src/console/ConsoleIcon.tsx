@@ -70,6 +70,12 @@ const paths = {
       <path d="M9 12l2 2 4-4" />
     </>
   ),
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3M12 15v2" />
+    </>
+  ),
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   chevron: <path d="M7 10l5 5 5-5" />,
 } as const;

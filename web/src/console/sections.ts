@@ -113,6 +113,13 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     empty: 'Staff accounts and their roles will appear here.',
     icon: 'users',
   },
+  'privacy-requests': {
+    purpose:
+      'Verify and answer consumer privacy requests within 45 days of receipt. Every view of this list is recorded.',
+    emptyTitle: 'No privacy requests',
+    empty: 'Requests from the CCPA Opt-Out page will appear here.',
+    icon: 'lock',
+  },
   'audit-trail': {
     purpose: 'Every staff read of health information and every decision, newest first.',
     emptyTitle: 'No entries yet',

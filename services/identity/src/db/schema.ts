@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { privacyRequestTypes, roles } from '@clinic/contracts';
+import { privacyRequestStates, privacyRequestTypes, roles } from '@clinic/contracts';
 
 /** The identity service's own schema; no other service reads it (migrations in ./migrations). */
 export const identitySchema = pgSchema('identity');
@@ -118,9 +118,10 @@ export const loginCodes = identitySchema.table(
   (t) => [index('login_codes_by_user').on(t.userId, t.createdAt)],
 );
 
-export const privacyRequestStatuses = ['received', 'in_progress', 'completed', 'denied'] as const;
-
-/** Consumer privacy requests from the CCPA Opt-Out page (migration 0002). */
+/**
+ * Consumer privacy requests from the CCPA Opt-Out page (migration 0002), worked by admins in
+ * three steps, received, verified, done (migration 0008).
+ */
 export const privacyRequests = identitySchema.table('privacy_requests', {
   id: uuid('id').primaryKey(),
   reference: text('reference').notNull(),
@@ -130,9 +131,15 @@ export const privacyRequests = identitySchema.table('privacy_requests', {
   state: text('state').notNull(),
   details: text('details').notNull(),
   confirmed: boolean('confirmed').notNull(),
-  status: text('status', { enum: privacyRequestStatuses }).notNull(),
+  status: text('status', { enum: privacyRequestStates }).notNull(),
   receivedAt: utc('received_at').notNull(),
   respondBy: utc('respond_by').notNull(),
   closedAt: utc('closed_at'),
+  verifiedAt: utc('verified_at'),
+  /** The staff member (identity.users) who verified it, and who closed it. */
+  verifiedBy: integer('verified_by'),
+  closedBy: integer('closed_by'),
+  /** What was sent or done, in at most 500 characters; set when the request is done. */
+  closingNote: text('closing_note'),
 });
 export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
