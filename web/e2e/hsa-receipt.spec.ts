@@ -13,6 +13,13 @@ import { california } from './medical-form-steps';
 import { apiPatient, openPortal } from './patients';
 import { shot } from './quiz';
 
+const clinicDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'America/Los_Angeles',
+});
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const parser = new PDFParse({ data: bytes });
   try {
@@ -63,7 +70,10 @@ test('a patient saves the HSA/FSA receipt of a payment from the Billing tab, and
   const row = rows.first();
   const transactionId = (await row.getAttribute('data-transaction')) ?? '';
   expect(transactionId).toMatch(/^ch_/);
-  const paidOn = (await row.locator('time').textContent()) ?? '';
+  // The receipt's date of service is the clinic's day (Pacific time), which the browser's list
+  // may show as the day after in the evening: both from the same instant.
+  const paidAt = (await row.locator('time').getAttribute('datetime')) ?? '';
+  const paidOn = clinicDay.format(new Date(paidAt));
 
   // Beside the invoice's Download, both whole on the screen; the hint says what it is for.
   const receipt = row.getByRole('button', { name: /^Download HSA\/FSA receipt of / });
