@@ -191,6 +191,11 @@ export async function runAuditJourney(
   });
   expect(refused.status).toBe(400);
 
+  // Admins only: every other role is refused the trail and its export.
+  for (const other of [clinician, support, pharmacy])
+    for (const path of ['/api/console/audit', '/api/console/audit.csv'])
+      expect((await call(baseUrl, 'GET', path, { token: other.token })).status).toBe(403);
+
   // The CSV export: the same lines, one a row, named by the day.
   const csv = await fetch(`${baseUrl}/api/console/audit.csv?patientId=${patientId}`, {
     headers: { authorization: `Bearer ${admin.token}` },
