@@ -196,6 +196,13 @@ export async function runAuditJourney(
     for (const path of ['/api/console/audit', '/api/console/audit.csv'])
       expect((await call(baseUrl, 'GET', path, { token: other.token })).status).toBe(403);
 
+  // Each service's own read is internal: the public entry does not route it, admin or not.
+  const internal = await call(baseUrl, 'POST', '/internal/audit', {
+    token: admin.token,
+    json: { limit: 10 },
+  });
+  expect(internal.status).toBe(404);
+
   // The CSV export: the same lines, one a row, named by the day.
   const csv = await fetch(`${baseUrl}/api/console/audit.csv?patientId=${patientId}`, {
     headers: { authorization: `Bearer ${admin.token}` },
