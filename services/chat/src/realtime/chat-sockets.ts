@@ -16,6 +16,7 @@ import {
 import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   CART_SESSION_REFUSED,
+  NotFoundError,
   connectRedis,
   type Clock,
   type Logger,
@@ -294,8 +295,11 @@ export class ChatSockets implements ChatDelivery {
       if (who.watching === conversationId && socket.connected)
         await socket.join(watchRoom(conversationId));
     } catch (err) {
-      this.deps.logger.warn({ err }, 'chat watch refused');
-      socket.emit(chatEvents.error, { message: chatMessages.conversationNotFound });
+      const unknown = err instanceof NotFoundError;
+      if (!unknown) this.deps.logger.warn({ err }, 'chat watch could not be recorded');
+      socket.emit(chatEvents.error, {
+        message: unknown ? chatMessages.conversationNotFound : chatMessages.watchFailed,
+      });
     }
   }
 
