@@ -10,6 +10,7 @@ export * from './rules/disqualification';
 export * from './rules/cart';
 export * from './internal/identity';
 export * from './internal/forms';
+export * from './internal/audit';
 export * from './rules/pricing';
 export * from './rules/verification';
 export * from './forms/questionnaire';

@@ -32,6 +32,7 @@ export const chatMessages = {
   registrationNeedsEmail: 'Please enter a valid email address',
   /** Support console. */
   conversationNotFound: 'No such conversation.',
+  watchFailed: 'New messages of this chat cannot be shown live right now. Reload to see them.',
   claimedByOther: 'Another agent is answering this chat.',
   conversationClosed: 'This chat is closed.',
   patientNotFound: 'No such patient.',

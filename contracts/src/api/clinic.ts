@@ -1,6 +1,6 @@
 /**
  * The clinician's part of the staff console (issue 16): the review queue, claims, the case view,
- * decisions and prescriptions, the audit trail (admins), and what a patient reads of a decision
+ * decisions and prescriptions, and what a patient reads of a decision
  * (/rejected/{id}). Paths are ours (BRIEF section 2: the console's endpoints are ours to name).
  */
 import { z } from 'zod';
@@ -323,54 +323,6 @@ export const requestMore = defineRoute({
     message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
   }),
   response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
-});
-
-export const auditActions = [
-  'case.read',
-  'file.read',
-  'fhir.read',
-  'case.claim',
-  'case.release',
-  'case.approve',
-  'case.deny',
-  'case.request',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
-
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.iso.datetime(),
-  staff: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
-  action: z.enum(auditActions),
-  orderId: z.number().int().nullable(),
-  patientId: z.number().int().nullable(),
-  /** What was read or decided (a file name, a FHIR resource), never its content. */
-  subject: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditTrail = defineRoute({
-  method: 'get',
-  path: '/api/console/audit',
-  service: 'clinic',
-  auth: 'staff',
-  staffRoles: [],
-  summary:
-    'The audit trail (admins): every staff read of health information and every decision, newest first; filter by patient, order or staff member, page with `before`.',
-  query: z.object({
-    patientId: numeric(rowId()).optional(),
-    orderId: numeric(rowId()).optional(),
-    staffId: numeric(rowId()).optional(),
-    before: numeric(rowId()).optional(),
-    limit: numeric(rowId().max(200)).default(50),
-  }),
-  response: z.object({
-    status: z.literal('success'),
-    entries: z.array(auditEntrySchema),
-    /** Pass as `before` for the next page; null on the last. */
-    next: z.number().int().nullable(),
-  }),
 });
 
 /** What a patient reads of the clinic's decision on their order (/rejected/{id}). */

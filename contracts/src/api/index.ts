@@ -64,7 +64,6 @@ import { checkUpload } from './uploads';
 import {
   approveCase,
   assessmentOutcome,
-  auditTrail,
   caseFileReadUrl,
   caseView,
   claimCase,
@@ -73,6 +72,7 @@ import {
   requestMore,
   reviewQueue,
 } from './clinic';
+import { auditTrail, auditTrailCsv } from './audit';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { getProfile, updateProfile } from './profile';
 import { campaignVisit } from './campaign-visit';
@@ -140,6 +140,7 @@ export * from './sms';
 export * from './forms';
 export * from './uploads';
 export * from './clinic';
+export * from './audit';
 export * from './fhir';
 export * from './fulfillment';
 export * from './portal';
@@ -229,6 +230,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   denyCase,
   requestMore,
   auditTrail,
+  auditTrailCsv,
   assessmentOutcome,
   fhirQuestionnaire,
   fhirQuestionnaireResponse,

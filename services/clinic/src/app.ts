@@ -7,7 +7,6 @@ import { Cases } from './domain/cases';
 import { patientMessageJobOf } from '@clinic/identity-client';
 import { rememberCasePatientJob } from './jobs/remember-case-patient';
 import { assessmentOutcomeRoute } from './routes/assessment-outcome';
-import { auditTrailRoute } from './routes/audit-trail';
 import { caseViewRoutes } from './routes/case-view';
 import { claimRoutes } from './routes/claims';
 import { decisionRoutes } from './routes/decisions';
@@ -27,7 +26,8 @@ export type { ClinicDeps } from './deps';
  * The clinic owns the clinician's review (BRIEF section 4): the case of each paid order, built
  * from checkout's and forms' events; claims and decisions; prescriptions and their dose
  * schedules; messages to the patient; the patient's clinical record (health id, encounters);
- * the audit trail of staff reads; and the FHIR export.
+ * the audit lines of its staff reads (the admin reads them through the gateway); and the FHIR
+ * export.
  */
 export const clinicService: ServiceModule<ClinicDeps> = {
   name: 'clinic',
@@ -35,7 +35,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
   build(runtime, deps) {
     const router = Router();
     const work = new Cases(runtime, deps.publicUrl);
-    reviewQueueRoute(router, runtime);
+    reviewQueueRoute(router, runtime, deps.identity);
     claimRoutes(router, runtime, deps.identity, work);
     caseViewRoutes(
       router,
@@ -44,7 +44,6 @@ export const clinicService: ServiceModule<ClinicDeps> = {
       new CaseViews(runtime, deps.identity, deps.forms),
     );
     decisionRoutes(router, runtime, deps.identity, work);
-    auditTrailRoute(router, runtime);
     assessmentOutcomeRoute(router, runtime);
     fhirRoutes(router, runtime, deps);
     return {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
-import { chatSocketPath, liveConversionsSocketPath } from '@clinic/contracts';
+import { backendServices, chatSocketPath, liveConversionsSocketPath } from '@clinic/contracts';
 import {
+  httpAuditSource,
   CONFIG_ERROR_EXIT,
   ConfigError,
   MailboxStore,
@@ -41,6 +42,9 @@ function configOrExit() {
     process.exit(err instanceof ConfigError ? CONFIG_ERROR_EXIT : 1);
   }
 }
+
+/** How long the merged audit trail waits for one service's answer before naming it missing. */
+const AUDIT_READ_TIMEOUT_MS = 5000;
 
 /** Without PostgreSQL the gateway has nowhere to keep its order view in cluster mode. */
 const NO_DATABASE =
@@ -131,7 +135,11 @@ function main(): void {
         database,
       });
       mailboxReady = true;
-      const booted = await bootService(gatewayService, engines, undefined);
+      // The admin's one audit trail asks each service's processes for theirs.
+      const auditSources = backendServices.map((name) =>
+        httpAuditSource(name, () => pools[name].pick(), principals, AUDIT_READ_TIMEOUT_MS),
+      );
+      const booted = await bootService(gatewayService, engines, { auditSources });
       runtime = booted.runtime;
       await runtime.start();
       own.ready(new InProcessUpstream([{ name: 'gateway', ...booted }], logger, config.BODY_LIMIT));

@@ -7,6 +7,7 @@ import { PostgresDatabase, rows } from '@clinic/kit';
 import { infraEnv, infraServiceDatabaseUrl, eventually } from '@clinic/kit/testing';
 import { funnelPeopleOfState } from '@clinic/marketing/testing';
 import { watchLiveConversions } from './testing/live-conversions';
+import { runAuditJourney } from './testing/audit-journey';
 import { runBillingJourney } from './testing/billing-journey';
 import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
@@ -154,7 +155,7 @@ describe('cluster mode', () => {
     await runVerificationJourney(url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, the pharmacy and the conversations (the chat through the websocket tunnel), and counts them in the funnel', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, the pharmacy and the conversations (the chat through the websocket tunnel), finds every staff read in the one audit trail, and counts them in the funnel', async () => {
     const owner = await PostgresDatabase.open(infraEnv().DATABASE_URL);
     try {
       const before = await funnelPeopleOfState(owner.db, 'TX');
@@ -168,6 +169,8 @@ describe('cluster mode', () => {
       await runClinicJourney(url, patient);
       await runFulfillmentJourney(url, patient);
       await runChatJourney(url, patient);
+      // The admin's one audit trail, each service's read asked over HTTP.
+      await runAuditJourney(url, patient);
       // Marketing's process built its funnel from the same events, over Kafka: one more Texan
       // at each step.
       await eventually(async () => {

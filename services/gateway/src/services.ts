@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Router } from 'express';
 import { serviceNames, type ServiceName } from '@clinic/contracts';
-import { bootService, type Engines, type ServiceRuntime } from '@clinic/kit';
+import { bootService, localAuditSource, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService, type ChatDeps } from '@clinic/chat';
 import { clinicService } from '@clinic/clinic';
 import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
@@ -96,7 +96,12 @@ export async function bootAllServices(
     ...(await bootService(marketingService, engines, { identity })),
   });
   // The gateway's own calls (the portal's order view), from the events of the services above.
-  services.push({ name: 'gateway', ...(await bootService(gatewayService, engines, undefined)) });
+  // The admin's one audit trail reads every service above in this process.
+  const auditSources = services.map((s) => localAuditSource(s.name, s.runtime));
+  services.push({
+    name: 'gateway',
+    ...(await bootService(gatewayService, engines, { auditSources })),
+  });
   // Contracts' list of services is the one that counts: one missing here would answer no call.
   const missing = serviceNames.filter((name) => !services.some((s) => s.name === name));
   if (missing.length > 0) throw new Error(`Single-node mode boots no ${missing.join(', ')}`);

@@ -13,6 +13,7 @@ import { runCheckoutJourney } from './testing/checkout-journey';
 import { runClinicJourney } from './testing/clinic-journey';
 import { watchLiveConversions } from './testing/live-conversions';
 import { roleMatrixBreaches, runRoleMatrix } from './testing/role-matrix';
+import { runAuditJourney } from './testing/audit-journey';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
@@ -68,13 +69,14 @@ describe('single-node product behind the gateway', () => {
     await runVerificationJourney(product.url);
   });
 
-  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view, the pharmacy and the conversations (live chat, Doctor on Demand)', async () => {
+  it('takes a Texas patient through the medical form, its photos and the identity video, to the clinician who approves and the patient who accepts, then to the portal order view, the pharmacy and the conversations (live chat, Doctor on Demand); the admin finds every staff read of them in the one audit trail', async () => {
     const live = await watchLiveConversions(product.url);
     const patient = await runMedicalFormJourney(product.url);
     await runClinicJourney(product.url, patient);
     await runOrderItemsJourney(product.url, patient);
     await runFulfillmentJourney(product.url, patient);
     await runChatJourney(product.url, patient);
+    await runAuditJourney(product.url, patient);
     // Marketing's live feed, open all along, was told of each conversion (and nothing else).
     await eventually(async () =>
       expect(new Set(live.received.map((c) => c.step))).toEqual(

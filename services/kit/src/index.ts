@@ -22,6 +22,8 @@ export * from './db/migrate';
 export * from './db/kit-migrations';
 export * from './db/roles';
 export * from './audit/audit-trail';
+export * from './audit/audit-read';
+export * from './http/csv';
 export * from './settings/setting-store';
 export * from './settings/setting-cache';
 export * from './events/bus';

@@ -147,6 +147,7 @@ export class Conversations {
       const row = await this.lock(tx, conversationId);
       await chatAudit(this.runtime).record(tx, agent, {
         action: 'conversation.read',
+        patientId: patientOf(row),
         refs: conversationRef(row.id),
         at: this.now(),
       });
@@ -154,6 +155,24 @@ export class Conversations {
         conversation: summarize(row, this.now()),
         messages: await this.messagesOf(tx, row.id),
       };
+    });
+  }
+
+  /**
+   * An agent starts watching a conversation live (its messages pushed to their socket as they
+   * come): a read, audited before the first message reaches them.
+   */
+  async watch(conversationId: number, agent: Agent): Promise<void> {
+    const [row] = await this.runtime.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!row) throw new NotFoundError(chatMessages.conversationNotFound);
+    await chatAudit(this.runtime).record(this.runtime.db, agent, {
+      action: 'conversation.watch',
+      patientId: patientOf(row),
+      refs: conversationRef(row.id),
+      at: this.now(),
     });
   }
 
@@ -318,6 +337,11 @@ export interface Step {
   added: ChatMessage[];
   detail: ConversationDetail;
   person: Pick<ChatParticipant, 'kind' | 'id'>;
+}
+
+/** The patient a conversation is with (a visitor has no account). */
+function patientOf(row: ConversationRow): number | null {
+  return row.participantKind === 'patient' ? row.participantId : null;
 }
 
 function ownedBy(person: Pick<ChatParticipant, 'kind' | 'id'>) {

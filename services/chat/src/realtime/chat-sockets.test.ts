@@ -198,6 +198,42 @@ it('a support agent sees the chat waiting, answers live, and the patient gets it
   expect((await toAgent).content).toBe('Thank you!');
 });
 
+it('records an agent watching a conversation live before its first message reaches them; an unknown one is refused', async () => {
+  const { patient, socket } = await patientSocket('Wren');
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'Is it cold-packed?' });
+  const agent = await chat.agent();
+  const agentSocket = chat.socket({ token: agent.token });
+  await connected(agentSocket);
+  const waiting = await chat.get('/api/console/support/conversations?view=waiting', agent);
+  const { conversationId } = waiting.body.conversations.find(
+    (c: { participant: { id: number } }) => c.participant.id === patient.id,
+  );
+  const watches = async () =>
+    (
+      await chat.service.runtime.audit.page(chat.service.runtime.db, {
+        action: 'conversation.watch',
+        staffId: agent.id,
+        limit: 10,
+      })
+    ).entries.map((e) => [e.patientId, e.refs, e.staff.role, e.ip === null]);
+
+  agentSocket.emit(chatEvents.watch, { conversationId });
+  await eventually(async () =>
+    expect(await watches()).toEqual([
+      [patient.id, { conversation: conversationId }, 'support', false],
+    ]),
+  );
+  const live = next<ChatMessage>(agentSocket, chatEvents.message);
+  await emit(socket, chatEvents.chatMessage, { userId: patient.id, message: 'Thanks' });
+  expect((await live).content).toBe('Thanks');
+
+  const error = next<{ message: string }>(agentSocket, chatEvents.error);
+  agentSocket.emit(chatEvents.watch, { conversationId: 987654 });
+  expect(await error).toEqual({ message: chatMessages.conversationNotFound });
+  expect(await watches()).toHaveLength(1);
+  agentSocket.disconnect();
+});
+
 it("support opens a patient's account found from an order: name, email and their chat (audited)", async () => {
   const agent = await chat.agent();
   const account = (userId: number, as = agent) =>

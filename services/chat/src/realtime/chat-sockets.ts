@@ -11,15 +11,18 @@ import {
   type ChatAck,
   type ChatMessage,
   type ChatParticipant,
+  type Principal,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   CART_SESSION_REFUSED,
+  NotFoundError,
   connectRedis,
   type Clock,
   type Logger,
   type RateLimiter,
 } from '@clinic/kit';
+import { agentOf } from '../domain/agents';
 import type { ChatPerson, Conversations } from '../domain/conversations';
 import type { Visitors } from '../domain/visitors';
 
@@ -39,7 +42,8 @@ interface SessionProof {
 }
 
 type Who = (
-  { kind: 'person'; person: ChatPerson; initialized: boolean } | { kind: 'agent'; userId: number }
+  | { kind: 'person'; person: ChatPerson; initialized: boolean }
+  | { kind: 'agent'; principal: Principal; watching: number }
 ) & { session: SessionProof | null };
 
 const personRoom = (p: Pick<ChatParticipant, 'kind' | 'id'>) => `person:${p.kind}:${p.id}`;
@@ -189,8 +193,7 @@ export class ChatSockets implements ChatDelivery {
       token: auth.token,
       checkedAt: this.deps.clock.now().getTime(),
     };
-    if (AGENT_ROLES.has(principal.role))
-      return { kind: 'agent', userId: principal.userId, session };
+    if (AGENT_ROLES.has(principal.role)) return { kind: 'agent', principal, watching: 0, session };
     if (principal.role !== 'patient') return null;
     const contact = await this.deps.identity.patientContact(principal.userId);
     if (!contact) return null;
@@ -275,6 +278,31 @@ export class ChatSockets implements ChatDelivery {
     }
   }
 
+  /**
+   * An agent watches a conversation live: each new message of the person is pushed to them, a
+   * read of it as it comes. Audited (chat's trail, `conversation.watch`) before the socket joins;
+   * a watch that cannot be recorded does not start. A later watch (or 0) wins over one still
+   * being recorded.
+   */
+  private async watch(
+    socket: Socket,
+    who: Extract<Who, { kind: 'agent' }>,
+    conversationId: number,
+  ): Promise<void> {
+    try {
+      const agent = await agentOf(this.deps.identity, who.principal, socket.handshake.address);
+      await this.deps.conversations.watch(conversationId, agent);
+      if (who.watching === conversationId && socket.connected)
+        await socket.join(watchRoom(conversationId));
+    } catch (err) {
+      const unknown = err instanceof NotFoundError;
+      if (!unknown) this.deps.logger.warn({ err }, 'chat watch could not be recorded');
+      socket.emit(chatEvents.error, {
+        message: unknown ? chatMessages.conversationNotFound : chatMessages.watchFailed,
+      });
+    }
+  }
+
   private connected(socket: Socket): void {
     const who = socket.data.who as Who;
     if (who.session) this.watchSession(socket, who.session);
@@ -283,7 +311,8 @@ export class ChatSockets implements ChatDelivery {
       socket.on(chatEvents.watch, (payload: unknown) => {
         const id = Number((payload as { conversationId?: unknown } | null)?.conversationId);
         for (const room of socket.rooms) if (room.startsWith('watch:')) void socket.leave(room);
-        if (Number.isInteger(id) && id > 0) void socket.join(watchRoom(id));
+        who.watching = Number.isInteger(id) && id > 0 ? id : 0;
+        if (who.watching) void this.watch(socket, who, id);
       });
       return;
     }

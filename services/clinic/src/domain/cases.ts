@@ -19,7 +19,6 @@ import {
   isScheduleWithinLadder,
   prescribedItemName,
   prescriptionApproved,
-  type AuditAction,
   type CasePrescription,
   type CaseSummary,
   type DecisionKind,
@@ -45,7 +44,7 @@ import {
   prescriptions,
   type CaseRow,
 } from '../db/schema';
-import { auditStaff, clinicAudit, type StaffRequest } from './audit';
+import { type AuditAction, auditStaff, clinicAudit, type StaffRequest } from './audit';
 import { reviewableStatuses, summariesOf } from './case-summaries';
 import { toCasePrescription } from './prescriptions';
 import { staffName } from './staff-members';

@@ -1,14 +1,7 @@
+import type { AuditActionOf } from '@clinic/contracts';
 import type { AuditTrail, ServiceRuntime } from '@clinic/kit';
 
-export type FulfillmentAuditAction =
-  | 'shipment.read'
-  | 'shipment.place'
-  | 'shipment.pause'
-  | 'shipment.ship'
-  | 'shipment.deliver'
-  | 'reship.read-photo'
-  | 'reship.approve'
-  | 'reship.refuse';
+export type FulfillmentAuditAction = AuditActionOf<'fulfillment'>;
 
 /**
  * Fulfilment's lines on the kit's audit trail: a staff member read a patient's prescription or

@@ -256,6 +256,7 @@ export class Shipments {
     await fulfillmentAudit(this.runtime).record(db, who, {
       action: 'shipment.read',
       patientId: row.userId,
+      orderId: row.orderId,
       refs: { shipment: row.id },
       at: now,
     });

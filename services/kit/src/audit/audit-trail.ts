@@ -11,7 +11,7 @@
  * - a read is recorded before it is answered, and a step in the transaction that makes it (the
  *   caller passes its `tx`), so neither happens unrecorded.
  */
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import { rows, type Executor } from '../db/database';
 import { assertSchemaName } from '../db/migrate';
@@ -64,6 +64,21 @@ export interface AuditQuery {
   limit: number;
 }
 
+/** The admin's filters over one service's trail (the gateway merges every service's answer). */
+export interface AuditSearch {
+  staffId?: number;
+  patientId?: number;
+  orderId?: number;
+  action?: string;
+  /** Lines at or after this moment. */
+  from?: Date;
+  /** Lines before this moment. */
+  until?: Date;
+  /** Lines older than this one: earlier, or at the same moment with a smaller id. */
+  before?: { at: Date; id: number };
+  limit: number;
+}
+
 export interface AuditPage<A extends string = string> {
   entries: AuditRecord<A>[];
   /** The `before` of the next page, or null on the last one. */
@@ -102,18 +117,26 @@ export class AuditTrail<A extends string = string> {
 
   /** Writes one line, through `executor`: the transaction of the step it records, if any. */
   async record(executor: Executor, who: AuditStaff, line: AuditLine<A>): Promise<void> {
-    await executor.insert(this.table).values({
-      at: line.at,
-      staffId: who.id,
-      staffName: who.name ?? null,
-      staffRole: who.role,
-      action: line.action,
-      patientId: line.patientId ?? null,
-      orderId: line.orderId ?? null,
-      subject: line.subject ?? null,
-      refs: line.refs ?? {},
-      ip: who.ip,
-    });
+    await this.recordEach(executor, who, [line]);
+  }
+
+  /** Writes one line per item of a list read (each patient on it), in one statement. */
+  async recordEach(executor: Executor, who: AuditStaff, lines: AuditLine<A>[]): Promise<void> {
+    if (lines.length === 0) return;
+    await executor.insert(this.table).values(
+      lines.map((line) => ({
+        at: line.at,
+        staffId: who.id,
+        staffName: who.name ?? null,
+        staffRole: who.role,
+        action: line.action,
+        patientId: line.patientId ?? null,
+        orderId: line.orderId ?? null,
+        subject: line.subject ?? null,
+        refs: line.refs ?? {},
+        ip: who.ip,
+      })),
+    );
   }
 
   /** The trail, newest first, one page at a time. */
@@ -134,7 +157,34 @@ export class AuditTrail<A extends string = string> {
       .where(and(...where))
       .orderBy(desc(t.id))
       .limit(query.limit + 1);
-    const entries = found.slice(0, query.limit).map((row) => ({
+    const entries = found.slice(0, query.limit).map((row) => this.recordOf(row));
+    return { entries, next: found.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
+  }
+
+  /** Lines matching every filter, newest first (by time, then id): at most `limit`. */
+  async search(executor: Executor, query: AuditSearch): Promise<AuditRecord<A>[]> {
+    const t = this.table;
+    const where: SQL[] = [];
+    if (query.staffId !== undefined) where.push(eq(t.staffId, query.staffId));
+    if (query.patientId !== undefined) where.push(eq(t.patientId, query.patientId));
+    if (query.orderId !== undefined) where.push(eq(t.orderId, query.orderId));
+    if (query.action !== undefined) where.push(eq(t.action, query.action));
+    if (query.from !== undefined) where.push(gte(t.at, query.from));
+    if (query.until !== undefined) where.push(lt(t.at, query.until));
+    const before = query.before;
+    if (before !== undefined)
+      where.push(or(lt(t.at, before.at), and(eq(t.at, before.at), lt(t.id, before.id)))!);
+    const found = await executor
+      .select()
+      .from(t)
+      .where(and(...where))
+      .orderBy(desc(t.at), desc(t.id))
+      .limit(query.limit);
+    return found.map((row) => this.recordOf(row));
+  }
+
+  private recordOf(row: typeof this.table.$inferSelect): AuditRecord<A> {
+    return {
       service: this.schema,
       id: row.id,
       at: row.at,
@@ -145,8 +195,7 @@ export class AuditTrail<A extends string = string> {
       subject: row.subject,
       refs: row.refs,
       ip: row.ip,
-    }));
-    return { entries, next: found.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
+    };
   }
 }
 

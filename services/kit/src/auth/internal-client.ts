@@ -23,7 +23,13 @@ export class InternalClient {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  async call<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<z.infer<S>> {
+  /** `headers`: more to send, e.g. the caller's signed principal (PrincipalSigner.sign). */
+  async call<S extends z.ZodType>(
+    path: string,
+    payload: unknown,
+    schema: S,
+    headers: Record<string, string> = {},
+  ): Promise<z.infer<S>> {
     const what = `${this.service} ${path}`;
     let res: Response;
     let text: string;
@@ -31,6 +37,7 @@ export class InternalClient {
       res = await fetch(`${this.baseUrl}${path}`, {
         method: 'POST',
         headers: {
+          ...headers,
           'content-type': 'application/json',
           [INTERNAL_CALL_HEADER]: this.principals.internalToken(),
         },

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import type { Router } from 'express';
+import { Router } from 'express';
 import type { PrincipalSigner } from '../auth/principal';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db/database';
+import { auditReadRoute } from '../audit/audit-read';
 import { AuditTrail } from '../audit/audit-trail';
 import { kitMigrations } from '../db/kit-migrations';
 import { assertSchemaName, loadMigrations, migrate } from '../db/migrate';
@@ -294,7 +295,10 @@ export class ServiceRuntime {
   }
 }
 
-/** Builds a service on a runtime and registers its subscribers and jobs. */
+/**
+ * Builds a service on a runtime and registers its subscribers and jobs. Every service's router
+ * also answers the admin's audit read of its trail (internal, audit/audit-read.ts).
+ */
 export async function bootService<Deps>(
   module: ServiceModule<Deps>,
   engines: Engines,
@@ -304,5 +308,8 @@ export async function bootService<Deps>(
   const runtime = await ServiceRuntime.create(module.name, module.migrationsDir, engines, tuning);
   const parts = await module.build(runtime, deps);
   runtime.register(parts);
-  return { runtime, router: parts.router, attach: parts.attach };
+  const router = Router();
+  router.use(auditReadRoute(runtime.audit, runtime.db, runtime.engines.principals));
+  router.use(parts.router);
+  return { runtime, router, attach: parts.attach };
 }

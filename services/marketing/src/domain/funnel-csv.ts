@@ -1,7 +1,7 @@
 /**
  * The funnel page's tables as CSV, made from the same suppressed report the page shows, so a
  * download can never hold more than the screen. Campaign names come from ad links anyone can
- * write: a cell a spreadsheet would run as a formula is written as text.
+ * write: the kit's CSV writes a cell a spreadsheet would run as a formula as text.
  */
 import {
   funnelStepRules,
@@ -9,18 +9,11 @@ import {
   type FunnelTable,
   type PeopleCount,
 } from '@clinic/contracts';
+import { csvLines, type CsvCell } from '@clinic/kit';
 
-type Cell = string | number | null;
+type Cell = CsvCell;
 
-function cell(value: Cell): string {
-  if (value === null) return '';
-  let text = String(value);
-  const formula = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text);
-  if (formula) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const lines = (rows: Cell[][]) => rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+const lines = csvLines;
 
 /** Dollars with cents, or "<11". */
 const dollars = (cents: number | string): Cell =>

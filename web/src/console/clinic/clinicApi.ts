@@ -1,12 +1,14 @@
 /**
  * The clinician's calls (contracts/src/api/clinic.ts) through the typed client: the review queue,
- * claims, the case view, its files, the three decisions, and the audit trail (admins). Reads are
+ * claims, the case view, its files, the three decisions, and the audit trail (admins: every
+ * service's, merged by the gateway). Reads are
  * React Query options; every answer is parsed by the route's response schema.
  */
 import {
   backgroundActivityHeaders,
   approveCase,
   auditTrail,
+  auditTrailCsv,
   caseFileReadUrl,
   caseView,
   claimCase,
@@ -22,11 +24,13 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../api/client';
+import { callApiForBlob } from '../../api/file';
 
 export type ApproveBody = z.input<NonNullable<typeof approveCase.body>>;
 export type RequestBody = z.input<NonNullable<typeof requestMore.body>>;
 export type RequestKind = RequestBody['kind'];
 export type AuditQuery = z.input<NonNullable<typeof auditTrail.query>>;
+export type AuditFilter = z.input<NonNullable<typeof auditTrailCsv.query>>;
 export type AuditPage = z.infer<typeof auditTrail.response>;
 
 /** GET /api/console/cases?filter=...: the cases of one tab. */
@@ -67,6 +71,22 @@ export function auditQuery(query: AuditQuery) {
     queryFn: () => callApi(auditTrail, { query }),
     retry: false,
   });
+}
+
+/** `audit-trail-2026-11-27.csv`, as the server names it (Content-Disposition). */
+export const auditCsvFileName = (now: Date) => `audit-trail-${now.toISOString().slice(0, 10)}.csv`;
+
+/** GET /api/console/audit.csv with the same filters, saved by the browser as a file. */
+export async function downloadAuditCsv(filter: AuditFilter): Promise<void> {
+  const blob = await callApiForBlob(auditTrailCsv, { query: filter });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = auditCsvFileName(new Date());
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }
 
 export const claim = (orderId: number) => callApi(claimCase, { params: { orderId } });
