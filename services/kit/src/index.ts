@@ -24,6 +24,7 @@ export * from './db/roles';
 export * from './audit/audit-trail';
 export * from './settings/setting-store';
 export * from './settings/setting-cache';
+export * from './settings/setting-copy';
 export * from './events/bus';
 export * from './events/local-bus';
 export * from './events/kafka-bus';
