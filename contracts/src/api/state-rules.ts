@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { stateRulesSchema } from '../rules/state-rules';
+import { int } from './fields';
 import { defineRoute } from './route';
 
 const rulesInForce = {
@@ -76,7 +77,7 @@ export const changeStateRules = defineRoute({
   summary:
     'Replaces the per-state rules, made from `fromVersion` (409 when another admin saved first). Versioned, audited and published to every service that reads them.',
   body: z.object({
-    fromVersion: z.number().int().nonnegative().max(2_147_483_647),
+    fromVersion: int(0),
     rules: stateRulesSchema,
   }),
   response: z.object({ ...rulesInForce, history: z.array(stateRulesChangeSchema) }),
