@@ -5,7 +5,7 @@
  */
 import { usStates } from '../constants/states';
 import { intakeLimits } from './intake';
-import { ruleHolds, type StateRules } from './state-rules';
+import { ruleHolds, stateCodeOf, stateRulesMessages, type StateRules } from './state-rules';
 
 export const disqualificationReasons = [
   'state_not_available',
@@ -57,4 +57,18 @@ export function planBmiDisqualification(
 ): DisqualificationReason | null {
   if (currentlyTaking) return bmi < intakeLimits.bmiForCurrentUsers ? 'bmi_below_20' : null;
   return bmi < intakeLimits.bmiForNewUsers ? 'bmi_below_25' : null;
+}
+
+/**
+ * Why an order cannot ship to `state` by these rules (the program is not available there, or the
+ * pharmacy cannot ship there), in the patient's words; null when it can. Checkout refuses with
+ * it, and the checkout page says it before a card is charged.
+ */
+export function unservedStateMessage(rules: StateRules, state: string): string | null {
+  const code = stateCodeOf(state);
+  if (ruleHolds(rules, 'blockedStates', code))
+    return disqualificationMessage('state_not_available', code);
+  if (ruleHolds(rules, 'noShippingStates', code))
+    return stateRulesMessages.noShipping(stateName(code));
+  return null;
 }

@@ -5,24 +5,19 @@
  * some states (unpaid carts of patients whose shipping address is there).
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  disqualificationMessage,
-  ruleHolds,
-  stateCodeOf,
-  stateName,
-  stateRulesMessages,
-} from '@clinic/contracts';
+import { ruleHolds, stateCodeOf, unservedStateMessage } from '@clinic/contracts';
 import { ForbiddenError, InvalidRequestError, type Db } from '@clinic/kit';
 import { carts, orders, shippingAddresses } from '../db/schema';
 import type { CheckoutStateRules } from '../subscribers/state-rules-changed-copy';
 
 export async function refuseUnservedState(rules: CheckoutStateRules, state: string): Promise<void> {
   const { value } = await rules.get();
-  const code = stateCodeOf(state);
-  if (ruleHolds(value, 'blockedStates', code))
-    throw new ForbiddenError(disqualificationMessage('state_not_available', code));
-  if (ruleHolds(value, 'noShippingStates', code))
-    throw new InvalidRequestError(stateRulesMessages.noShipping(stateName(code)));
+  const refusal = unservedStateMessage(value, state);
+  if (!refusal) return;
+  // Not served at all is the quiz's refusal (403); a state the pharmacy cannot ship to, the
+  // address's (400): another address may do.
+  if (ruleHolds(value, 'blockedStates', stateCodeOf(state))) throw new ForbiddenError(refusal);
+  throw new InvalidRequestError(refusal);
 }
 
 export async function countOpenCarts(db: Db, states: readonly string[]): Promise<number> {
