@@ -26,6 +26,7 @@ export const consoleSections = [
   { key: 'prices', label: 'Prices', role: 'admin' },
   { key: 'offers', label: 'Offers', role: 'admin' },
   { key: 'coupons', label: 'Coupons', role: 'admin' },
+  { key: 'state-rules', label: 'State rules', role: 'admin' },
   { key: 'staff-accounts', label: 'Staff accounts', role: 'admin' },
   { key: 'privacy-requests', label: 'Privacy requests', role: 'admin' },
   { key: 'audit-trail', label: 'Audit trail', role: 'admin' },

@@ -100,6 +100,12 @@ import { sandboxCreateToken, validateCoupon } from './payments';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
+import {
+  changeStateRules,
+  consoleStateRules,
+  previewStateRules,
+  stateRulesInForce,
+} from './state-rules';
 import { inboundSms } from './sms';
 import { supportOrderSearch, supportPatientOrders } from './support';
 import {
@@ -136,6 +142,7 @@ export * from './console';
 export * from './console-session';
 export * from './privacy';
 export * from './privacy-admin';
+export * from './state-rules';
 export * from './sms';
 export * from './forms';
 export * from './uploads';
@@ -168,6 +175,10 @@ export const apiRoutes: readonly ApiRoute[] = [
   privacyRequestQueue,
   verifyPrivacyRequest,
   closePrivacyRequest,
+  stateRulesInForce,
+  consoleStateRules,
+  previewStateRules,
+  changeStateRules,
   inboundSms,
   funnelReport,
   funnelCsv,

@@ -54,29 +54,3 @@ export const usStates: Readonly<Record<string, string>> = {
 };
 
 export const stateCodes: readonly string[] = Object.values(usStates);
-
-/** Spec 000 section 9: the program is not yet available in these states. */
-export const blockedStates: readonly string[] = ['LA', 'MS', 'AL'];
-
-/**
- * Spec 002 sections 4 and 9: the states whose patients record an identity video after the
- * bare-medication form, before a clinician reviews the assessment.
- */
-export const identityVideoStates: readonly string[] = [
-  'AR',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'MT',
-  'OK',
-  'SC',
-  'SD',
-  'TX',
-  'WV',
-  'IL',
-  'NJ',
-  'OR',
-  'VA',
-  'WA',
-];

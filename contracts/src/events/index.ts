@@ -1,5 +1,5 @@
 import { sessionsRevoked } from './identity';
-import { campaignVisited, leadDisqualified, leadQualified } from './intake';
+import { campaignVisited, leadDisqualified, leadQualified, stateRulesChanged } from './intake';
 import { cartSaved, paymentSucceeded, refundIssued, subscriptionCancelled } from './payments';
 import {
   appointmentRequired,
@@ -43,6 +43,7 @@ export const productEvents = new EventRegistry([
   leadQualified,
   leadDisqualified,
   campaignVisited,
+  stateRulesChanged,
   paymentSucceeded,
   cartSaved,
   subscriptionCancelled,

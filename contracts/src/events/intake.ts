@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { visitIdSchema } from '../api/campaign-visit';
 import { trackingDataSchema } from '../api/intake';
 import { disqualificationReasons } from '../rules/disqualification';
+import { stateRulesKey, stateRulesSchema } from '../rules/state-rules';
 import { defineEvent } from './envelope';
 
 /** The non-medical facts about a lead that marketing's funnel and checkout's eligibility need. */
@@ -45,4 +46,22 @@ export const campaignVisited = defineEvent({
   description:
     "A browser arrived with campaign parameters (the funnel's first step); visitId is its tab's random tracking session id, tied to no person.",
   schema: z.object({ visitId: visitIdSchema, tracking: trackingDataSchema }),
+});
+
+/**
+ * An admin changed the per-state rules (intake owns them): the whole rule set and its version,
+ * so each service's copy is the owner's value, and a late or repeated event never moves a copy
+ * back (the kit's `applyCopy`).
+ */
+export const stateRulesChanged = defineEvent({
+  name: 'state-rules-changed',
+  version: 1,
+  keyOf: () => stateRulesKey,
+  description:
+    'The per-state rules changed: the whole rule set (blocked states, identity video, Florida bill of rights, refill restriction, no shipping) at its new version.',
+  schema: z.object({
+    version: z.number().int().positive(),
+    rules: stateRulesSchema,
+    changedAt: z.iso.datetime(),
+  }),
 });

@@ -3,8 +3,9 @@
  * Apart from the quiz's step rules (intake.ts), which the quiz's first screen loads: these are
  * the service's and the later pages'.
  */
-import { blockedStates, usStates } from '../constants/states';
+import { usStates } from '../constants/states';
 import { intakeLimits } from './intake';
+import { ruleHolds, stateCodeOf, stateRulesMessages, type StateRules } from './state-rules';
 
 export const disqualificationReasons = [
   'state_not_available',
@@ -33,17 +34,16 @@ export function disqualificationMessage(reason: DisqualificationReason, state?: 
 
 /**
  * Disqualifications known when the quiz is submitted: a state where the program has not
- * launched, a birth year after 2006, and a BMI below 20, which no one qualifies with. The BMI
+ * launched (the state rules in force), a birth year after 2006, and a BMI below 20, which no one
+ * qualifies with. The BMI
  * minimum of 25 for new users is applied on the plan page, where the visitor says whether they
  * already take a GLP-1 medication (spec 000 section 4, "Plan flow").
  */
-export function intakeDisqualification(input: {
-  state: string;
-  birthYear: number;
-  age: number;
-  bmi: number;
-}): DisqualificationReason | null {
-  if (blockedStates.includes(input.state)) return 'state_not_available';
+export function intakeDisqualification(
+  input: { state: string; birthYear: number; age: number; bmi: number },
+  rules: StateRules,
+): DisqualificationReason | null {
+  if (ruleHolds(rules, 'blockedStates', input.state)) return 'state_not_available';
   if (input.birthYear > intakeLimits.lastAdultBirthYear || input.age < intakeLimits.minimumAge)
     return 'under_18';
   if (input.bmi < intakeLimits.bmiForCurrentUsers) return 'bmi_below_20';
@@ -57,4 +57,18 @@ export function planBmiDisqualification(
 ): DisqualificationReason | null {
   if (currentlyTaking) return bmi < intakeLimits.bmiForCurrentUsers ? 'bmi_below_20' : null;
   return bmi < intakeLimits.bmiForNewUsers ? 'bmi_below_25' : null;
+}
+
+/**
+ * Why an order cannot ship to `state` by these rules (the program is not available there, or the
+ * pharmacy cannot ship there), in the patient's words; null when it can. Checkout refuses with
+ * it, and the checkout page says it before a card is charged.
+ */
+export function unservedStateMessage(rules: StateRules, state: string): string | null {
+  const code = stateCodeOf(state);
+  if (ruleHolds(rules, 'blockedStates', code))
+    return disqualificationMessage('state_not_available', code);
+  if (ruleHolds(rules, 'noShippingStates', code))
+    return stateRulesMessages.noShipping(stateName(code));
+  return null;
 }

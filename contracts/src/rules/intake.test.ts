@@ -8,6 +8,7 @@ import {
   splitPastedPhone,
 } from './intake';
 import { intakeDisqualification, planBmiDisqualification } from './disqualification';
+import { stateRulesSeed } from './state-rules';
 
 const today = new Date('2026-11-22T12:00:00Z');
 
@@ -62,13 +63,18 @@ describe('intake rules shared by the quiz and the intake service', () => {
 
   it('disqualifies at submission by state, then age, then a BMI below 20', () => {
     const ok = { state: 'TX', birthYear: 1990, age: 36, bmi: 30 };
-    expect(intakeDisqualification(ok)).toBeNull();
+    expect(intakeDisqualification(ok, stateRulesSeed)).toBeNull();
     for (const state of ['LA', 'MS', 'AL'])
-      expect(intakeDisqualification({ ...ok, state })).toBe('state_not_available');
-    expect(intakeDisqualification({ ...ok, birthYear: 2007, age: 19 })).toBe('under_18');
-    expect(intakeDisqualification({ ...ok, birthYear: 2006, age: 20 })).toBeNull();
-    expect(intakeDisqualification({ ...ok, bmi: 19.9 })).toBe('bmi_below_20');
-    expect(intakeDisqualification({ ...ok, bmi: 22 })).toBeNull();
+      expect(intakeDisqualification({ ...ok, state }, stateRulesSeed)).toBe('state_not_available');
+    const wyomingToo = { ...stateRulesSeed, blockedStates: ['LA', 'MS', 'AL', 'WY'] };
+    expect(intakeDisqualification({ ...ok, state: 'WY' }, stateRulesSeed)).toBeNull();
+    expect(intakeDisqualification({ ...ok, state: 'WY' }, wyomingToo)).toBe('state_not_available');
+    expect(intakeDisqualification({ ...ok, birthYear: 2007, age: 19 }, stateRulesSeed)).toBe(
+      'under_18',
+    );
+    expect(intakeDisqualification({ ...ok, birthYear: 2006, age: 20 }, stateRulesSeed)).toBeNull();
+    expect(intakeDisqualification({ ...ok, bmi: 19.9 }, stateRulesSeed)).toBe('bmi_below_20');
+    expect(intakeDisqualification({ ...ok, bmi: 22 }, stateRulesSeed)).toBeNull();
   });
 
   it('asks 25 of new users and 20 of current GLP-1 users on the plan page', () => {
@@ -90,8 +96,10 @@ describe('intake rules shared by the quiz and the intake service', () => {
     });
 
     it('lets a BMI of exactly 20.0 through at submission, not 19.9', () => {
-      expect(intakeDisqualification({ ...ok, bmi: at75(160) })).toBeNull();
-      expect(intakeDisqualification({ ...ok, bmi: at75(159) })).toBe('bmi_below_20');
+      expect(intakeDisqualification({ ...ok, bmi: at75(160) }, stateRulesSeed)).toBeNull();
+      expect(intakeDisqualification({ ...ok, bmi: at75(159) }, stateRulesSeed)).toBe(
+        'bmi_below_20',
+      );
     });
 
     it('qualifies a current GLP-1 user at exactly 20.0 on the plan page, not at 19.9', () => {

@@ -7,6 +7,7 @@ import {
   toggleOption,
   type VisibilityContext,
 } from './questionnaire';
+import { stateRulesSeed } from './state-rules';
 
 const q = (id: string, extra: Partial<Question> = {}): Question => ({
   id,
@@ -43,6 +44,8 @@ describe('which questions a patient is shown', () => {
     expect(isQuestionVisible(florida, ctx({ state: 'fl' }))).toBe(true);
     expect(isQuestionVisible(florida, ctx({ state: 'Florida' }))).toBe(true);
     expect(isQuestionVisible(florida, ctx({ state: 'GA' }))).toBe(false);
+    const alsoGeorgia = { ...stateRulesSeed, floridaBillOfRightsStates: ['FL', 'GA'] };
+    expect(isQuestionVisible(florida, ctx({ state: 'ga', stateRules: alsoGeorgia }))).toBe(true);
   });
 
   it('asks about pregnancy (question 0) only women', () => {
@@ -75,7 +78,12 @@ describe('which questions a patient is shown', () => {
     expect(refill('MS')).toBe(true);
     expect(refill('la')).toBe(true);
     expect(refill('TX')).toBe(false);
-    expect(refill('AL', { restrictedStates: ['AL'] })).toBe(true);
+    expect(refill('AL')).toBe(false);
+    const alsoAlabama = { ...stateRulesSeed, refillRestrictedStates: ['MS', 'LA', 'AL'] };
+    expect(refill('AL', { stateRules: alsoAlabama })).toBe(true);
+    expect(refill('MS', { stateRules: { ...stateRulesSeed, refillRestrictedStates: [] } })).toBe(
+      false,
+    );
     const byState: DependencyRule[] = [
       { question_id: '6', dependent_on: 'user_state', ask_if_val_in: ['CA', 'NY'] },
     ];

@@ -15,6 +15,7 @@ import {
   type Question,
 } from '../forms/questionnaire';
 import { intakeMessages } from './intake';
+import { stateCodeOf, stateRulesSeed, type StateRules } from './state-rules';
 
 /** An answer: text, the options chosen, or an uploaded file's name. */
 export type Answer = string | readonly string[];
@@ -30,12 +31,14 @@ export interface VisibilityContext {
   gender: 'Male' | 'Female' | null;
   answers: Answers;
   dependencies: readonly DependencyRule[];
-  /** Refill form: states besides MS and LA where `state_restriction` is asked. */
-  restrictedStates?: readonly string[];
+  /**
+   * The state rules in force (which states see the Florida bill of rights, where the refill form
+   * asks its state restriction); absent, today's seeded rules.
+   */
+  stateRules?: Pick<StateRules, 'floridaBillOfRightsStates' | 'refillRestrictedStates'>;
 }
 
 const bareMedsHidden = new Set(['14', '15']);
-const refillRestricted = ['MS', 'LA'];
 
 function answerIn(answer: Answer | undefined, allowed: readonly string[]): boolean {
   if (answer === undefined) return false;
@@ -47,14 +50,18 @@ function answerIn(answer: Answer | undefined, allowed: readonly string[]): boole
 /** Whether the patient is shown this question (spec 002 section 4, "Question visibility"). */
 export function isQuestionVisible(question: AskedQuestion, ctx: VisibilityContext): boolean {
   const state = ctx.state.trim().toUpperCase();
+  const stateRules = ctx.stateRules ?? stateRulesSeed;
   if (ctx.form === 'first' && ctx.bareMeds && bareMedsHidden.has(question.id)) return false;
-  if (question.question === 'florida_bill_of_rights' && state !== 'FL' && state !== 'FLORIDA')
+  if (
+    question.question === 'florida_bill_of_rights' &&
+    !stateRules.floridaBillOfRightsStates.includes(stateCodeOf(state))
+  )
     return false;
   if (question.id === '0' && ctx.gender !== 'Female') return false;
   if (
     ctx.form === 'refill' &&
     question.question === 'state_restriction' &&
-    ![...refillRestricted, ...(ctx.restrictedStates ?? [])].includes(state)
+    !stateRules.refillRestrictedStates.includes(stateCodeOf(state))
   )
     return false;
   return ctx.dependencies

@@ -28,6 +28,8 @@ import { callConversionRoute } from './routes/call-conversion';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
+import { internalRoutes } from './routes/internal';
+import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 import { couponRoutes } from './routes/coupons';
 import { getCartRoute } from './routes/get-cart';
 import { hsaReceiptRoute } from './routes/hsa-receipt';
@@ -83,16 +85,18 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       runtime.logger,
       deps.catalogPollMs,
     );
+    const stateRules = stateRulesChangedCopy(runtime);
     const router = Router();
     catalogRoutes(router, catalog);
     cartRoutes(router, runtime);
     getCartRoute(router, runtime, deps.identity);
     couponRoutes(router, runtime);
-    checkoutRoutes(router, runtime, payments, processor, {
+    checkoutRoutes(router, runtime, payments, processor, stateRules.cache, {
       publishableKey: deps.stripePublishableKey ?? null,
       environment: deps.environment ?? 'production',
     });
-    afterPaymentRoutes(router, runtime);
+    afterPaymentRoutes(router, runtime, stateRules.cache);
+    internalRoutes(router, runtime);
     addToOrderRoute(router, runtime, processor);
     const clinic = deps.clinic ?? demoClinicDetails;
     invoiceRoute(router, runtime, deps.identity, clinic);
@@ -119,6 +123,7 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         applicationWithdrawnRefundSubscriber(runtime),
         shippingAddressSavedVerifiedAddressSubscriber,
         formSubmittedAssessmentNotedSubscriber,
+        stateRules.subscriber,
       ],
       jobs: [
         settlePaymentAttemptJob(payments),

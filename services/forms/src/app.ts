@@ -29,6 +29,7 @@ import { paymentSucceededOrderSubscriber } from './subscribers/payment-succeeded
 import { shippingAddressSavedStateSubscriber } from './subscribers/shipping-address-saved-state';
 import { refillCheckInDueAssessmentSubscriber } from './subscribers/refill-check-in-due-assessment';
 import { appointmentRequiredVideoSubscriber } from './subscribers/appointment-required-video';
+import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 import { uploadLimits } from './uploads/file-content';
 
 export type { FormsDeps } from './deps';
@@ -45,6 +46,7 @@ export const formsService: ServiceModule<FormsDeps> = {
   build(runtime, deps) {
     const questionnaires = deps.questionnaires ?? loadQuestionnaires();
     const uploads = new Uploads(runtime, deps.storage);
+    const stateRules = stateRulesChangedCopy(runtime);
     const router = Router();
     // Local disk's signed URLs are served here; S3 serves its own.
     if (deps.storage instanceof LocalDiskStorage)
@@ -52,11 +54,14 @@ export const formsService: ServiceModule<FormsDeps> = {
     formsOrderRoute(router, runtime, deps.identity);
     questionnaireRoutes(router, questionnaires);
     fhirQuestionnaireRoute(router, questionnaires);
-    assessmentRoutes(router, new Assessments(runtime, deps.identity, questionnaires, uploads));
+    assessmentRoutes(
+      router,
+      new Assessments(runtime, deps.identity, questionnaires, uploads, stateRules.cache),
+    );
     processRefundRoute(router, runtime);
     uploadRoutes(router, runtime, uploads);
     patientAttachmentUploadRoute(router, uploads);
-    identityVideoRoute(router, runtime, uploads);
+    identityVideoRoute(router, runtime, uploads, stateRules.cache);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     weightHistoryRoute(router, runtime, deps.identity);
     internalRoutes(
@@ -74,6 +79,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         prescriptionApprovedRecordSubscriber(runtime),
         refillCheckInDueAssessmentSubscriber(runtime),
         appointmentRequiredVideoSubscriber(runtime),
+        stateRules.subscriber,
       ],
       jobs: [
         acceptUnansweredPrescriptionJob(runtime),

@@ -14,6 +14,7 @@ import { runClinicJourney } from './testing/clinic-journey';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
+import { runStateRulesJourney } from './testing/state-rules-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -202,6 +203,10 @@ describe('cluster mode', () => {
 
   it('disqualifies a visitor across the service processes', async () => {
     await runDisqualifiedJourney(url);
+  });
+
+  it('blocks a state from the console: intake, the quiz and checkout follow across the processes, with no restart', async () => {
+    await runStateRulesJourney(url);
   });
 
   it('keeps the dev mailbox browsable from the shared database outside production', async () => {

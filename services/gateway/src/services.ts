@@ -4,12 +4,17 @@ import { serviceNames, type ServiceName } from '@clinic/contracts';
 import { bootService, localAuditSource, type Engines, type ServiceRuntime } from '@clinic/kit';
 import { chatService, type ChatDeps } from '@clinic/chat';
 import { clinicService } from '@clinic/clinic';
-import { checkoutService, type CheckoutDeps } from '@clinic/checkout';
-import { createLocalFormsRecords, formsService, type FormsDeps } from '@clinic/forms';
+import { checkoutService, countOpenCarts, type CheckoutDeps } from '@clinic/checkout';
+import {
+  countOpenOrders,
+  createLocalFormsRecords,
+  formsService,
+  type FormsDeps,
+} from '@clinic/forms';
 import { fulfillmentService } from '@clinic/fulfillment';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import { type IdentityDirectory } from '@clinic/identity-client';
-import { intakeService, type IntakeDeps } from '@clinic/intake';
+import { intakeService, type IntakeDeps, type OpenWork } from '@clinic/intake';
 import { marketingService } from '@clinic/marketing';
 import { verificationService, type VerificationDeps } from '@clinic/verification';
 import { gatewayService } from './order-items/module';
@@ -35,7 +40,7 @@ export async function bootAllServices(
     /** TWILIO_AUTH_TOKEN: inbound texts must be signed with it (identity's SMS webhook). */
     smsAuthToken?: string;
     checkout?: Omit<CheckoutDeps, 'identity'>;
-    intake?: Omit<IntakeDeps, 'identity'>;
+    intake?: Omit<IntakeDeps, 'identity' | 'openWork'>;
     verification?: Omit<VerificationDeps, 'identity'>;
     forms: Omit<FormsDeps, 'identity' | 'publicUrl'>;
     chat: Omit<ChatDeps, 'identity' | 'forms' | 'publicUrl'>;
@@ -49,14 +54,8 @@ export async function bootAllServices(
   const identityBoot = await bootService(identityService, engines, identityDeps);
   const identity = createLocalIdentityDirectory(identityBoot.runtime, identityDeps);
   const services: BootedService[] = [{ name: 'identity', ...identityBoot }];
-  services.push({
-    name: 'checkout',
-    ...(await bootService(checkoutService, engines, { ...opts.checkout, identity })),
-  });
-  services.push({
-    name: 'intake',
-    ...(await bootService(intakeService, engines, { ...opts.intake, identity })),
-  });
+  const checkoutBoot = await bootService(checkoutService, engines, { ...opts.checkout, identity });
+  services.push({ name: 'checkout', ...checkoutBoot });
   services.push({
     name: 'verification',
     ...(await bootService(verificationService, engines, { ...opts.verification, identity })),
@@ -64,6 +63,15 @@ export async function bootAllServices(
   const formsDeps = { ...opts.forms, identity, publicUrl: opts.publicUrl };
   const formsBoot = await bootService(formsService, engines, formsDeps);
   services.push({ name: 'forms', ...formsBoot });
+  // After checkout and forms: a change of the state rules' preview counts their open work.
+  const openWork: OpenWork = {
+    openCarts: (states) => countOpenCarts(checkoutBoot.runtime.db, states),
+    openOrders: (states) => countOpenOrders(formsBoot.runtime.db, states),
+  };
+  services.push({
+    name: 'intake',
+    ...(await bootService(intakeService, engines, { ...opts.intake, identity, openWork })),
+  });
   const formsRecords = createLocalFormsRecords(formsBoot.runtime, formsDeps);
   services.push({
     name: 'clinic',

@@ -24,6 +24,7 @@ import {
   runPatientJourney,
 } from './testing/patient-journey';
 import { productBootMs } from './testing/product-boot';
+import { runStateRulesJourney } from './testing/state-rules-journey';
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -101,6 +102,10 @@ describe('single-node product behind the gateway', () => {
     await runDisqualifiedJourney(product.url);
   });
 
+  it('lets an admin block a state: in the same run, the quiz turns its visitors away and checkout refuses it', async () => {
+    await runStateRulesJourney(product.url);
+  });
+
   it('routes the catalog call to the checkout service in-process', async () => {
     const res = await request(product.url).get('/api/get-all-products');
     expect(res.status).toBe(200);
@@ -149,6 +154,12 @@ describe('single-node product behind the gateway', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await request(product.url).get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('answers the per-state rules in force to anyone, with no login', async () => {
+    const res = await request(product.url).get('/api/state-rules');
+    expect(res.status).toBe(200);
+    expect(res.body.rules.blockedStates).toEqual(['LA', 'MS', 'AL']);
   });
 
   it('answers unknown API paths with a JSON 404 instead of the app', async () => {
@@ -264,6 +275,12 @@ describe('single-node product behind the gateway', () => {
     const statuses = await runRoleMatrix(product.url);
     expect(statuses.get('marketing GET /api/console/marketing/funnel')).toBe(400);
     expect(statuses.get('patient GET /api/console/marketing/funnel')).toBe(403);
+    // The state rules: admins only (an empty body is refused and changes nothing).
+    expect(statuses.get('admin PUT /api/console/state-rules')).toBe(400);
+    expect(statuses.get('admin POST /api/console/state-rules/preview')).toBe(400);
+    expect(statuses.get('admin GET /api/console/state-rules')).toBe(200);
+    for (const role of ['patient', 'clinician', 'support', 'pharmacy', 'marketing'])
+      expect(statuses.get(`${role} PUT /api/console/state-rules`)).toBe(403);
     expect(roleMatrixBreaches(statuses)).toEqual([]);
   });
 });

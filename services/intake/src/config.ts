@@ -15,6 +15,8 @@ export const intakeConfigFields = {
 
 export type IntakeConfig = z.infer<z.ZodObject<typeof intakeConfigFields>>;
 
-export function intakeDepsFromConfig(config: IntakeConfig): Omit<IntakeDeps, 'identity'> {
+export function intakeDepsFromConfig(
+  config: IntakeConfig,
+): Omit<IntakeDeps, 'identity' | 'openWork'> {
   return { submissionsPerAddressHour: config.QUIZ_SUBMISSIONS_PER_ADDRESS_HOUR };
 }

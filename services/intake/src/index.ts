@@ -1,2 +1,3 @@
 export { intakeService, type IntakeDeps } from './app';
+export { HttpOpenWork, type OpenWork } from './domain/open-work';
 export { intakeConfigFields, intakeDepsFromConfig } from './config';

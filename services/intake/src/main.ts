@@ -3,21 +3,28 @@ import { baseConfigSchema, PrincipalSigner, runServiceProcess } from '@clinic/ki
 import { HttpIdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from './app';
 import { intakeConfigFields, intakeDepsFromConfig } from './config';
+import { HttpOpenWork } from './domain/open-work';
 
 const intakeConfigSchema = baseConfigSchema.extend({
   IDENTITY_URL: z.url(),
+  CHECKOUT_URL: z.url(),
+  FORMS_URL: z.url(),
   ...intakeConfigFields,
 });
 
 void runServiceProcess(
   intakeService,
-  (config) => ({
-    ...intakeDepsFromConfig(config),
-    identity: new HttpIdentityDirectory(
-      config.IDENTITY_URL,
-      new PrincipalSigner(config.INTERNAL_SECRET),
-    ),
-  }),
+  (config) => {
+    const signer = new PrincipalSigner(config.INTERNAL_SECRET);
+    return {
+      ...intakeDepsFromConfig(config),
+      identity: new HttpIdentityDirectory(config.IDENTITY_URL, signer),
+      openWork: new HttpOpenWork(
+        { checkout: config.CHECKOUT_URL, forms: config.FORMS_URL },
+        signer,
+      ),
+    };
+  },
   intakeConfigSchema,
 ).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

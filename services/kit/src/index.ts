@@ -26,6 +26,7 @@ export * from './audit/audit-read';
 export * from './http/csv';
 export * from './settings/setting-store';
 export * from './settings/setting-cache';
+export * from './settings/setting-copy';
 export * from './events/bus';
 export * from './events/local-bus';
 export * from './events/kafka-bus';

@@ -8,6 +8,7 @@ import {
   monthlyAverageCents,
   paymentTermLabels,
   saveCartRequestSchema,
+  stateRulesSeed,
   termPrices,
   termSavingsCents,
 } from '@clinic/contracts';
@@ -459,6 +460,30 @@ describe('CheckoutPage: address and validation', () => {
     await fillCard();
     await pay();
     expect(alert()).toBe(checkoutMessages.incompleteShipping);
+    expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
+    expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
+  });
+
+  it('says, before any charge, that the rules in force do not serve the shipping state', async () => {
+    serve({
+      'GET /api/state-rules': jsonResponse(200, {
+        status: 'success',
+        version: 3,
+        rules: { ...stateRulesSeed, blockedStates: ['WY'], noShippingStates: ['VT'] },
+      }),
+    });
+    await open();
+    await fillAddress('shipping', { city: 'Cheyenne', state: 'WY', zip: '82001' });
+    await fillCard();
+    await pay();
+    expect(alert()).toBe(
+      'Our GLP Medical Weight Loss program is not yet available in Wyoming, but we are launching there next month.',
+    );
+    await fillAddress('shipping', { city: 'Burlington', state: 'VT', zip: '05401' });
+    await pay();
+    expect(alert()).toBe(
+      'Our pharmacy cannot ship to Vermont yet. Please use a shipping address in another state.',
+    );
     expect(calls('POST', '/sandbox/v1/tokens')).toHaveLength(0);
     expect(calls('POST', '/api/checkout-new')).toHaveLength(0);
   });

@@ -10,8 +10,11 @@ import {
   saveAddress,
   trustForm,
   type Drug,
+  unservedStateMessage,
+  type StateRules,
 } from '@clinic/contracts';
 import { ApiError, callApi } from '../api/client';
+import { useStateRules } from '../api/stateRules';
 import { clearCart } from '../cart/cartStore';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan';
@@ -84,11 +87,18 @@ export interface CheckoutSubmit {
 }
 
 /** The form's rules (spec 001 section 5): what is missing, 'po-box' for the popup, or null. */
-function formProblem(order: OrderDraft, termsAccepted: boolean): string | 'po-box' | null {
+function formProblem(
+  order: OrderDraft,
+  termsAccepted: boolean,
+  stateRules: StateRules | undefined,
+): string | 'po-box' | null {
   const { shipping, billing, guest } = order;
   const guestProblem = guest ? guestBuyerOf(guest).problem : null;
   if (guestProblem) return guestProblem;
   if (!isCompleteAddress(shipping)) return checkoutMessages.incompleteShipping;
+  // The rules in force, as the server will apply them: said before any card is charged.
+  const unserved = stateRules && unservedStateMessage(stateRules, shipping.state);
+  if (unserved) return unserved;
   if (isPoBox(shipping.addressLine1) || isPoBox(shipping.addressLine2)) return 'po-box';
   if (billing && !isCompleteAddress(billing)) return checkoutMessages.incompleteBilling;
   if (!termsAccepted) return checkoutMessages.acceptTerms;
@@ -177,6 +187,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   // A new card form (emptied fields) once the server refuses the card entered for this cart.
   const [cardFormKey, setCardFormKey] = useState(0);
   const counters = useRef(initialCounters);
+  const stateRules = useStateRules();
 
   const payment = usePaymentProcessor({
     onRecovered: () => setError(checkoutMessages.paymentReinitialized),
@@ -207,7 +218,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   function validate(): boolean {
     setCardError(null);
     setLoginPath(null);
-    const problem = formProblem(order, termsAccepted);
+    const problem = formProblem(order, termsAccepted, stateRules);
     setError(problem === 'po-box' ? null : problem);
     if (problem === 'po-box') setPoBoxOpen(true);
     return problem === null;

@@ -185,7 +185,7 @@ describe('the staff console', () => {
     view = await open('/console/coupons', 'admin');
 
     expect(where(view)).toBe('/console/coupons');
-    expect(navLinks(view)).toHaveLength(18);
+    expect(navLinks(view)).toHaveLength(19);
     expect(navLinks(view).at(-1)).toEqual(['Audit trail', '/console/audit-trail']);
     expect(headings(view)).toEqual([
       'Clinical',

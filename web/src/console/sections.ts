@@ -107,6 +107,13 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     empty: 'Coupons and their discounts will appear here.',
     icon: 'ticket',
   },
+  'state-rules': {
+    purpose:
+      'Choose where the program is offered and which state rules apply: the quiz, checkout and medical forms follow within a second.',
+    emptyTitle: 'No state rules',
+    empty: 'The per-state rules will appear here.',
+    icon: 'shield',
+  },
   'staff-accounts': {
     purpose: 'Add staff members, set their role and remove access.',
     emptyTitle: 'No staff accounts to manage yet',

@@ -1,9 +1,26 @@
 import { act } from 'react';
+import { stateRulesSeed, type StateRules } from '@clinic/contracts';
 import { renderRoutes, settle, where } from '../account/testing/kit';
+import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { LegalPage } from './LegalPage';
 import type { Rendered } from '../test-utils/render';
 import { CONTENTS_FROM_SECTIONS, LEGAL_EFFECTIVE_DATE } from './document';
-import { legalDocs } from './legalDocs';
+import { legalDocs, type DocumentModule } from './legalDocs';
+
+/** The rules GET /api/state-rules answers with (today's, unless a test changes them). */
+let rulesInForce: StateRules = stateRulesSeed;
+let fetchMock: FetchMock;
+beforeEach(() => {
+  rulesInForce = stateRulesSeed;
+  fetchMock = installFetchMock();
+  fetchMock.mockImplementation(async () =>
+    jsonResponse(200, { status: 'success', version: 3, rules: rulesInForce }),
+  );
+});
+
+/** A document's text as the page shows it under today's rules. */
+const textOf = ({ default: text }: DocumentModule) =>
+  typeof text === 'function' ? text(stateRulesSeed) : text;
 
 const routes = [
   { path: '/legal/:slug', element: <LegalPage /> },
@@ -33,7 +50,7 @@ const texts = (root: ParentNode, selector: string) =>
 
 describe.each(legalDocs.map((doc) => [doc.slug, doc] as const))('/legal/%s', (slug, doc) => {
   it('renders the whole document: title, effective date, every section, contact', async () => {
-    const { default: text } = await doc.load();
+    const text = textOf(await doc.load());
     view = await open(slug);
     const main = view.container.querySelector(`main[data-legal-doc="${slug}"]`);
     expect(main).not.toBeNull();
@@ -62,7 +79,7 @@ describe.each(legalDocs.map((doc) => [doc.slug, doc] as const))('/legal/%s', (sl
   });
 
   it('lists the sections in a table of contents that links to each', async () => {
-    const { default: text } = await doc.load();
+    const text = textOf(await doc.load());
     view = await open(slug);
     const contents = view.container.querySelector('nav[aria-label="Contents"]');
     if (text.sections.length < CONTENTS_FROM_SECTIONS) {
@@ -107,6 +124,15 @@ describe('legal document contents', () => {
     // The spec's price table, from the catalog constants.
     expect(text).toContain('$134.99 today, then $249.97 every month');
     expect(text).toContain('$2,299.97 today, then $2,299.97 every 12 months');
+  });
+
+  it('Terms name the states not served by the rules in force, as the server gives them', async () => {
+    const { default: terms } = await import('./documents/terms-of-use');
+    const words = (rules: StateRules) => JSON.stringify(terms(rules));
+    expect(words({ ...stateRulesSeed, blockedStates: ['LA', 'WY'] })).toContain(
+      'we do not yet offer care in Louisiana, Wyoming);',
+    );
+    expect(words({ ...stateRulesSeed, blockedStates: [] })).not.toContain('we do not yet offer');
   });
 
   it('TeleHealth Consent carries the boxed warning and the emergency line', async () => {

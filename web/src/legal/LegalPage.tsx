@@ -1,5 +1,6 @@
 import { use, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import { fetchStateRules } from '../api/stateRules';
 import { LoadBoundary } from '../components/LoadBoundary';
 import { usePageTitle } from '../components/usePageTitle';
 import type { LegalDocument } from './document';
@@ -22,10 +23,14 @@ const loaded = new Map<LegalSlug, Promise<Loaded>>();
 function load(doc: LegalDoc): Promise<Loaded> {
   let promise = loaded.get(doc.slug);
   if (!promise) {
-    promise = Promise.all([import('./LegalDocumentView'), doc.load()]).then(([view, text]) => ({
-      View: view.LegalDocumentView,
-      document: text.default,
-    }));
+    promise = Promise.all([import('./LegalDocumentView'), doc.load()]).then(
+      async ([view, text]) => ({
+        View: view.LegalDocumentView,
+        // A document naming the per-state rules is written under the rules in force.
+        document:
+          typeof text.default === 'function' ? text.default(await fetchStateRules()) : text.default,
+      }),
+    );
     // A failed download (offline) is tried again next time rather than remembered.
     promise.catch(() => loaded.delete(doc.slug));
     loaded.set(doc.slug, promise);

@@ -1,8 +1,10 @@
+import type { StateRules } from '@clinic/contracts';
 import type { LegalDocument } from './document';
 
 export { legalPath } from './legalPath';
 
-type DocumentModule = { default: LegalDocument };
+/** A document's text, or, for one that names the per-state rules, its text under the rules in force. */
+export type DocumentModule = { default: LegalDocument | ((rules: StateRules) => LegalDocument) };
 
 /**
  * The legal documents linked from the footer (spec 000, "Global elements"), by URL slug, with the

@@ -5,6 +5,7 @@ import {
   glp1UseOptions,
   lastDoseTimingOptions,
   photoMessages,
+  stateRulesSeed,
 } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
@@ -42,6 +43,7 @@ async function open(loader: Partial<LoaderState> = {}) {
       formId="5"
       loader={testLoader(loader)}
       file={testQuestionnaire(loader.activeFrm ?? 1)}
+      stateRules={stateRulesSeed}
       patient={{ first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com' }}
     />,
   );

@@ -1,4 +1,4 @@
-import { formsMessages } from '@clinic/contracts';
+import { formsMessages, stateRulesSeed } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
 import { testSession } from '../test-utils/session';
@@ -20,6 +20,8 @@ let api: FakeApi;
 let view: Rendered | undefined;
 const orderCall = 'GET /forms/orders/5';
 const fileCall = (name: string) => `GET /forms/questionnaires/${name}`;
+const rulesCall = 'GET /api/state-rules';
+const rulesInForce = (rules = stateRulesSeed) => ok({ status: 'success', version: 2, rules });
 const open = async (path = '/medical-form/5') => {
   view = await renderForm(path, <MedicalFormPage />);
 };
@@ -29,6 +31,7 @@ beforeEach(() => {
   localStorage.clear();
   setSession(testSession({ token: 'tok', id: 7 }));
   api = fakeApi();
+  api.on(rulesCall, rulesInForce());
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
 });
 afterEach(async () => {
@@ -47,7 +50,7 @@ describe('the form loader', () => {
       api.on(orderCall, ok(testOrder({ form })));
       api.on(fileCall(name), ok(testQuestionnaire(form)));
       await open();
-      expect(api.calls()).toEqual([orderCall, fileCall(name)]);
+      expect(api.calls()).toEqual([orderCall, fileCall(name), rulesCall]);
       const [, init] = api.fetch.mock.calls[0]!;
       expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
       expect(where(view!)).toBe(`/medical-form/5?type=${type}`);
@@ -115,6 +118,25 @@ describe('the form loader', () => {
   });
 });
 
+describe('the per-state rules in force', () => {
+  it('shows the Florida bill of rights in the states an admin chose, read when the form opens', async () => {
+    api.on(rulesCall, rulesInForce({ ...stateRulesSeed, floridaBillOfRightsStates: ['FL', 'TX'] }));
+    api.on(orderCall, ok(testOrder({ form: 1 })));
+    api.on(fileCall('medical-integration'), ok(testQuestionnaire(1)));
+    await open();
+    // The same man in Texas now starts at the bill of rights.
+    expect(questionId(view!.container)).toBe('fl');
+  });
+
+  it('offers to try again when the rules cannot be read', async () => {
+    api.on(rulesCall, fail(503, 'Unavailable'));
+    api.on(orderCall, ok(testOrder({ form: 1 })));
+    api.on(fileCall('medical-integration'), ok(testQuestionnaire(1)));
+    await open();
+    expect(view!.container.querySelector('#mf-retry')).not.toBeNull();
+  });
+});
+
 describe('the saved loader state', () => {
   const save = (state: object) => localStorage.setItem(LOADER_STATE_KEY, JSON.stringify(state));
 
@@ -122,7 +144,7 @@ describe('the saved loader state', () => {
     save(testLoader({ activeFrm: 3, savedAt: Date.now() - 23 * 60 * 60 * 1000 }));
     api.on(fileCall('refill'), ok(testQuestionnaire(3)));
     await open();
-    expect(api.calls()).toEqual([fileCall('refill')]);
+    expect(api.calls()).toEqual([fileCall('refill'), rulesCall]);
     expect(where(view!)).toBe('/medical-form/5?type=refill');
   });
 
@@ -131,7 +153,7 @@ describe('the saved loader state', () => {
     api.on(orderCall, ok(testOrder({ form: 1 })));
     api.on(fileCall('medical-integration'), ok(testQuestionnaire(1)));
     await open();
-    expect(api.calls()).toEqual([orderCall, fileCall('medical-integration')]);
+    expect(api.calls()).toEqual([orderCall, fileCall('medical-integration'), rulesCall]);
     expect(where(view!)).toBe('/medical-form/5?type=medical');
   });
 

@@ -10,8 +10,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { formsMessages, type QuestionnaireFile } from '@clinic/contracts';
+import { formsMessages, type QuestionnaireFile, type StateRules } from '@clinic/contracts';
 import { toApiError } from '../api/client';
+import { fetchStateRules } from '../api/stateRules';
 import { usePageTitle } from '../components/usePageTitle';
 import { accountUserOf, useSession } from '../session/session';
 import { Button, PageShell } from '../ui';
@@ -57,6 +58,7 @@ export function MedicalFormPage() {
   const session = useSession();
   const [loader, setLoader] = useState<LoaderState | null>(() => readLoaderState(id, Date.now()));
   const [file, setFile] = useState<QuestionnaireFile | 'failed' | null>(null);
+  const [stateRules, setStateRules] = useState<StateRules | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   // The order, unless the saved loader state of this order is still good.
@@ -109,8 +111,13 @@ export function MedicalFormPage() {
     if (form === null) return;
     let live = true;
     setFile(null);
-    readQuestionnaire(form).then(
-      (loaded) => live && setFile(loaded),
+    // The questions and the per-state rules that show or hide some of them, read together.
+    Promise.all([readQuestionnaire(form), fetchStateRules()]).then(
+      ([loaded, rules]) => {
+        if (!live) return;
+        setStateRules(rules);
+        setFile(loaded);
+      },
       () => live && setFile('failed'),
     );
     return () => {
@@ -118,7 +125,8 @@ export function MedicalFormPage() {
     };
   }, [form, attempt]);
 
-  if (!loader || file === null) return <Spinner label="Loading your medical assessment" />;
+  if (!loader || file === null || (file !== 'failed' && !stateRules))
+    return <Spinner label="Loading your medical assessment" />;
 
   if (file === 'failed') {
     return (
@@ -146,6 +154,7 @@ export function MedicalFormPage() {
       formId={id}
       loader={loader}
       file={file}
+      stateRules={stateRules!}
       patient={patient}
     />
   );

@@ -1,4 +1,4 @@
-import { questionnaireFileSchema, type QuestionnaireFile } from '@clinic/contracts';
+import { questionnaireFileSchema, type QuestionnaireFile, stateRulesSeed } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
 import { testSession } from '../test-utils/session';
@@ -84,6 +84,7 @@ async function open(state = 'TX') {
       formId="5"
       loader={testLoader({ activeFrm: 3, userState: state })}
       file={file}
+      stateRules={stateRulesSeed}
       patient={{}}
     />,
   );

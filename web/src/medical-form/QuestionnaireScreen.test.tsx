@@ -3,6 +3,7 @@ import {
   formsMessages,
   glp1UseOptions,
   type QuestionnaireFile,
+  stateRulesSeed,
 } from '@clinic/contracts';
 import { setSession } from '../session/session';
 import type { Rendered } from '../test-utils/render';
@@ -51,6 +52,7 @@ async function open(
       formId="5"
       loader={testLoader(loader)}
       file={file}
+      stateRules={stateRulesSeed}
       patient={{ first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com' }}
     />,
     before,

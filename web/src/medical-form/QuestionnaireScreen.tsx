@@ -22,6 +22,7 @@ import {
   type AskedStep,
   type FlowContext,
   type QuestionnaireFile,
+  type StateRules,
 } from '@clinic/contracts';
 import { errorMessage, toApiError, type ApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
@@ -41,6 +42,8 @@ export interface QuestionnaireScreenProps {
   formId: string;
   loader: LoaderState;
   file: QuestionnaireFile;
+  /** The per-state rules in force: the Florida bill of rights, the refill restriction. */
+  stateRules: StateRules;
   /** The logged-in patient's name and email, when the session has them. */
   patient: Omit<PatientInfo, 'gender' | 'state'>;
 }
@@ -102,7 +105,8 @@ function assessmentOf({
   return body;
 }
 
-export function QuestionnaireScreen({ formId, loader, file, patient }: QuestionnaireScreenProps) {
+export function QuestionnaireScreen(props: QuestionnaireScreenProps) {
+  const { formId, loader, file, stateRules, patient } = props;
   usePageTitle('Medical Assessment');
   const navigate = useNavigate();
   const form = loader.activeFrm;
@@ -112,8 +116,9 @@ export function QuestionnaireScreen({ formId, loader, file, patient }: Questionn
       bareMeds: form === 2,
       state: loader.userState,
       gender: loader.gender,
+      stateRules,
     }),
-    [form, loader.userState, loader.gender],
+    [form, loader.userState, loader.gender, stateRules],
   );
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { RichText } from '../legal';
-import { faq, type FaqEntry } from './faq';
+import { useStateRules } from '../api/stateRules';
+import { faqFor, type FaqEntry } from './faq';
 import { SupportContactCard } from './SupportContactCard';
 import './support.css';
 
@@ -32,6 +33,7 @@ function Answer({ entry }: { entry: FaqEntry }) {
 export function FaqPage() {
   usePageTitle('Frequently asked questions');
   const { hash } = useLocation();
+  const faq = faqFor(useStateRules());
 
   useEffect(() => {
     const target =

@@ -2,6 +2,8 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { renderRoutes, settle } from '../account/testing/kit';
 import { Footer } from '../components/Footer';
+import { stateRulesSeed } from '@clinic/contracts';
+import { installFetchMock, jsonResponse } from '../test-utils/fetchMock';
 import { render, type Rendered } from '../test-utils/render';
 import { faq } from './faq';
 import { FaqRoute, SupportRoute } from './lazyPages';
@@ -75,6 +77,23 @@ describe('/faq', () => {
       faq.map((entry) => entry.question),
     );
     expect(items.every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+  });
+
+  it('names the states not served by the rules in force, read from the server', async () => {
+    const fetchMock = installFetchMock();
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        status: 'success',
+        version: 4,
+        rules: { ...stateRulesSeed, blockedStates: ['LA', 'MS', 'AL', 'WY'] },
+      }),
+    );
+    view = await open('/faq');
+    await settle();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/state-rules');
+    expect(view.container.querySelector('#eligibility')?.textContent).toContain(
+      'we do not yet serve Louisiana, Mississippi, Alabama and Wyoming',
+    );
   });
 
   it('opens the question a link points at', async () => {

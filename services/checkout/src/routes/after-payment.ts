@@ -6,7 +6,9 @@
 import type { Router } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import { bundleSelected, saveAddress, shippingAddressSaved, trustForm } from '@clinic/contracts';
+import { refuseUnservedState } from '../domain/served-states';
 import { refusePoBox, storeShippingAddress } from '../domain/shipping-address';
+import type { CheckoutStateRules } from '../subscribers/state-rules-changed-copy';
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { orders, trustedForms } from '../db/schema';
 
@@ -25,9 +27,14 @@ export async function latestOrderOf(
   return order ?? null;
 }
 
-export function afterPaymentRoutes(router: Router, runtime: ServiceRuntime): void {
+export function afterPaymentRoutes(
+  router: Router,
+  runtime: ServiceRuntime,
+  stateRules: CheckoutStateRules,
+): void {
   bindRoute(router, saveAddress, async ({ body, principal }) => {
     refusePoBox(body);
+    await refuseUnservedState(stateRules, body.state);
     const now = runtime.clock.now();
     const address = {
       address_line_1: body.addressLine1,

@@ -14,18 +14,23 @@ import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import { blockState } from '../domain/payments/card-blocking';
 import { loadCheckoutCart, mayOpenCart } from '../domain/payments/checkout-cart';
 import type { CheckoutPayments } from '../domain/payments/checkout-payments';
+import { refuseUnservedState } from '../domain/served-states';
 import type { CardProcessor } from '../payments/card-processor';
+import type { CheckoutStateRules } from '../subscribers/state-rules-changed-copy';
 
 export function checkoutRoutes(
   router: Router,
   runtime: ServiceRuntime,
   payments: CheckoutPayments,
   processor: CardProcessor,
+  stateRules: CheckoutStateRules,
   browser: Pick<PaymentConfig, 'publishableKey' | 'environment'>,
 ): void {
-  bindRoute(router, checkoutNew, ({ body, principal, headers }) =>
-    payments.pay(body, principal, headers['Idempotency-Key']),
-  );
+  bindRoute(router, checkoutNew, async ({ body, principal, headers }) => {
+    // Before anything is charged or stored: the rules in force, at most a second old.
+    await refuseUnservedState(stateRules, body.shippingAddress.state);
+    return payments.pay(body, principal, headers['Idempotency-Key']);
+  });
 
   bindRoute(router, blockUserPayment, async ({ query, principal }) => {
     const cart = query.cart_id ? await loadCheckoutCart(runtime.db, query.cart_id) : null;

@@ -55,6 +55,7 @@ import {
   assessmentReceived,
   assessmentReceivedJobId,
 } from '../jobs/definitions/assessment-received-email';
+import type { FormsStateRules } from '../subscribers/state-rules-changed-copy';
 import { formOf, ownOrder, patientState, providerOfState, videoRequired } from './orders';
 import { UploadProblem, type Uploads } from './uploads';
 
@@ -178,6 +179,7 @@ export class Assessments {
     private readonly identity: IdentityDirectory,
     private readonly questionnaires: Readonly<Record<QuestionnaireName, QuestionnaireFile>>,
     private readonly uploads: Uploads,
+    private readonly stateRules: FormsStateRules,
   ) {}
 
   /**
@@ -227,11 +229,13 @@ export class Assessments {
           : 'This assessment is submitted with /api/submit-md-form.',
       );
     const file = this.questionnaires[questionnaireOfForm[form]];
+    const { value: stateRules } = await this.stateRules.get();
     const ctx: FlowContext = {
       form: form === 3 ? 'refill' : 'first',
       bareMeds: form === 2,
       state,
       gender: contact?.gender ?? null,
+      stateRules,
     };
     const answers = answersOf(input);
     const problem = checkAnswers(file, ctx, answers);
@@ -241,7 +245,7 @@ export class Assessments {
     if (stop) throw new UnprocessableError(stop.message, { questionId: stop.questionId });
     const schedule = doseScheduleOf(file, answers, input, known.drug, form === 3);
     await this.checkUploads(known.userId, file, ctx, answers);
-    const needsVideo = videoRequired(form, state);
+    const needsVideo = videoRequired(form, state, stateRules);
     const assessmentForm: AssessmentForm =
       form === 3 ? 'refill' : form === 2 ? 'bareMeds' : 'mdIntegration';
 

@@ -13,6 +13,7 @@ import {
   identityVideoUploaded,
   type IdentityVideoAsker,
   type Principal,
+  type StateRules,
 } from '@clinic/contracts';
 import { ConflictError, type Db, type ServiceRuntime } from '@clinic/kit';
 import { assessments, type AssessmentForm } from '../db/schema';
@@ -64,6 +65,7 @@ export async function identityVideoAsker(
   db: Db,
   principal: Principal,
   orderId: number,
+  stateRules: StateRules,
 ): Promise<IdentityVideoAsker | null> {
   await ownOrder(db, principal, orderId);
   const [assessment] = await db
@@ -77,7 +79,9 @@ export async function identityVideoAsker(
     .orderBy(desc(assessments.submittedAt), desc(assessments.id))
     .limit(1);
   if (!assessment?.videoRequired) return null;
-  return videoRequired(loaderForm[assessment.form], assessment.state) ? 'state' : 'clinician';
+  return videoRequired(loaderForm[assessment.form], assessment.state, stateRules)
+    ? 'state'
+    : 'clinician';
 }
 
 /** The form loader's number of a stored assessment's form (orders.ts formOf). */

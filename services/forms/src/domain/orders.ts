@@ -6,7 +6,7 @@
  * same "not found", so nobody learns of another patient's order.
  */
 import { and, eq } from 'drizzle-orm';
-import { identityVideoStates, type FormsOrder, type Principal } from '@clinic/contracts';
+import { ruleHolds, type FormsOrder, type Principal, type StateRules } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { NotFoundError, type Db, type Tx } from '@clinic/kit';
 import { formsMessages } from '@clinic/contracts';
@@ -69,9 +69,12 @@ export function formOf(healthId: string | null, providerId: number): 1 | 2 | 3 {
   return providerId === MEDICAL_INTEGRATION_PROVIDER ? 1 : 2;
 }
 
-/** Whether a submission of this form in this state is followed by the identity video. */
-export function videoRequired(form: 1 | 2 | 3, state: string): boolean {
-  return form === 2 && identityVideoStates.includes(state);
+/**
+ * Whether a submission of this form in this state is followed by the identity video, by the
+ * per-state rules in force.
+ */
+export function videoRequired(form: 1 | 2 | 3, state: string, rules: StateRules): boolean {
+  return form === 2 && ruleHolds(rules, 'identityVideoStates', state);
 }
 
 /** GET /forms/orders/{id}: the caller's pending order as the loader reads it. */

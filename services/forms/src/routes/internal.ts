@@ -2,7 +2,8 @@
  * Forms' internal routes, for the clinic and fulfilment in cluster mode (HttpFormsRecords): an
  * order's assessment as the clinician reads it, a signed read of one of its files, a check and
  * staff read of a patient's own image (the reship photo), and a check of a patient's doctor chat
- * attachment and a signed read of any of their checked uploads. Never published:
+ * attachment and a signed read of any of their checked uploads; for intake, the count of open
+ * orders in some states (a state rules change's preview). Never published:
  * the gateway does not route /internal, and each call must carry the cluster's internal token
  * (403 without). Bodies are validated with the internal contract schemas (400 naming the fields).
  * The clinic audits every staff read before it asks.
@@ -14,9 +15,12 @@ import {
   formsInternalPaths,
   patientFileRequestSchema,
   patientImageRequestSchema,
+  openWorkRequestSchema,
+  stateRulesInternalPaths,
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { AssessmentRecords } from '../domain/assessment-records';
+import { countOpenOrders } from '../domain/state-rules';
 import type { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
 
@@ -56,5 +60,10 @@ export function internalRoutes(
   router.post(formsInternalPaths.patientFileRead, guard, async (req, res) => {
     const { userId, fileName } = parseOrRefuse(patientFileRequestSchema, req.body);
     res.json({ read: await uploads.staffRead(userId, fileName) });
+  });
+
+  router.post(stateRulesInternalPaths.openOrders, guard, async (req, res) => {
+    const { states } = parseOrRefuse(openWorkRequestSchema, req.body);
+    res.json({ count: await countOpenOrders(runtime.db, states) });
   });
 }

@@ -15,7 +15,8 @@ export function mayCall(route: ApiRoute, role: Role): boolean {
   return route.staffRoles.some((allowed) => allowed === role);
 }
 
-async function login(baseUrl: string, role: Role): Promise<string> {
+/** A demo account of `role` signed in through the gateway: its bearer token. */
+export async function login(baseUrl: string, role: Role): Promise<string> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -10,6 +10,7 @@ import {
   formatDob,
   heightInInches,
   intakeDisqualification,
+  type StateRules,
   intakeProblem,
   type DisqualificationReason,
   type IntakePerson,
@@ -31,6 +32,7 @@ export interface AssessedLead {
 export function assessIntakePerson(
   person: IntakePerson,
   today: Date,
+  stateRules: StateRules,
 ): { problem: string } | { lead: AssessedLead } {
   const { phone_parts: parts } = person;
   const problem = intakeProblem(
@@ -69,12 +71,10 @@ export function assessIntakePerson(
       bmi,
       dob: formatDob(person.dob),
       age,
-      disqualification: intakeDisqualification({
-        state: person.state,
-        birthYear: person.dob.yyyy,
-        age,
-        bmi,
-      }),
+      disqualification: intakeDisqualification(
+        { state: person.state, birthYear: person.dob.yyyy, age, bmi },
+        stateRules,
+      ),
     },
   };
 }

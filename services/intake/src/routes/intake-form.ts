@@ -16,6 +16,7 @@ import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { assessIntakePerson } from '../domain/intake-person';
 import { disqualifyLead, qualifyLead, storeLead } from '../domain/leads';
+import type { StateRulesDesk } from '../domain/state-rules';
 
 /** One address submitting more quizzes than this an hour is a script, not a person. */
 export const defaultSubmissionsPerAddressHour = 30;
@@ -24,6 +25,7 @@ export function intakeFormRoute(
   router: Router,
   runtime: ServiceRuntime,
   identity: IdentityDirectory,
+  stateRules: StateRulesDesk,
   submissionsPerAddressHour = defaultSubmissionsPerAddressHour,
 ): void {
   const submissionsPerAddress = { limit: submissionsPerAddressHour, windowMs: 60 * 60 * 1000 };
@@ -38,7 +40,8 @@ export function intakeFormRoute(
       throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
     }
 
-    const assessment = assessIntakePerson(body, runtime.clock.now());
+    const { value: rules } = await stateRules.inForce();
+    const assessment = assessIntakePerson(body, runtime.clock.now(), rules);
     if ('problem' in assessment) throw new HttpError(400, assessment.problem);
     const { lead: assessed } = assessment;
     const lead = await storeLead(runtime, body, assessed, {

@@ -3,30 +3,51 @@
  * single-node mode), and a valid quiz submission to vary in tests.
  */
 import { sql } from 'drizzle-orm';
-import type { IntakePersonInput } from '@clinic/contracts';
+import type { IntakePersonInput, StaffMember } from '@clinic/contracts';
 import { rows, type Clock, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@clinic/kit/testing';
 import { createLocalIdentityDirectory, identityService } from '@clinic/identity';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { intakeService } from '../app';
+import type { OpenWork } from '../domain/open-work';
 import { leads } from '../db/schema';
 
 export async function startIntakeWithIdentity(
-  opts: { clock?: Clock; submissionsPerAddressHour?: number; visitsPerAddressHour?: number } = {},
-): Promise<ServiceUnderTest & { engines: OpenedEngines; identity: IdentityDirectory }> {
+  opts: {
+    clock?: Clock;
+    submissionsPerAddressHour?: number;
+    visitsPerAddressHour?: number;
+    /** What the state rules' preview counts; by default nothing is open anywhere. */
+    openWork?: OpenWork;
+  } = {},
+): Promise<
+  ServiceUnderTest & {
+    engines: OpenedEngines;
+    identity: IdentityDirectory;
+    /** Makes `member` a member of staff as identity would name them. */
+    addStaff(member: StaffMember): void;
+  }
+> {
   const base = await startServiceForTest(
     identityService,
     { publicUrl: 'http://clinic.test', seedDemoAccounts: false },
     { clock: opts.clock },
   );
-  const identity = createLocalIdentityDirectory(base.runtime, {
+  const directory = createLocalIdentityDirectory(base.runtime, {
     publicUrl: 'http://clinic.test',
     seedDemoAccounts: false,
   });
+  // Staff accounts are identity's to make; a test names the few it needs.
+  const staff = new Map<number, StaffMember>();
+  const identity: IdentityDirectory = {
+    ...directory,
+    staffMember: async (userId) => staff.get(userId) ?? directory.staffMember(userId),
+  };
   const intake = await startServiceForTest(
     intakeService,
     {
       identity,
+      openWork: opts.openWork ?? { openCarts: async () => 0, openOrders: async () => 0 },
       submissionsPerAddressHour: opts.submissionsPerAddressHour,
       visitsPerAddressHour: opts.visitsPerAddressHour,
     },
@@ -35,6 +56,7 @@ export async function startIntakeWithIdentity(
   return {
     ...intake,
     identity,
+    addStaff: (member) => staff.set(member.id, member),
     close: async () => {
       await intake.close();
       await base.close();

@@ -1,19 +1,16 @@
 import {
   antiNausea,
-  blockedStates,
   firstMonthPrices,
   paymentTermLabels,
   paymentTerms,
   termPrices,
-  usStates,
+  stateName,
+  type StateRules,
 } from '@clinic/contracts';
 import { formatUsd } from '../../ui/money';
-import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
+import { LEGAL_EFFECTIVE_DATE, type LegalDocument, type LegalSection } from '../document';
 import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, company, contactSection } from './contact';
-
-const stateNames = Object.fromEntries(Object.entries(usStates).map(([name, code]) => [code, name]));
-const blockedStateNames = blockedStates.map((code) => stateNames[code] ?? code).join(', ');
 
 const renewalWords: Record<number, string> = {
   1: 'every month',
@@ -36,7 +33,33 @@ const priceRows = paymentTerms.map((term) => {
   ];
 });
 
-const terms: LegalDocument = {
+/** Section 3, naming the states where care is not yet offered by the rules in force. */
+function eligibilitySection(rules: StateRules): LegalSection {
+  return {
+    id: 'eligibility',
+    heading: '3. Who can use our services',
+    blocks: [
+      'To use our services you must:',
+      {
+        list: [
+          'be at least 18 years old;',
+          rules.blockedStates.length === 0
+            ? 'live in, and be physically located in, a US state at the time of each consultation;'
+            : 'live in, and be physically located in, a US state where we offer care at the time of each consultation (we do not yet offer care in ' +
+              `${rules.blockedStates.map(stateName).join(', ')});`,
+          'give complete, accurate and current information about yourself and your health, and update it when it changes;',
+          'use your account only for yourself: one account per person, and never on behalf of someone else.',
+        ],
+      },
+      'Meeting these requirements does not mean a Provider will prescribe medication for you. A Provider decides after reviewing your medical assessment (section 4).',
+    ],
+  };
+}
+
+/** Marks where section 3 goes: the rules in force write it. */
+const eligibility: LegalSection = { id: 'eligibility', heading: '', blocks: [] };
+
+const text: LegalDocument = {
   title: 'Terms of Use',
   effectiveDate: LEGAL_EFFECTIVE_DATE,
   intro: [
@@ -64,23 +87,7 @@ const terms: LegalDocument = {
         `${company} does not practice medicine and does not dispense medication. All medical decisions, including whether to prescribe, what to prescribe and at what dose, are made by your Provider using their independent professional judgment. Prescriptions are filled by licensed 503A compounding pharmacies, which prepare medication for you individually on a Provider's prescription.`,
       ],
     },
-    {
-      id: 'eligibility',
-      heading: '3. Who can use our services',
-      blocks: [
-        'To use our services you must:',
-        {
-          list: [
-            'be at least 18 years old;',
-            'live in, and be physically located in, a US state where we offer care at the time of each consultation (we do not yet offer care in ' +
-              `${blockedStateNames});`,
-            'give complete, accurate and current information about yourself and your health, and update it when it changes;',
-            'use your account only for yourself: one account per person, and never on behalf of someone else.',
-          ],
-        },
-        'Meeting these requirements does not mean a Provider will prescribe medication for you. A Provider decides after reviewing your medical assessment (section 4).',
-      ],
-    },
+    eligibility,
     {
       id: 'telehealth',
       heading: '4. Your care: the telehealth relationship',
@@ -276,5 +283,13 @@ const terms: LegalDocument = {
     contactSection('Questions about these Terms, your plan or your bill? Contact our care team.'),
   ],
 };
+
+/** The Terms under the per-state rules in force. */
+const terms = (rules: StateRules): LegalDocument => ({
+  ...text,
+  sections: text.sections.flatMap((section) =>
+    section === eligibility ? [eligibilitySection(rules)] : [section],
+  ),
+});
 
 export default terms;
