@@ -97,6 +97,7 @@ import {
   weightHistory,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import { changeCoupon, consoleCoupons, couponHistory, createCoupon } from './catalog-admin';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
@@ -136,6 +137,7 @@ export * from './console';
 export * from './console-session';
 export * from './privacy';
 export * from './privacy-admin';
+export * from './catalog-admin';
 export * from './sms';
 export * from './forms';
 export * from './uploads';
@@ -172,6 +174,10 @@ export const apiRoutes: readonly ApiRoute[] = [
   funnelCsv,
   sandboxCreateToken,
   validateCoupon,
+  consoleCoupons,
+  createCoupon,
+  changeCoupon,
+  couponHistory,
   getCart,
   checkoutNew,
   blockUserPayment,

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { Router } from 'express';
+import { defaultPriceTable } from '@clinic/contracts';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { demoClinicDetails } from './domain/billing/clinic-details';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CatalogCache } from './domain/catalog-cache';
+import { CouponDesk } from './domain/coupon-desk';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { GuestAccounts } from './domain/payments/guest-accounts';
 import { PaymentWorkers } from './domain/payments/payment-workers';
@@ -29,6 +31,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
+import { consoleCouponRoutes } from './routes/console-coupons';
 import { getCartRoute } from './routes/get-cart';
 import { hsaReceiptRoute } from './routes/hsa-receipt';
 import { invoiceRoute } from './routes/invoice';
@@ -83,11 +86,13 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       runtime.logger,
       deps.catalogPollMs,
     );
+    const prices = async () => defaultPriceTable;
     const router = Router();
     catalogRoutes(router, catalog);
     cartRoutes(router, runtime);
     getCartRoute(router, runtime, deps.identity);
     couponRoutes(router, runtime);
+    consoleCouponRoutes(router, new CouponDesk(runtime, prices), deps.identity);
     checkoutRoutes(router, runtime, payments, processor, {
       publishableKey: deps.stripePublishableKey ?? null,
       environment: deps.environment ?? 'production',

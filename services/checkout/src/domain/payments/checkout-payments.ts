@@ -17,6 +17,8 @@
  *   net (`settleAfterMs`). The end is always one charge and one order, or a refund.
  * - Keys are the caller's own (Stripe scopes them per account): the same key from another
  *   account, or from a visitor paying another cart, is another attempt and reveals nothing.
+ * - A coupon's use is taken with the attempt, before the charge, under a lock on the coupon, and
+ *   given back when the attempt fails: its caps hold however many pay at once (../coupons.ts).
  * - Every order has an account: a guest's is made from the buyer's details once the card is
  *   charged, before the order is placed, by whoever settles the payment (GuestAccounts).
  */
@@ -52,7 +54,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
 } from '../../payments/card-processor';
-import { findCoupon } from '../coupons';
+import { couponPatientKey, findCoupon, releaseCouponUse, reserveCouponUse } from '../coupons';
 import { refusePoBox } from '../shipping-address';
 import {
   attemptFields,
@@ -429,6 +431,7 @@ export class CheckoutPayments {
         .where(charging(attempt.idempotencyKey))
         .returning({ key: paymentAttempts.idempotencyKey });
       if (claimed.length === 0) return null;
+      await releaseCouponUse(tx, attempt.idempotencyKey);
       const after = await recordFailure(
         tx,
         {
@@ -508,27 +511,41 @@ export class CheckoutPayments {
   ): Promise<AttemptRow | null> {
     const now = this.runtime.clock.now();
     try {
-      const inserted = await this.runtime.db
-        .insert(paymentAttempts)
-        .values({
-          idempotencyKey: key,
-          requestFingerprint: print,
-          cartId: cart.id,
-          userId,
-          status: 'charging',
-          amountCents: stored.charge.amountCents,
-          discountCents: stored.discountCents,
-          couponId: stored.couponId,
-          paymentTerms: stored.term,
-          cardToken: stored.charge.source,
-          processorKey: stored.charge.idempotencyKey,
-          request: stored,
-          workerId: this.workers.id,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
-        .returning({ key: paymentAttempts.idempotencyKey });
+      // The attempt and its coupon use are stored together: a use is taken before the card is
+      // charged, or the payment is refused (coupon used up) with nothing stored.
+      const inserted = await this.runtime.transaction(async (tx) => {
+        const rows = await tx
+          .insert(paymentAttempts)
+          .values({
+            idempotencyKey: key,
+            requestFingerprint: print,
+            cartId: cart.id,
+            userId,
+            status: 'charging',
+            amountCents: stored.charge.amountCents,
+            discountCents: stored.discountCents,
+            couponId: stored.couponId,
+            paymentTerms: stored.term,
+            cardToken: stored.charge.source,
+            processorKey: stored.charge.idempotencyKey,
+            request: stored,
+            workerId: this.workers.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+          .returning({ key: paymentAttempts.idempotencyKey });
+        if (rows.length > 0 && stored.couponId !== null)
+          await reserveCouponUse(tx, {
+            couponId: stored.couponId,
+            attemptKey: key,
+            patient: couponPatientKey(userId, stored.guest?.email ?? null),
+            term: stored.term,
+            amountCents: stored.discountCents,
+            now,
+          });
+        return rows;
+      });
       if (inserted.length === 0) return null;
       return {
         idempotencyKey: key,
@@ -554,10 +571,15 @@ export class CheckoutPayments {
     answer: StoredAnswer,
   ): Promise<StoredAnswer> {
     const now = this.runtime.clock.now();
-    await this.runtime.db
-      .update(paymentAttempts)
-      .set({ status, httpStatus: answer.httpStatus, response: answer, updatedAt: now })
-      .where(charging(key));
+    await this.runtime.transaction(async (tx) => {
+      const ended = await tx
+        .update(paymentAttempts)
+        .set({ status, httpStatus: answer.httpStatus, response: answer, updatedAt: now })
+        .where(charging(key))
+        .returning({ key: paymentAttempts.idempotencyKey });
+      // Not paid (or paid back): the coupon's use is free again.
+      if (ended.length > 0) await releaseCouponUse(tx, key);
+    });
     return this.storedAnswerOf(await this.mustFind(key));
   }
 
