@@ -74,6 +74,17 @@ function columnsOf(input: CouponInput) {
   };
 }
 
+/** A refused value, named by its field as a schema's 400 names it, for the form to show there. */
+function refusal(field: string, message: string): InvalidRequestError {
+  return new InvalidRequestError(message, { fields: [{ field, message }] });
+}
+
+function duplicateCode(): ConflictError {
+  return new ConflictError(m.duplicateCode, {
+    fields: [{ field: 'code', message: m.duplicateCode }],
+  });
+}
+
 export class CouponDesk {
   constructor(
     private readonly runtime: ServiceRuntime,
@@ -112,7 +123,7 @@ export class CouponDesk {
         return viewOf(row, 0);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(m.duplicateCode);
+      if (isUniqueViolation(err)) throw duplicateCode();
       throw err;
     }
   }
@@ -145,7 +156,7 @@ export class CouponDesk {
         return viewOf(row, Number(uses?.n ?? 0));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(m.duplicateCode);
+      if (isUniqueViolation(err)) throw duplicateCode();
       throw err;
     }
   }
@@ -173,11 +184,11 @@ export class CouponDesk {
     const parsed = couponInputSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new InvalidRequestError(issue?.message ?? 'Invalid coupon');
+      throw refusal(String(issue?.path[0] ?? 'code'), issue?.message ?? 'Invalid coupon');
     }
     const input = parsed.data;
     const lowest = lowestBaseCents(input.paymentTerms, await this.prices());
-    if (input.amountCents > lowest) throw new InvalidRequestError(m.largerThanPrice(lowest));
+    if (input.amountCents > lowest) throw refusal('amountCents', m.largerThanPrice(lowest));
     return input;
   }
 
