@@ -5,7 +5,8 @@
  * and after, and a line on checkout's audit trail. Console paths are ours (BRIEF section 2).
  */
 import { z } from 'zod';
-import { paymentTerms } from '../constants/catalog';
+import { drugs, paymentTerms, type Drug } from '../constants/catalog';
+import { offerVariants } from '../constants/tracking';
 import { int, rowId, text } from './fields';
 import { defineRoute } from './route';
 
@@ -33,6 +34,14 @@ export const catalogAdminMessages = {
   largerThanPrice: (priceCents: number) =>
     `The discount is more than the lowest price it applies to ($${(priceCents / 100).toFixed(2)}).`,
   perPatientOverTotal: 'The uses per patient cannot be more than the total uses.',
+  price: 'A price is a whole number of cents above zero.',
+  planId: 'A plan id is lower-case letters, digits and underscores.',
+  duplicatePlan: (planId: string) => `The plan ${planId} is named twice: each offer needs its own.`,
+  unknownPlan: (planId: string, drug: string) => `There is no ${drug} plan called ${planId}.`,
+  belowCoupon: (code: string) =>
+    `Coupon ${code} takes more off than this price: change the coupon first.`,
+  rulesChangedMeanwhile:
+    'These were changed by someone else since you opened them. Reload and try again.',
 } as const;
 
 const paymentTermValue = z.union(
@@ -159,4 +168,162 @@ export const couponHistory = defineRoute({
   summary: "A coupon's changes, newest first.",
   params: couponParams,
   response: z.object({ status: z.literal('success'), changes: z.array(couponChangeSchema) }),
+});
+
+/** A price in cents: a whole number above zero. */
+const priceCents = z
+  .number({ error: catalogAdminMessages.price })
+  .int(catalogAdminMessages.price)
+  .min(1, catalogAdminMessages.price)
+  .max(10_000_000, catalogAdminMessages.price);
+
+/** What each payment term bills in total, every term once and no other. */
+export const termPricesSchema = z.strictObject(
+  { 1: priceCents, 3: priceCents, 6: priceCents, 12: priceCents },
+  { error: catalogAdminMessages.unknownTerm },
+);
+
+/** One drug's prices: month 1 of the monthly plan, and each term's total. */
+export const drugPricesSchema = z.strictObject({
+  firstMonth: priceCents,
+  terms: termPricesSchema,
+});
+export type DrugPrices = z.infer<typeof drugPricesSchema>;
+
+/** The price table (spec 001 section 9) as checkout keeps it: every drug's prices. */
+export const priceTableSchema = z.strictObject(
+  Object.fromEntries(drugs.map((d) => [d, drugPricesSchema])) as Record<
+    Drug,
+    typeof drugPricesSchema
+  >,
+);
+
+const planIdSchema = text(64).regex(/^[a-z0-9_]+$/, catalogAdminMessages.planId);
+
+/** One drug's plan under each offer variant: the default, and A, B or C where they differ. */
+const drugOffersSchema = z.strictObject({
+  default: planIdSchema,
+  A: planIdSchema.optional(),
+  B: planIdSchema.optional(),
+  C: planIdSchema.optional(),
+});
+
+/** The offers (spec 000 section 3, "Offer plans"): the plan of each drug under each variant. */
+export const offerPlansSchema = z
+  .strictObject(
+    Object.fromEntries(drugs.map((d) => [d, drugOffersSchema])) as Record<
+      Drug,
+      typeof drugOffersSchema
+    >,
+  )
+  .superRefine((offers, ctx) => {
+    const seen = new Set<string>();
+    for (const drug of drugs)
+      for (const variant of offerVariants) {
+        const plan = offers[drug][variant];
+        if (plan === undefined) continue;
+        if (seen.has(plan))
+          ctx.addIssue({
+            code: 'custom',
+            path: [drug, variant],
+            message: catalogAdminMessages.duplicatePlan(plan),
+          });
+        seen.add(plan);
+      }
+  });
+export type OfferPlans = z.infer<typeof offerPlansSchema>;
+
+/** A versioned rule as the console reads it: its value now, and the version to change it from. */
+function versioned<S extends z.ZodType>(value: S) {
+  return z.object({ status: z.literal('success'), version: z.number().int(), value });
+}
+
+/** One change of a versioned rule: who, when, and the whole value before and after. */
+function changesOf<S extends z.ZodType>(value: S) {
+  return z.object({
+    status: z.literal('success'),
+    changes: z.array(
+      z.object({
+        version: z.number().int(),
+        at: z.iso.datetime(),
+        by: z.object({ id: z.number().int(), name: z.string().nullable() }),
+        before: value,
+        after: value,
+      }),
+    ),
+  });
+}
+
+export const consolePrices = defineRoute({
+  method: 'get',
+  path: '/api/console/prices',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary: 'The price table now, in cents, with its version.',
+  response: versioned(priceTableSchema),
+});
+
+export const changePrices = defineRoute({
+  method: 'put',
+  path: '/api/console/prices',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary:
+    'Replaces the price table, made from `version` (audited as catalog.change, published as catalog-changed). Carts saved after it pay the new prices; carts saved before, paid orders and the renewals of existing subscriptions keep theirs. A price at or below zero, an unknown term, a price below a live coupon or a change made meanwhile is refused with nothing changed.',
+  body: z.object({ value: priceTableSchema, version: int(0) }),
+  response: versioned(priceTableSchema),
+});
+
+export const priceHistory = defineRoute({
+  method: 'get',
+  path: '/api/console/prices/history',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary: "The price table's changes, newest first.",
+  response: changesOf(priceTableSchema),
+});
+
+export const consoleOffers = defineRoute({
+  method: 'get',
+  path: '/api/console/offers',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary: 'The plan of each drug under each offer variant now, with its version.',
+  response: versioned(offerPlansSchema),
+});
+
+export const changeOffers = defineRoute({
+  method: 'put',
+  path: '/api/console/offers',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary:
+    "Replaces the offers, made from `version` (audited as offers.change, published as catalog-changed). A plan id that is not one of the drug's plan products, or one named twice, is refused with nothing changed.",
+  body: z.object({ value: offerPlansSchema, version: int(0) }),
+  response: versioned(offerPlansSchema),
+});
+
+export const offerHistory = defineRoute({
+  method: 'get',
+  path: '/api/console/offers/history',
+  service: 'checkout',
+  auth: 'staff',
+  staffRoles: [],
+  summary: "The offers' changes, newest first.",
+  response: changesOf(offerPlansSchema),
+});
+
+/** The offers as the plan page reads them (public: which plan a landing link's offer sells). */
+export const currentOffers = defineRoute({
+  method: 'get',
+  path: '/api/offers',
+  service: 'checkout',
+  auth: 'public',
+  summary: 'The plan id of each drug under each offer variant (spec 000 section 3, "Offer plans").',
+  response: z.object({ status: z.literal('success'), offers: offerPlansSchema }),
 });

@@ -97,7 +97,19 @@ import {
   weightHistory,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
-import { changeCoupon, consoleCoupons, couponHistory, createCoupon } from './catalog-admin';
+import {
+  changeCoupon,
+  changeOffers,
+  changePrices,
+  consoleCoupons,
+  consoleOffers,
+  consolePrices,
+  couponHistory,
+  createCoupon,
+  currentOffers,
+  offerHistory,
+  priceHistory,
+} from './catalog-admin';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
@@ -178,6 +190,13 @@ export const apiRoutes: readonly ApiRoute[] = [
   createCoupon,
   changeCoupon,
   couponHistory,
+  consolePrices,
+  changePrices,
+  priceHistory,
+  consoleOffers,
+  changeOffers,
+  offerHistory,
+  currentOffers,
   getCart,
   checkoutNew,
   blockUserPayment,

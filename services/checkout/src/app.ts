@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import { defaultPriceTable } from '@clinic/contracts';
 import type { ServiceModule } from '@clinic/kit';
 import type { CheckoutDeps } from './deps';
 import { demoClinicDetails } from './domain/billing/clinic-details';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CatalogCache } from './domain/catalog-cache';
+import { CatalogDesk } from './domain/catalog-desk';
+import { CatalogSettings } from './domain/catalog-settings';
 import { CouponDesk } from './domain/coupon-desk';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { GuestAccounts } from './domain/payments/guest-accounts';
@@ -31,6 +32,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { checkoutRoutes } from './routes/checkout-new';
 import { couponRoutes } from './routes/coupons';
+import { consoleCatalogRoutes } from './routes/console-catalog';
 import { consoleCouponRoutes } from './routes/console-coupons';
 import { getCartRoute } from './routes/get-cart';
 import { hsaReceiptRoute } from './routes/hsa-receipt';
@@ -68,12 +70,14 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     const processor =
       deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
     const settleAfterMs = deps.settleAfterMs ?? defaultSettleAfterMs;
+    const settings = new CatalogSettings(runtime.engines.database);
     const workers = new PaymentWorkers(runtime.db, runtime.logger, deps.paymentWorkerTiming);
     const payments = new CheckoutPayments(
       runtime,
       processor,
       workers,
       new GuestAccounts(deps.identity),
+      settings,
       { settleAfterMs },
     );
     const subscriptionCharges = new SubscriptionCharges(runtime, processor, deps.identity, {
@@ -86,13 +90,19 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       runtime.logger,
       deps.catalogPollMs,
     );
-    const prices = async () => defaultPriceTable;
+    const prices = async () => (await settings.pricesNow(runtime.db)).value;
     const router = Router();
     catalogRoutes(router, catalog);
-    cartRoutes(router, runtime);
-    getCartRoute(router, runtime, deps.identity);
+    cartRoutes(router, runtime, settings);
+    getCartRoute(router, runtime, deps.identity, settings);
     couponRoutes(router, runtime);
     consoleCouponRoutes(router, new CouponDesk(runtime, prices), deps.identity);
+    consoleCatalogRoutes(
+      router,
+      new CatalogDesk(runtime, settings, catalog),
+      settings,
+      deps.identity,
+    );
     checkoutRoutes(router, runtime, payments, processor, {
       publishableKey: deps.stripePublishableKey ?? null,
       environment: deps.environment ?? 'production',

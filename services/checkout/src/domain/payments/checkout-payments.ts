@@ -29,6 +29,8 @@ import { z } from 'zod';
 import {
   amountDueTodayCents,
   checkoutMessages,
+  defaultPriceTable,
+  renewalCents,
   type CheckoutRequest,
   type CheckoutResponse,
   type CheckoutSession,
@@ -54,6 +56,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
 } from '../../payments/card-processor';
+import type { CatalogSettings } from '../catalog-settings';
 import { couponPatientKey, findCoupon, releaseCouponUse, reserveCouponUse } from '../coupons';
 import { refusePoBox } from '../shipping-address';
 import {
@@ -111,6 +114,8 @@ interface StoredAttemptRequest {
   term: PaymentTerm;
   discountCents: number;
   couponId: number | null;
+  /** What each renewal bills, from the cart's price table (absent in older rows). */
+  renewalCents?: number;
   shippingAddress: CheckoutRequest['shippingAddress'];
   billingAddress: CheckoutRequest['billingAddress'] | null;
   conversionId: string | null;
@@ -147,6 +152,7 @@ export class CheckoutPayments {
     private readonly processor: CardProcessor,
     private readonly workers: PaymentWorkers,
     private readonly guests: GuestAccounts,
+    private readonly settings: CatalogSettings,
     private readonly opts: { settleAfterMs: number; replayWaitMs?: number },
   ) {}
 
@@ -290,7 +296,10 @@ export class CheckoutPayments {
     const coupon = body.couponCode?.trim()
       ? await findCoupon(db, body.couponCode, term, now)
       : null;
-    const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
+    // The prices the cart was saved under: a change since applies to carts saved after it.
+    const prices = await this.settings.pricesAt(db, cart.priceVersion);
+    const drug = cart.product.drug;
+    const amountCents = amountDueTodayCents(drug, term, coupon?.amountCents ?? 0, prices);
     if (body.amount !== amountCents)
       throw new InvalidRequestError(checkoutMessages.amountMismatch, {
         expected_amount: amountCents,
@@ -312,6 +321,7 @@ export class CheckoutPayments {
         term,
         discountCents: coupon?.amountCents ?? 0,
         couponId: coupon?.id ?? null,
+        renewalCents: renewalCents(drug, term, prices),
         shippingAddress: body.shippingAddress,
         billingAddress: body.billingAddress ?? null,
         conversionId: body.c_id ?? null,
@@ -372,6 +382,9 @@ export class CheckoutPayments {
       amountCents: charge.amountCents,
       discountCents: req.discountCents,
       couponId: req.couponId,
+      // Attempts stored before prices were data were priced by the spec's table.
+      renewalCents:
+        req.renewalCents ?? renewalCents(cart.product.drug, req.term, defaultPriceTable),
       shippingAddress: req.shippingAddress,
       billingAddress: req.billingAddress ?? null,
       conversionId: req.conversionId,
