@@ -12,7 +12,10 @@ export const defaultPaymentTerm: PaymentTerm = 6;
  * Spec 000 section 3, "Offer plans": the plan identifier of each drug under each offer variant.
  * The seed of checkout's offers, which admins change (issue 30): read them from GET /api/offers.
  */
-export const offerPlans: Record<Drug, Partial<Record<OfferVariant, string>>> = {
+export const offerPlans: Record<
+  Drug,
+  { default: string } & Partial<Record<Exclude<OfferVariant, 'default'>, string>>
+> = {
   semaglutide: { default: 'sema_plan_278928', A: 'sema_plan_134562', C: 'sema_plan_367367' },
   tirzepatide: { default: 'tirz_plan_1', B: 'tirz_plan_2', C: 'tirz_plan_3' },
 };
@@ -24,9 +27,9 @@ export const offerPlans: Record<Drug, Partial<Record<OfferVariant, string>>> = {
 export function planIdFor(
   drug: Drug,
   variant: OfferVariant,
-  offers: Record<Drug, Partial<Record<OfferVariant, string>>> = offerPlans,
+  offers: Record<Drug, Partial<Record<OfferVariant, string>> & { default: string }> = offerPlans,
 ): string {
-  return offers[drug][variant] ?? (offers[drug].default as string);
+  return offers[drug][variant] ?? offers[drug].default;
 }
 
 /**
