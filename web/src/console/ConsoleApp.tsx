@@ -50,7 +50,12 @@ const marketingKeys = new Set<string>([
 const isMarketingKey = (key: string): key is MarketingPageKey => marketingKeys.has(key);
 
 /** The admin's catalog sections CatalogPages renders. */
-const catalogKeys = new Set<string>(['coupons'] satisfies CatalogPageKey[]);
+const catalogKeys = new Set<string>([
+  'products',
+  'prices',
+  'offers',
+  'coupons',
+] satisfies CatalogPageKey[]);
 const isCatalogKey = (key: string): key is CatalogPageKey => catalogKeys.has(key);
 
 /**
