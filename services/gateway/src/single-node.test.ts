@@ -262,6 +262,14 @@ describe('single-node product behind the gateway', () => {
     const statuses = await runRoleMatrix(product.url);
     expect(statuses.get('marketing GET /api/console/marketing/funnel')).toBe(400);
     expect(statuses.get('patient GET /api/console/marketing/funnel')).toBe(403);
+    // The catalog's admin calls (issue 30): admins only; the made-up body changes nothing.
+    for (const call of ['GET /api/console/coupons', 'GET /api/console/prices']) {
+      expect(statuses.get(`admin ${call}`)).toBe(200);
+      for (const role of ['marketing', 'support', 'clinician', 'pharmacy', 'patient'])
+        expect(statuses.get(`${role} ${call}`)).toBe(403);
+    }
+    expect(statuses.get('admin PUT /api/console/prices')).toBe(400);
+    expect(statuses.get('marketing PUT /api/console/offers')).toBe(403);
     expect(roleMatrixBreaches(statuses)).toEqual([]);
   });
 });
