@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { drugs, paymentTerms, type Drug } from '../constants/catalog';
 import { offerVariants } from '../constants/tracking';
-import { int, rowId, text } from './fields';
+import { int, numeric, rowId, text } from './fields';
 import { defineRoute } from './route';
 
 /** The audit actions of these changes, as the merged audit page names them. */
@@ -122,7 +122,7 @@ export const couponChangeSchema = z.object({
 export type CouponChange = z.infer<typeof couponChangeSchema>;
 
 const oneCoupon = z.object({ status: z.literal('success'), coupon: couponViewSchema });
-const couponParams = z.object({ id: z.coerce.number().pipe(rowId()) });
+const couponParams = z.object({ id: numeric(rowId()) });
 
 export const consoleCoupons = defineRoute({
   method: 'get',
