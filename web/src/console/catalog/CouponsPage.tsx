@@ -61,8 +61,11 @@ function CouponCard({
         <div>
           <dt>Used</dt>
           <dd>
-            {coupon.uses} of {facts.maxUses}
-            {coupon.maxUsesPerPatient !== null && `, ${coupon.maxUsesPerPatient} per patient`}
+            {coupon.maxUses === null
+              ? `${coupon.uses}, no limit`
+              : `${coupon.uses} of ${coupon.maxUses}`}
+            {coupon.maxUsesPerPatient !== null &&
+              `, at most ${coupon.maxUsesPerPatient} per patient`}
           </dd>
         </div>
       </dl>
