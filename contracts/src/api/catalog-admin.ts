@@ -34,7 +34,7 @@ export const catalogAdminMessages = {
   largerThanPrice: (priceCents: number) =>
     `The discount is more than the lowest price it applies to ($${(priceCents / 100).toFixed(2)}).`,
   perPatientOverTotal: 'The uses per patient cannot be more than the total uses.',
-  price: 'A price is a whole number of cents above zero.',
+  price: 'A price must be more than $0.00, to the cent.',
   planId: 'A plan id is lower-case letters, digits and underscores.',
   duplicatePlan: (planId: string) => `The plan ${planId} is named twice: each offer needs its own.`,
   unknownPlan: (planId: string, drug: string) => `There is no ${drug} plan called ${planId}.`,

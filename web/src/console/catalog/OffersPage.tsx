@@ -99,7 +99,7 @@ function OfferForm({
   return (
     <form className="cc-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Offers">
       {drugs.map((drug) => (
-        <fieldset key={drug} className="cc-card cc-prices" data-drug={drug}>
+        <fieldset key={drug} className="cc-card cc-prices cc-offers" data-drug={drug}>
           <legend className="cc-card__code">{drugLabels[drug]}</legend>
           <div className="cc-prices__grid">
             {offerVariants.map((variant) => (
