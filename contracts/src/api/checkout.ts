@@ -8,6 +8,7 @@ import { cartSessionUserSchema, sessionUserSchema } from './identity';
 import { intakeLimits, intakeMessages, namePattern, simpleEmailPattern } from '../rules/intake';
 import { isValidVerificationPhoneNumber } from '../rules/verification';
 import { defineRoute } from './route';
+import { drugPricesSchema } from './catalog-admin';
 
 /** Spec 001 sections 5 and 8: the checkout page's texts, verbatim. */
 export const checkoutMessages = {
@@ -116,6 +117,11 @@ export const getCartResponseSchema = z.object({
    */
   userData: cartSessionUserSchema.extend({ token: z.string() }).nullable(),
   message: z.string(),
+  /**
+   * The prices this cart is charged, in cents: the price table of the moment it was saved (a
+   * later change applies to carts saved after it). The page shows and sends these.
+   */
+  prices: drugPricesSchema,
   // Nothing else: a link is forwarded, screenshotted, logged. The plan page's answers (the
   // GLP-1 medication taken now and its dose) stay with the cart; a medication switch carries them
   // over on the server (save-cart's replaces_cart).

@@ -97,6 +97,19 @@ import {
   weightHistory,
 } from './forms';
 import { sandboxCreateToken, validateCoupon } from './payments';
+import {
+  changeCoupon,
+  changeOffers,
+  changePrices,
+  consoleCoupons,
+  consoleOffers,
+  consolePrices,
+  couponHistory,
+  createCoupon,
+  currentOffers,
+  offerHistory,
+  priceHistory,
+} from './catalog-admin';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
@@ -143,6 +156,7 @@ export * from './console-session';
 export * from './privacy';
 export * from './privacy-admin';
 export * from './state-rules';
+export * from './catalog-admin';
 export * from './sms';
 export * from './forms';
 export * from './uploads';
@@ -184,6 +198,17 @@ export const apiRoutes: readonly ApiRoute[] = [
   funnelCsv,
   sandboxCreateToken,
   validateCoupon,
+  consoleCoupons,
+  createCoupon,
+  changeCoupon,
+  couponHistory,
+  consolePrices,
+  changePrices,
+  priceHistory,
+  consoleOffers,
+  changeOffers,
+  offerHistory,
+  currentOffers,
   getCart,
   checkoutNew,
   blockUserPayment,

@@ -54,6 +54,8 @@ export const couponMessages = {
   empty: 'Please enter a coupon code',
   invalid: 'This coupon code is not valid.',
   wrongTerm: 'This coupon is not valid for the selected payment plan.',
+  usedUp: 'This coupon has been used as many times as it can be.',
+  usedUpByYou: 'You have already used this coupon as many times as it allows.',
 } as const;
 
 export const validateCoupon = defineRoute({

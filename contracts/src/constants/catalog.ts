@@ -8,18 +8,35 @@ export const paymentTerms = [1, 3, 6, 12] as const;
 export type PaymentTerm = (typeof paymentTerms)[number];
 export const defaultPaymentTerm: PaymentTerm = 6;
 
-/** Spec 000 section 3, "Offer plans": the plan identifier of each drug under each offer variant. */
-export const offerPlans: Record<Drug, Partial<Record<OfferVariant, string>>> = {
+/**
+ * Spec 000 section 3, "Offer plans": the plan identifier of each drug under each offer variant.
+ * The seed of checkout's offers, which admins change (issue 30): read them from GET /api/offers.
+ */
+export const offerPlans: Record<
+  Drug,
+  { default: string } & Partial<Record<Exclude<OfferVariant, 'default'>, string>>
+> = {
   semaglutide: { default: 'sema_plan_278928', A: 'sema_plan_134562', C: 'sema_plan_367367' },
   tirzepatide: { default: 'tirz_plan_1', B: 'tirz_plan_2', C: 'tirz_plan_3' },
 };
 
-/** The plan identifier for a drug under the active offer; variants without a plan use the default. */
-export function planIdFor(drug: Drug, variant: OfferVariant): string {
-  return offerPlans[drug][variant] ?? (offerPlans[drug].default as string);
+/**
+ * The plan identifier for a drug under the active offer; variants without a plan use the default.
+ * `offers` is checkout's current table (GET /api/offers), the spec's before any change.
+ */
+export function planIdFor(
+  drug: Drug,
+  variant: OfferVariant,
+  offers: Record<Drug, Partial<Record<OfferVariant, string>> & { default: string }> = offerPlans,
+): string {
+  return offers[drug][variant] ?? offers[drug].default;
 }
 
-/** Spec 001 section 9, the price table, in cents: the total billed for each payment term. */
+/**
+ * Spec 001 section 9, the price table, in cents: the total billed for each payment term. The seed
+ * of checkout's price table, which admins change (issue 30): a page showing prices reads them
+ * from the API (the product list, a cart).
+ */
 export const termPrices: Record<Drug, Record<PaymentTerm, Cents>> = {
   semaglutide: { 1: 24997, 3: 44997, 6: 80995, 12: 137499 },
   tirzepatide: { 1: 34997, 3: 74997, 6: 134982, 12: 229997 },

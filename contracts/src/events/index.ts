@@ -1,6 +1,7 @@
 import { sessionsRevoked } from './identity';
 import { campaignVisited, leadDisqualified, leadQualified, stateRulesChanged } from './intake';
 import { cartSaved, paymentSucceeded, refundIssued, subscriptionCancelled } from './payments';
+import { catalogChanged } from './catalog';
 import {
   appointmentRequired,
   assessmentDenied,
@@ -32,6 +33,7 @@ export * from './registry';
 export * from './identity';
 export * from './intake';
 export * from './payments';
+export * from './catalog';
 export * from './clinic';
 export * from './chat';
 export * from './contact';
@@ -46,6 +48,7 @@ export const productEvents = new EventRegistry([
   stateRulesChanged,
   paymentSucceeded,
   cartSaved,
+  catalogChanged,
   subscriptionCancelled,
   refundIssued,
   assessmentDenied,

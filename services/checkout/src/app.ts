@@ -5,6 +5,9 @@ import type { CheckoutDeps } from './deps';
 import { demoClinicDetails } from './domain/billing/clinic-details';
 import { SubscriptionCharges } from './domain/billing/subscription-charges';
 import { CatalogCache } from './domain/catalog-cache';
+import { CatalogDesk } from './domain/catalog-desk';
+import { CatalogSettings } from './domain/catalog-settings';
+import { CouponDesk } from './domain/coupon-desk';
 import { CheckoutPayments } from './domain/payments/checkout-payments';
 import { GuestAccounts } from './domain/payments/guest-accounts';
 import { PaymentWorkers } from './domain/payments/payment-workers';
@@ -31,6 +34,8 @@ import { checkoutRoutes } from './routes/checkout-new';
 import { internalRoutes } from './routes/internal';
 import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 import { couponRoutes } from './routes/coupons';
+import { consoleCatalogRoutes } from './routes/console-catalog';
+import { consoleCouponRoutes } from './routes/console-coupons';
 import { getCartRoute } from './routes/get-cart';
 import { hsaReceiptRoute } from './routes/hsa-receipt';
 import { invoiceRoute } from './routes/invoice';
@@ -67,12 +72,14 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
     const processor =
       deps.processor?.(runtime) ?? new SandboxProcessor(runtime.engines.database, runtime.clock);
     const settleAfterMs = deps.settleAfterMs ?? defaultSettleAfterMs;
+    const settings = new CatalogSettings(runtime.engines.database);
     const workers = new PaymentWorkers(runtime.db, runtime.logger, deps.paymentWorkerTiming);
     const payments = new CheckoutPayments(
       runtime,
       processor,
       workers,
       new GuestAccounts(deps.identity),
+      settings,
       { settleAfterMs },
     );
     const subscriptionCharges = new SubscriptionCharges(runtime, processor, deps.identity, {
@@ -86,11 +93,19 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
       deps.catalogPollMs,
     );
     const stateRules = stateRulesChangedCopy(runtime);
+    const prices = async () => (await settings.pricesNow(runtime.db)).value;
     const router = Router();
     catalogRoutes(router, catalog);
-    cartRoutes(router, runtime);
-    getCartRoute(router, runtime, deps.identity);
+    cartRoutes(router, runtime, settings);
+    getCartRoute(router, runtime, deps.identity, settings);
     couponRoutes(router, runtime);
+    consoleCouponRoutes(router, new CouponDesk(runtime, prices), deps.identity);
+    consoleCatalogRoutes(
+      router,
+      new CatalogDesk(runtime, settings, catalog),
+      settings,
+      deps.identity,
+    );
     checkoutRoutes(router, runtime, payments, processor, stateRules.cache, {
       publishableKey: deps.stripePublishableKey ?? null,
       environment: deps.environment ?? 'production',

@@ -281,6 +281,14 @@ describe('single-node product behind the gateway', () => {
     expect(statuses.get('admin GET /api/console/state-rules')).toBe(200);
     for (const role of ['patient', 'clinician', 'support', 'pharmacy', 'marketing'])
       expect(statuses.get(`${role} PUT /api/console/state-rules`)).toBe(403);
+    // The catalog's admin calls (issue 30): admins only; the made-up body changes nothing.
+    for (const call of ['GET /api/console/coupons', 'GET /api/console/prices']) {
+      expect(statuses.get(`admin ${call}`)).toBe(200);
+      for (const role of ['marketing', 'support', 'clinician', 'pharmacy', 'patient'])
+        expect(statuses.get(`${role} ${call}`)).toBe(403);
+    }
+    expect(statuses.get('admin PUT /api/console/prices')).toBe(400);
+    expect(statuses.get('marketing PUT /api/console/offers')).toBe(403);
     expect(roleMatrixBreaches(statuses)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { funnelNeedsRebuild, rebuildFunnel } from './domain/funnel';
 import { LiveConversions } from './realtime/live-conversions';
 import { funnelRoutes } from './routes/funnel';
 import { funnelSubscribers } from './subscribers';
+import { catalogChangedOffersCopySubscriber } from './subscribers/catalog-changed-offers-copy';
 import { sessionsRevokedCloseLiveSubscriber } from './subscribers/sessions-revoked-close-live';
 
 export type { MarketingDeps } from './deps';
@@ -39,6 +40,7 @@ export const marketingService: ServiceModule<MarketingDeps> = {
       subscribers: [
         ...funnelSubscribers((conversion) => live.counted(conversion)),
         sessionsRevokedCloseLiveSubscriber(live),
+        catalogChangedOffersCopySubscriber,
       ],
       attach: (server) => live.attach(server),
       onStart: () => live.start(),

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import {
   amountDueTodayCents,
   defaultPaymentTerm,
+  defaultPriceTable,
   dollarsToCents,
   type PaymentTerm,
+  type PriceTable,
 } from '@clinic/contracts';
 import { accountUserOf, useSession } from '../session/session';
 import { AddressSection } from './AddressSection';
@@ -49,8 +51,10 @@ export function CheckoutForm({ cart, variant }: Props) {
 
   const applied = coupon.applied;
   const discountCents = applied ? dollarsToCents(applied.discount) : 0;
-  const dueCents = amountDueTodayCents(drug, term, discountCents);
-  const fullCents = amountDueTodayCents(drug, term, 0);
+  // The cart's own prices (the server charges these), never the spec's constants.
+  const prices: PriceTable = { ...defaultPriceTable, [drug]: cart.prices };
+  const dueCents = amountDueTodayCents(drug, term, discountCents, prices);
+  const fullCents = amountDueTodayCents(drug, term, 0, prices);
   const user = session?.user ?? cart.user;
   const order: OrderDraft = {
     cart,
@@ -88,7 +92,13 @@ export function CheckoutForm({ cart, variant }: Props) {
           onSwitch={(next) => void submit.switchMedication(next)}
         />
         <CheckoutSection>
-          <TermOptions drug={drug} term={term} onChange={changeTerm} disabled={busy !== null} />
+          <TermOptions
+            drug={drug}
+            prices={prices}
+            term={term}
+            onChange={changeTerm}
+            disabled={busy !== null}
+          />
         </CheckoutSection>
         {!buyerKnown && <GuestSection value={guest} onChange={setGuest} disabled={busy !== null} />}
         <AddressSection
@@ -110,6 +120,7 @@ export function CheckoutForm({ cart, variant }: Props) {
       <aside className="checkout__aside">
         <OrderSummary
           drug={drug}
+          prices={prices}
           term={term}
           dueCents={dueCents}
           fullCents={fullCents}

@@ -4,6 +4,7 @@ import {
   checkoutMessages,
   checkoutRequestSchema,
   couponMessages,
+  defaultPriceTable,
   existingAccountMessage,
   monthlyAverageCents,
   paymentTermLabels,
@@ -11,6 +12,7 @@ import {
   stateRulesSeed,
   termPrices,
   termSavingsCents,
+  type DrugPrices,
 } from '@clinic/contracts';
 import { CART_KEY, readCart } from '../cart/cartStore';
 import {
@@ -70,12 +72,17 @@ const patient = {
   session_scope: 'cart',
 };
 
-function cartAnswer(item = tirzItem, userData: Record<string, unknown> | null = null) {
+function cartAnswer(
+  item = tirzItem,
+  userData: Record<string, unknown> | null = null,
+  prices: DrugPrices = defaultPriceTable[item === semaItem ? 'semaglutide' : 'tirzepatide'],
+) {
   return {
     status: 'success',
     cartItem: [{ ...item, sema_offer: 'A', tir_offer: 'B' }],
     userData,
     message: 'Cart found.',
+    prices,
   };
 }
 
@@ -312,6 +319,20 @@ describe('CheckoutPage: loading the cart', () => {
     }
     expect(term(1).textContent).toContain('$134.99first month');
     expect(dueToday()).toBe(formatUsd(amountDueTodayCents('semaglutide', 6)));
+  });
+
+  it("shows and charges the cart's own prices, which an admin may have changed", async () => {
+    const changed: DrugPrices = {
+      firstMonth: 23999,
+      terms: { ...defaultPriceTable.tirzepatide.terms, 1: 36999, 6: 139999 },
+    };
+    serve({ 'GET /api/get-cart/cart-1': jsonResponse(200, cartAnswer(tirzItem, null, changed)) });
+    await open();
+    expect(term(6).textContent).toContain('$1,399.99');
+    expect(dueToday()).toBe('$1,399.99');
+    await click(term(1).querySelector('input')!);
+    expect(term(1).textContent).toContain('then $369.99/mo');
+    expect(dueToday()).toBe('$239.99');
   });
 
   it("shows the server's message and the link hint when the cart cannot be loaded", async () => {

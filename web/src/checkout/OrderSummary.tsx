@@ -4,6 +4,7 @@ import {
   regularMonthlyCents,
   type Drug,
   type PaymentTerm,
+  type PriceTable,
 } from '@clinic/contracts';
 import { Link } from 'react-router-dom';
 import { Button, Checkbox } from '../ui';
@@ -16,6 +17,8 @@ import type { Busy, PayBlocked } from './useCheckoutSubmit';
 
 interface Props {
   drug: Drug;
+  /** The cart's prices. */
+  prices: PriceTable;
   term: PaymentTerm;
   dueCents: number;
   fullCents: number;
@@ -36,6 +39,7 @@ interface Props {
  */
 export function OrderSummary({
   drug,
+  prices,
   term,
   dueCents,
   fullCents,
@@ -78,7 +82,7 @@ export function OrderSummary({
       </dl>
       <p className="co-summary__billing">
         {term === 1
-          ? `Then ${formatUsd(regularMonthlyCents(drug))} billed monthly · 3-month commitment`
+          ? `Then ${formatUsd(regularMonthlyCents(drug, prices))} billed monthly · 3-month commitment`
           : `${label.name}, ${label.billing}`}
       </p>
 

@@ -10,6 +10,7 @@ import {
   offerVariants,
   type CartItem,
   type Drug,
+  type DrugPrices,
   type OfferVariant,
 } from '@clinic/contracts';
 import { callApi, toApiError } from '../api/client';
@@ -24,6 +25,8 @@ export interface LoadedCart {
   offers: ActiveOffers;
   /** The cart's patient (without the token), when the server knows one. */
   user: SessionUser | null;
+  /** What the cart is charged, in cents: the prices it was saved under (the server's). */
+  prices: DrugPrices;
 }
 
 /** The drug of a cart item by its name; Tirzepatide is the default (spec 001 section 2). */
@@ -70,5 +73,6 @@ export async function loadCart(cartId: string): Promise<LoadedCart> {
     drug: drugOfItem(item),
     offers,
     user,
+    prices: answer.prices,
   };
 }

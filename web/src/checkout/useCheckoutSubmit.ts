@@ -16,6 +16,7 @@ import {
 import { ApiError, callApi } from '../api/client';
 import { useStateRules } from '../api/stateRules';
 import { clearCart } from '../cart/cartStore';
+import { offersQuery } from '../catalog/useOffers';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan';
 import { getSession, isCartSession, setSession } from '../session/session';
@@ -201,7 +202,14 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     try {
       const products = await queryClient.ensureQueryData(productsQuery);
       // The new cart keeps this one's plan-page answers on the server: the link never shows them.
-      const path = await savePlan(next, products, cart.offers, { replacesCart: cart.cartId });
+      const plans = await queryClient.ensureQueryData(offersQuery);
+      const path = await savePlan(
+        next,
+        products,
+        cart.offers,
+        { replacesCart: cart.cartId },
+        plans,
+      );
       navigate(
         variant === 'call-center'
           ? path.replace('/weight-loss-payment/', '/weightlosspayment/')

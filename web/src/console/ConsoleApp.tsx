@@ -6,6 +6,7 @@ import { ConsoleShell } from './ConsoleShell';
 import { consoleMeQuery, isForbidden } from './consoleMe';
 import { SectionPage } from './SectionPage';
 import { sectionCopy } from './sections';
+import type { CatalogPageKey } from './catalog/CatalogPages';
 import type { ClinicPageKey } from './clinic/ClinicPages';
 import type { MarketingPageKey } from './marketing/MarketingPages';
 import type { PharmacyPageKey } from './pharmacy/PharmacyPages';
@@ -18,6 +19,7 @@ const SupportPages = lazy(() => import('./support/SupportPages'));
 const MarketingPages = lazy(() => import('./marketing/MarketingPages'));
 const PrivacyRequestsPage = lazy(() => import('./privacy/PrivacyRequestsPage'));
 const StateRulesPage = lazy(() => import('./state-rules/StateRulesPage'));
+const CatalogPages = lazy(() => import('./catalog/CatalogPages'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -47,6 +49,15 @@ const marketingKeys = new Set<string>([
   'affiliate-conversions',
 ] satisfies MarketingPageKey[]);
 const isMarketingKey = (key: string): key is MarketingPageKey => marketingKeys.has(key);
+
+/** The admin's catalog sections CatalogPages renders. */
+const catalogKeys = new Set<string>([
+  'products',
+  'prices',
+  'offers',
+  'coupons',
+] satisfies CatalogPageKey[]);
+const isCatalogKey = (key: string): key is CatalogPageKey => catalogKeys.has(key);
 
 /**
  * The staff console under /console (BRIEF section 4), loaded only when staff open it. The route
@@ -139,6 +150,10 @@ export default function ConsoleApp() {
       ) : isMarketingKey(section.key) ? (
         <Suspense fallback={loading}>
           <MarketingPages page={section.key} section={section} copy={sectionCopy[section.key]} />
+        </Suspense>
+      ) : isCatalogKey(section.key) ? (
+        <Suspense fallback={loading}>
+          <CatalogPages page={section.key} section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : section.key === 'privacy-requests' ? (
         <Suspense fallback={loading}>

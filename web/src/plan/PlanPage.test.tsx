@@ -1,6 +1,7 @@
 import {
   currentDoseChoices,
   disqualificationMessage,
+  offerPlans,
   saveCartRequestSchema,
   type OfferVariant,
 } from '@clinic/contracts';
@@ -19,8 +20,13 @@ let view: Rendered | undefined;
 let fetchMock: FetchMock;
 let alertSpy: jest.SpyInstance;
 
-async function open(products = catalog) {
-  view = await renderPage('/weight-loss-plan', { '/weight-loss-plan': <PlanPage /> }, products);
+async function open(products = catalog, offers = offerPlans) {
+  view = await renderPage(
+    '/weight-loss-plan',
+    { '/weight-loss-plan': <PlanPage /> },
+    products,
+    offers,
+  );
   return view;
 }
 const heading = () => view!.container.querySelector('h1')?.textContent;
@@ -199,6 +205,20 @@ describe('PlanPage medication choice', () => {
       expect(where(view!)).toBe('/weight-loss-payment/cart-42');
     },
   );
+
+  it("sells the plan checkout's offers name now, which an admin may have changed", async () => {
+    storeIntake(9);
+    sessionStorage.setItem(OFFERS_KEY, JSON.stringify({ sema_offer: 'A', tir_offer: 'default' }));
+    fetchMock.mockResolvedValue(jsonResponse(200, { status: 'success', id: 'cart-43' }));
+    await open(catalog, {
+      ...offerPlans,
+      semaglutide: { default: 'sema_plan_278928', A: 'sema_plan_367367' },
+    });
+    await press('No');
+    await press('Choose Semaglutide');
+    await flush();
+    expect(savedRequest()).toMatchObject({ id: 6, sku: 'sema_plan_367367', sema_offer: 'A' });
+  });
 
   it("sends the current user's answers with the cart", async () => {
     storeIntake(9);

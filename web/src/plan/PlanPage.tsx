@@ -8,9 +8,9 @@ import {
   firstMonthPrices,
   planBmiDisqualification,
   disqualificationMessage,
-  planIdFor,
   type Drug,
 } from '@clinic/contracts';
+import { offersQuery } from '../catalog/useOffers';
 import { productsQuery, useProducts } from '../catalog/useProducts';
 import { usePageTitle } from '../components/usePageTitle';
 import { readIntakeSummary } from '../intake';
@@ -18,13 +18,7 @@ import { readActiveOffers } from '../tracking/activeOffers';
 import { tagDisqualified } from './disqualify';
 import { MedicationCard } from './MedicationCard';
 import { PlanQuestion } from './PlanQuestion';
-import {
-  findPlanProduct,
-  PlanSaveError,
-  planSaveFailedMessage,
-  savePlan,
-  variantFor,
-} from './savePlan';
+import { PlanSaveError, planSaveFailedMessage, savePlan } from './savePlan';
 import '../styles/funnel.css';
 import './plan.css';
 
@@ -183,10 +177,14 @@ export function PlanPage() {
     setBusy(true);
     try {
       const list = await queryClient.ensureQueryData(productsQuery);
-      const checkout = await savePlan(chosen, list, readActiveOffers(), {
-        currentGLPMed: taking ? 'Yes' : 'No',
-        currentDose: taking ? dose : '',
-      });
+      const plans = await queryClient.ensureQueryData(offersQuery);
+      const checkout = await savePlan(
+        chosen,
+        list,
+        readActiveOffers(),
+        { currentGLPMed: taking ? 'Yes' : 'No', currentDose: taking ? dose : '' },
+        plans,
+      );
       navigate(checkout);
     } catch (error) {
       // Spec 000 section 8: plan save failures are shown with alerts.
@@ -197,8 +195,8 @@ export function PlanPage() {
   }
 
   function firstMonthPrice(card: Drug): number {
-    const planId = planIdFor(card, variantFor(card, readActiveOffers()));
-    const product = products.data && findPlanProduct(products.data, planId);
+    // Every plan of a drug bills the same price table, whichever offer sells it.
+    const product = products.data?.find((p) => p.drug === card);
     return product ? product.pricing.first_month_price : centsToDollars(firstMonthPrices[card]);
   }
 

@@ -8,6 +8,7 @@ import {
   saveCart,
   type CartItem,
   type Drug,
+  type OfferPlans,
   type Product,
   type SaveCartRequest,
 } from '@clinic/contracts';
@@ -50,8 +51,10 @@ export async function savePlan(
   products: readonly Product[],
   offers: ActiveOffers,
   answers: PlanAnswers | ReplacedCart,
+  /** Checkout's offers now (offersQuery). */
+  plans: OfferPlans,
 ): Promise<string> {
-  const product = findPlanProduct(products, planIdFor(drug, variantFor(drug, offers)));
+  const product = findPlanProduct(products, planIdFor(drug, variantFor(drug, offers), plans));
   if (!product) throw new PlanSaveError(planUnavailableMessage);
 
   clearCart();

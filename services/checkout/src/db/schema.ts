@@ -10,3 +10,4 @@ export * from './schema/sandbox';
 export * from './schema/payments';
 export * from './schema/orders';
 export * from './schema/billing';
+export * from './schema/coupons';

@@ -27,6 +27,7 @@ import {
   NotFoundError,
 } from '@clinic/kit';
 import { cartItems, carts, patientEligibility, products } from '../db/schema';
+import type { CatalogSettings } from './catalog-settings';
 import { isCartId } from './payments/checkout-cart';
 
 export const cartMessages = {
@@ -64,13 +65,14 @@ export async function saveCart(
   runtime: ServiceRuntime,
   request: z.infer<typeof saveCartRequestSchema>,
   userId: number | null,
+  settings: CatalogSettings,
 ): Promise<string> {
   const [product] = await runtime.db.select().from(products).where(eq(products.id, request.id));
   if (!product || !product.active || product.sku !== request.sku)
     throw new NotFoundError(cartMessages.unknownProduct);
   if (product.drug) {
     const offer = product.drug === 'semaglutide' ? request.sema_offer : request.tir_offer;
-    if (planIdFor(product.drug, offer) !== product.stripeId)
+    if (planIdFor(product.drug, offer, await settings.currentOffers()) !== product.stripeId)
       throw new ConflictError(cartMessages.notInOffer);
   }
   const answers = await planAnswers(runtime, request, userId);
@@ -99,7 +101,11 @@ export async function saveCart(
   }
 
   const id = randomUUID();
-  const unitPriceCents = product.drug ? product.firstMonthPriceCents : product.retailPriceCents;
+  // Priced by the price table now; the cart is charged at this version's prices when paid.
+  const prices = await settings.pricesNow(runtime.db);
+  const unitPriceCents = product.drug
+    ? prices.value[product.drug].firstMonth
+    : product.retailPriceCents;
   await runtime.transaction(async (tx, events) => {
     await tx.insert(carts).values({
       id,
@@ -109,6 +115,7 @@ export async function saveCart(
       currentGlpMed: answers.currentGLPMed,
       currentDose: taking ? answers.currentDose : '',
       createdAt: runtime.clock.now(),
+      priceVersion: prices.version,
     });
     await tx.insert(cartItems).values({
       cartId: id,

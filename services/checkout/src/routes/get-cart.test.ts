@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
+import { defaultPriceTable } from '@clinic/contracts';
 import { createLocalIdentityDirectory } from '@clinic/identity';
 import { startIdentity, testPublicUrl, type IdentityHarness } from '@clinic/identity/testing';
 import { carts } from '../db/schema';
@@ -47,6 +48,8 @@ describe('GET /api/get-cart/{cart_id}', () => {
       ],
       userData: null,
       message: 'Cart loaded',
+      // The prices the cart is charged: the table it was saved under (here the spec's).
+      prices: defaultPriceTable.semaglutide,
     });
   });
 

@@ -19,6 +19,7 @@ import {
 import { HttpError, bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { cartMessages } from '../domain/cart';
+import type { CatalogSettings } from '../domain/catalog-settings';
 import { loadCheckoutCart, mayOpenCart, orderOfCart } from '../domain/payments/checkout-cart';
 
 export const cartLinkLoginMs = 24 * 60 * 60 * 1000;
@@ -27,6 +28,7 @@ export function getCartRoute(
   router: Router,
   runtime: ServiceRuntime,
   identity: IdentityDirectory | undefined,
+  settings: CatalogSettings,
 ): void {
   bindRoute(router, getCart, async ({ params, principal }): Promise<GetCartResponse> => {
     const cart = await loadCheckoutCart(runtime.db, params.cart_id);
@@ -48,14 +50,15 @@ export function getCartRoute(
       if (session) userData = { ...session.user, token: session.token };
     }
     const { product } = cart;
+    const prices = (await settings.pricesAt(runtime.db, cart.priceVersion))[product.drug];
     return {
       status: 'success',
       cartItem: [
         {
           id: product.id,
           name: product.name,
-          price: centsToDollars(product.firstMonthPriceCents),
-          retail_price: centsToDollars(product.retailPriceCents),
+          price: centsToDollars(prices.firstMonth),
+          retail_price: centsToDollars(prices.terms[1]),
           quantity: cart.quantity,
           main_type: prescriptionMainType,
           subheader: product.imagePreText,
@@ -68,6 +71,7 @@ export function getCartRoute(
       ],
       userData,
       message: 'Cart loaded',
+      prices,
     };
   });
 }

@@ -13,7 +13,7 @@ import type {
   ProvisionPatientRequest,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { ManualClock, rows, type Db } from '@clinic/kit';
+import { ManualClock, rows, type Db, type OpenedEngines } from '@clinic/kit';
 import { startServiceForTest, testPrincipal, type ServiceUnderTest } from '@clinic/kit/testing';
 import { checkoutService, type CheckoutDeps } from '../app';
 import { sandboxCharges } from '../db/schema';
@@ -190,13 +190,20 @@ export function planLine(drug: keyof typeof plans = 'tirzepatide') {
  * Checkout on embedded engines. Identity is an in-memory fake (`fakeIdentity`) unless `deps`
  * give one (`identity: undefined` for none).
  */
-export async function startCheckout(deps: CheckoutDeps = {}): Promise<CheckoutHarness> {
-  const clock = new ManualClock('2026-11-22T12:00:00Z');
+export async function startCheckout(
+  deps: CheckoutDeps = {},
+  /**
+   * Engines of the caller's (a PostgreSQL server's, for an infra test), opened with `clock`;
+   * embedded ones if not.
+   */
+  opts: { engines?: OpenedEngines; clock?: ManualClock } = {},
+): Promise<CheckoutHarness> {
+  const clock = opts.clock ?? new ManualClock('2026-11-22T12:00:00Z');
   // Guests' orders need identity to make their accounts: an in-memory one unless one is given.
   const service = await startServiceForTest(
     checkoutService,
     { identity: fakeIdentity(), ...deps },
-    { clock },
+    opts.engines ? { clock, engines: opts.engines } : { clock },
   );
   const db = service.engines.database.db;
   const headersOf = (as?: Principal) => (as ? service.as(as) : {});

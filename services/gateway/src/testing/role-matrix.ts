@@ -3,7 +3,8 @@
  * staff member is refused (403) each call not of their role, and is let past the role check
  * (anything but 401 and 403: a 400 for the made-up ids and bodies is fine) on each of theirs.
  * Admins may call all. So marketing, say, is answered nothing a clinician, a pharmacist or
- * support would see.
+ * support would see. Admin-only calls (the catalog's prices, offers and coupons, the privacy
+ * requests) have `staffRoles: []`: every other role gets 403.
  */
 import { apiRoutes, roles, type ApiRoute, type Role } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';

@@ -6,15 +6,19 @@
  * handed to the live feed once its transaction has committed, never for a redelivery.
  */
 import type { EventData, EventDefinition, EventEnvelope, LiveConversion } from '@clinic/contracts';
-import { afterCommit, defineSubscriber, type Subscriber } from '@clinic/kit';
+import { afterCommit, defineSubscriber, type Subscriber, type Tx } from '@clinic/kit';
 import { recordFunnelFact } from './funnel';
 import type { FunnelFact } from './funnel-steps';
 import { isConversion, liveConversionOf } from './live-feed';
 
+type FactShape = Omit<FunnelFact, 'eventId' | 'occurredAt'> | null;
+
+/** The fact of an event; `tx` for what it must read (marketing's copy of the offers). */
 type FactOf<E extends EventDefinition> = (
   data: EventData<E>,
   envelope: EventEnvelope,
-) => Omit<FunnelFact, 'eventId' | 'occurredAt'> | null;
+  tx: Tx,
+) => FactShape | Promise<FactShape>;
 
 /** Where counted conversions go (the live conversions sockets). */
 export type LiveSink = (conversion: LiveConversion) => void;
@@ -31,7 +35,7 @@ export function funnelSubscriber<E extends EventDefinition>(
       name: `funnel-${event.name}`,
       event,
       async handle(data, { tx, envelope }) {
-        const shape = factOf(data, envelope);
+        const shape = await factOf(data, envelope, tx);
         if (!shape) return;
         const fact = { ...shape, eventId: envelope.id, occurredAt: new Date(envelope.occurredAt) };
         if (!(await recordFunnelFact(tx, fact)) || !isConversion(fact)) return;

@@ -8,6 +8,8 @@ import { asc, sql } from 'drizzle-orm';
 import {
   campaignVisited,
   cartSaved,
+  catalogChanged,
+  offerPlans,
   formSubmitted,
   refundIssued,
   subscriptionCancelled,
@@ -384,5 +386,35 @@ describe('the funnel from events', () => {
       expect(dump?.all).not.toContain(secret);
     // The order id (501) as a value of its own, not digits inside an event's uuid.
     expect(dump?.all).not.toMatch(/(?<![\w-])501(?![\w-])/);
+  });
+});
+
+describe("the funnel's offers follow checkout's", () => {
+  it('counts a payment under the offer that sells its plan after an admin changed the offers', async () => {
+    const swapped = {
+      ...offerPlans,
+      tirzepatide: { default: 'tirz_plan_1', B: 'tirz_plan_3', C: 'tirz_plan_2' },
+    };
+    await publish(
+      catalogChanged,
+      { setting: 'offers', version: 1, value: swapped },
+      '2026-12-01T09:00:00.000Z',
+    );
+    // A repeat of an older version changes nothing.
+    await publish(
+      catalogChanged,
+      { setting: 'offers', version: 1, value: offerPlans },
+      '2026-12-01T09:01:00.000Z',
+    );
+    await publish(leadQualified, lead(40, 140), '2026-12-01T10:00:00.000Z');
+    await publish(
+      paymentSucceeded,
+      payment(40, { orderId: 940, planId: 'tirz_plan_3' }),
+      '2026-12-01T10:30:00.000Z',
+    );
+    const paidOn = async (offer: string) =>
+      (await rollupOf('offer', offer)).filter((r) => r.day === '2026-12-01' && r.step === 'paid');
+    expect(await paidOn('B')).toMatchObject([{ people: 1 }]);
+    expect(await paidOn('C')).toEqual([]);
   });
 });

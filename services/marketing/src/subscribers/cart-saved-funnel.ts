@@ -6,14 +6,15 @@
 import { cartSaved } from '@clinic/contracts';
 import { funnelSubscriber } from '../domain/funnel-subscriber';
 import { offerOfPlan, personOfUser } from '../domain/funnel-steps';
+import { knownOffers } from '../domain/offers-copy';
 
-export const cartSavedFunnel = funnelSubscriber(cartSaved, (data) =>
+export const cartSavedFunnel = funnelSubscriber(cartSaved, async (data, _envelope, tx) =>
   data.userId === null
     ? null
     : {
         step: 'cart-saved',
         personKey: personOfUser(data.userId),
         amountCents: data.amountCents,
-        offer: offerOfPlan(data.planId),
+        offer: offerOfPlan(data.planId, await knownOffers(tx)),
       },
 );

@@ -5,10 +5,11 @@
 import { paymentSucceeded } from '@clinic/contracts';
 import { funnelSubscriber } from '../domain/funnel-subscriber';
 import { offerOfPlan, personOfUser } from '../domain/funnel-steps';
+import { knownOffers } from '../domain/offers-copy';
 
 const stepOfKind = { checkout: 'paid', 'add-on': 'upsell', renewal: 'renewed' } as const;
 
-export const paymentSucceededFunnel = funnelSubscriber(paymentSucceeded, (data) =>
+export const paymentSucceededFunnel = funnelSubscriber(paymentSucceeded, async (data, _e, tx) =>
   data.userId === null
     ? null
     : {
@@ -16,6 +17,6 @@ export const paymentSucceededFunnel = funnelSubscriber(paymentSucceeded, (data) 
         personKey: personOfUser(data.userId),
         amountCents: data.amountCents,
         paymentTerms: data.kind === 'add-on' ? 0 : data.paymentTerms,
-        offer: data.kind === 'checkout' ? offerOfPlan(data.planId) : '',
+        offer: data.kind === 'checkout' ? offerOfPlan(data.planId, await knownOffers(tx)) : '',
       },
 );

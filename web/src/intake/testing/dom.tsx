@@ -13,7 +13,8 @@ import {
   createBrowserRouter,
   useLocation,
 } from 'react-router-dom';
-import type { Product } from '@clinic/contracts';
+import { offerPlans, type OfferPlans, type Product } from '@clinic/contracts';
+import { offersQuery } from '../../catalog/useOffers';
 import { productsQuery } from '../../catalog/useProducts';
 import { render, type Rendered } from '../../test-utils/render';
 import '../../test-utils/requestStub';
@@ -110,9 +111,11 @@ export async function renderPage(
   path: string,
   pages: Record<string, ReactNode>,
   products: Product[] = [],
+  offers: OfferPlans = offerPlans,
 ): Promise<Rendered> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(productsQuery.queryKey, products);
+  queryClient.setQueryData(offersQuery.queryKey, offers);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -15,6 +15,8 @@ export const carts = checkoutSchema.table('carts', {
   currentGlpMed: text('current_glp_med', { enum: ['Yes', 'No'] }).notNull(),
   currentDose: text('current_dose').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** The price table's version when saved (migration 0016): what the cart is charged. */
+  priceVersion: integer('price_version').notNull().default(0),
 });
 
 /** Priced from the catalog when saved, in cents. */

@@ -1,5 +1,5 @@
 /**
- * The catalog (migrations 0001, 0004, 0012): products, what each payment term bills, the
+ * The catalog (migrations 0001, 0004, 0012, 0015): products, what each payment term bills, the
  * catalog's version counter and the coupons. Money in integer cents.
  */
 import { sql } from 'drizzle-orm';
@@ -42,7 +42,10 @@ export const catalogVersion = checkoutSchema.table('catalog_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-/** Flat discounts; `code` is unique case-insensitively (index on lower(code)). */
+/**
+ * Flat discounts; `code` is unique case-insensitively (index on lower(code)). Caps and the start
+ * came with the admin console (0015); redemptions and changes are in ./coupons.
+ */
 export const coupons = checkoutSchema.table('coupons', {
   id: serial('id').primaryKey(),
   code: text('code').notNull(),
@@ -52,6 +55,13 @@ export const coupons = checkoutSchema.table('coupons', {
   active: boolean('active').notNull().default(true),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  maxUsesPerPatient: integer('max_uses_per_patient'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
 });

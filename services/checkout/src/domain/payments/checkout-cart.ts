@@ -15,6 +15,8 @@ export interface CheckoutCart {
   currentGlpMed: 'Yes' | 'No';
   currentDose: string;
   createdAt: Date;
+  /** The price table's version when the cart was saved: the prices it is charged. */
+  priceVersion: number;
   product: {
     id: number;
     name: string;

@@ -17,6 +17,8 @@
  *   net (`settleAfterMs`). The end is always one charge and one order, or a refund.
  * - Keys are the caller's own (Stripe scopes them per account): the same key from another
  *   account, or from a visitor paying another cart, is another attempt and reveals nothing.
+ * - A coupon's use is taken with the attempt, before the charge, under a lock on the coupon, and
+ *   given back when the attempt fails: its caps hold however many pay at once (../coupons.ts).
  * - Every order has an account: a guest's is made from the buyer's details once the card is
  *   charged, before the order is placed, by whoever settles the payment (GuestAccounts).
  */
@@ -27,6 +29,8 @@ import { z } from 'zod';
 import {
   amountDueTodayCents,
   checkoutMessages,
+  defaultPriceTable,
+  renewalCents,
   type CheckoutRequest,
   type CheckoutResponse,
   type CheckoutSession,
@@ -52,7 +56,8 @@ import {
   type ChargeRequest,
   type ChargeResult,
 } from '../../payments/card-processor';
-import { findCoupon } from '../coupons';
+import type { CatalogSettings } from '../catalog-settings';
+import { couponPatientKey, findCoupon, releaseCouponUse, reserveCouponUse } from '../coupons';
 import { refusePoBox } from '../shipping-address';
 import {
   attemptFields,
@@ -109,6 +114,8 @@ interface StoredAttemptRequest {
   term: PaymentTerm;
   discountCents: number;
   couponId: number | null;
+  /** What each renewal bills, from the cart's price table (absent in older rows). */
+  renewalCents?: number;
   shippingAddress: CheckoutRequest['shippingAddress'];
   billingAddress: CheckoutRequest['billingAddress'] | null;
   conversionId: string | null;
@@ -145,6 +152,7 @@ export class CheckoutPayments {
     private readonly processor: CardProcessor,
     private readonly workers: PaymentWorkers,
     private readonly guests: GuestAccounts,
+    private readonly settings: CatalogSettings,
     private readonly opts: { settleAfterMs: number; replayWaitMs?: number },
   ) {}
 
@@ -288,7 +296,10 @@ export class CheckoutPayments {
     const coupon = body.couponCode?.trim()
       ? await findCoupon(db, body.couponCode, term, now)
       : null;
-    const amountCents = amountDueTodayCents(cart.product.drug, term, coupon?.amountCents ?? 0);
+    // The prices the cart was saved under: a change since applies to carts saved after it.
+    const prices = await this.settings.pricesAt(db, cart.priceVersion);
+    const drug = cart.product.drug;
+    const amountCents = amountDueTodayCents(drug, term, coupon?.amountCents ?? 0, prices);
     if (body.amount !== amountCents)
       throw new InvalidRequestError(checkoutMessages.amountMismatch, {
         expected_amount: amountCents,
@@ -310,6 +321,7 @@ export class CheckoutPayments {
         term,
         discountCents: coupon?.amountCents ?? 0,
         couponId: coupon?.id ?? null,
+        renewalCents: renewalCents(drug, term, prices),
         shippingAddress: body.shippingAddress,
         billingAddress: body.billingAddress ?? null,
         conversionId: body.c_id ?? null,
@@ -370,6 +382,9 @@ export class CheckoutPayments {
       amountCents: charge.amountCents,
       discountCents: req.discountCents,
       couponId: req.couponId,
+      // Attempts stored before prices were data were priced by the spec's table.
+      renewalCents:
+        req.renewalCents ?? renewalCents(cart.product.drug, req.term, defaultPriceTable),
       shippingAddress: req.shippingAddress,
       billingAddress: req.billingAddress ?? null,
       conversionId: req.conversionId,
@@ -429,6 +444,7 @@ export class CheckoutPayments {
         .where(charging(attempt.idempotencyKey))
         .returning({ key: paymentAttempts.idempotencyKey });
       if (claimed.length === 0) return null;
+      await releaseCouponUse(tx, attempt.idempotencyKey);
       const after = await recordFailure(
         tx,
         {
@@ -508,27 +524,41 @@ export class CheckoutPayments {
   ): Promise<AttemptRow | null> {
     const now = this.runtime.clock.now();
     try {
-      const inserted = await this.runtime.db
-        .insert(paymentAttempts)
-        .values({
-          idempotencyKey: key,
-          requestFingerprint: print,
-          cartId: cart.id,
-          userId,
-          status: 'charging',
-          amountCents: stored.charge.amountCents,
-          discountCents: stored.discountCents,
-          couponId: stored.couponId,
-          paymentTerms: stored.term,
-          cardToken: stored.charge.source,
-          processorKey: stored.charge.idempotencyKey,
-          request: stored,
-          workerId: this.workers.id,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
-        .returning({ key: paymentAttempts.idempotencyKey });
+      // The attempt and its coupon use are stored together: a use is taken before the card is
+      // charged, or the payment is refused (coupon used up) with nothing stored.
+      const inserted = await this.runtime.transaction(async (tx) => {
+        const rows = await tx
+          .insert(paymentAttempts)
+          .values({
+            idempotencyKey: key,
+            requestFingerprint: print,
+            cartId: cart.id,
+            userId,
+            status: 'charging',
+            amountCents: stored.charge.amountCents,
+            discountCents: stored.discountCents,
+            couponId: stored.couponId,
+            paymentTerms: stored.term,
+            cardToken: stored.charge.source,
+            processorKey: stored.charge.idempotencyKey,
+            request: stored,
+            workerId: this.workers.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+          .returning({ key: paymentAttempts.idempotencyKey });
+        if (rows.length > 0 && stored.couponId !== null)
+          await reserveCouponUse(tx, {
+            couponId: stored.couponId,
+            attemptKey: key,
+            patient: couponPatientKey(userId, stored.guest?.email ?? null),
+            term: stored.term,
+            amountCents: stored.discountCents,
+            now,
+          });
+        return rows;
+      });
       if (inserted.length === 0) return null;
       return {
         idempotencyKey: key,
@@ -554,10 +584,15 @@ export class CheckoutPayments {
     answer: StoredAnswer,
   ): Promise<StoredAnswer> {
     const now = this.runtime.clock.now();
-    await this.runtime.db
-      .update(paymentAttempts)
-      .set({ status, httpStatus: answer.httpStatus, response: answer, updatedAt: now })
-      .where(charging(key));
+    await this.runtime.transaction(async (tx) => {
+      const ended = await tx
+        .update(paymentAttempts)
+        .set({ status, httpStatus: answer.httpStatus, response: answer, updatedAt: now })
+        .where(charging(key))
+        .returning({ key: paymentAttempts.idempotencyKey });
+      // Not paid (or paid back): the coupon's use is free again.
+      if (ended.length > 0) await releaseCouponUse(tx, key);
+    });
     return this.storedAnswerOf(await this.mustFind(key));
   }
 

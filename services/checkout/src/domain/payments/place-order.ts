@@ -7,8 +7,6 @@
 import {
   paymentSucceeded,
   paymentTermLabels,
-  regularMonthlyCents,
-  termPrices,
   type CheckoutAddress,
   type CheckoutResponse,
   type PaymentTerm,
@@ -27,6 +25,11 @@ export interface PaidCheckout {
   amountCents: number;
   discountCents: number;
   couponId: number | null;
+  /**
+   * What each renewal of the subscription bills: the cart's price for the term, kept on the
+   * subscription, so renewals never follow a later price change (catalog-settings.ts).
+   */
+  renewalCents: number;
   shippingAddress: CheckoutAddress;
   billingAddress: CheckoutAddress | null;
   conversionId: string | null;
@@ -88,8 +91,6 @@ export async function placeOrder(
     idempotencyKey: paid.idempotencyKey,
     createdAt: now,
   });
-  const renewalCents =
-    term === 1 ? regularMonthlyCents(product.drug) : termPrices[product.drug][term];
   const [subscription] = await tx
     .insert(subscriptions)
     .values({
@@ -98,7 +99,7 @@ export async function placeOrder(
       planName,
       productId: product.id,
       paymentTerms: term,
-      amountCents: renewalCents,
+      amountCents: paid.renewalCents,
       status: 'active',
       nextBillingDate: nextBillingDateAfter(now, term),
       customerId: charge.customerId,

@@ -1,0 +1,180 @@
+/**
+ * /console/prices (admins): the price table, per drug month 1 of the monthly plan and each
+ * term's total, in dollars; saved as a whole from the version shown. Carts saved after a change
+ * pay the new prices; paid orders, carts already open and the renewals of existing subscriptions
+ * keep theirs. Below, every change: who, when, which prices moved.
+ */
+import {
+  drugLabels,
+  drugs,
+  paymentTermLabels,
+  type ConsoleSection,
+  type PriceTable,
+} from '@clinic/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/usePageTitle';
+import { Button, Field, FormMessage, ToastRegion, useToasts } from '../../ui';
+import { formatUsd } from '../../ui/money';
+import type { SectionCopy } from '../sections';
+import { priceHistoryQuery, pricesKey, pricesQuery, savePrices } from './catalogApi';
+import {
+  priceColumns,
+  priceDraftOf,
+  priceServerErrors,
+  priceTableOf,
+  type PriceColumn,
+  type PriceDraft,
+  type PriceErrors,
+} from './priceForm';
+
+const columnLabel = (column: PriceColumn) =>
+  column === 'firstMonth' ? 'Month 1 (monthly plan)' : paymentTermLabels[column].name;
+
+function PriceForm({
+  table,
+  version,
+  onSaved,
+}: {
+  table: PriceTable;
+  version: number;
+  onSaved(): Promise<void>;
+}) {
+  const [draft, setDraft] = useState<PriceDraft>(() => priceDraftOf(table));
+  const [errors, setErrors] = useState<PriceErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = priceTableOf(draft);
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      await savePrices(checked.table, version);
+      await onSaved();
+    } catch (err) {
+      const byField = err instanceof ApiError ? priceServerErrors(err.fields) : {};
+      setErrors(byField);
+      if (Object.keys(byField).length === 0)
+        setFailure(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="cc-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Prices">
+      {drugs.map((drug) => (
+        <fieldset key={drug} className="cc-card cc-prices" data-drug={drug}>
+          <legend className="cc-card__code">{drugLabels[drug]}</legend>
+          <div className="cc-prices__grid">
+            {priceColumns.map((column) => (
+              <Field
+                key={column}
+                label={columnLabel(column)}
+                hint={column === 1 ? 'Each month after month 1' : undefined}
+                inputMode="decimal"
+                value={draft[drug][column]}
+                error={errors[`${drug}.${column}`]}
+                onValueChange={(v) =>
+                  setDraft((d) => ({ ...d, [drug]: { ...d[drug], [column]: v } }))
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <FormMessage kind="error">{failure}</FormMessage>
+      <div className="cc-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving...">
+          Save prices
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PriceHistory() {
+  const history = useQuery(priceHistoryQuery());
+  if (!history.data || history.data.length === 0) return null;
+  return (
+    <section aria-labelledby="cc-price-history">
+      <h2 id="cc-price-history" className="cc-section-title">
+        Changes
+      </h2>
+      <ol className="cc-history">
+        {history.data.map((change) => (
+          <li key={change.version}>
+            <p className="cc-history__who">
+              {change.by.name ?? `Staff #${change.by.id}`},{' '}
+              {new Date(change.at).toLocaleString('en-US')}
+            </p>
+            <ul>
+              {drugs.flatMap((drug) =>
+                priceColumns
+                  .map(
+                    (c) =>
+                      [
+                        c === 'firstMonth'
+                          ? change.before[drug].firstMonth
+                          : change.before[drug].terms[c],
+                        c === 'firstMonth'
+                          ? change.after[drug].firstMonth
+                          : change.after[drug].terms[c],
+                        c,
+                      ] as const,
+                  )
+                  .filter(([before, after]) => before !== after)
+                  .map(([before, after, c]) => (
+                    <li key={`${drug}-${c}`}>
+                      {drugLabels[drug]}, {columnLabel(c)}: {formatUsd(before)} → {formatUsd(after)}
+                    </li>
+                  )),
+              )}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function PricesPage({ section, copy }: { section: ConsoleSection; copy: SectionCopy }) {
+  usePageTitle(`${section.label} · Staff console`);
+  const prices = useQuery(pricesQuery());
+  const queryClient = useQueryClient();
+  const { toasts, show } = useToasts();
+  async function onSaved() {
+    show('success', 'Prices saved. Carts saved from now on pay them.');
+    await queryClient.invalidateQueries({ queryKey: pricesKey });
+  }
+  return (
+    <main className="console-page console-page--wide" data-console-section={section.key}>
+      <header className="console-page__head">
+        <h1>{section.label}</h1>
+        <p className="console-page__purpose">{copy.purpose}</p>
+        <p className="console-page__purpose">
+          A change applies to carts saved after it. Paid orders, open carts and the renewals of
+          existing subscriptions keep the prices they were sold at.
+        </p>
+      </header>
+      {prices.isPending && <p aria-busy="true">Loading prices...</p>}
+      {prices.isError && <FormMessage kind="error">{prices.error.message}</FormMessage>}
+      {prices.data && (
+        // A new version (after a save) starts the form again from what the server keeps.
+        <PriceForm
+          key={prices.data.version}
+          table={prices.data.value}
+          version={prices.data.version}
+          onSaved={onSaved}
+        />
+      )}
+      <PriceHistory />
+      <ToastRegion toasts={toasts} />
+    </main>
+  );
+}
