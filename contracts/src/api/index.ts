@@ -75,6 +75,7 @@ import {
 } from './clinic';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { getProfile, updateProfile } from './profile';
+import { confirmEnrolment, secondFactor, startEnrolment } from './staff-sign-in';
 import { campaignVisit } from './campaign-visit';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
@@ -124,6 +125,7 @@ export * from './catalog';
 export * from './cart';
 export * from './identity';
 export * from './login-code';
+export * from './staff-sign-in';
 export * from './profile';
 export * from './intake';
 export * from './campaign-visit';
@@ -157,6 +159,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   campaignVisit,
   addDisqualify,
   login,
+  secondFactor,
+  startEnrolment,
+  confirmEnrolment,
   logout,
   forgotPassword,
   passwordReset,

@@ -16,6 +16,7 @@ import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
 import { privacyRequestRoute } from './routes/privacy-request';
 import { profileRoutes } from './routes/profile';
+import { secondFactorRoutes } from './routes/second-factor';
 import { updatePasswordRoute } from './routes/update-password';
 import { clinicalRecordOpenedHealthIdSubscriber } from './subscribers/clinical-record-opened-health-id';
 
@@ -32,6 +33,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     if (deps.seedDemoAccounts) await seedDemoAccounts(runtime);
     const router = Router();
     loginRoute(router, runtime);
+    secondFactorRoutes(router, runtime, deps.authenticatorNow ?? Date.now);
     logoutRoute(router, runtime);
     forgotPasswordRoute(router, runtime);
     passwordResetRoute(router, runtime);
