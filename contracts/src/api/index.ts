@@ -76,6 +76,13 @@ import {
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { getProfile, updateProfile } from './profile';
 import { confirmEnrolment, secondFactor, startEnrolment } from './staff-sign-in';
+import {
+  changeStaffRole,
+  disableStaff,
+  enableStaff,
+  inviteStaff,
+  staffAccountList,
+} from './staff-accounts';
 import { campaignVisit } from './campaign-visit';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
@@ -126,6 +133,7 @@ export * from './cart';
 export * from './identity';
 export * from './login-code';
 export * from './staff-sign-in';
+export * from './staff-accounts';
 export * from './profile';
 export * from './intake';
 export * from './campaign-visit';
@@ -172,6 +180,11 @@ export const apiRoutes: readonly ApiRoute[] = [
   privacyRequestQueue,
   verifyPrivacyRequest,
   closePrivacyRequest,
+  staffAccountList,
+  inviteStaff,
+  changeStaffRole,
+  disableStaff,
+  enableStaff,
   inboundSms,
   funnelReport,
   funnelCsv,

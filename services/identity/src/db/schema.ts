@@ -50,6 +50,10 @@ export const users = identitySchema.table('users', {
   imageUrl: text('image_url'),
   createdAt: utc('created_at').notNull(),
   updatedAt: utc('updated_at').notNull(),
+  /** Migration 0011: a staff account an admin disabled (no login, no live session). */
+  disabledAt: utc('disabled_at'),
+  /** Migration 0011: the last successful login (set for staff, at their second factor). */
+  lastLoginAt: utc('last_login_at'),
 });
 export type UserRow = typeof users.$inferSelect;
 

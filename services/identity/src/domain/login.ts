@@ -48,7 +48,9 @@ export async function logIn(runtime: ServiceRuntime, attempt: LoginAttempt): Pro
   if (retryAfterMs !== null) return { kind: 'address-limited', retryAfterMs };
 
   const needsCode = await accountNeedsCode(runtime.db, attempt.email, now);
-  const user = await findUserByEmail(runtime.db, attempt.email);
+  // A disabled staff account is answered as an unknown email: nothing tells them apart.
+  const found = await findUserByEmail(runtime.db, attempt.email);
+  const user = found?.disabledAt === null ? found : undefined;
   const failed = (outcome: LoginOutcome) =>
     runtime.transaction(async (tx) => {
       await recordLoginFailure(tx, attempt, now);

@@ -9,7 +9,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { SecondFactorReason, SessionUser } from '@clinic/contracts';
 import type { ServiceRuntime, Tx } from '@clinic/kit';
-import { staffFactors } from '../db/schema';
+import { staffFactors, users } from '../db/schema';
 import { matchTotp, newTotpSecret, otpauthUri } from './authenticator';
 import { addressWaitMs, clearAccountFailures, recordLoginFailure } from './login-guard';
 import {
@@ -145,6 +145,7 @@ export class SecondFactor {
         return { kind: 'refused', reason: refusal };
       }
       await endChallenge(tx, live.tokenHash, now);
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, live.user.id));
       await clearAccountFailures(tx, live.user.email);
       const { token } = await openSession(tx, live.user, now);
       return { kind: 'logged-in', user: toSessionUser(live.user), token };

@@ -47,6 +47,7 @@ export async function lockLiveChallenge(
   if (!found) return null;
   const { challenge, user } = found;
   const live =
+    user.disabledAt === null &&
     challenge.usedAt === null &&
     challenge.expiresAt > now &&
     challenge.wrongTries < challengeLimits.wrongTries;
