@@ -17,6 +17,7 @@ const PharmacyPages = lazy(() => import('./pharmacy/PharmacyPages'));
 const SupportPages = lazy(() => import('./support/SupportPages'));
 const MarketingPages = lazy(() => import('./marketing/MarketingPages'));
 const PrivacyRequestsPage = lazy(() => import('./privacy/PrivacyRequestsPage'));
+const StaffAccountsPage = lazy(() => import('./staff/StaffAccountsPage'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -142,6 +143,10 @@ export default function ConsoleApp() {
       ) : section.key === 'privacy-requests' ? (
         <Suspense fallback={loading}>
           <PrivacyRequestsPage section={section} copy={sectionCopy[section.key]} />
+        </Suspense>
+      ) : section.key === 'staff-accounts' ? (
+        <Suspense fallback={loading}>
+          <StaffAccountsPage section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : (
         <SectionPage section={section} />
