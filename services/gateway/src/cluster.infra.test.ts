@@ -13,6 +13,7 @@ import { runClinicJourney } from './testing/clinic-journey';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
+import { runStaffAccountsJourney } from './testing/staff-accounts-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -195,6 +196,10 @@ describe('cluster mode', () => {
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {
     await runEligibilityJourney(url);
+  });
+
+  it('invites staff who enrol a second factor and log in with codes; disabling closes their chat socket on its process', async () => {
+    await runStaffAccountsJourney(url);
   });
 
   it('disqualifies a visitor across the service processes', async () => {

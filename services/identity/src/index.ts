@@ -8,3 +8,4 @@ export {
   isDemoStaffEmail,
   nextDemoSignInCode,
 } from './domain/demo-second-factor';
+export { totpCodeForStep, totpStepAt } from './domain/authenticator';
