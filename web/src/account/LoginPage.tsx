@@ -6,7 +6,7 @@ import {
   loginCodeReasons,
   type LoginCodeReason,
 } from '@clinic/contracts';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi, genericErrorText, networkErrorText, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
@@ -15,7 +15,7 @@ import { isCartSession, useSession, type Session } from '../session/session';
 import { Button, Field, FormError, FormMessage, PageShell } from '../ui';
 import { EmailField } from './EmailField';
 import { safeInAppPath } from './safePath';
-import { StaffLoginStep, type SecondStep } from './StaffLoginStep';
+import type { SecondStep } from './StaffLoginStep';
 import { startSession } from './startSession';
 import './account.css';
 
@@ -24,6 +24,19 @@ import './account.css';
  * a crafted link cannot put its own words on the clinic's login page.
  */
 const knownNotices: readonly string[] = [existingAccountMessage, idleSignOutNotice];
+
+/** A staff member's second step: its code and contract come only after their right password. */
+const StaffLoginStep = lazy(() =>
+  import('./StaffLoginStep').then((m) => ({ default: m.StaffLoginStep })),
+);
+
+function StaffStep(props: Parameters<typeof StaffLoginStep>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <StaffLoginStep {...props} />
+    </Suspense>
+  );
+}
 
 /** See loginContract.ts: fetched on the first focus in the form, awaited on sending. */
 const loadLoginContract = () => import('./loginContract');
@@ -131,16 +144,8 @@ export function LoginPage() {
   }
 
   if (secondStep) {
-    return (
-      <StaffLoginStep
-        step={secondStep}
-        onSession={finish}
-        onRestart={() => {
-          setSecondStep(null);
-          setSending(false);
-        }}
-      />
-    );
+    const restart = () => (setSecondStep(null), setSending(false));
+    return <StaffStep step={secondStep} onSession={finish} onRestart={restart} />;
   }
 
   return (
