@@ -7,7 +7,7 @@
  * per account (checked alive first); the specs about logging in go through the page.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { isDemoStaffEmail, nextDemoSignInCode } from '@clinic/identity/demo-second-factor';
+import { isDemoStaffEmail, nextDemoSignInCode } from './demo-codes';
 
 /** The label of the code field of the login's second step. */
 export const APP_CODE_LABEL = 'Code from your app';

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { totpCodeForStep, totpStepAt } from '@clinic/identity/authenticator';
+import { totpCodeForStep, totpStepAt } from './demo-codes';
 import { APP_CODE_LABEL } from './staff-login';
 import { logIn, passwordLink, waitForApp } from './support';
 

@@ -41,15 +41,22 @@ export function StaffRow({
           ))}
         </Select>
       </td>
-      <td>{account.enabled ? 'Enabled' : 'Disabled'}</td>
       <td>
+        <span className="sa-label">Status: </span>
+        {account.enabled ? 'Enabled' : 'Disabled'}
+      </td>
+      <td>
+        <span className="sa-label">Two-factor login: </span>
         {account.two_factor
           ? 'On'
           : account.password_set
             ? 'Not set up yet'
             : 'Invited, no password yet'}
       </td>
-      <td>{account.last_login_at ? when(account.last_login_at) : 'Never'}</td>
+      <td>
+        <span className="sa-label">Last login: </span>
+        {account.last_login_at ? when(account.last_login_at) : 'Never'}
+      </td>
       <td>
         <Button
           variant="secondary"
