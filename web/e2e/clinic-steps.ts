@@ -8,7 +8,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { answerAll, california, openFormFromVerify } from './medical-form-steps';
 import { apiPatient, type ApiPatient } from './patients';
 import { reusableStaffSession } from './staff-login';
-import { mailTo, seedStorage, SESSION_KEY, waitForApp } from './support';
+import { mailTo, seedStorage, SESSION_KEY } from './support';
 
 export interface StaffAccount {
   email: string;
@@ -75,8 +75,8 @@ export async function staffPage(
   const page = await context.newPage();
   await seedStorage(page, SESSION_KEY, JSON.stringify(session));
   await page.goto('/console');
-  await waitForApp(page);
   await expect(page).toHaveURL(new RegExp(`${account.landing}$`));
+  await expect(page.getByTestId('console-staff')).toBeVisible();
   return page;
 }
 
