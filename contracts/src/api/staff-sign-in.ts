@@ -43,8 +43,7 @@ const totpCode = z
   .trim()
   .regex(/^\d{6}$/, 'The code is the 6 digits your authenticator app shows');
 /** Ten characters from a set without look-alikes, shown as two groups of five ("abcde-fghij"). */
-const recoveryCode = z
-  .string()
+const recoveryCode = text(32)
   .trim()
   .toLowerCase()
   .transform((code) => code.replace(/[\s-]/g, ''))
