@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { california } from './medical-form-steps';
 import { apiPatient, keepSession, uniqueEmail } from './patients';
 import { shot } from './quiz';
-import { DEMO_PATIENT, waitForApp } from './support';
+import { DEMO_PATIENT, logIn, waitForApp } from './support';
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Chat with support' });
 
@@ -109,9 +109,7 @@ test('a patient writes from the portal and a support agent answers live from the
   const agent = await agentContext.newPage();
   await agent.goto('/login');
   await waitForApp(agent);
-  await agent.getByLabel('Email').fill('support@demo.glp-clinic.local');
-  await agent.getByLabel('Password').fill('demo-support-2026');
-  await agent.getByRole('button', { name: /log in/i }).click();
+  await logIn(agent, 'support@demo.glp-clinic.local', 'demo-support-2026');
   await agent.waitForURL(/\/console/);
   await agent.goto('/console/chat-inbox');
   // Waiting, oldest first: this patient's row carries the question.

@@ -7,7 +7,8 @@ import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerAll, california, openFormFromVerify } from './medical-form-steps';
 import { apiPatient, type ApiPatient } from './patients';
-import { logIn, mailTo, waitForApp } from './support';
+import { reusableStaffSession } from './staff-login';
+import { mailTo, seedStorage, SESSION_KEY } from './support';
 
 export interface StaffAccount {
   email: string;
@@ -51,7 +52,7 @@ export async function submittedPatient(
 }
 
 /**
- * A staff member's own browser (a desktop laptop unless `viewport` says otherwise), logged in
+ * A staff member's own browser (a desktop laptop unless `viewport` says otherwise), logged in,
  * from an address of its own: login allows 20 attempts per address in 15 minutes and the other
  * journeys log in too.
  */
@@ -68,11 +69,14 @@ export async function staffPage(
       'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
     },
   });
+  // Logging in itself is console.spec.ts's and staff-sign-in.spec.ts's: here the account's
+  // session from an earlier journey is reused (staff-login.ts), as a browser keeps it.
+  const session = await reusableStaffSession(context.request, account);
   const page = await context.newPage();
-  await page.goto('/login');
-  await waitForApp(page);
-  await logIn(page, account.email, account.password);
+  await seedStorage(page, SESSION_KEY, JSON.stringify(session));
+  await page.goto('/console');
   await expect(page).toHaveURL(new RegExp(`${account.landing}$`));
+  await expect(page.getByTestId('console-staff')).toBeVisible();
   return page;
 }
 

@@ -4,6 +4,7 @@
  * in the app has to show up as a failing test.
  */
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { isDemoStaffEmail, passSecondFactor } from './staff-login';
 
 /** localStorage key of the product cache: `{ products, savedAt }`. */
 export const PRODUCTS_KEY = 'clinic.products';
@@ -118,11 +119,15 @@ export async function seedStorage(page: Page, key: string, value: string): Promi
 
 export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-/** Fills the login form on the page and submits it. */
+/**
+ * Fills the login form on the page and submits it; a demo staff member then enters the code from
+ * their app (staff-login.ts).
+ */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
+  if (isDemoStaffEmail(email)) await passSecondFactor(page, email);
 }
 
 /** The session POST /api/login answers (what the login page stores under SESSION_KEY). */

@@ -62,15 +62,27 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * POST /api/login's answer to a staff member's right password: no session yet, a short-lived
+ * challenge for the second step. `next` says which: a code (`code`), or enrolment first (`enrol`).
+ */
+export const secondFactorNeededSchema = z.object({
+  status: z.literal('second_factor'),
+  message: z.string(),
+  challenge: z.string(),
+  next: z.enum(['code', 'enrol']),
+});
+export type SecondFactorNeeded = z.infer<typeof secondFactorNeededSchema>;
+
 export const login = defineRoute({
   method: 'post',
   path: '/api/login',
   service: 'identity',
   auth: 'public',
   summary:
-    'Logs in with email and password; the whole answer is the session (token and user). Only failures count: 20 per address in 15 minutes (then 429 with Retry-After); past 5 for an account in 15 minutes, 401 with reason login_code_needed until the request also carries the 6-digit code emailed to the owner (reason login_code_wrong when it is not the live one).',
+    'Logs in with email and password; for a patient the whole answer is the session (token and user). For staff the right password answers status second_factor with a short-lived challenge for POST /api/login/second-factor (or, without an authenticator app yet, /api/login/enrolment). Only failures count: 20 per address in 15 minutes (then 429 with Retry-After); past 5 for an account in 15 minutes, 401 with reason login_code_needed until the request also carries the 6-digit code emailed to the owner (reason login_code_wrong when it is not the live one).',
   body: loginRequestSchema,
-  response: loginResponseSchema,
+  response: z.union([loginResponseSchema, secondFactorNeededSchema]),
 });
 
 export const logout = defineRoute({

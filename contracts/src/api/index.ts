@@ -75,6 +75,14 @@ import {
 import { auditTrail, auditTrailCsv } from './audit';
 import { forgotPassword, login, logout, passwordReset, updatePassword } from './identity';
 import { getProfile, updateProfile } from './profile';
+import { confirmEnrolment, secondFactor, startEnrolment } from './staff-sign-in';
+import {
+  changeStaffRole,
+  disableStaff,
+  enableStaff,
+  inviteStaff,
+  staffAccountList,
+} from './staff-accounts';
 import { campaignVisit } from './campaign-visit';
 import { addDisqualify, intakeForm } from './intake';
 import { pendingMedicalForms } from './orders';
@@ -143,6 +151,8 @@ export * from './catalog';
 export * from './cart';
 export * from './identity';
 export * from './login-code';
+export * from './staff-sign-in';
+export * from './staff-accounts';
 export * from './profile';
 export * from './intake';
 export * from './campaign-visit';
@@ -179,6 +189,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   campaignVisit,
   addDisqualify,
   login,
+  secondFactor,
+  startEnrolment,
+  confirmEnrolment,
   logout,
   forgotPassword,
   passwordReset,
@@ -193,6 +206,11 @@ export const apiRoutes: readonly ApiRoute[] = [
   consoleStateRules,
   previewStateRules,
   changeStateRules,
+  staffAccountList,
+  inviteStaff,
+  changeStaffRole,
+  disableStaff,
+  enableStaff,
   inboundSms,
   funnelReport,
   funnelCsv,

@@ -12,11 +12,11 @@ export const sessionsRevoked = defineEvent({
   version: 1,
   keyOf: (d) => String(d.userId),
   description:
-    "An account's sessions ended (logout, password change or reset): the session ids, so live connections opened with them close.",
+    "An account's sessions ended (logout, password change or reset, account disabled): the session ids, so live connections opened with them close.",
   schema: z.object({
     userId: z.number().int(),
     sessionIds: z.array(z.string()).min(1),
-    reason: z.enum(['logout', 'password-changed', 'password-reset']),
+    reason: z.enum(['logout', 'password-changed', 'password-reset', 'account-disabled']),
     revokedAt: z.iso.datetime(),
   }),
 });

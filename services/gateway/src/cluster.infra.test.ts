@@ -15,6 +15,7 @@ import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
 import { runStateRulesJourney } from './testing/state-rules-journey';
+import { runStaffAccountsJourney } from './testing/staff-accounts-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -199,6 +200,10 @@ describe('cluster mode', () => {
 
   it("applies the BMI minimum of new users at checkout from intake's events", async () => {
     await runEligibilityJourney(url);
+  });
+
+  it('invites staff who enrol a second factor and log in with codes; disabling closes their chat socket on its process', async () => {
+    await runStaffAccountsJourney(url);
   });
 
   it('disqualifies a visitor across the service processes', async () => {

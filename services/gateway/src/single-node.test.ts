@@ -17,6 +17,7 @@ import { runAuditJourney } from './testing/audit-journey';
 import { runChatJourney } from './testing/chat-journey';
 import { runFulfillmentJourney } from './testing/fulfillment-journey';
 import { runMedicalFormJourney } from './testing/medical-form-journey';
+import { runStaffAccountsJourney } from './testing/staff-accounts-journey';
 import { runVerificationJourney } from './testing/verification-journey';
 import {
   runDisqualifiedJourney,
@@ -270,6 +271,10 @@ describe('single-node product behind the gateway', () => {
     );
   });
 
+  it('invites staff who enrol a second factor and log in with codes; disabling ends their session and chat socket', async () => {
+    await runStaffAccountsJourney(product.url);
+  });
+
   // Last: its made-up calls (claim order 1, close conversation 1) must not touch the journeys'.
   it('answers each staff call to its roles only: patients and every other role get 403', async () => {
     const statuses = await runRoleMatrix(product.url);
@@ -289,6 +294,10 @@ describe('single-node product behind the gateway', () => {
     }
     expect(statuses.get('admin PUT /api/console/prices')).toBe(400);
     expect(statuses.get('marketing PUT /api/console/offers')).toBe(403);
+    // Staff accounts are admins' only.
+    expect(statuses.get('admin GET /api/console/staff')).toBe(200);
+    expect(statuses.get('clinician GET /api/console/staff')).toBe(403);
+    expect(statuses.get('support POST /api/console/staff/:id/disable')).toBe(403);
     expect(roleMatrixBreaches(statuses)).toEqual([]);
   });
 });

@@ -5,9 +5,11 @@ import type { IdentityDeps } from './deps';
 import { seedDemoAccounts } from './domain/demo-accounts';
 import { sendLoginCodeJob } from './jobs/send-login-code';
 import { sendPasswordResetLinkJob } from './jobs/send-password-reset-link';
+import { sendStaffInviteJob } from './jobs/send-staff-invite';
 import { consoleActivityRoute } from './routes/console-activity';
 import { consoleMeRoute } from './routes/console-me';
 import { consolePrivacyRequestRoutes } from './routes/console-privacy-requests';
+import { consoleStaffAccountRoutes } from './routes/console-staff-accounts';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { inboundSmsRoute } from './routes/inbound-sms';
 import { internalRoutes } from './routes/internal';
@@ -16,6 +18,7 @@ import { logoutRoute } from './routes/logout';
 import { passwordResetRoute } from './routes/password-reset';
 import { privacyRequestRoute } from './routes/privacy-request';
 import { profileRoutes } from './routes/profile';
+import { secondFactorRoutes } from './routes/second-factor';
 import { updatePasswordRoute } from './routes/update-password';
 import { clinicalRecordOpenedHealthIdSubscriber } from './subscribers/clinical-record-opened-health-id';
 
@@ -32,6 +35,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     if (deps.seedDemoAccounts) await seedDemoAccounts(runtime);
     const router = Router();
     loginRoute(router, runtime);
+    secondFactorRoutes(router, runtime, deps.authenticatorNow ?? Date.now);
     logoutRoute(router, runtime);
     forgotPasswordRoute(router, runtime);
     passwordResetRoute(router, runtime);
@@ -41,6 +45,7 @@ export const identityService: ServiceModule<IdentityDeps> = {
     consoleMeRoute(router, runtime);
     consoleActivityRoute(router, runtime);
     consolePrivacyRequestRoutes(router, runtime);
+    consoleStaffAccountRoutes(router, runtime);
     inboundSmsRoute(router, runtime, {
       publicUrl: deps.publicUrl,
       authToken: deps.smsAuthToken,
@@ -49,7 +54,11 @@ export const identityService: ServiceModule<IdentityDeps> = {
     return {
       router,
       subscribers: [clinicalRecordOpenedHealthIdSubscriber(runtime)],
-      jobs: [sendPasswordResetLinkJob(runtime, deps), sendLoginCodeJob(runtime)],
+      jobs: [
+        sendPasswordResetLinkJob(runtime, deps),
+        sendLoginCodeJob(runtime),
+        sendStaffInviteJob(runtime, deps),
+      ],
     };
   },
 };

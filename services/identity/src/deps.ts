@@ -9,4 +9,9 @@ export interface IdentityDeps {
    * Unset, the inbound-SMS webhook trusts its caller (the dev mailbox has no provider).
    */
   smsAuthToken?: string;
+  /**
+   * The time authenticator apps read, in milliseconds: the wall clock unless a test sets it (the
+   * product's test clock moves days ahead; a phone's does not).
+   */
+  authenticatorNow?: () => number;
 }

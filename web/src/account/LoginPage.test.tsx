@@ -1,5 +1,10 @@
 import { act } from 'react';
-import { identityMessages, idleSignOutNotice, loginCodeMessages } from '@clinic/contracts';
+import {
+  identityMessages,
+  idleSignOutNotice,
+  loginCodeMessages,
+  secondFactorMessages,
+} from '@clinic/contracts';
 import { GuestOnly, RequireAuth } from '../session/RequireAuth';
 import { getSession, setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
@@ -303,5 +308,114 @@ describe('LoginPage', () => {
     setSession(testSession({ token: 't', id: 1 }));
     view = await renderRoutes(routes, '/login');
     expect(where(view)).toBe('/home');
+  });
+
+  describe('a staff member’s second factor', () => {
+    const staff = testUser({ id: 9, first_name: 'Casey', role: 'clinician', is_admin: 0 });
+    const staffSession = {
+      status: 'success',
+      message: 'Login successful.',
+      token: 'tok-9',
+      user: staff,
+    };
+    const asked = (next: 'code' | 'enrol') =>
+      jsonResponse(200, {
+        status: 'second_factor',
+        message:
+          next === 'code' ? secondFactorMessages.codeNeeded : secondFactorMessages.enrolNeeded,
+        challenge: 'challenge-1',
+        next,
+      });
+    const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
+
+    it('asks for the code from the app after the password, and logs in with it', async () => {
+      fetchMock
+        .mockResolvedValueOnce(asked('code'))
+        .mockResolvedValueOnce(
+          jsonResponse(401, {
+            status: 'error',
+            message: secondFactorMessages.reused,
+            reason: 'code_reused',
+          }),
+        )
+        .mockResolvedValueOnce(jsonResponse(200, staffSession));
+      view = await logIn('/login');
+      expect(getSession()).toBeNull();
+      const code = input(view, 'Code from your app');
+      expect([code.inputMode, code.autocomplete]).toEqual(['numeric', 'one-time-code']);
+      await type(code, '123456');
+      await submit(view);
+      expect(fetchMock.mock.calls[1]![0]).toBe('/api/login/second-factor');
+      expect(bodyOf(1)).toEqual({ challenge: 'challenge-1', code: '123456' });
+      expect(alertText(view)).toBe(secondFactorMessages.reused);
+      expect(getSession()).toBeNull();
+      await type(input(view, 'Code from your app'), '654321');
+      await submit(view);
+      expect(getSession()).toEqual({ token: 'tok-9', user: staff });
+      expect(where(view)).toBe('/console');
+    });
+
+    it('takes a recovery code instead', async () => {
+      fetchMock
+        .mockResolvedValueOnce(asked('code'))
+        .mockResolvedValueOnce(jsonResponse(200, staffSession));
+      view = await logIn('/login');
+      await act(async () => button(view!, 'Use a recovery code').click());
+      await type(input(view, 'Recovery code'), 'ABCDE-FGHJK');
+      await submit(view);
+      expect(bodyOf(1)).toEqual({ challenge: 'challenge-1', recovery_code: 'abcdefghjk' });
+      expect(where(view)).toBe('/console');
+    });
+
+    it('enrols an app first: QR code and key, a first code, the recovery codes once', async () => {
+      const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+      fetchMock
+        .mockResolvedValueOnce(asked('enrol'))
+        .mockResolvedValueOnce(
+          jsonResponse(200, {
+            otpauth_uri: 'otpauth://totp/GLP%20Clinic:casey?secret=KEY',
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            qr_code: 'data:image/png;base64,AAAA',
+          }),
+        )
+        .mockResolvedValueOnce(jsonResponse(200, { ...staffSession, recovery_codes: codes }));
+      view = await logIn('/login');
+      await settle();
+      expect(fetchMock.mock.calls[1]![0]).toBe('/api/login/enrolment');
+      expect(view.container.querySelector('h1')?.textContent).toBe('Set Up Two-Factor Login');
+      expect(view.container.querySelector('img')?.getAttribute('src')).toBe(
+        'data:image/png;base64,AAAA',
+      );
+      expect(view.container.textContent).toContain('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+      await type(input(view, 'Code from your app'), '123456');
+      await submit(view);
+      expect(bodyOf(2)).toEqual({ challenge: 'challenge-1', code: '123456' });
+      // The codes are shown before the session opens the console.
+      expect([...view.container.querySelectorAll('li code')].map((c) => c.textContent)).toEqual(
+        codes,
+      );
+      expect(where(view)).toBe('/login');
+      await act(async () => button(view!, 'I saved my codes, continue').click());
+      await settle();
+      expect(getSession()).toEqual({ token: 'tok-9', user: staff });
+      expect(where(view)).toBe('/console');
+    });
+
+    it('sends back to the password when the challenge ran out', async () => {
+      fetchMock.mockResolvedValueOnce(asked('code')).mockResolvedValueOnce(
+        jsonResponse(401, {
+          status: 'error',
+          message: secondFactorMessages.expired,
+          reason: 'challenge_expired',
+        }),
+      );
+      view = await logIn('/login');
+      await type(input(view, 'Code from your app'), '123456');
+      await submit(view);
+      expect(alertText(view)).toBe(secondFactorMessages.expired);
+      await act(async () => button(view!, 'Log in again').click());
+      expect(input(view, 'Password').value).toBe('Secret-123');
+      expect(button(view, 'Log In').disabled).toBe(false);
+    });
   });
 });

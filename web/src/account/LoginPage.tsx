@@ -6,15 +6,16 @@ import {
   loginCodeReasons,
   type LoginCodeReason,
 } from '@clinic/contracts';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi, genericErrorText, networkErrorText, toApiError } from '../api/client';
 import { usePageTitle } from '../components/usePageTitle';
 import { landingAfterLogin } from '../session/audience';
-import { isCartSession, useSession } from '../session/session';
+import { isCartSession, useSession, type Session } from '../session/session';
 import { Button, Field, FormError, FormMessage, PageShell } from '../ui';
 import { EmailField } from './EmailField';
 import { safeInAppPath } from './safePath';
+import type { SecondStep } from './StaffLoginStep';
 import { startSession } from './startSession';
 import './account.css';
 
@@ -23,6 +24,19 @@ import './account.css';
  * a crafted link cannot put its own words on the clinic's login page.
  */
 const knownNotices: readonly string[] = [existingAccountMessage, idleSignOutNotice];
+
+/** A staff member's second step: its code and contract come only after their right password. */
+const StaffLoginStep = lazy(() =>
+  import('./StaffLoginStep').then((m) => ({ default: m.StaffLoginStep })),
+);
+
+function StaffStep(props: Parameters<typeof StaffLoginStep>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <StaffLoginStep {...props} />
+    </Suspense>
+  );
+}
 
 /** See loginContract.ts: fetched on the first focus in the form, awaited on sending. */
 const loadLoginContract = () => import('./loginContract');
@@ -54,19 +68,18 @@ export function loginErrorText(error: unknown): string {
   return identityMessages.loginFailed;
 }
 
+/** The note above the form: a checkout link's session finishes its order only (its holder is here to open the account), else a known `?notice=`. */
+function noticeFor(session: Session | null, requested: string | null): string | null {
+  if (isCartSession(session)) return cartLinkLoginNotice;
+  return requested && knownNotices.includes(requested) ? requested : null;
+}
+
 /** /login (spec 000 sections 2, 4, 5 and 8). `GuestOnly` in the route map sends members to their start. */
 export function LoginPage() {
   usePageTitle('Log In');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const requested = params.get('notice');
-  const session = useSession();
-  // A checkout link's session finishes its order only; its holder is here to open the account.
-  const notice = isCartSession(session)
-    ? cartLinkLoginNotice
-    : requested && knownNotices.includes(requested)
-      ? requested
-      : null;
+  const notice = noticeFor(useSession(), params.get('notice'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Past the account's failure limit: the code emailed to the owner goes with the password.
@@ -74,6 +87,8 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // A staff member past the password: the challenge of the second step, and which step.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
 
   async function send(withCode: boolean) {
     if (sending) return;
@@ -98,13 +113,11 @@ export function LoginPage() {
     setSending(true);
     setError(null);
     try {
+      const answer = await callApi(login, { body: request.data });
+      // Staff: the password was right; the second step takes over the card.
+      if (answer.status === 'second_factor') return setSecondStep(answer);
       // Spec 000 section 7 stores the whole answer's session: the token and the user.
-      const { token, user } = await callApi(login, { body: request.data });
-      const session = { token, user };
-      // Staff go to the console, patients to the portal, unless page_ref asked for a page
-      // of their own part of the app.
-      const target = landingAfterLogin(session, safeInAppPath(params.get('page_ref')));
-      await startSession(session, target, navigate);
+      await finish({ token: answer.token, user: answer.user });
       return; // this page is gone now
     } catch (caught) {
       const reason = loginCodeReason(caught);
@@ -118,9 +131,21 @@ export function LoginPage() {
     setSending(false);
   }
 
+  // Staff go to the console, patients to the portal, unless page_ref asked for a page of their
+  // own part of the app.
+  async function finish(session: Session) {
+    const target = landingAfterLogin(session, safeInAppPath(params.get('page_ref')));
+    await startSession(session, target, navigate);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void send(codeAsked);
+  }
+
+  if (secondStep) {
+    const restart = () => (setSecondStep(null), setSending(false));
+    return <StaffStep step={secondStep} onSession={finish} onRestart={restart} />;
   }
 
   return (

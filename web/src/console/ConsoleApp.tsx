@@ -20,6 +20,7 @@ const MarketingPages = lazy(() => import('./marketing/MarketingPages'));
 const PrivacyRequestsPage = lazy(() => import('./privacy/PrivacyRequestsPage'));
 const StateRulesPage = lazy(() => import('./state-rules/StateRulesPage'));
 const CatalogPages = lazy(() => import('./catalog/CatalogPages'));
+const StaffAccountsPage = lazy(() => import('./staff/StaffAccountsPage'));
 
 /** The sections ClinicPages renders; the others show their placeholder (SectionPage). */
 const clinicKeys = new Set<string>([
@@ -162,6 +163,10 @@ export default function ConsoleApp() {
       ) : section.key === 'state-rules' ? (
         <Suspense fallback={loading}>
           <StateRulesPage section={section} copy={sectionCopy[section.key]} />
+        </Suspense>
+      ) : section.key === 'staff-accounts' ? (
+        <Suspense fallback={loading}>
+          <StaffAccountsPage section={section} copy={sectionCopy[section.key]} />
         </Suspense>
       ) : (
         <SectionPage section={section} />

@@ -115,7 +115,8 @@ export const sectionCopy: Record<ConsoleSectionKey, SectionCopy> = {
     icon: 'shield',
   },
   'staff-accounts': {
-    purpose: 'Add staff members, set their role and remove access.',
+    purpose:
+      'Invite staff members, set their role, and disable or enable their access. Every staff account logs in with two-factor login.',
     emptyTitle: 'No staff accounts to manage yet',
     empty: 'Staff accounts and their roles will appear here.',
     icon: 'users',

@@ -17,15 +17,11 @@ import {
 } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
 import { eventually } from '@clinic/kit/testing';
+import { logInDemo } from './demo-login';
 import { call } from './patient-journey';
 
-async function logIn(baseUrl: string, role: keyof typeof demoAccounts) {
-  const login = await call(baseUrl, 'POST', '/api/login', {
-    json: { email: demoAccounts[role].email, password: demoAccounts[role].password },
-  });
-  expect(login.status).toBe(200);
-  return { token: login.body.token as string, id: (login.body.user as { id: number }).id };
-}
+const logIn = (baseUrl: string, role: keyof typeof demoAccounts) =>
+  logInDemo(baseUrl, demoAccounts[role]);
 
 async function read(baseUrl: string, token: string, path: string) {
   const res = await call(baseUrl, 'GET', path, { token });

@@ -10,13 +10,10 @@ import { io } from 'socket.io-client';
 import { chatEvents, chatSocketPath, type ChatAck, type ChatMessage } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
 import { eventually } from '@clinic/kit/testing';
+import { logInDemo } from './demo-login';
 import { call } from './patient-journey';
 
-async function logIn(baseUrl: string, account: { email: string; password: string }) {
-  const login = await call(baseUrl, 'POST', '/api/login', { json: account });
-  expect(login.status).toBe(200);
-  return { token: login.body.token as string, id: (login.body.user as { id: number }).id };
-}
+const logIn = logInDemo;
 
 /**
  * The demo patient writes to support over the chat socket and sees the agent's reply arrive on

@@ -8,6 +8,7 @@
  */
 import { demoAccounts } from '@clinic/identity';
 import { eventually } from '@clinic/kit/testing';
+import { logInDemo } from './demo-login';
 import { call } from './patient-journey';
 
 export async function runClinicJourney(
@@ -15,11 +16,7 @@ export async function runClinicJourney(
   patient: { token: string; orderId: number },
 ): Promise<void> {
   const { orderId } = patient;
-  const login = await call(baseUrl, 'POST', '/api/login', {
-    json: { email: demoAccounts.clinician.email, password: demoAccounts.clinician.password },
-  });
-  expect(login.status).toBe(200);
-  const clinician = login.body.token as string;
+  const { token: clinician } = await logInDemo(baseUrl, demoAccounts.clinician);
 
   expect((await call(baseUrl, 'GET', '/api/console/cases', { token: patient.token })).status).toBe(
     403,

@@ -8,6 +8,7 @@
 import { orderNumber } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
 import { eventually } from '@clinic/kit/testing';
+import { logInDemo } from './demo-login';
 import { call } from './patient-journey';
 
 const upsTrackingNumber = '1Z999AA10123456784';
@@ -17,11 +18,7 @@ export async function runFulfillmentJourney(
   patient: { token: string; orderId: number },
 ): Promise<void> {
   const { orderId } = patient;
-  const login = await call(baseUrl, 'POST', '/api/login', {
-    json: { email: demoAccounts.pharmacy.email, password: demoAccounts.pharmacy.password },
-  });
-  expect(login.status).toBe(200);
-  const pharmacist = login.body.token as string;
+  const { token: pharmacist } = await logInDemo(baseUrl, demoAccounts.pharmacy);
   expect(
     (await call(baseUrl, 'GET', '/api/console/pharmacy/shipments', { token: patient.token }))
       .status,

@@ -9,7 +9,7 @@ import {
   type LiveConversion,
 } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
-import { call } from './patient-journey';
+import { logInDemo } from './demo-login';
 
 export interface LiveFeedWatch {
   received: LiveConversion[];
@@ -17,14 +17,11 @@ export interface LiveFeedWatch {
 }
 
 export async function watchLiveConversions(baseUrl: string): Promise<LiveFeedWatch> {
-  const login = await call(baseUrl, 'POST', '/api/login', {
-    json: { email: demoAccounts.marketing.email, password: demoAccounts.marketing.password },
-  });
-  if (login.status !== 200) throw new Error(`marketing could not log in: ${login.status}`);
+  const { token } = await logInDemo(baseUrl, demoAccounts.marketing);
   const socket = io(baseUrl, {
     path: liveConversionsSocketPath,
     transports: ['websocket'],
-    auth: { token: login.body.token as string },
+    auth: { token },
     reconnection: false,
     forceNew: true,
   });

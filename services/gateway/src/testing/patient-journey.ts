@@ -80,10 +80,11 @@ export const tirzepatidePlan: SaveCartRequest = {
  * than `after` such emails arrived. Emails are sent at least once (a job may run twice under
  * load), so the subject picks the email rather than its position.
  */
-async function linkInMail(
+export async function linkInMail(
   baseUrl: string,
   to: string,
-  subject: 'Set your password' | 'Reset your password',
+  subject:
+    'Set your password' | 'Reset your password' | 'You are invited to the GLP Clinic staff console',
   after = 0,
 ): Promise<string> {
   let link = '';

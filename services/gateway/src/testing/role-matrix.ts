@@ -8,6 +8,7 @@
  */
 import { apiRoutes, roles, type ApiRoute, type Role } from '@clinic/contracts';
 import { demoAccounts } from '@clinic/identity';
+import { logInDemo } from './demo-login';
 
 /** Whether `role` may call `route` by its contract: staffRoles, admins always, patients never. */
 export function mayCall(route: ApiRoute, role: Role): boolean {
@@ -16,18 +17,9 @@ export function mayCall(route: ApiRoute, role: Role): boolean {
   return route.staffRoles.some((allowed) => allowed === role);
 }
 
-/** A demo account of `role` signed in through the gateway: its bearer token. */
+/** A demo account of `role` signed in through the gateway (with its second factor): its token. */
 export async function login(baseUrl: string, role: Role): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: demoAccounts[role].email,
-      password: demoAccounts[role].password,
-    }),
-  });
-  if (res.status !== 200) throw new Error(`${role} could not log in: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await logInDemo(baseUrl, demoAccounts[role])).token;
 }
 
 /** The status of each staff call for each role: `${role} ${METHOD} ${path}` → status. */

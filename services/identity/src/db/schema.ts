@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -49,6 +50,10 @@ export const users = identitySchema.table('users', {
   imageUrl: text('image_url'),
   createdAt: utc('created_at').notNull(),
   updatedAt: utc('updated_at').notNull(),
+  /** Migration 0011: a staff account an admin disabled (no login, no live session). */
+  disabledAt: utc('disabled_at'),
+  /** Migration 0011: the last successful login (set for staff, at their second factor). */
+  lastLoginAt: utc('last_login_at'),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -143,3 +148,42 @@ export const privacyRequests = identitySchema.table('privacy_requests', {
   closingNote: text('closing_note'),
 });
 export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
+
+/**
+ * Migration 0010: a staff member's authenticator app (TOTP secret, confirmed once a first code
+ * matched) and the newest time step a code was accepted for (a code works once).
+ */
+export const staffFactors = identitySchema.table('staff_factors', {
+  userId: integer('user_id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: utc('created_at').notNull(),
+  confirmedAt: utc('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** Migration 0010: one-time recovery codes (argon2id hashes), ten per enrolment. */
+export const recoveryCodes = identitySchema.table(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: utc('created_at').notNull(),
+    usedAt: utc('used_at'),
+  },
+  (t) => [index('recovery_codes_by_user').on(t.userId)],
+);
+
+/** Migration 0010: a staff login between its right password and its second factor. */
+export const signInChallenges = identitySchema.table(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    createdAt: utc('created_at').notNull(),
+    expiresAt: utc('expires_at').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    usedAt: utc('used_at'),
+  },
+  (t) => [index('sign_in_challenges_by_time').on(t.expiresAt)],
+);

@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import { createLocalIdentityDirectory } from '../directory/local-identity-directory';
 import { startIdentity, testPublicUrl } from '../testing/identity-harness';
 import { demoAccounts, demoClinicianProfile, seedDemoAccounts } from './demo-accounts';
+import { demoSignInCode, demoStaffSecrets } from './demo-second-factor';
 
 /** The web app's public folder, where the demo clinician's image is served from. */
 const webPublic = join(__dirname, '..', '..', '..', '..', 'web', 'public');
@@ -15,7 +16,7 @@ const webPublic = join(__dirname, '..', '..', '..', '..', 'web', 'public');
 jest.setTimeout(serviceBootTimeoutMs);
 
 describe('demo accounts', () => {
-  it('exist once per role after two boots, and log in with their published passwords', async () => {
+  it('exist once per role after two boots, and log in with their published passwords and secrets', async () => {
     const first = await startIdentity({ deps: { seedDemoAccounts: true } });
     const { engines } = first.service;
     await first.service.runtime.stop();
@@ -33,8 +34,16 @@ describe('demo accounts', () => {
       expect(found).toEqual([...roles].sort().map((role) => ({ role, n: 1 })));
       for (const role of roles) {
         const { email, password } = demoAccounts[role];
-        const res = await second.post('/api/login', { email, password });
+        let res = await second.post('/api/login', { email, password });
         expect(res.status).toBe(200);
+        if (role !== 'patient') {
+          // Staff come enrolled: a code from the published secret finishes the login.
+          expect(res.body).toMatchObject({ status: 'second_factor', next: 'code' });
+          const code = demoSignInCode(email, second.authenticator.now());
+          const { challenge } = res.body as { challenge: string };
+          res = await second.post('/api/login/second-factor', { challenge, code });
+          expect(res.status).toBe(200);
+        }
         expect(res.body.user).toMatchObject({ role, is_admin: role === 'admin' ? 1 : 0 });
       }
     } finally {
@@ -108,6 +117,14 @@ describe('demo accounts', () => {
       expect(await identity.count('users')).toBe(0);
     } finally {
       await identity.close();
+    }
+  });
+
+  it('publish a well-formed authenticator secret for every staff account and none for the patient', () => {
+    for (const role of roles) {
+      const secret = demoStaffSecrets[demoAccounts[role].email];
+      if (role === 'patient') expect(secret).toBeUndefined();
+      else expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     }
   });
 });

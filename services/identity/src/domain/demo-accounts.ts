@@ -1,14 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
-import { users } from '../db/schema';
+import { staffFactors, users } from '../db/schema';
 import { hashPassword } from '../passwords/argon2id';
+import { demoStaffSecrets } from './demo-second-factor';
 import { findUserByEmail } from './users';
 
 /**
  * The accounts a demo run starts with: one per staff role and a patient, so every screen of the
  * portal and the staff console can be tried at once. Their passwords are public (README, e2e
- * tests); they are only ever created when the process is told to (`seedDemoAccounts`).
+ * tests); they are only ever created when the process is told to (`seedDemoAccounts`). The staff
+ * accounts come with their authenticator app enrolled, on the public secrets of
+ * demo-second-factor.ts.
  */
 export interface DemoAccount {
   email: string;
@@ -90,8 +93,10 @@ export const demoClinicianProfile = {
 export async function seedDemoAccounts(runtime: ServiceRuntime): Promise<void> {
   for (const [role, account] of Object.entries(demoAccounts) as [Role, DemoAccount][]) {
     // Checked first so a restart does not pay for six password hashes.
-    if (await findUserByEmail(runtime.db, account.email)) {
+    const existing = await findUserByEmail(runtime.db, account.email);
+    if (existing) {
       if (role === 'clinician') await profileUnprofiledDemoClinician(runtime, account.email);
+      await enrolDemoStaff(runtime, existing.id, account.email);
       continue;
     }
     const now = runtime.clock.now();
@@ -110,7 +115,23 @@ export async function seedDemoAccounts(runtime: ServiceRuntime): Promise<void> {
       })
       // Another replica seeding at the same moment may have won.
       .onConflictDoNothing({ target: users.email });
+    const created = await findUserByEmail(runtime.db, account.email);
+    if (created) await enrolDemoStaff(runtime, created.id, account.email);
   }
+}
+
+/**
+ * Gives a demo staff account its public authenticator secret, confirmed, unless it has a factor
+ * (a demo database seeded before second factors gets one; an enrolment made since stays).
+ */
+async function enrolDemoStaff(runtime: ServiceRuntime, userId: number, email: string) {
+  const secret = demoStaffSecrets[email];
+  if (!secret) return;
+  const now = runtime.clock.now();
+  await runtime.db
+    .insert(staffFactors)
+    .values({ userId, secret, createdAt: now, confirmedAt: now })
+    .onConflictDoNothing({ target: staffFactors.userId });
 }
 
 /** Gives the demo clinician the demo profile when none of it is set; a profile set since stays. */

@@ -57,6 +57,22 @@ export function welcomeEmail(to: string, firstName: string, link: string): Outgo
   );
 }
 
+/** An admin invited a staff member: the link sets their password; the first login sets up the app. */
+export function staffInviteEmail(to: string, firstName: string, link: string): OutgoingMessage {
+  return linkEmail(
+    to,
+    'You are invited to the GLP Clinic staff console',
+    {
+      greeting: greeting(firstName),
+      intro:
+        'An administrator made you a staff account. Set a password, then log in: the first login also sets up an authenticator app on your phone for two-factor login.',
+      action: 'Set your password',
+      outro: 'The link works once and expires in 72 hours.',
+    },
+    link,
+  );
+}
+
 /**
  * The one-time code of a login past the account's failure limit (login-guard.ts). It tells the
  * owner why, and what to do if it was not them: the password stopped nobody, the code did.

@@ -9,8 +9,10 @@ import {
   clearAccountFailures,
   recordLoginFailure,
 } from './login-guard';
+import { nextSecondFactorStep } from './second-factor';
 import { toSessionUser } from './session-user';
 import { openSession } from './sessions';
+import { openChallenge } from './sign-in-challenges';
 import { findUserByEmail } from './users';
 
 export interface LoginAttempt {
@@ -24,6 +26,8 @@ export interface LoginAttempt {
 
 export type LoginOutcome =
   | { kind: 'logged-in'; user: SessionUser; token: string }
+  /** Staff: the password was right; the login goes on with a second factor (second-factor.ts). */
+  | { kind: 'second-factor'; challenge: string; next: 'code' | 'enrol' }
   /** A wrong email or password, or an account without a password yet: all alike. */
   | { kind: 'refused' }
   /** Past the account's limit: the login needs the emailed code (sent if the password was right). */
@@ -44,7 +48,9 @@ export async function logIn(runtime: ServiceRuntime, attempt: LoginAttempt): Pro
   if (retryAfterMs !== null) return { kind: 'address-limited', retryAfterMs };
 
   const needsCode = await accountNeedsCode(runtime.db, attempt.email, now);
-  const user = await findUserByEmail(runtime.db, attempt.email);
+  // A disabled staff account is answered as an unknown email: nothing tells them apart.
+  const found = await findUserByEmail(runtime.db, attempt.email);
+  const user = found?.disabledAt === null ? found : undefined;
   const failed = (outcome: LoginOutcome) =>
     runtime.transaction(async (tx) => {
       await recordLoginFailure(tx, attempt, now);
@@ -73,6 +79,17 @@ export async function logIn(runtime: ServiceRuntime, attempt: LoginAttempt): Pro
   if (needsCode && codeId === null) {
     await runtime.queue.job(sendLoginCode).enqueue({ userId: user.id });
     return { kind: 'code-needed' };
+  }
+
+  if (user.role !== 'patient') {
+    // The account's failures stay counted until the second factor passes too: wrong codes after
+    // a right password add to them, and the emailed code comes back into play past the limit.
+    const next = await nextSecondFactorStep(runtime.db, user.id);
+    const challenge = await runtime.transaction(async (tx) => {
+      if (codeId !== null) await useLoginCode(tx, codeId, now);
+      return openChallenge(tx, user.id, now);
+    });
+    return { kind: 'second-factor', challenge, next };
   }
 
   const token = await runtime.transaction(async (tx) => {

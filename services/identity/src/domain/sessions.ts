@@ -73,6 +73,8 @@ export async function resolveSession(
       and(
         eq(sessions.tokenHash, hashSecretToken(token)),
         isNull(sessions.revokedAt),
+        // Disabling revokes the sessions too; this keeps a disabled account out regardless.
+        isNull(users.disabledAt),
         gt(sessions.expiresAt, now),
         or(isNull(sessions.idleExpiresAt), gt(sessions.idleExpiresAt, now)),
       ),
@@ -148,7 +150,8 @@ async function moveIdleDeadline(
   return Boolean(live);
 }
 
-export type RevocationReason = 'logout' | 'password-changed' | 'password-reset';
+export type RevocationReason =
+  'logout' | 'password-changed' | 'password-reset' | 'account-disabled';
 
 /**
  * Ends one session of a user (logout). With the revocation, in its transaction, goes

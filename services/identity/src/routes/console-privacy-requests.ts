@@ -20,7 +20,7 @@ import {
 import { staffMember } from '../domain/staff-members';
 
 /** The admin behind the call, as the audit line names them. */
-async function adminOf(
+export async function adminOf(
   runtime: ServiceRuntime,
   principal: Principal,
   req: Request,

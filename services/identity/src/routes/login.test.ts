@@ -83,15 +83,16 @@ describe('POST /api/login', () => {
   });
 
   it('marks admins with is_admin 1 and gives staff their role', async () => {
-    const admin = await identity.post('/api/login', {
-      email: 'boss@example.com',
-      password: 'boss-password',
-    });
+    // Staff pass a second factor after the password (second-factor.test.ts).
+    const admin = await identity.completeLogin(
+      'boss@example.com',
+      await identity.post('/api/login', { email: 'boss@example.com', password: 'boss-password' }),
+    );
     expect(admin.body.user).toMatchObject({ is_admin: 1, role: 'admin' });
-    const clinician = await identity.post('/api/login', {
-      email: 'doc@example.com',
-      password: 'doc-password',
-    });
+    const clinician = await identity.completeLogin(
+      'doc@example.com',
+      await identity.post('/api/login', { email: 'doc@example.com', password: 'doc-password' }),
+    );
     expect(clinician.body.user).toMatchObject({ is_admin: 0, role: 'clinician' });
   });
 

@@ -11,6 +11,7 @@ import { startServiceForTest, type ServiceUnderTest, eventually } from '@clinic/
 import { identityService } from '../app';
 import { passwordTokens, sessions, users } from '../db/schema';
 import type { IdentityDeps } from '../deps';
+import { TOTP_STEP_MS, totpCodeForStep, totpStepAt } from '../domain/authenticator';
 import { resolveSession } from '../domain/sessions';
 import { hashPassword, stopPasswordWorkers } from '../passwords/argon2id';
 
@@ -40,7 +41,21 @@ export interface IdentityHarness {
     role?: Role;
     firstName?: string;
   }): Promise<number>;
+  /**
+   * A session for the account: a patient's from the password; a staff member's also through the
+   * second factor, enrolling an authenticator app on the first login (its secret is kept for the
+   * next ones) and moving the authenticator's clock a step on so each code is a fresh one.
+   */
   logIn(email: string, password: string): Promise<string>;
+  /**
+   * Finishes a login whose answer asked a staff member for the second factor (as `logIn` does);
+   * any other answer comes back as it is.
+   */
+  completeLogin(email: string, answer: request.Response): Promise<request.Response>;
+  /** The authenticator apps' time (identity's `authenticatorNow`), moved by the test only. */
+  authenticator: { now(): number; advance(ms: number): void };
+  /** The authenticator secret `logIn` enrolled for a staff member. */
+  secretOf(email: string): string | undefined;
   /** The patient agreed to texts at this number ("Text me updates" on the Profile tab). */
   agreeToTexts(userId: number, phone: string): Promise<void>;
   /** Gives the account a health record id (the clinic does it on a first review). */
@@ -84,7 +99,14 @@ export async function startIdentity(
   } = {},
 ): Promise<IdentityHarness> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T15:00:00.000Z');
-  const deps: IdentityDeps = { publicUrl: testPublicUrl, seedDemoAccounts: false, ...opts.deps };
+  let authenticatorMs = Date.parse('2026-03-02T15:00:00.000Z');
+  const deps: IdentityDeps = {
+    publicUrl: testPublicUrl,
+    seedDemoAccounts: false,
+    authenticatorNow: () => authenticatorMs,
+    ...opts.deps,
+  };
+  const secrets = new Map<string, string>();
   const service = await startServiceForTest(identityService, deps, {
     clock,
     engines: opts.engines,
@@ -142,10 +164,38 @@ export async function startIdentity(
       await db.update(users).set(profile).where(eq(users.id, userId));
     },
     async logIn(email, password) {
-      const res = await harness.post('/api/login', { email, password });
+      const res = await harness.completeLogin(
+        email,
+        await harness.post('/api/login', { email, password }),
+      );
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body.message}`);
       return res.body.token as string;
     },
+    async completeLogin(email, answer) {
+      if (answer.status !== 200 || answer.body.status !== 'second_factor') return answer;
+      const { challenge, next } = answer.body as { challenge: string; next: 'code' | 'enrol' };
+      const key = email.toLowerCase();
+      harness.authenticator.advance(TOTP_STEP_MS);
+      if (next === 'enrol') {
+        const started = await harness.post('/api/login/enrolment', { challenge });
+        if (started.status !== 200) throw new Error(`enrolment failed: ${started.status}`);
+        const secret = started.body.secret as string;
+        secrets.set(key, secret);
+        const code = totpCodeForStep(secret, totpStepAt(authenticatorMs));
+        return harness.post('/api/login/enrolment/confirm', { challenge, code });
+      }
+      const secret = secrets.get(key);
+      if (!secret) throw new Error(`no authenticator secret known for ${email}`);
+      const code = totpCodeForStep(secret, totpStepAt(authenticatorMs));
+      return harness.post('/api/login/second-factor', { challenge, code });
+    },
+    authenticator: {
+      now: () => authenticatorMs,
+      advance: (ms) => {
+        authenticatorMs += ms;
+      },
+    },
+    secretOf: (email) => secrets.get(email.toLowerCase()),
     principalOf: (token) => resolveSession(db, token, clock.now()),
     async sessionEndsAt(userId) {
       const [session] = await db

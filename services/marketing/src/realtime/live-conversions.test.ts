@@ -134,6 +134,24 @@ it('lets an admin follow too', async () => {
   expect(snapshot.conversions.map((c) => c.step)).toEqual(['paid', 'lead-qualified']);
 });
 
+it('closes the socket when an admin disables the account', async () => {
+  const token = await tokenOf('marketing');
+  const admin = await tokenOf('admin');
+  const { userId } = (await harness.identity.principalOf(token))!;
+  const socket = open(token);
+  await next<LiveSnapshot>(socket, liveConversionEvents.snapshot);
+  const closed = next<string>(socket, 'disconnect');
+  const disabled = await harness.identity.post(
+    `/api/console/staff/${userId}/disable`,
+    {},
+    {
+      token: admin,
+    },
+  );
+  expect(disabled.status).toBe(200);
+  expect(await closed).toBe('io server disconnect');
+});
+
 it('closes the socket when its session ends (Log Out)', async () => {
   const token = await tokenOf('marketing');
   const socket = open(token);

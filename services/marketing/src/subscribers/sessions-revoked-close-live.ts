@@ -1,7 +1,7 @@
 /**
- * Sessions ended in identity (a logout, a password change or reset): every live conversions
- * socket opened with one of them closes at once, on every marketing process (the Redis adapter
- * carries the request in cluster mode). Runs at least once; closing closed sockets does nothing.
+ * Sessions ended in identity (a logout, a password change or reset, an account disabled): every
+ * live conversions socket opened with one of them closes at once, on every marketing process (the
+ * Redis adapter carries the request in cluster mode). Runs at least once; closing closed sockets does nothing.
  */
 import { sessionsRevoked } from '@clinic/contracts';
 import { defineSubscriber } from '@clinic/kit';
