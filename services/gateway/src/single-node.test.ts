@@ -273,7 +273,8 @@ describe('single-node product behind the gateway', () => {
 
   it('invites staff who enrol a second factor and log in with codes; disabling ends their session and chat socket', async () => {
     await runStaffAccountsJourney(product.url);
-  });
+    // Its demo admin may wait out a 30-second time step: a code is never accepted twice.
+  }, 90_000);
 
   // Last: its made-up calls (claim order 1, close conversation 1) must not touch the journeys'.
   it('answers each staff call to its roles only: patients and every other role get 403', async () => {
@@ -299,7 +300,7 @@ describe('single-node product behind the gateway', () => {
     expect(statuses.get('clinician GET /api/console/staff')).toBe(403);
     expect(statuses.get('support POST /api/console/staff/:id/disable')).toBe(403);
     expect(roleMatrixBreaches(statuses)).toEqual([]);
-  });
+  }, 90_000);
 });
 
 describe('single-node in production', () => {
