@@ -8,6 +8,7 @@ export * from './constants/states';
 export * from './rules/intake';
 export * from './rules/disqualification';
 export * from './rules/state-rules';
+export * from './rules/state-rule-checks';
 export * from './rules/cart';
 export * from './internal/identity';
 export * from './internal/forms';

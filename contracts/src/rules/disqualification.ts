@@ -5,7 +5,8 @@
  */
 import { usStates } from '../constants/states';
 import { intakeLimits } from './intake';
-import { ruleHolds, stateCodeOf, stateRulesMessages, type StateRules } from './state-rules';
+import { ruleHolds, stateCodeOf, stateRulesMessages } from './state-rule-checks';
+import type { StateRules } from './state-rules';
 
 export const disqualificationReasons = [
   'state_not_available',

@@ -8,7 +8,7 @@ import {
   splitPastedPhone,
 } from './intake';
 import { intakeDisqualification, planBmiDisqualification } from './disqualification';
-import { stateRulesSeed } from './state-rules';
+import { stateRulesSeed } from './state-rule-checks';
 
 const today = new Date('2026-11-22T12:00:00Z');
 

@@ -7,7 +7,7 @@ import {
   toggleOption,
   type VisibilityContext,
 } from './questionnaire';
-import { stateRulesSeed } from './state-rules';
+import { stateRulesSeed } from './state-rule-checks';
 
 const q = (id: string, extra: Partial<Question> = {}): Question => ({
   id,

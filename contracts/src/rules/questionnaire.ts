@@ -15,7 +15,8 @@ import {
   type Question,
 } from '../forms/questionnaire';
 import { intakeMessages } from './intake';
-import { stateCodeOf, stateRulesSeed, type StateRules } from './state-rules';
+import { stateCodeOf, stateRulesSeed } from './state-rule-checks';
+import type { StateRules } from './state-rules';
 
 /** An answer: text, the options chosen, or an uploaded file's name. */
 export type Answer = string | readonly string[];

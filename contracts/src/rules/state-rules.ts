@@ -7,7 +7,8 @@
  * section 9, spec 002 sections 4 and 9); the browser and the services read the same value.
  */
 import { z } from 'zod';
-import { stateCodes, usStates } from '../constants/states';
+import { stateCodes } from '../constants/states';
+import { stateRulesSeed } from './state-rule-checks';
 
 /** The setting's key, in intake's `settings` and in each copy. */
 export const stateRulesKey = 'state-rules';
@@ -44,57 +45,6 @@ export const stateRulesSchema = z
   .strict();
 export type StateRules = z.infer<typeof stateRulesSchema>;
 export type StateRuleName = keyof StateRules;
-export const stateRuleNames = Object.keys(stateRulesSchema.shape) as StateRuleName[];
-
-/** Today's rules: the seed of the setting, before any admin changes it. */
-export const stateRulesSeed: StateRules = {
-  blockedStates: ['LA', 'MS', 'AL'],
-  identityVideoStates: [
-    'AR',
-    'IN',
-    'IA',
-    'KS',
-    'KY',
-    'MT',
-    'OK',
-    'SC',
-    'SD',
-    'TX',
-    'WV',
-    'IL',
-    'NJ',
-    'OR',
-    'VA',
-    'WA',
-  ],
-  floridaBillOfRightsStates: ['FL'],
-  refillRestrictedStates: ['MS', 'LA'],
-  noShippingStates: [],
-};
-
-/** A state as a patient's record may hold it ("tx", "Texas"), as its two-letter code. */
-export function stateCodeOf(state: string): string {
-  const trimmed = state.trim();
-  const byName = Object.keys(usStates).find((name) => name.toLowerCase() === trimmed.toLowerCase());
-  return byName ? usStates[byName]! : trimmed.toUpperCase();
-}
-
-export function ruleHolds(rules: StateRules, rule: StateRuleName, state: string): boolean {
-  return rules[rule].includes(stateCodeOf(state));
-}
-
-/**
- * The states a change moves in or out of any rule, in code order: the carts and orders there are
- * the ones it affects.
- */
-export function statesAffectedBy(before: StateRules, after: StateRules): string[] {
-  const moved = new Set<string>();
-  for (const rule of stateRuleNames) {
-    for (const state of after[rule]) if (!before[rule].includes(state)) moved.add(state);
-    for (const state of before[rule]) if (!after[rule].includes(state)) moved.add(state);
-  }
-  return [...moved].sort();
-}
 
 /** The setting as intake keeps it and every reader copies it (the kit's defineSetting). */
 export const stateRulesSetting = {
@@ -102,9 +52,3 @@ export const stateRulesSetting = {
   schema: stateRulesSchema,
   seed: stateRulesSeed,
 };
-
-export const stateRulesMessages = {
-  /** Checkout's answer to a shipping address where the pharmacy cannot ship. */
-  noShipping: (stateName: string) =>
-    `Our pharmacy cannot ship to ${stateName} yet. Please use a shipping address in another state.`,
-} as const;

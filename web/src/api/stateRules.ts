@@ -5,28 +5,8 @@
  * afresh when a page opens, so an admin's change shows on the next page without a deploy.
  */
 import { stateRulesInForce, type StateRules } from '@clinic/contracts';
-import { useEffect, useState } from 'react';
 import { callApi } from './client';
 
 export async function fetchStateRules(): Promise<StateRules> {
   return (await callApi(stateRulesInForce)).rules;
-}
-
-/** The rules, read when the page opens; undefined while they load or when they could not be read. */
-export function useStateRules(): StateRules | undefined {
-  const [rules, setRules] = useState<StateRules>();
-  useEffect(() => {
-    let open = true;
-    fetchStateRules().then(
-      (read) => {
-        if (open) setRules(read);
-      },
-      // The page says it in general words instead; the server applies the rules whatever it shows.
-      () => undefined,
-    );
-    return () => {
-      open = false;
-    };
-  }, []);
-  return rules;
 }

@@ -14,9 +14,8 @@ import {
   type StateRules,
 } from '@clinic/contracts';
 import { ApiError, callApi } from '../api/client';
-import { useStateRules } from '../api/stateRules';
+import { useStateRules } from '../api/useStateRules';
 import { clearCart } from '../cart/cartStore';
-import { offersQuery } from '../catalog/useOffers';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan';
 import { getSession, isCartSession, setSession } from '../session/session';
@@ -202,6 +201,8 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
     try {
       const products = await queryClient.ensureQueryData(productsQuery);
       // The new cart keeps this one's plan-page answers on the server: the link never shows them.
+      // Only a change of medication asks for the offers: their route loads then, not with the page.
+      const { offersQuery } = await import('../catalog/useOffers');
       const plans = await queryClient.ensureQueryData(offersQuery);
       const path = await savePlan(
         next,

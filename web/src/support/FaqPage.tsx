@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { RichText } from '../legal';
-import { useStateRules } from '../api/stateRules';
+import { useStateRules } from '../api/useStateRules';
 import { faqFor, type FaqEntry } from './faq';
 import { SupportContactCard } from './SupportContactCard';
 import './support.css';
