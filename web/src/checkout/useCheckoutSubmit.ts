@@ -10,11 +10,9 @@ import {
   saveAddress,
   trustForm,
   type Drug,
-  unservedStateMessage,
-  type StateRules,
 } from '@clinic/contracts';
 import { ApiError, callApi } from '../api/client';
-import { useStateRules } from '../api/useStateRules';
+import { useUnservedState, type UnservedState } from './useUnservedState';
 import { clearCart } from '../cart/cartStore';
 import { productsQuery } from '../catalog/useProducts';
 import { savePlan } from '../plan';
@@ -90,14 +88,14 @@ export interface CheckoutSubmit {
 function formProblem(
   order: OrderDraft,
   termsAccepted: boolean,
-  stateRules: StateRules | undefined,
+  unservedState: UnservedState,
 ): string | 'po-box' | null {
   const { shipping, billing, guest } = order;
   const guestProblem = guest ? guestBuyerOf(guest).problem : null;
   if (guestProblem) return guestProblem;
   if (!isCompleteAddress(shipping)) return checkoutMessages.incompleteShipping;
   // The rules in force, as the server will apply them: said before any card is charged.
-  const unserved = stateRules && unservedStateMessage(stateRules, shipping.state);
+  const unserved = unservedState(shipping.state);
   if (unserved) return unserved;
   if (isPoBox(shipping.addressLine1) || isPoBox(shipping.addressLine2)) return 'po-box';
   if (billing && !isCompleteAddress(billing)) return checkoutMessages.incompleteBilling;
@@ -187,7 +185,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   // A new card form (emptied fields) once the server refuses the card entered for this cart.
   const [cardFormKey, setCardFormKey] = useState(0);
   const counters = useRef(initialCounters);
-  const stateRules = useStateRules();
+  const unservedState = useUnservedState();
 
   const payment = usePaymentProcessor({
     onRecovered: () => setError(checkoutMessages.paymentReinitialized),
@@ -227,7 +225,7 @@ export function useCheckoutSubmit({ variant, order, termsAccepted }: Options): C
   function validate(): boolean {
     setCardError(null);
     setLoginPath(null);
-    const problem = formProblem(order, termsAccepted, stateRules);
+    const problem = formProblem(order, termsAccepted, unservedState);
     setError(problem === 'po-box' ? null : problem);
     if (problem === 'po-box') setPoBoxOpen(true);
     return problem === null;
