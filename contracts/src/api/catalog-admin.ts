@@ -5,9 +5,9 @@
  * and after, and a line on checkout's audit trail. Console paths are ours (BRIEF section 2).
  */
 import { z } from 'zod';
-import { drugs, paymentTerms, type Drug } from '../constants/catalog';
-import { offerVariants } from '../constants/tracking';
+import { paymentTerms } from '../constants/catalog';
 import { int, numeric, rowId, text } from './fields';
+import { catalogPriceMessages, offerPlansSchema, priceTableSchema } from './catalog-prices';
 import { defineRoute } from './route';
 
 /** The audit actions of these changes, as the merged audit page names them. */
@@ -21,11 +21,11 @@ export type CatalogAuditAction = (typeof catalogAuditActions)[number];
 
 /** Messages the console shows verbatim. */
 export const catalogAdminMessages = {
+  ...catalogPriceMessages,
   couponCode: 'A coupon code is 3 to 32 letters, digits, dashes or underscores.',
   couponAmount: 'The discount is a whole number of cents above zero.',
   duplicateCode: 'A coupon with this code exists already.',
   expiryBeforeStart: 'The expiry must be after the start.',
-  unknownTerm: 'Payment terms are 1, 3, 6 or 12 months.',
   repeatedTerm: 'Each payment term once.',
   couponNotFound: 'No coupon has this id.',
   changedMeanwhile:
@@ -34,9 +34,6 @@ export const catalogAdminMessages = {
   largerThanPrice: (priceCents: number) =>
     `The discount is more than the lowest price it applies to ($${(priceCents / 100).toFixed(2)}).`,
   perPatientOverTotal: 'The uses per patient cannot be more than the total uses.',
-  price: 'A price must be more than $0.00, to the cent.',
-  planId: 'A plan id is lower-case letters, digits and underscores.',
-  duplicatePlan: (planId: string) => `The plan ${planId} is named twice: each offer needs its own.`,
   unknownPlan: (planId: string, drug: string) => `There is no ${drug} plan called ${planId}.`,
   belowCoupon: (code: string) =>
     `Coupon ${code} takes more off than this price: change the coupon first.`,
@@ -170,69 +167,6 @@ export const couponHistory = defineRoute({
   response: z.object({ status: z.literal('success'), changes: z.array(couponChangeSchema) }),
 });
 
-/** A price in cents: a whole number above zero. */
-const priceCents = z
-  .number({ error: catalogAdminMessages.price })
-  .int(catalogAdminMessages.price)
-  .min(1, catalogAdminMessages.price)
-  .max(10_000_000, catalogAdminMessages.price);
-
-/** What each payment term bills in total, every term once and no other. */
-export const termPricesSchema = z.strictObject(
-  { 1: priceCents, 3: priceCents, 6: priceCents, 12: priceCents },
-  { error: catalogAdminMessages.unknownTerm },
-);
-
-/** One drug's prices: month 1 of the monthly plan, and each term's total. */
-export const drugPricesSchema = z.strictObject({
-  firstMonth: priceCents,
-  terms: termPricesSchema,
-});
-export type DrugPrices = z.infer<typeof drugPricesSchema>;
-
-/** The price table (spec 001 section 9) as checkout keeps it: every drug's prices. */
-export const priceTableSchema = z.strictObject(
-  Object.fromEntries(drugs.map((d) => [d, drugPricesSchema])) as Record<
-    Drug,
-    typeof drugPricesSchema
-  >,
-);
-
-const planIdSchema = text(64).regex(/^[a-z0-9_]+$/, catalogAdminMessages.planId);
-
-/** One drug's plan under each offer variant: the default, and A, B or C where they differ. */
-const drugOffersSchema = z.strictObject({
-  default: planIdSchema,
-  A: planIdSchema.optional(),
-  B: planIdSchema.optional(),
-  C: planIdSchema.optional(),
-});
-
-/** The offers (spec 000 section 3, "Offer plans"): the plan of each drug under each variant. */
-export const offerPlansSchema = z
-  .strictObject(
-    Object.fromEntries(drugs.map((d) => [d, drugOffersSchema])) as Record<
-      Drug,
-      typeof drugOffersSchema
-    >,
-  )
-  .superRefine((offers, ctx) => {
-    const seen = new Set<string>();
-    for (const drug of drugs)
-      for (const variant of offerVariants) {
-        const plan = offers[drug][variant];
-        if (plan === undefined) continue;
-        if (seen.has(plan))
-          ctx.addIssue({
-            code: 'custom',
-            path: [drug, variant],
-            message: catalogAdminMessages.duplicatePlan(plan),
-          });
-        seen.add(plan);
-      }
-  });
-export type OfferPlans = z.infer<typeof offerPlansSchema>;
-
 /** A versioned rule as the console reads it: its value now, and the version to change it from. */
 function versioned<S extends z.ZodType>(value: S) {
   return z.object({ status: z.literal('success'), version: z.number().int(), value });
@@ -316,14 +250,4 @@ export const offerHistory = defineRoute({
   staffRoles: [],
   summary: "The offers' changes, newest first.",
   response: changesOf(offerPlansSchema),
-});
-
-/** The offers as the plan page reads them (public: which plan a landing link's offer sells). */
-export const currentOffers = defineRoute({
-  method: 'get',
-  path: '/api/offers',
-  service: 'checkout',
-  auth: 'public',
-  summary: 'The plan id of each drug under each offer variant (spec 000 section 3, "Offer plans").',
-  response: z.object({ status: z.literal('success'), offers: offerPlansSchema }),
 });

@@ -8,7 +8,7 @@ import { cartSessionUserSchema, sessionUserSchema } from './identity';
 import { intakeLimits, intakeMessages, namePattern, simpleEmailPattern } from '../rules/intake';
 import { isValidVerificationPhoneNumber } from '../rules/verification';
 import { defineRoute } from './route';
-import { drugPricesSchema } from './catalog-admin';
+import { drugPricesSchema } from './catalog-prices';
 
 /** Spec 001 sections 5 and 8: the checkout page's texts, verbatim. */
 export const checkoutMessages = {

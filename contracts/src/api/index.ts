@@ -114,10 +114,10 @@ import {
   consolePrices,
   couponHistory,
   createCoupon,
-  currentOffers,
   offerHistory,
   priceHistory,
 } from './catalog-admin';
+import { currentOffers } from './catalog-prices';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
@@ -167,6 +167,7 @@ export * from './privacy';
 export * from './privacy-admin';
 export * from './state-rules';
 export * from './catalog-admin';
+export * from './catalog-prices';
 export * from './sms';
 export * from './forms';
 export * from './uploads';

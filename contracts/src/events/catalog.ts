@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerPlansSchema, priceTableSchema } from '../api/catalog-admin';
+import { offerPlansSchema, priceTableSchema } from '../api/catalog-prices';
 import { defineEvent } from './envelope';
 
 /**
