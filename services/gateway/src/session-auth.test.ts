@@ -23,7 +23,7 @@ const patient: Principal = {
   cartId: null,
 };
 
-function gatewayWith(ttlMs: number) {
+function gatewayWith(ttlMs: number, caller: Principal = patient) {
   let now = 1_000_000;
   const live = new Set(['live-token']);
   const asked: string[] = [];
@@ -33,7 +33,7 @@ function gatewayWith(ttlMs: number) {
     async resolveSession(token: string, activity?: SessionActivity) {
       asked.push(token);
       activities.push(activity);
-      return live.has(token) ? patient : null;
+      return live.has(token) ? caller : null;
     },
   };
   const app = express();
@@ -105,13 +105,13 @@ it("tells identity whose request it is: the console's background refresh, or the
   expect(g.activities).toEqual(['background', 'background', 'person', 'person', 'person']);
 });
 
-it("answers the person's request from the cache only when the person's own request filled it", async () => {
-  const g = gatewayWith(2000);
+it('keeps no staff session: each request moves or checks its idle deadline, and a disabled account is refused on its next one', async () => {
+  const g = gatewayWith(2000, { ...patient, role: 'admin', sessionId: 's-staff' });
+  expect((await g.get('/api/console/cases', 'live-token')).body.signed).toBe(true);
   await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
-  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
-  // The person clicks within the 2 seconds: identity hears of it, so the idle deadline moves.
-  await g.get('/api/console/cases', 'live-token');
-  await g.get('/api/console/cases', 'live-token');
-  await g.get('/api/console/cases', 'live-token', { ...backgroundActivityHeaders });
-  expect(g.activities).toEqual(['background', 'person']);
+  expect((await g.get('/api/console/cases', 'live-token')).body.signed).toBe(true);
+  expect(g.activities).toEqual(['person', 'background', 'person']);
+  // An admin disabled the account: identity ended its sessions.
+  g.live.delete('live-token');
+  expect((await g.get('/api/console/cases', 'live-token')).body.signed).toBe(false);
 });

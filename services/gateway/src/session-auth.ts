@@ -3,7 +3,9 @@
  * the caller passed on to the owning service as a signed principal. Whatever principal headers
  * the client sent are dropped first. A session resolved in the last 2 seconds is taken from the
  * SessionCache; a logout is never answered from it (its token is forgotten first), so a logout
- * takes effect on the very next request. If identity cannot answer, the request fails with 503
+ * takes effect on the very next request. Only patients' sessions are kept: a staff session is
+ * asked of identity on every request, so disabling a staff account ends its sessions on the next
+ * request through every gateway process, with no cache to wait out. If identity cannot answer, the request fails with 503
  * rather than pass as anonymous, which would log the patient out in the browser.
  *
  * A request is the person's unless it carries `X-Clinic-Activity: background` (the console's own
@@ -50,9 +52,8 @@ export function sessionAuth(
     if (!token) return next();
     const loggingOut = LOGOUT_PATH.test(req.path);
     const activity = requestActivity(req.get(CLINIC_ACTIVITY_HEADER));
-    const byPerson = activity === 'person';
     if (loggingOut) sessions.forget(token);
-    const known = loggingOut ? undefined : sessions.get(token, byPerson);
+    const known = loggingOut ? undefined : sessions.get(token);
     if (known) {
       Object.assign(req.headers, principals.sign(known));
       return next();
@@ -61,7 +62,7 @@ export function sessionAuth(
       (principal) => {
         if (principal) {
           Object.assign(req.headers, principals.sign(principal));
-          if (!loggingOut) sessions.set(token, principal, byPerson);
+          if (!loggingOut && principal.role === 'patient') sessions.set(token, principal);
         }
         next();
       },

@@ -6,15 +6,11 @@ import type { Principal } from '@clinic/contracts';
  * `ttlMs` (2 s by default); a logout through this gateway removes it before identity is even
  * asked, so a logout counts on the very next request. What identity revokes on its own (a
  * password reset ending the other sessions, an expiry) counts within `ttlMs`. Unknown tokens
- * are never kept. Bounded: the oldest entries go first. An entry a background refresh resolved
- * does not answer a request the person made (`byPerson`): that one goes to identity, so it moves a
- * staff session's idle deadline.
+ * are never kept. Bounded: the oldest entries go first. Only patients' sessions are put here
+ * (session-auth.ts): staff sessions are asked of identity every time.
  */
 export class SessionCache {
-  private readonly entries = new Map<
-    string,
-    { principal: Principal; until: number; byPerson: boolean }
-  >();
+  private readonly entries = new Map<string, { principal: Principal; until: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -22,10 +18,10 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(token: string, byPerson = false): Principal | undefined {
+  get(token: string): Principal | undefined {
     if (this.ttlMs <= 0) return undefined;
     const entry = this.entries.get(token);
-    if (!entry || (byPerson && !entry.byPerson)) return undefined;
+    if (!entry) return undefined;
     if (entry.until <= this.now()) {
       this.entries.delete(token);
       return undefined;
@@ -33,10 +29,10 @@ export class SessionCache {
     return entry.principal;
   }
 
-  set(token: string, principal: Principal, byPerson = false): void {
+  set(token: string, principal: Principal): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(token);
-    this.entries.set(token, { principal, until: this.now() + this.ttlMs, byPerson });
+    this.entries.set(token, { principal, until: this.now() + this.ttlMs });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -114,11 +114,8 @@ export async function runStaffAccountsJourney(baseUrl: string): Promise<void> {
     });
     expect(disabled.status).toBe(200);
     expect(await closed).toBe('io server disconnect');
-    // Refused by identity at once; the gateway's session cache may answer for its 2 s more
-    // (session-cache.ts), as for a password reset.
-    await eventually(async () => {
-      expect((await call(baseUrl, 'GET', '/api/console/me', { token })).status).toBe(401);
-    }, 3000);
+    // Refused on the very next request: the gateway keeps no staff session (session-auth.ts).
+    expect((await call(baseUrl, 'GET', '/api/console/me', { token })).status).toBe(401);
   } finally {
     socket.disconnect();
   }
