@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { visitIdSchema } from '../api/campaign-visit';
 import { trackingDataSchema } from '../api/intake';
 import { disqualificationReasons } from '../rules/disqualification';
-import { stateRulesKey, stateRulesSchema } from '../rules/state-rules';
-import { defineEvent } from './envelope';
+import { stateRulesKey, stateRulesSchema, stateRulesSetting } from '../rules/state-rules';
+import { defineEvent, type EventData } from './envelope';
 
 /** The non-medical facts about a lead that marketing's funnel and checkout's eligibility need. */
 const leadFacts = {
@@ -65,3 +65,17 @@ export const stateRulesChanged = defineEvent({
     changedAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * How a reading service keeps its copy of the per-state rules (the kit's `settingCopy`): the
+ * setting, the event that carries each change, the copy's subscriber and what an event holds.
+ */
+export const stateRulesCopy = {
+  definition: stateRulesSetting,
+  event: stateRulesChanged,
+  subscriberName: 'keep-state-rules',
+  changeOf: (data: EventData<typeof stateRulesChanged>) => ({
+    version: data.version,
+    value: data.rules,
+  }),
+};

@@ -11,6 +11,7 @@ import { contactChangeRoutes } from './routes/contact-changes';
 import { refuseUnpaidCartSessions } from './routes/cart-sessions';
 import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
 import { paymentSucceededPaidCartSubscriber } from './subscribers/payment-succeeded-paid-cart';
+import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 
 export type { VerificationDeps } from './deps';
 
@@ -23,7 +24,13 @@ export const verificationService: ServiceModule<VerificationDeps> = {
   migrationsDir: join(__dirname, 'db', 'migrations'),
   build(runtime, deps) {
     const embedded = new Pub28AddressValidator();
-    const addresses = new ShippingAddresses(runtime, deps.addressValidator ?? embedded, embedded);
+    const stateRules = stateRulesChangedCopy(runtime);
+    const addresses = new ShippingAddresses(
+      runtime,
+      deps.addressValidator ?? embedded,
+      embedded,
+      stateRules.cache,
+    );
     const codes = new ContactCodes(runtime, deps.identity);
     const router = Router();
     router.use(refuseUnpaidCartSessions(runtime.db));
@@ -32,7 +39,11 @@ export const verificationService: ServiceModule<VerificationDeps> = {
     contactChangeRoutes(router, deps.identity, codes);
     return {
       router,
-      subscribers: [shippingAddressSavedAddressSubscriber, paymentSucceededPaidCartSubscriber],
+      subscribers: [
+        shippingAddressSavedAddressSubscriber,
+        paymentSucceededPaidCartSubscriber,
+        stateRules.subscriber,
+      ],
     };
   },
 };

@@ -4,16 +4,11 @@
  * and every instance reads it through a cache at most a second old, so a state an admin blocks
  * is refused at checkout by every process within a second, with no restart.
  */
-import { stateRulesChanged, stateRulesSetting } from '@clinic/contracts';
+import { stateRulesCopy } from '@clinic/contracts';
 import { settingCopy, type ServiceRuntime } from '@clinic/kit';
 
 export function stateRulesChangedCopy(runtime: ServiceRuntime) {
-  return settingCopy(runtime, {
-    definition: stateRulesSetting,
-    event: stateRulesChanged,
-    subscriberName: 'keep-state-rules',
-    changeOf: (data) => ({ version: data.version, value: data.rules }),
-  });
+  return settingCopy(runtime, stateRulesCopy);
 }
 
 export type CheckoutStateRules = ReturnType<typeof stateRulesChangedCopy>['cache'];

@@ -5,16 +5,11 @@
  * Florida bill of rights and the refill restriction follow an admin's change in every process
  * within a second, with no restart.
  */
-import { stateRulesChanged, stateRulesSetting } from '@clinic/contracts';
+import { stateRulesCopy } from '@clinic/contracts';
 import { settingCopy, type ServiceRuntime } from '@clinic/kit';
 
 export function stateRulesChangedCopy(runtime: ServiceRuntime) {
-  return settingCopy(runtime, {
-    definition: stateRulesSetting,
-    event: stateRulesChanged,
-    subscriberName: 'keep-state-rules',
-    changeOf: (data) => ({ version: data.version, value: data.rules }),
-  });
+  return settingCopy(runtime, stateRulesCopy);
 }
 
 export type FormsStateRules = ReturnType<typeof stateRulesChangedCopy>['cache'];

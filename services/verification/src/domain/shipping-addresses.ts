@@ -1,8 +1,10 @@
 /**
  * The patient's shipping address at /verify: validating the stored one and a typed one, saving
  * it in standard form and reading it back. Saving refuses what cannot be shipped to (a P.O. box,
- * a ZIP code that does not exist or lies in another state) and changes nothing then; a saved
- * address is published as `shipping-address-saved` in the same transaction, for checkout.
+ * a ZIP code that does not exist or lies in another state, a state where the program is not
+ * available or the pharmacy cannot ship by the per-state rules in force) and changes nothing
+ * then; a saved address is published as `shipping-address-saved` in the same transaction, for
+ * checkout.
  *
  * When a hosted address API is configured and fails, validation says so (the page falls back
  * to the manual form) and saving checks with the embedded validator instead, so an outage of
@@ -11,6 +13,7 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import {
   shippingAddressSaved,
+  unservedStateMessage,
   verificationMessages,
   type AddressValidation,
   type ShippingAddress,
@@ -23,6 +26,7 @@ import {
   type AddressValidator,
 } from '../address/address-validator';
 import { shipAddresses } from '../db/schema';
+import type { VerificationStateRules } from '../subscribers/state-rules-changed-copy';
 
 const notValidated: AddressValidation = {
   valid: false,
@@ -37,6 +41,7 @@ export class ShippingAddresses {
     private readonly validator: AddressValidator,
     /** The embedded validator, for saving while a hosted one is down. */
     private readonly fallback: AddressValidator,
+    private readonly stateRules: VerificationStateRules,
   ) {}
 
   async stored(userId: number): Promise<ShippingAddressOut | null> {
@@ -100,6 +105,8 @@ export class ShippingAddresses {
         },
       );
     const saved = check.standardized ?? { ...address, address_line_2: address.address_line_2 };
+    const unserved = unservedStateMessage((await this.stateRules.get()).value, saved.state);
+    if (unserved) throw new InvalidRequestError(unserved);
     const now = this.runtime.clock.now();
     await this.runtime.transaction(async (tx, events) => {
       await storeAddress(tx, userId, saved, 'verification', now);

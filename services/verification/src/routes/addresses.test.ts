@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { poBoxMessage, shippingAddressSaved, verificationMessages } from '@clinic/contracts';
+import {
+  poBoxMessage,
+  shippingAddressSaved,
+  stateRulesChanged,
+  stateRulesSeed,
+  verificationMessages,
+} from '@clinic/contracts';
 import { eventually } from '@clinic/kit/testing';
 import { AddressServiceUnavailableError } from '../address/address-validator';
 import { storeAddress } from '../domain/shipping-addresses';
@@ -195,6 +201,39 @@ describe('POST and GET /api/ship-address', () => {
       expect(res.body.message).toBe(res.body.problems[0].message);
     }
     expect((await h.get('/api/ship-address', p)).body).toEqual({ status: 'success', data: null });
+  });
+
+  it("refuses a state the program does not serve and, after an admin's change, one the pharmacy cannot ship to", async () => {
+    const p = await h.patient();
+    const louisiana = { ...typed, city: 'Baton Rouge', state: 'LA', zip: '70802' };
+    const vermont = { ...typed, city: 'Burlington', state: 'VT', zip: '05401' };
+    const blocked = await h.post('/api/ship-address', louisiana, p);
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.message).toBe(
+      'Our GLP Medical Weight Loss program is not yet available in Louisiana, but we are launching there next month.',
+    );
+    expect((await h.post('/api/ship-address', vermont, p)).status).toBe(200);
+
+    // Intake's event, as the bus delivers it: the pharmacy stops shipping to Vermont.
+    await h.service.runtime.transaction((_tx, events) =>
+      events.publish(stateRulesChanged, {
+        version: 1,
+        rules: { ...stateRulesSeed, noShippingStates: ['VT'] },
+        changedAt: h.clock.now().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const refused = await h.post('/api/ship-address', vermont, p);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        'Our pharmacy cannot ship to Vermont yet. Please use a shipping address in another state.',
+      );
+    });
+    const moved = await h.post('/api/ship-address', { ...vermont, address_line_1: '1 Main St' }, p);
+    expect(moved.status).toBe(400);
+    expect((await h.get('/api/ship-address', p)).body.data.address_line_1).toBe(
+      '1200 CONGRESS AVE',
+    );
   });
 });
 
