@@ -1,5 +1,5 @@
 /**
- * What the report and plan pages need from the stored quiz: first name, weights and BMI. Null
+ * What the report and plan pages need from the stored quiz: first name, state, weights and BMI. Null
  * when the quiz has not been answered this far (the visitor came straight to those pages).
  */
 import { bmiOf, heightInInches, isValidHeight, isValidWeight } from '@clinic/contracts';
@@ -8,6 +8,8 @@ import { readIntake } from './intakeStore';
 
 export interface IntakeSummary {
   firstName: string;
+  /** The state the visitor lives in, as the quiz took it. */
+  state: string;
   weight: number;
   /** The goal weight, when the visitor gave a valid one. */
   desiredWeight: number | null;
@@ -24,6 +26,7 @@ export function readIntakeSummary(): IntakeSummary | null {
   const desired = numberOf(draft.desiredWeight);
   return {
     firstName: draft.firstName.trim(),
+    state: draft.state,
     weight,
     desiredWeight: isValidWeight(desired) ? desired : null,
     bmi: bmiOf(weight, heightInInches(feet, inches)),

@@ -3,6 +3,7 @@ import {
   disqualificationMessage,
   offerPlans,
   saveCartRequestSchema,
+  stateRulesSeed,
   type OfferVariant,
 } from '@clinic/contracts';
 import { CART_KEY, readCart } from '../cart/cartStore';
@@ -20,12 +21,13 @@ let view: Rendered | undefined;
 let fetchMock: FetchMock;
 let alertSpy: jest.SpyInstance;
 
-async function open(products = catalog, offers = offerPlans) {
+async function open(products = catalog, offers = offerPlans, rules = stateRulesSeed) {
   view = await renderPage(
     '/weight-loss-plan',
     { '/weight-loss-plan': <PlanPage /> },
     products,
     offers,
+    rules,
   );
   return view;
 }
@@ -259,6 +261,22 @@ describe('PlanPage medication choice', () => {
     await flush();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(alertSpy).toHaveBeenCalledWith(planUnavailableMessage);
+  });
+
+  it('sends a visitor whose state an admin blocked since the quiz to /sorry, saving no cart', async () => {
+    storeIntake(9, { state: 'California' });
+    fetchMock.mockResolvedValue(jsonResponse(200, { status: 'success', message: 'ok' }));
+    await open(catalog, offerPlans, { ...stateRulesSeed, blockedStates: ['CA'] });
+    await press('No');
+    await press('Choose Tirzepatide');
+    await flush();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/forms/add-disqualify?reason=state_not_available&currentGLPMed=No',
+    ]);
+    expect(where(view!)).toBe(
+      `/sorry?message=${encodeURIComponent(disqualificationMessage('state_not_available', 'CA'))}`,
+    );
+    expect(readCart()).toEqual([]);
   });
 
   it('saves once when a card is tapped twice', async () => {

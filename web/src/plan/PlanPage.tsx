@@ -8,8 +8,11 @@ import {
   firstMonthPrices,
   planBmiDisqualification,
   disqualificationMessage,
+  ruleHolds,
+  stateCodeOf,
   type Drug,
 } from '@clinic/contracts';
+import { stateRulesQuery } from '../api/stateRulesQuery';
 import { offersQuery } from '../catalog/useOffers';
 import { productsQuery, useProducts } from '../catalog/useProducts';
 import { usePageTitle } from '../components/usePageTitle';
@@ -142,6 +145,7 @@ export function PlanPage() {
 
   if (!summary) return <Navigate to="/" replace />;
   const bmi = summary.bmi;
+  const homeState = stateCodeOf(summary.state);
 
   /** The BMI check before the medication choice; a disqualified visitor goes to /sorry. */
   async function checkBmi(currentlyTaking: boolean) {
@@ -176,6 +180,16 @@ export function PlanPage() {
     busyRef.current = true;
     setBusy(true);
     try {
+      // An admin may have stopped serving the visitor's state since the quiz: /sorry, as the quiz
+      // would say it, before a cart is saved. Rules that cannot be read leave it to checkout.
+      const rules = await queryClient.ensureQueryData(stateRulesQuery).catch(() => null);
+      if (rules && ruleHolds(rules, 'blockedStates', homeState)) {
+        await tagDisqualified('state_not_available', taking ? 'Yes' : 'No');
+        navigate(
+          `/sorry?message=${encodeURIComponent(disqualificationMessage('state_not_available', homeState))}`,
+        );
+        return;
+      }
       const list = await queryClient.ensureQueryData(productsQuery);
       const plans = await queryClient.ensureQueryData(offersQuery);
       const checkout = await savePlan(

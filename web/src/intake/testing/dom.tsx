@@ -13,7 +13,14 @@ import {
   createBrowserRouter,
   useLocation,
 } from 'react-router-dom';
-import { offerPlans, type OfferPlans, type Product } from '@clinic/contracts';
+import {
+  offerPlans,
+  stateRulesSeed,
+  type OfferPlans,
+  type Product,
+  type StateRules,
+} from '@clinic/contracts';
+import { stateRulesQuery } from '../../api/stateRulesQuery';
 import { offersQuery } from '../../catalog/useOffers';
 import { productsQuery } from '../../catalog/useProducts';
 import { render, type Rendered } from '../../test-utils/render';
@@ -112,10 +119,12 @@ export async function renderPage(
   pages: Record<string, ReactNode>,
   products: Product[] = [],
   offers: OfferPlans = offerPlans,
+  stateRules: StateRules = stateRulesSeed,
 ): Promise<Rendered> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(productsQuery.queryKey, products);
   queryClient.setQueryData(offersQuery.queryKey, offers);
+  queryClient.setQueryData(stateRulesQuery.queryKey, stateRules);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
