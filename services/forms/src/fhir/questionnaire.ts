@@ -191,10 +191,13 @@ function enableWhenOf(
 const genders = ['Male', 'Female', null] as const;
 const states = ['CA', 'FL', 'MS', 'LA', 'NY'];
 const contexts = genders.flatMap((gender) => states.map((state) => ({ gender, state })));
+const ruleGovernedNowhere = { floridaBillOfRightsStates: [], refillRestrictedStates: [] };
 
 /**
  * Whether every patient who reaches the question (its answer-based rules aside) is asked it:
- * the product's rules on gender and state, and rules on the state, may hide it.
+ * the product's rules on gender and state, and rules on the state, may hide it. The per-state
+ * rules are data an admin changes (the Florida bill of rights, the refill restriction), so a
+ * question they govern is taken as asked in no state: never required, whatever the rules are.
  */
 function visibleInEveryContext(question: AskedQuestion, file: QuestionnaireFile): boolean {
   const stateRules = file.dependencies.filter((r) => r.dependent_on === userStateDependency);
@@ -205,6 +208,7 @@ function visibleInEveryContext(question: AskedQuestion, file: QuestionnaireFile)
       bareMeds: file.form === 2,
       answers: {},
       dependencies: stateRules,
+      stateRules: ruleGovernedNowhere,
     }),
   );
 }
