@@ -26,10 +26,13 @@ export function auditStaff(who: StaffRequest): AuditStaff {
   return { ...who.member, ip: who.ip };
 }
 
+/** The review queue refreshes every 30 s: a patient still on it gets a line every 15 minutes. */
+export const listAuditWindowMs = 15 * 60 * 1000;
+
 /**
  * The review queue's list names each patient with their medication: one line per case listed
  * (the tab, or the number searched, as the subject), so a patient's trail shows who saw them in
- * a list too.
+ * a list too; the same list re-read within 15 minutes adds no line (kit recordEachPerWindow).
  */
 export async function recordListed(
   runtime: ServiceRuntime,
@@ -39,7 +42,7 @@ export async function recordListed(
   subject: string,
 ): Promise<void> {
   const at = runtime.clock.now();
-  await clinicAudit(runtime).recordEach(
+  await clinicAudit(runtime).recordEachPerWindow(
     db,
     auditStaff(who),
     listed.map((c) => ({
@@ -49,5 +52,6 @@ export async function recordListed(
       subject,
       at,
     })),
+    listAuditWindowMs,
   );
 }

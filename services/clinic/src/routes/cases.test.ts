@@ -424,6 +424,23 @@ describe('the clinician console', () => {
     // Every case the list named has its line.
     const fromList = entries.filter((l) => l.subject === 'queue: waiting').map((l) => l.orderId);
     expect(fromList).toEqual(expect.arrayContaining(shown));
+
+    // The console refreshes the list every 30 s: one line per patient per 15 minutes.
+    const linesOfCase = async () =>
+      (
+        await h.service.runtime.audit.page(db(), {
+          action: 'case.list',
+          staffId: casey.id,
+          orderId,
+          limit: 500,
+        })
+      ).entries.length;
+    h.forms.clock.advance(30_000);
+    await h.get('/api/console/cases?filter=waiting', casey);
+    expect(await linesOfCase()).toBe(2);
+    h.forms.clock.advance(15 * 60_000);
+    await h.get('/api/console/cases?filter=waiting', casey);
+    expect(await linesOfCase()).toBe(3);
   });
 
   it('refuses a patient on every console call and other staff roles on the clinician calls', async () => {

@@ -11,7 +11,7 @@
  * - a read is recorded before it is answered, and a step in the transaction that makes it (the
  *   caller passes its `tx`), so neither happens unrecorded.
  */
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import { rows, type Executor } from '../db/database';
 import { assertSchemaName } from '../db/migrate';
@@ -136,6 +136,49 @@ export class AuditTrail<A extends string = string> {
         refs: line.refs ?? {},
         ip: who.ip,
       })),
+    );
+  }
+
+  /**
+   * Like `recordEach`, for a list a console re-reads by itself (the review queue every 30 s):
+   * leaves out a line this person already has for the same action, patient, order and subject
+   * less than `withinMs` before it, so each patient on the list gets a line per window, not per
+   * refresh. The first line of a window stands for the re-reads within it.
+   */
+  async recordEachPerWindow(
+    executor: Executor,
+    who: AuditStaff,
+    lines: AuditLine<A>[],
+    withinMs: number,
+  ): Promise<void> {
+    if (lines.length === 0) return;
+    const t = this.table;
+    const since = new Date(Math.min(...lines.map((l) => l.at.getTime())) - withinMs);
+    const recent = await executor
+      .select({
+        action: t.action,
+        patientId: t.patientId,
+        orderId: t.orderId,
+        subject: t.subject,
+        at: t.at,
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.staffId, who.id),
+          inArray(t.action, [...new Set(lines.map((l) => l.action))]),
+          gte(t.at, since),
+        ),
+      );
+    const keyOf = (l: Pick<AuditLine, 'action' | 'patientId' | 'orderId' | 'subject'>) =>
+      JSON.stringify([l.action, l.patientId ?? null, l.orderId ?? null, l.subject ?? null]);
+    const lastAt = new Map<string, number>();
+    for (const line of recent)
+      lastAt.set(keyOf(line), Math.max(lastAt.get(keyOf(line)) ?? -Infinity, line.at.getTime()));
+    await this.recordEach(
+      executor,
+      who,
+      lines.filter((l) => l.at.getTime() - (lastAt.get(keyOf(l)) ?? -Infinity) >= withinMs),
     );
   }
 
