@@ -37,13 +37,15 @@ export const drugPricesSchema = z.strictObject({
 });
 export type DrugPrices = z.infer<typeof drugPricesSchema>;
 
-/** The price table (spec 001 section 9) as checkout keeps it: every drug's prices. */
-export const priceTableSchema = z.strictObject(
-  Object.fromEntries(drugs.map((d) => [d, drugPricesSchema])) as Record<
+/** The price table (spec 000 and 001 section 9) as checkout keeps it: every drug's prices, the add-on's. */
+export const priceTableSchema = z.strictObject({
+  ...(Object.fromEntries(drugs.map((d) => [d, drugPricesSchema])) as Record<
     Drug,
     typeof drugPricesSchema
-  >,
-);
+  >),
+  /** GLP Anti-Nausea, charged once when added to an order. */
+  antiNausea: priceCents,
+});
 
 const planIdSchema = text(64).regex(/^[a-z0-9_]+$/, catalogPriceMessages.planId);
 

@@ -320,7 +320,7 @@ export const addToOrder = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea ($19.97) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge.",
+    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea (its price in the price table now; $19.97 by the spec) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge.",
   body: z.object({ product: z.literal('glp_anti_nausea') }),
   response: z.object({
     status: z.literal('success'),
@@ -337,8 +337,12 @@ export const upsellStatus = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "Whether GLP Anti-Nausea was already added to the caller's latest order (a cart link's session: that cart's order); 404 without an order.",
-  response: z.object({ status: z.literal('success'), added: z.boolean() }),
+    "Whether GLP Anti-Nausea was already added to the caller's latest order (a cart link's session: that cart's order), and `price_cents`, what Add To Order charges now; 404 without an order.",
+  response: z.object({
+    status: z.literal('success'),
+    added: z.boolean(),
+    price_cents: z.number().int(),
+  }),
 });
 
 export const callConversion = defineRoute({

@@ -4,16 +4,29 @@
  * from the browser). The prices themselves are data kept by checkout (the admin console's price
  * table); `defaultPriceTable` is the spec's, the table before any change.
  */
-import { firstMonthPrices, termPrices, type Drug, type PaymentTerm } from '../constants/catalog';
+import {
+  antiNausea,
+  drugs,
+  firstMonthPrices,
+  termPrices,
+  type Drug,
+  type PaymentTerm,
+} from '../constants/catalog';
 import type { Cents } from '../constants/money';
 
-/** Per drug: month 1 of the monthly plan, and the total billed for each payment term. */
-export type PriceTable = Record<Drug, { firstMonth: Cents; terms: Record<PaymentTerm, Cents> }>;
+/**
+ * Per drug: month 1 of the monthly plan, and the total billed for each payment term; and the
+ * one-time price of the GLP Anti-Nausea add-on.
+ */
+export type PriceTable = Record<Drug, { firstMonth: Cents; terms: Record<PaymentTerm, Cents> }> & {
+  antiNausea: Cents;
+};
 
 /** The spec's prices (spec 000 and 001 section 9): the seed of checkout's price table. */
 export const defaultPriceTable: PriceTable = {
   semaglutide: { firstMonth: firstMonthPrices.semaglutide, terms: { ...termPrices.semaglutide } },
   tirzepatide: { firstMonth: firstMonthPrices.tirzepatide, terms: { ...termPrices.tirzepatide } },
+  antiNausea: antiNausea.price,
 };
 
 /** Spec 001 section 3, "Payment term labels". */
@@ -86,9 +99,5 @@ export function lowestBaseCents(
   prices: PriceTable = defaultPriceTable,
 ): Cents {
   const all = terms ?? ([1, 3, 6, 12] as const);
-  return Math.min(
-    ...Object.keys(prices).flatMap((drug) =>
-      all.map((term) => termBaseCents(drug as Drug, term, prices)),
-    ),
-  );
+  return Math.min(...drugs.flatMap((drug) => all.map((term) => termBaseCents(drug, term, prices))));
 }

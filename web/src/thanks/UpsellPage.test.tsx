@@ -40,7 +40,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   fetchMock = installFetchMock();
-  upsellStatus = jsonResponse(200, { status: 'success', added: false });
+  upsellStatus = jsonResponse(200, { status: 'success', added: false, price_cents: 1997 });
   answers = [];
   fetchMock.mockImplementation(async (url) => {
     if (String(url) === '/api/upsell-status') return upsellStatus;
@@ -64,6 +64,13 @@ describe('UpsellPage, step 1', () => {
     expect(root().textContent).toContain('$19.97');
     expect(root().textContent).toContain('Your payment of $1,349.82 was received.');
     expect(buttons()).toEqual(['Add To Order', 'No thanks']);
+  });
+
+  it('offers it at the price an admin set, as the server charges it', async () => {
+    upsellStatus = jsonResponse(200, { status: 'success', added: false, price_cents: 2497 });
+    setSession(testSession({ token: 't', id: 1, first_name: 'Ana' }));
+    await open();
+    expect(root().querySelector('.offer__price')?.textContent).toBe('$24.97');
   });
 
   it('shows a guest only the decline', async () => {
@@ -188,7 +195,7 @@ describe('UpsellPage, once the order has GLP Anti-Nausea', () => {
   const nauseaPreauth = { orderId: 901, product_id: 9, product_name: 'GLP Anti-Nausea' };
 
   it('opens at step 2 when the server says it was added (a reload, another visit)', async () => {
-    upsellStatus = jsonResponse(200, { status: 'success', added: true });
+    upsellStatus = jsonResponse(200, { status: 'success', added: true, price_cents: 1997 });
     await open();
     await flush();
     expect(heading()).toBe('You made the right choice, Ana');

@@ -83,6 +83,7 @@ function GiftIcon() {
 /** Step 1: the payment received, and the anti-nausea offer (Add To Order, or No thanks). */
 function OfferStep({
   amount,
+  priceCents,
   canAdd,
   error,
   busy,
@@ -90,6 +91,8 @@ function OfferStep({
   onDecline,
 }: {
   amount: number;
+  /** What Add To Order charges: the server's price now, the spec's until it answers. */
+  priceCents: number;
   /** Only a patient with a session can add it (to the card saved at checkout). */
   canAdd: boolean;
   error: string | null;
@@ -130,7 +133,7 @@ function OfferStep({
             Eases the nausea some patients feel while starting or raising a GLP-1 dose.
           </p>
         </div>
-        <p className="offer__price">{formatUsd(antiNausea.price)}</p>
+        <p className="offer__price">{formatUsd(priceCents)}</p>
       </div>
       {error && (
         <p className="thanks__error" role="alert">
@@ -250,6 +253,7 @@ export function UpsellPage() {
   const [choice, setChoice] = useState<Choice>(addedBefore ? 'Nausea' : 'None');
   // Whether the order has it already is asked once; until the answer the offer is not shown.
   const [checking, setChecking] = useState(session !== null && !addedBefore);
+  const [priceCents, setPriceCents] = useState<number>(antiNausea.price);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -266,7 +270,8 @@ export function UpsellPage() {
     if (!checking || asked.current) return;
     asked.current = true;
     callApi(upsellStatus, {})
-      .then(({ added }) => {
+      .then(({ added, price_cents }) => {
+        setPriceCents(price_cents);
         if (!added) return;
         setChoice('Nausea');
         setStep(2);
@@ -344,6 +349,7 @@ export function UpsellPage() {
       ) : step === 1 ? (
         <OfferStep
           amount={amount}
+          priceCents={priceCents}
           canAdd={session !== null}
           error={error}
           busy={busy}

@@ -14,6 +14,7 @@
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  antiNausea,
   catalogAdminMessages as m,
   catalogChanged,
   drugs,
@@ -162,6 +163,10 @@ async function refuseBelowLiveCoupons(tx: Executor, prices: PriceTable, now: Dat
 
 /** The product list's price columns, as `prices` says (one statement per table and drug). */
 async function writeServedPrices(tx: Tx, prices: PriceTable) {
+  await tx
+    .update(products)
+    .set({ retailPriceCents: prices.antiNausea })
+    .where(eq(products.sku, antiNausea.sku));
   for (const drug of drugs) {
     const p = prices[drug];
     await tx

@@ -55,7 +55,11 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
 
   it('Add To Order charges the saved card $19.97 once, and refuses a second add', async () => {
     const before = await t.charges();
-    expect((await upsellStatus()).body).toEqual({ status: 'success', added: false });
+    expect((await upsellStatus()).body).toEqual({
+      status: 'success',
+      added: false,
+      price_cents: 1997,
+    });
     const [a, b] = await Promise.all([
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
       post('/api/add-to-order', { product: 'glp_anti_nausea' }),
@@ -66,7 +70,11 @@ describe('after payment: add-on, address, trusted form, bundle, conversion', () 
     expect([a, b].every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(new Set(added.map((r) => r.body.transaction_id)).size).toBe(1);
     // Added: the page shows its second step, and another add (a reload, another tab) is refused.
-    expect((await upsellStatus()).body).toEqual({ status: 'success', added: true });
+    expect((await upsellStatus()).body).toEqual({
+      status: 'success',
+      added: true,
+      price_cents: 1997,
+    });
     const c = await post('/api/add-to-order', { product: 'glp_anti_nausea' });
     expect(c.status).toBe(409);
     expect(c.body).toMatchObject({ message: upsellMessages.alreadyAdded, already_added: true });

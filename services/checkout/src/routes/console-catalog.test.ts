@@ -17,13 +17,14 @@ const admin = testPrincipal({ userId: 7101, role: 'admin', sessionId: 'admin-ses
 /** So long that the service's own renewal sweep never runs while the test moves the clock. */
 const noSweeps = 100 * 365 * 24 * 60 * 60 * 1000;
 
-/** The spec's table with tirzepatide's 6 months and first month dearer. */
+/** The spec's table with tirzepatide's 6 months and first month dearer, and the add-on. */
 const dearer: PriceTable = {
   ...defaultPriceTable,
   tirzepatide: {
     firstMonth: 23999,
     terms: { ...defaultPriceTable.tirzepatide.terms, 1: 36999, 6: 139999 },
   },
+  antiNausea: 2497,
 };
 
 describe('prices and offers as the admin keeps them', () => {
@@ -118,6 +119,23 @@ describe('prices and offers as the admin keeps them', () => {
       first_month_price: 239.99,
       term_prices: expect.arrayContaining([{ payment_terms: 6, amount: 1399.99 }]),
     });
+
+    // The add-on is listed and charged at its new price, added to an order after the change.
+    const list = await request(h.service.app).get('/api/get-all-products');
+    const addOn = (list.body.products as { sku: string; pricing: { retail_price: number } }[]).find(
+      (p) => p.sku === 'glp_anti_nausea',
+    );
+    expect(addOn?.pricing.retail_price).toBe(24.97);
+    const added = await request(h.service.app)
+      .post('/api/add-to-order')
+      .set(h.service.as(h.patient(802)))
+      .send({ product: 'glp_anti_nausea' });
+    expect(added.status).toBe(200);
+    const addOnCharges = await h.db
+      .select({ amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(and(eq(transactions.userId, 802), eq(transactions.kind, 'add-on')));
+    expect(addOnCharges).toEqual([{ amountCents: 2497 }]);
   });
 
   it('records the change: version, who, before and after, an audit line and an event', async () => {
@@ -161,6 +179,7 @@ describe('prices and offers as the admin keeps them', () => {
       1,
       400,
     ],
+    ['a free add-on', { ...dearer, antiNausea: 0 }, 1, 400],
     ['a change made from an old version', dearer, 0, 409],
   ])('refuses %s and changes nothing', async (_what, value, version, status) => {
     const res = await putPrices(value, version);

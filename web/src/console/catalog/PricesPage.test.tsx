@@ -29,13 +29,14 @@ afterEach(async () => {
 });
 
 describe('the prices page', () => {
-  it('saves the table in cents from the version shown', async () => {
+  it("saves the table in cents from the version shown, the add-on's price too", async () => {
     const changed = {
       ...defaultPriceTable,
       tirzepatide: {
         ...defaultPriceTable.tirzepatide,
         terms: { ...defaultPriceTable.tirzepatide.terms, 6: 139999 },
       },
+      antiNausea: 2497,
     };
     api.on(
       'GET /api/console/prices',
@@ -48,6 +49,9 @@ describe('the prices page', () => {
     const sixMonths = field(drugBox('tirzepatide'), 'Half Yearly Plan');
     expect(sixMonths.value).toBe('1349.82');
     await typeText(sixMonths, '1399.99');
+    const addOn = field(drugBox('anti-nausea'), 'One-time price');
+    expect(addOn.value).toBe('19.97');
+    await typeText(addOn, '24.97');
     await click(buttonNamed(root(), 'Save prices'));
     expect(api.sent('PUT /api/console/prices')).toEqual([{ value: changed, version: 3 }]);
     await until(view, () => root().querySelector('[role="status"]') !== null);

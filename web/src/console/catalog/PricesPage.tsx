@@ -1,10 +1,11 @@
 /**
  * /console/prices (admins): the price table, per drug month 1 of the monthly plan and each
- * term's total, in dollars; saved as a whole from the version shown. Carts saved after a change
+ * term's total, and the one-time price of the GLP Anti-Nausea add-on, in dollars; saved as a whole from the version shown. Carts saved after a change
  * pay the new prices; paid orders, carts already open and the renewals of existing subscriptions
  * keep theirs. Below, every change: who, when, which prices moved.
  */
 import {
+  antiNausea,
   drugLabels,
   drugs,
   paymentTermLabels,
@@ -88,6 +89,19 @@ function PriceForm({
           </div>
         </fieldset>
       ))}
+      <fieldset className="cc-card cc-prices" data-drug="anti-nausea">
+        <legend className="cc-card__code">{antiNausea.name} add-on</legend>
+        <div className="cc-prices__grid">
+          <Field
+            label="One-time price"
+            hint="Charged once when a patient adds it to an order"
+            inputMode="decimal"
+            value={draft.antiNausea}
+            error={errors.antiNausea}
+            onValueChange={(v) => setDraft((d) => ({ ...d, antiNausea: v }))}
+          />
+        </div>
+      </fieldset>
       <FormMessage kind="error">{failure}</FormMessage>
       <div className="cc-actions">
         <Button type="submit" busy={busy} busyLabel="Saving...">
@@ -134,6 +148,12 @@ function PriceHistory() {
                       {drugLabels[drug]}, {columnLabel(c)}: {formatUsd(before)} → {formatUsd(after)}
                     </li>
                   )),
+              )}
+              {change.before.antiNausea !== change.after.antiNausea && (
+                <li>
+                  {antiNausea.name}: {formatUsd(change.before.antiNausea)} →{' '}
+                  {formatUsd(change.after.antiNausea)}
+                </li>
               )}
             </ul>
           </li>

@@ -14,19 +14,22 @@ import {
 export type PriceColumn = 'firstMonth' | PaymentTerm;
 export const priceColumns: readonly PriceColumn[] = ['firstMonth', ...paymentTerms];
 
-export type PriceDraft = Record<Drug, Record<PriceColumn, string>>;
-export type PriceErrors = Partial<Record<`${Drug}.${PriceColumn}`, string>>;
+export type PriceDraft = Record<Drug, Record<PriceColumn, string>> & { antiNausea: string };
+export type PriceErrors = Partial<Record<`${Drug}.${PriceColumn}` | 'antiNausea', string>>;
 
 const cellOf = (table: PriceTable, drug: Drug, column: PriceColumn) =>
   column === 'firstMonth' ? table[drug].firstMonth : table[drug].terms[column];
 
+const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
+
 export function priceDraftOf(table: PriceTable): PriceDraft {
-  return Object.fromEntries(
+  const perDrug = Object.fromEntries(
     drugs.map((drug) => [
       drug,
-      Object.fromEntries(priceColumns.map((c) => [c, (cellOf(table, drug, c) / 100).toFixed(2)])),
+      Object.fromEntries(priceColumns.map((c) => [c, dollarsOf(cellOf(table, drug, c))])),
     ]),
-  ) as PriceDraft;
+  ) as Record<Drug, Record<PriceColumn, string>>;
+  return { ...perDrug, antiNausea: dollarsOf(table.antiNausea) };
 }
 
 const dollars = /^-?\d+(\.\d{1,2})?$/;
@@ -36,12 +39,14 @@ export function priceTableOf(
   draft: PriceDraft,
 ): { table: PriceTable; errors: null } | { table: null; errors: PriceErrors } {
   const errors: PriceErrors = {};
-  const cents = (drug: Drug, column: PriceColumn): number => {
-    const typed = draft[drug][column].trim().replace(/^\$/, '');
-    if (!dollars.test(typed)) errors[`${drug}.${column}`] = 'Enter dollars, e.g. 249.97.';
+  const centsOf = (typedDollars: string, field: keyof PriceErrors): number => {
+    const typed = typedDollars.trim().replace(/^\$/, '');
+    if (!dollars.test(typed)) errors[field] = 'Enter dollars, e.g. 249.97.';
     return Math.round(Number(typed) * 100);
   };
-  const table = Object.fromEntries(
+  const cents = (drug: Drug, column: PriceColumn) =>
+    centsOf(draft[drug][column], `${drug}.${column}`);
+  const perDrug = Object.fromEntries(
     drugs.map((drug) => [
       drug,
       {
@@ -49,7 +54,8 @@ export function priceTableOf(
         terms: Object.fromEntries(paymentTerms.map((t) => [t, cents(drug, t)])),
       },
     ]),
-  ) as PriceTable;
+  ) as Omit<PriceTable, 'antiNausea'>;
+  const table: PriceTable = { ...perDrug, antiNausea: centsOf(draft.antiNausea, 'antiNausea') };
   return Object.keys(errors).length > 0 ? { table: null, errors } : { table, errors: null };
 }
 
@@ -60,6 +66,10 @@ export function priceServerErrors(
   const errors: PriceErrors = {};
   for (const { field, message } of fields) {
     const parts = field.replace(/^value\./, '').split('.');
+    if (parts[0] === 'antiNausea') {
+      errors.antiNausea ??= message;
+      continue;
+    }
     const drug = drugs.find((d) => d === parts[0]);
     if (!drug) continue;
     const column =

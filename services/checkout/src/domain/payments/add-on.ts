@@ -4,7 +4,9 @@
  * order's, and the preauth and transaction are unique per order and product. Once it is on the
  * order, another Add To Order (a reload, the back button, another tab) is refused and the page
  * shows its second step; clicks at the same moment share the one charge. The charge's receipt is
- * emailed once (add-on-receipt-email, queued with the transaction that records it).
+ * emailed once (add-on-receipt-email, queued with the transaction that records it). It is charged
+ * the product's price now (the price table's `antiNausea`, written to the product row with each
+ * change), the price the upsell page shows from the product list.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded, upsellMessages } from '@clinic/contracts';
@@ -58,6 +60,16 @@ export async function antiNauseaAdded(
   return (await transactionOf(runtime, addOnKeyOf(order.id))) !== null;
 }
 
+/** The add-on's price now, in cents: the product row the price table's changes write. */
+export async function antiNauseaPriceCents(runtime: ServiceRuntime): Promise<number> {
+  const [product] = await runtime.db
+    .select({ priceCents: products.retailPriceCents })
+    .from(products)
+    .where(and(eq(products.sku, antiNausea.sku), eq(products.active, true)));
+  if (!product) throw new NotFoundError('This product is not available.');
+  return product.priceCents;
+}
+
 export async function addAntiNauseaToOrder(
   runtime: ServiceRuntime,
   processor: CardProcessor,
@@ -69,7 +81,7 @@ export async function addAntiNauseaToOrder(
   if (!order.customerId || !order.paymentMethodId)
     throw new ConflictError('No saved card was found for your order.');
   const [product] = await runtime.db
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, priceCents: products.retailPriceCents })
     .from(products)
     .where(and(eq(products.sku, antiNausea.sku), eq(products.active, true)));
   if (!product) throw new NotFoundError('This product is not available.');
@@ -79,7 +91,7 @@ export async function addAntiNauseaToOrder(
     throw new ConflictError(upsellMessages.alreadyAdded, { already_added: true });
 
   const result = await processor.charge({
-    amountCents: antiNausea.price,
+    amountCents: product.priceCents,
     source: order.paymentMethodId,
     customerId: order.customerId,
     description: `${antiNausea.name} for order ${order.id}`,
