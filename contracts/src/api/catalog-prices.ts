@@ -91,3 +91,14 @@ export const currentOffers = defineRoute({
   summary: 'The plan id of each drug under each offer variant (spec 000 section 3, "Offer plans").',
   response: z.object({ status: z.literal('success'), offers: offerPlansSchema }),
 });
+
+/** The price table in force (public: the legal pages quote it). */
+export const currentPriceTable = defineRoute({
+  method: 'get',
+  path: '/api/prices',
+  service: 'checkout',
+  auth: 'public',
+  summary:
+    "The price table now, in cents: each drug's month 1 and term totals, and the GLP Anti-Nausea add-on.",
+  response: z.object({ status: z.literal('success'), prices: priceTableSchema }),
+});

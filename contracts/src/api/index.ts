@@ -117,7 +117,7 @@ import {
   offerHistory,
   priceHistory,
 } from './catalog-admin';
-import { currentOffers } from './catalog-prices';
+import { currentOffers, currentPriceTable } from './catalog-prices';
 import { funnelCsv, funnelReport } from './marketing';
 import { privacyRequest } from './privacy';
 import { closePrivacyRequest, privacyRequestQueue, verifyPrivacyRequest } from './privacy-admin';
@@ -228,6 +228,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   changeOffers,
   offerHistory,
   currentOffers,
+  currentPriceTable,
   getCart,
   checkoutNew,
   blockUserPayment,

@@ -1,5 +1,10 @@
 import { act } from 'react';
-import { stateRulesSeed, type StateRules } from '@clinic/contracts';
+import {
+  defaultPriceTable,
+  stateRulesSeed,
+  type PriceTable,
+  type StateRules,
+} from '@clinic/contracts';
 import { renderRoutes, settle, where } from '../account/testing/kit';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { LegalPage } from './LegalPage';
@@ -13,14 +18,16 @@ let fetchMock: FetchMock;
 beforeEach(() => {
   rulesInForce = stateRulesSeed;
   fetchMock = installFetchMock();
-  fetchMock.mockImplementation(async () =>
-    jsonResponse(200, { status: 'success', version: 3, rules: rulesInForce }),
+  fetchMock.mockImplementation(async (url) =>
+    String(url) === '/api/prices'
+      ? jsonResponse(200, { status: 'success', prices: defaultPriceTable })
+      : jsonResponse(200, { status: 'success', version: 3, rules: rulesInForce }),
   );
 });
 
-/** A document's text as the page shows it under today's rules. */
+/** A document's text as the page shows it under today's rules and prices. */
 const textOf = ({ default: text }: DocumentModule) =>
-  typeof text === 'function' ? text(stateRulesSeed) : text;
+  typeof text === 'function' ? text({ rules: stateRulesSeed, prices: defaultPriceTable }) : text;
 
 const routes = [
   { path: '/legal/:slug', element: <LegalPage /> },
@@ -128,11 +135,31 @@ describe('legal document contents', () => {
 
   it('Terms name the states not served by the rules in force, as the server gives them', async () => {
     const { default: terms } = await import('./documents/terms-of-use');
-    const words = (rules: StateRules) => JSON.stringify(terms(rules));
+    const words = (rules: StateRules) =>
+      JSON.stringify(terms({ rules, prices: defaultPriceTable }));
     expect(words({ ...stateRulesSeed, blockedStates: ['LA', 'WY'] })).toContain(
       'we do not yet offer care in Louisiana, Wyoming);',
     );
     expect(words({ ...stateRulesSeed, blockedStates: [] })).not.toContain('we do not yet offer');
+  });
+
+  it('Terms and the refund policy quote the prices in force, the add-on too', async () => {
+    const prices: PriceTable = {
+      ...defaultPriceTable,
+      semaglutide: {
+        firstMonth: 14999,
+        terms: { ...defaultPriceTable.semaglutide.terms, 1: 25999 },
+      },
+      antiNausea: 2497,
+    };
+    const { default: terms } = await import('./documents/terms-of-use');
+    const { default: policy } = await import('./documents/returns-refund-policy');
+    const termsText = JSON.stringify(terms({ rules: stateRulesSeed, prices }));
+    expect(termsText).toContain('$149.99 today, then $259.99 every month');
+    expect(termsText).toContain('costs $24.97, charged once');
+    expect(JSON.stringify(policy({ rules: stateRulesSeed, prices }))).toContain(
+      '($259.99 for semaglutide',
+    );
   });
 
   it('TeleHealth Consent carries the boxed warning and the emergency line', async () => {

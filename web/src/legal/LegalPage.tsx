@@ -1,5 +1,6 @@
 import { use, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import { fetchPriceTable } from '../api/priceTable';
 import { fetchStateRules } from '../api/stateRules';
 import { LoadBoundary } from '../components/LoadBoundary';
 import { usePageTitle } from '../components/usePageTitle';
@@ -16,6 +17,11 @@ interface Loaded {
   document: LegalDocument;
 }
 
+async function inForce() {
+  const [rules, prices] = await Promise.all([fetchStateRules(), fetchPriceTable()]);
+  return { rules, prices };
+}
+
 // One download per document and visit: `use()` needs the same promise on every render.
 const loaded = new Map<LegalSlug, Promise<Loaded>>();
 
@@ -26,9 +32,8 @@ function load(doc: LegalDoc): Promise<Loaded> {
     promise = Promise.all([import('./LegalDocumentView'), doc.load()]).then(
       async ([view, text]) => ({
         View: view.LegalDocumentView,
-        // A document naming the per-state rules is written under the rules in force.
-        document:
-          typeof text.default === 'function' ? text.default(await fetchStateRules()) : text.default,
+        // A document quoting the per-state rules or the prices is written under those in force.
+        document: typeof text.default === 'function' ? text.default(await inForce()) : text.default,
       }),
     );
     // A failed download (offline) is tried again next time rather than remembered.

@@ -1,10 +1,18 @@
-import type { StateRules } from '@clinic/contracts';
+import type { PriceTable, StateRules } from '@clinic/contracts';
 import type { LegalDocument } from './document';
 
 export { legalPath } from './legalPath';
 
-/** A document's text, or, for one that names the per-state rules, its text under the rules in force. */
-export type DocumentModule = { default: LegalDocument | ((rules: StateRules) => LegalDocument) };
+/** What a document may quote that an admin changes: the per-state rules and the prices in force. */
+export interface LegalContext {
+  rules: StateRules;
+  prices: PriceTable;
+}
+
+/** A document's text, or, for one that quotes the rules or prices, its text under those in force. */
+export type DocumentModule = {
+  default: LegalDocument | ((context: LegalContext) => LegalDocument);
+};
 
 /**
  * The legal documents linked from the footer (spec 000, "Global elements"), by URL slug, with the

@@ -120,6 +120,12 @@ describe('prices and offers as the admin keeps them', () => {
       term_prices: expect.arrayContaining([{ payment_terms: 6, amount: 1399.99 }]),
     });
 
+    // The legal pages' public read quotes the new table.
+    expect((await request(h.service.app).get('/api/prices')).body).toEqual({
+      status: 'success',
+      prices: dearer,
+    });
+
     // The add-on is listed and charged at its new price, added to an order after the change.
     const list = await request(h.service.app).get('/api/get-all-products');
     const addOn = (list.body.products as { sku: string; pricing: { retail_price: number } }[]).find(

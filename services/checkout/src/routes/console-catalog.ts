@@ -2,7 +2,7 @@
  * The admin console's price table and offers (contracts/src/api/catalog-admin.ts): each read
  * with its version, each change made from one, and each one's history. Admins only (the
  * contracts' `staffRoles: []`); each change is a line on checkout's audit trail. GET /api/offers
- * is the plan page's public read of the offers.
+ * is the plan page's public read of the offers, GET /api/prices the legal pages' of the prices.
  */
 import type { Router } from 'express';
 import {
@@ -11,6 +11,7 @@ import {
   consoleOffers,
   consolePrices,
   currentOffers,
+  currentPriceTable,
   offerHistory,
   priceHistory,
 } from '@clinic/contracts';
@@ -70,5 +71,9 @@ export function consoleCatalogRoutes(
   bindRoute(router, currentOffers, async () => ({
     status: 'success' as const,
     offers: await settings.currentOffers(),
+  }));
+  bindRoute(router, currentPriceTable, async () => ({
+    status: 'success' as const,
+    prices: (await settings.currentPrices()).value,
   }));
 }

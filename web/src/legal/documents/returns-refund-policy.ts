@@ -1,10 +1,12 @@
-import { antiNausea, firstMonthPrices, termPrices } from '@clinic/contracts';
+import { antiNausea } from '@clinic/contracts';
 import { formatUsd } from '../../ui/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument } from '../document';
+import type { LegalContext } from '../legalDocs';
 import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, contactSection } from './contact';
 
-const policy: LegalDocument = {
+/** The policy under the prices in force (its early termination fee quotes them). */
+const policy = ({ prices }: LegalContext): LegalDocument => ({
   title: 'Returns & Refund Policy',
   effectiveDate: LEGAL_EFFECTIVE_DATE,
   intro: [
@@ -67,7 +69,7 @@ const policy: LegalDocument = {
         'You can cancel your plan at any time in your portal under Billing. Cancellation takes effect immediately and stops all future charges. What happens to payments already made depends on your plan:',
         {
           list: [
-            `**Monthly Plan.** The Monthly Plan sends 3 months of medication with your first payment and carries a 3-month commitment. If you cancel before your third payment, an early termination fee may apply: at most the regular monthly price (${formatUsd(termPrices.semaglutide[1])} for semaglutide, ${formatUsd(termPrices.tirzepatide[1])} for tirzepatide) for each unpaid month of the commitment, reflecting medication already sent to you at the reduced first-month price (${formatUsd(firstMonthPrices.semaglutide)} or ${formatUsd(firstMonthPrices.tirzepatide)}). It is never charged automatically; if we decide it applies, we tell you the amount in writing before any charge.`,
+            `**Monthly Plan.** The Monthly Plan sends 3 months of medication with your first payment and carries a 3-month commitment. If you cancel before your third payment, an early termination fee may apply: at most the regular monthly price (${formatUsd(prices.semaglutide.terms[1])} for semaglutide, ${formatUsd(prices.tirzepatide.terms[1])} for tirzepatide) for each unpaid month of the commitment, reflecting medication already sent to you at the reduced first-month price (${formatUsd(prices.semaglutide.firstMonth)} or ${formatUsd(prices.tirzepatide.firstMonth)}). It is never charged automatically; if we decide it applies, we tell you the amount in writing before any charge.`,
             '**Quarterly, Half Yearly and Yearly Plans.** These are paid in advance for the whole term. Cancelling stops the next renewal; the term you paid for is not refunded, and its remaining shipments are still sent to you.',
             '**Past Due plans.** A plan that is Past Due after failed renewal payments is never charged again automatically, and no medication is sent for the unpaid period.',
           ],
@@ -97,6 +99,6 @@ const policy: LegalDocument = {
     },
     contactSection('Questions about a refund, a return or a replacement? Contact our care team.'),
   ],
-};
+});
 
 export default policy;

@@ -1,14 +1,15 @@
 import {
   antiNausea,
-  firstMonthPrices,
+  drugs,
   paymentTermLabels,
   paymentTerms,
-  termPrices,
   stateName,
+  type PriceTable,
   type StateRules,
 } from '@clinic/contracts';
 import { formatUsd } from '../../ui/money';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocument, type LegalSection } from '../document';
+import type { LegalContext } from '../legalDocs';
 import { legalPath } from '../legalPath';
 import { brand, careEmail, carePhone, company, contactSection } from './contact';
 
@@ -19,19 +20,19 @@ const renewalWords: Record<number, string> = {
   12: 'every 12 months',
 };
 
-/** The price table of spec 001 section 9, as the plans are sold. */
-const priceRows = paymentTerms.map((term) => {
-  const { name } = paymentTermLabels[term];
-  const today = (drug: 'semaglutide' | 'tirzepatide') =>
-    term === 1 ? formatUsd(firstMonthPrices[drug]) : formatUsd(termPrices[drug][term]);
-  const renewal = (drug: 'semaglutide' | 'tirzepatide') =>
-    `${formatUsd(termPrices[drug][term])} ${renewalWords[term]}`;
-  return [
-    name,
-    `${today('semaglutide')} today, then ${renewal('semaglutide')}`,
-    `${today('tirzepatide')} today, then ${renewal('tirzepatide')}`,
-  ];
-});
+/** The price table in force (spec 001 section 9 until an admin changes it), as plans are sold. */
+const priceRows = (prices: PriceTable) =>
+  paymentTerms.map((term) => {
+    const { name } = paymentTermLabels[term];
+    return [
+      name,
+      ...drugs.map((drug) => {
+        const { firstMonth, terms } = prices[drug];
+        const today = formatUsd(term === 1 ? firstMonth : terms[term]);
+        return `${today} today, then ${formatUsd(terms[term])} ${renewalWords[term]}`;
+      }),
+    ];
+  });
 
 /** Section 3, naming the states where care is not yet offered by the rules in force. */
 function eligibilitySection(rules: StateRules): LegalSection {
@@ -58,6 +59,31 @@ function eligibilitySection(rules: StateRules): LegalSection {
 
 /** Marks where section 3 goes: the rules in force write it. */
 const eligibility: LegalSection = { id: 'eligibility', heading: '', blocks: [] };
+
+/** Section 7, quoting the prices in force. */
+function pricingSection(prices: PriceTable): LegalSection {
+  return {
+    id: 'pricing',
+    heading: '7. Plans, prices and payment',
+    blocks: [
+      'The price of each plan covers your Provider consultations, the medication your Provider prescribes at any dose level (every dose costs the same), and shipping. Prices are in US dollars and are shown before you pay. We do not bill health insurance.',
+      {
+        table: {
+          caption: 'Plan prices',
+          head: ['Plan', 'Semaglutide', 'Tirzepatide'],
+          rows: priceRows(prices),
+        },
+      },
+      `The optional ${antiNausea.name} add-on (${antiNausea.description}) costs ${formatUsd(prices.antiNausea)}, charged once when you add it to your order, and is also prescribed by your Provider.`,
+      'The consultation fee included in your plan price is paid to the Providers. **You do not owe it if your consultation ends in a denial:** if a Provider does not approve you, we refund everything you paid for that order (section 10).',
+      'A coupon takes a fixed amount off the payment it is applied to; it does not reduce later renewals. You authorize us and our payment processor to charge the card you give us for your plan, its renewals (section 8) and any add-on you choose. Card details are handled by our payment processor; they never reach our servers.',
+      'We may change our prices for new purchases at any time. We will not change the renewal price of your current plan without emailing you at least 30 days before the change applies, and you may cancel before then.',
+    ],
+  };
+}
+
+/** Marks where section 7 goes: the prices in force write it. */
+const pricing: LegalSection = { id: 'pricing', heading: '', blocks: [] };
 
 const text: LegalDocument = {
   title: 'Terms of Use',
@@ -120,24 +146,7 @@ const text: LegalDocument = {
         'The rules on compounding can change. If a change in law or in the supply of an ingredient means we can no longer provide your medication, we will tell you as soon as we can, stop future charges, and refund any prepaid amount for medication that has not been dispensed.',
       ],
     },
-    {
-      id: 'pricing',
-      heading: '7. Plans, prices and payment',
-      blocks: [
-        'The price of each plan covers your Provider consultations, the medication your Provider prescribes at any dose level (every dose costs the same), and shipping. Prices are in US dollars and are shown before you pay. We do not bill health insurance.',
-        {
-          table: {
-            caption: 'Plan prices',
-            head: ['Plan', 'Semaglutide', 'Tirzepatide'],
-            rows: priceRows,
-          },
-        },
-        `The optional ${antiNausea.name} add-on (${antiNausea.description}) costs ${formatUsd(antiNausea.price)}, charged once when you add it to your order, and is also prescribed by your Provider.`,
-        'The consultation fee included in your plan price is paid to the Providers. **You do not owe it if your consultation ends in a denial:** if a Provider does not approve you, we refund everything you paid for that order (section 10).',
-        'A coupon takes a fixed amount off the payment it is applied to; it does not reduce later renewals. You authorize us and our payment processor to charge the card you give us for your plan, its renewals (section 8) and any add-on you choose. Card details are handled by our payment processor; they never reach our servers.',
-        'We may change our prices for new purchases at any time. We will not change the renewal price of your current plan without emailing you at least 30 days before the change applies, and you may cancel before then.',
-      ],
-    },
+    pricing,
     {
       id: 'automatic-renewal',
       heading: '8. Subscriptions and automatic renewal',
@@ -284,11 +293,15 @@ const text: LegalDocument = {
   ],
 };
 
-/** The Terms under the per-state rules in force. */
-const terms = (rules: StateRules): LegalDocument => ({
+/** The Terms under the per-state rules and the prices in force. */
+const terms = ({ rules, prices }: LegalContext): LegalDocument => ({
   ...text,
-  sections: text.sections.flatMap((section) =>
-    section === eligibility ? [eligibilitySection(rules)] : [section],
+  sections: text.sections.map((section) =>
+    section === eligibility
+      ? eligibilitySection(rules)
+      : section === pricing
+        ? pricingSection(prices)
+        : section,
   ),
 });
 
