@@ -138,6 +138,19 @@ export class Conversations {
               .orderBy(desc(conversations.closedAt))
               .limit(INBOX_LIMIT);
     const now = this.now();
+    // The list shows each person's last message: a line per conversation on it (re-reads within
+    // 15 minutes add none), written before it is answered.
+    await chatAudit(this.runtime).recordEachPerWindow(
+      db,
+      agent,
+      rows.map((row) => ({
+        action: 'conversation.list',
+        patientId: patientOf(row),
+        subject: `inbox: ${view}`,
+        refs: conversationRef(row.id),
+        at: now,
+      })),
+    );
     return rows.map((row) => summarize(row, now));
   }
 

@@ -148,7 +148,8 @@ export class DoctorMessages {
     return { name: clinician.name, npi: clinician.npi, bio: clinician.bio, image: clinician.image };
   }
 
-  async inbox(view: 'waiting' | 'all'): Promise<DoctorThread[]> {
+  /** The threads for a clinician: a line per patient listed (once per 15 minutes), before the answer. */
+  async inbox(view: 'waiting' | 'all', clinician: Agent): Promise<DoctorThread[]> {
     const db = this.runtime.db;
     const rows =
       view === 'waiting'
@@ -164,6 +165,17 @@ export class DoctorMessages {
             .orderBy(desc(doctorThreads.lastMessageAt))
             .limit(INBOX_LIMIT);
     const newest = await this.newestEncounters(rows.map((r) => r.userId));
+    const now = this.now();
+    await chatAudit(this.runtime).recordEachPerWindow(
+      db,
+      clinician,
+      rows.map((row) => ({
+        action: 'doctor-thread.list',
+        patientId: row.userId,
+        subject: `inbox: ${view}`,
+        at: now,
+      })),
+    );
     return rows.map((row) => toThread(row, newest.get(row.userId) ?? null));
   }
 

@@ -176,6 +176,19 @@ it('a support agent sees the chat waiting, answers live, and the patient gets it
     (c: { participant: { id: number } }) => c.participant.id === patient.id,
   );
   expect(mine).toMatchObject({ status: 'waiting', lastMessage: 'My vial cracked', online: true });
+  // The inbox shows the message: the agent's list read is on the trail, once per 15 minutes.
+  const listed = async () =>
+    (
+      await chat.service.runtime.audit.page(chat.service.runtime.db, {
+        action: 'conversation.list',
+        staffId: agent.id,
+        refs: { conversation: mine.conversationId },
+        limit: 10,
+      })
+    ).entries;
+  expect(await listed()).toMatchObject([{ patientId: patient.id, subject: 'inbox: waiting' }]);
+  await chat.get('/api/console/support/conversations?view=waiting', agent);
+  expect(await listed()).toHaveLength(1);
 
   agentSocket.emit(chatEvents.watch, { conversationId: mine.conversationId });
   const toPatient: ChatMessage[] = [];

@@ -11,9 +11,9 @@ export function doctorConsoleRoutes(
   identity: IdentityDirectory,
   doctor: DoctorMessages,
 ): void {
-  bindRoute(router, doctorInbox, async ({ query }) => ({
+  bindRoute(router, doctorInbox, async ({ principal, query, req }) => ({
     status: 'success' as const,
-    threads: await doctor.inbox(query.view),
+    threads: await doctor.inbox(query.view, await agentOf(identity, principal, req.ip ?? null)),
   }));
   bindRoute(router, doctorThread, async ({ principal, params, req }) => ({
     status: 'success' as const,

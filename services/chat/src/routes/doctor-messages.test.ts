@@ -261,6 +261,12 @@ it('the clinician sees the thread waiting, reads it (audited), answers, and the 
   const thread = waiting.body.threads.find((t: { userId: number }) => t.userId === patient.id);
   expect(thread).toMatchObject({ lastMessage: 'Can I take it with food?', encounterId });
   expect(thread.waitingSince).not.toBeNull();
+  // The list shows the patient's message: its read is on the trail too.
+  const [listed] = await rows<{ n: number }>(
+    chat.engines.database.db,
+    sql`select count(*)::int as n from chat.audit_trail where patient_id = ${patient.id} and action = 'doctor-thread.list' and staff_id = ${clinician.id} and subject = 'inbox: waiting'`,
+  );
+  expect(listed!.n).toBe(1);
 
   const read = await chat.get(`/api/console/doctor-messages/${patient.id}`, clinician);
   expect(read.status).toBe(200);

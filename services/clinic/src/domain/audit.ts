@@ -26,9 +26,6 @@ export function auditStaff(who: StaffRequest): AuditStaff {
   return { ...who.member, ip: who.ip };
 }
 
-/** The review queue refreshes every 30 s: a patient still on it gets a line every 15 minutes. */
-export const listAuditWindowMs = 15 * 60 * 1000;
-
 /**
  * The review queue's list names each patient with their medication: one line per case listed
  * (the tab, or the number searched, as the subject), so a patient's trail shows who saw them in
@@ -52,6 +49,5 @@ export async function recordListed(
       subject,
       at,
     })),
-    listAuditWindowMs,
   );
 }

@@ -143,7 +143,8 @@ export class Reships {
     });
   }
 
-  async queue(filter: 'waiting' | 'decided'): Promise<ReshipRequest[]> {
+  /** The requests for a pharmacist: a line per one listed (once per 15 minutes), before the answer. */
+  async queue(filter: 'waiting' | 'decided', who: Pharmacist): Promise<ReshipRequest[]> {
     const rows = await this.runtime.db
       .select({ reship: reships, shipment: shipments })
       .from(reships)
@@ -159,6 +160,19 @@ export class Reships {
           : [desc(reships.decidedAt), desc(reships.id)]),
       )
       .limit(200);
+    const at = this.runtime.clock.now();
+    await fulfillmentAudit(this.runtime).recordEachPerWindow(
+      this.runtime.db,
+      who,
+      rows.map(({ reship, shipment }) => ({
+        action: 'reship.list',
+        patientId: reship.userId,
+        orderId: shipment.orderId,
+        subject: `queue: ${filter}`,
+        refs: { shipment: shipment.id, reship: reship.id },
+        at,
+      })),
+    );
     return this.describe(rows);
   }
 

@@ -11,9 +11,9 @@ export function pharmacyReshipRoutes(
   identity: IdentityDirectory,
   work: Reships,
 ): void {
-  bindRoute(router, reshipQueue, async ({ query }) => ({
+  bindRoute(router, reshipQueue, async ({ principal, query, req }) => ({
     status: 'success' as const,
-    reships: await work.queue(query.filter),
+    reships: await work.queue(query.filter, await pharmacistOf(identity, principal, req)),
   }));
   bindRoute(router, reshipEvidenceUrl, async ({ principal, params, req }) => {
     const read = await work.evidenceUrl(

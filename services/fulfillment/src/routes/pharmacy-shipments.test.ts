@@ -56,6 +56,17 @@ it('makes one shipment of an accepted prescription, even when the acceptance com
     });
   });
   expect(await h.shipmentsOf(order.orderId)).toHaveLength(1);
+  // The queue names the patient and the medication: the pharmacist's list read is on the trail,
+  // once however often the queue refreshes within 15 minutes.
+  await h.get('/api/console/pharmacy/shipments?filter=to-place', pharmacist);
+  const { entries: queueReads } = await h.service.runtime.audit.page(h.service.runtime.db, {
+    action: 'shipment.list',
+    refs: { shipment: order.shipmentId },
+    limit: 10,
+  });
+  expect(queueReads).toMatchObject([
+    { subject: 'queue: to-place', orderId: order.orderId, staff: { id: pharmacist.id } },
+  ]);
   const created = await h.outboxEvents('shipment-created');
   expect(created.filter((e) => e.data.orderId === order.orderId)).toHaveLength(1);
 });

@@ -10,6 +10,7 @@ import {
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
+import { recordShipmentsListed } from '../domain/audit';
 import { shipmentQueue, shipmentsOfOrder } from '../domain/shipment-summaries';
 import type { Shipments } from '../domain/shipments';
 import { pharmacistOf } from '../domain/staff';
@@ -21,16 +22,23 @@ export function pharmacyShipmentRoutes(
   identity: IdentityDirectory,
   work: Shipments,
 ): void {
-  bindRoute(router, pharmacyQueue, async ({ query }) => {
+  bindRoute(router, pharmacyQueue, async ({ principal, query, req }) => {
     const now = runtime.clock.now();
     const cutoff = pharmacyProcessingDay(now);
+    const shipments =
+      query.number === undefined
+        ? await shipmentQueue(runtime.db, query.filter, now)
+        : await shipmentsOfOrder(runtime.db, query.number, now);
+    await recordShipmentsListed(
+      runtime,
+      await pharmacistOf(identity, principal, req),
+      shipments,
+      query.number === undefined ? `queue: ${query.filter}` : 'search by number',
+    );
     return {
       status: 'success' as const,
       cutoff: { processingDay: cutoff.date, sameDay: cutoff.sameDay },
-      shipments:
-        query.number === undefined
-          ? await shipmentQueue(runtime.db, query.filter, now)
-          : await shipmentsOfOrder(runtime.db, query.number, now),
+      shipments,
     };
   });
   bindRoute(router, pharmacyShipment, async ({ principal, params, req }) => ({

@@ -70,6 +70,13 @@ it('lists delivered shipments for replacement and takes a request with a photo',
   const request = queue.body.reships.find(
     (r: { orderNumber: string }) => r.orderNumber === order.orderNumber,
   );
+  // The queue names the patient and what they asked: the list read is on the trail.
+  const { entries: queueReads } = await h.service.runtime.audit.page(h.service.runtime.db, {
+    action: 'reship.list',
+    refs: { reship: request.reshipId },
+    limit: 10,
+  });
+  expect(queueReads).toMatchObject([{ subject: 'queue: waiting', staff: { id: pharmacist.id } }]);
   expect(request).toMatchObject({
     patientName: 'Avery Stone',
     reason: 'The box arrived warm and one vial was cracked.',

@@ -16,6 +16,9 @@ import { bigserial, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-or
 import { rows, type Executor } from '../db/database';
 import { assertSchemaName } from '../db/migrate';
 
+/** How long a list's re-read adds no line for a patient already on it (recordEachPerWindow). */
+export const LIST_READ_WINDOW_MS = 15 * 60 * 1000;
+
 /** Who did it: the staff member and the address of their request. */
 export interface AuditStaff {
   id: number;
@@ -140,16 +143,16 @@ export class AuditTrail<A extends string = string> {
   }
 
   /**
-   * Like `recordEach`, for a list a console re-reads by itself (the review queue every 30 s):
-   * leaves out a line this person already has for the same action, patient, order and subject
-   * less than `withinMs` before it, so each patient on the list gets a line per window, not per
-   * refresh. The first line of a window stands for the re-reads within it.
+   * Like `recordEach`, for a list a console re-reads by itself (a queue or inbox every 30 s or
+   * so): leaves out a line this person already has for the same action, patient, order, subject
+   * and refs less than `withinMs` (15 minutes) before it, so each patient on the list gets a line
+   * per window, not per refresh. The first line of a window stands for the re-reads within it.
    */
   async recordEachPerWindow(
     executor: Executor,
     who: AuditStaff,
     lines: AuditLine<A>[],
-    withinMs: number,
+    withinMs = LIST_READ_WINDOW_MS,
   ): Promise<void> {
     if (lines.length === 0) return;
     const t = this.table;
@@ -160,6 +163,7 @@ export class AuditTrail<A extends string = string> {
         patientId: t.patientId,
         orderId: t.orderId,
         subject: t.subject,
+        refs: t.refs,
         at: t.at,
       })
       .from(t)
@@ -170,8 +174,14 @@ export class AuditTrail<A extends string = string> {
           gte(t.at, since),
         ),
       );
-    const keyOf = (l: Pick<AuditLine, 'action' | 'patientId' | 'orderId' | 'subject'>) =>
-      JSON.stringify([l.action, l.patientId ?? null, l.orderId ?? null, l.subject ?? null]);
+    const keyOf = (l: Pick<AuditLine, 'action' | 'patientId' | 'orderId' | 'subject' | 'refs'>) =>
+      JSON.stringify([
+        l.action,
+        l.patientId ?? null,
+        l.orderId ?? null,
+        l.subject ?? null,
+        Object.entries(l.refs ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+      ]);
     const lastAt = new Map<string, number>();
     for (const line of recent)
       lastAt.set(keyOf(line), Math.max(lastAt.get(keyOf(line)) ?? -Infinity, line.at.getTime()));
