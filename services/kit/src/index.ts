@@ -27,6 +27,7 @@ export * from './http/csv';
 export * from './settings/setting-store';
 export * from './settings/setting-cache';
 export * from './settings/setting-copy';
+export * from './realtime/session-sweep';
 export * from './events/bus';
 export * from './events/local-bus';
 export * from './events/kafka-bus';

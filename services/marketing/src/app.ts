@@ -34,6 +34,7 @@ export const marketingService: ServiceModule<MarketingDeps> = {
       clock: runtime.clock,
       logger: runtime.logger,
       redisUrl: deps.redisUrl,
+      sessionSweepMs: deps.liveSessionSweepMs,
     });
     return {
       router,

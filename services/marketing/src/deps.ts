@@ -5,4 +5,6 @@ export interface MarketingDeps {
   identity: IdentityDirectory;
   /** Cluster mode: the live feed reaches every marketing process's sockets through Redis. */
   redisUrl?: string;
+  /** How often the live feed's sockets' sessions are re-checked (ms; 30 s unless given). */
+  liveSessionSweepMs?: number;
 }

@@ -17,10 +17,12 @@ import type { IdentityDirectory } from '@clinic/identity-client';
 import {
   CART_SESSION_REFUSED,
   NotFoundError,
+  SessionSweep,
   connectRedis,
   type Clock,
   type Logger,
   type RateLimiter,
+  type SweptSession,
 } from '@clinic/kit';
 import { agentOf } from '../domain/agents';
 import type { ChatPerson, Conversations } from '../domain/conversations';
@@ -34,12 +36,7 @@ const MESSAGE_RATE = { limit: 30, windowMs: 60_000 };
 const INBOX_NOTICE_MS = 500;
 
 /** The login session a socket was opened with (none for a visitor's chat token). */
-interface SessionProof {
-  sessionId: string;
-  token: string;
-  /** When the session was last known to be live (epoch ms). */
-  checkedAt: number;
-}
+type SessionProof = SweptSession;
 
 type Who = (
   | { kind: 'person'; person: ChatPerson; initialized: boolean }
@@ -82,8 +79,7 @@ export class ChatSockets implements ChatDelivery {
   readonly io: SocketServer;
   private redis: Redis[] = [];
   private inboxNotice?: ReturnType<typeof setTimeout>;
-  private sweep?: ReturnType<typeof setInterval>;
-  private sweeping = false;
+  private readonly sweep: SessionSweep;
   private ready: boolean;
 
   constructor(
@@ -125,6 +121,20 @@ export class ChatSockets implements ChatDelivery {
       );
     });
     this.io.on('connection', (socket) => this.connected(socket));
+    this.sweep = new SessionSweep({
+      everyMs: deps.sessionSweepMs ?? SESSION_SWEEP_MS,
+      now: () => deps.clock.now().getTime(),
+      sessions: () => this.socketSessions(),
+      isLive: (session) => this.sessionLive(session),
+      end: (sessionId) => this.io.local.in(sessionRoom(sessionId)).disconnectSockets(true),
+    });
+  }
+
+  private *socketSessions(): Iterable<SessionProof> {
+    for (const socket of this.io.sockets.sockets.values()) {
+      const session = (socket.data.who as Who | undefined)?.session;
+      if (session) yield session;
+    }
   }
 
   /** Joins the HTTP server (the gateway's, or the chat process's own). */
@@ -150,8 +160,7 @@ export class ChatSockets implements ChatDelivery {
     this.ready = !this.deps.redisUrl;
     clearTimeout(this.inboxNotice);
     this.inboxNotice = undefined;
-    clearInterval(this.sweep);
-    this.sweep = undefined;
+    this.sweep.stop();
     this.io.engine?.close();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
     this.redis = [];
@@ -224,45 +233,7 @@ export class ChatSockets implements ChatDelivery {
     void this.sessionLive(session).then((live) => {
       if (!live) socket.disconnect(true);
     });
-    if (!this.sweep) {
-      this.sweep = setInterval(() => void this.sweepSessions(), this.sweepMs);
-      this.sweep.unref();
-    }
-  }
-
-  private get sweepMs(): number {
-    return this.deps.sessionSweepMs ?? SESSION_SWEEP_MS;
-  }
-
-  /**
-   * Asks identity, once per session, about every session of this process's sockets not asked
-   * about for half a sweep (so each sweep asks again), and closes the sockets of those that ended:
-   * nothing else would notice a session that ended without notice on a socket that only listens
-   * (an agent's inbox, a console left open).
-   */
-  private async sweepSessions(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const now = this.deps.clock.now().getTime();
-      const due = new Map<string, SessionProof[]>();
-      for (const socket of this.io.sockets.sockets.values()) {
-        const session = (socket.data.who as Who | undefined)?.session;
-        if (!session || now - session.checkedAt < this.sweepMs / 2) continue;
-        due.set(session.sessionId, [...(due.get(session.sessionId) ?? []), session]);
-      }
-      for (const [sessionId, proofs] of due) {
-        const [first, ...others] = proofs;
-        if (!first) continue;
-        if (!(await this.sessionLive(first))) {
-          this.io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
-          continue;
-        }
-        for (const proof of others) proof.checkedAt = first.checkedAt;
-      }
-    } finally {
-      this.sweeping = false;
-    }
+    this.sweep.start();
   }
 
   private async sessionLive(session: SessionProof): Promise<boolean> {

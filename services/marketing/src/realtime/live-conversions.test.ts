@@ -2,7 +2,7 @@
  * The live conversions sockets: only a marketing or admin session opens one; it is sent today's
  * recent conversions on connect, then a purchase within a second of its event, carrying step,
  * campaign, offer, amount and time and nothing about the person, and today's totals after it;
- * a logout closes it.
+ * a logout closes it, and so does a session that ends by itself (15 idle minutes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,13 +22,14 @@ import { ManualClock } from '@clinic/kit';
 import { startMarketing, type MarketingHarness } from '../testing/marketing-harness';
 
 const clock = new ManualClock('2026-11-20T18:00:00.000Z');
+const SWEEP_MS = 100;
 let harness: MarketingHarness;
 let server: Server;
 let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  harness = await startMarketing({ clock });
+  harness = await startMarketing({ clock, liveSessionSweepMs: SWEEP_MS });
   server = createServer(harness.service.app);
   harness.service.attach?.(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -159,5 +160,18 @@ it('closes the socket when its session ends (Log Out)', async () => {
   const closed = next<string>(socket, 'disconnect');
   const loggedOut = await harness.identity.get('/api/logout', { token });
   expect(loggedOut.status).toBe(200);
+  expect(await closed).toBe('io server disconnect');
+});
+
+it("closes an idle marketer's socket within a sweep of the 15 minutes, without keeping it alive", async () => {
+  const token = await tokenOf('marketing');
+  const socket = open(token);
+  await next<LiveSnapshot>(socket, liveConversionEvents.snapshot);
+  const closed = next<string>(socket, 'disconnect');
+  // 14 minutes in, the sweeps ask (as background): live, and the asking moves no deadline.
+  clock.advance(14 * 60_000);
+  await new Promise((resolve) => setTimeout(resolve, SWEEP_MS * 5));
+  expect(socket.connected).toBe(true);
+  clock.advance(60_000 + 1000);
   expect(await closed).toBe('io server disconnect');
 });

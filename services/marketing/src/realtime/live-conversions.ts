@@ -3,7 +3,9 @@
  * marketing or admin session; on connect it is sent today's recent conversions and totals, then
  * every conversion the funnel counts, once its transaction has committed, with today's totals
  * after it (at most every TOTALS_EVERY_MS however many arrive). No polling: the bus's events
- * drive it. A socket closes when its session ends (identity's sessions-revoked). With Redis
+ * drive it. A socket closes when its session ends: at once when identity announces it
+ * (sessions-revoked: a logout, a disabled account), and within a sweep (30 s) when it ends by
+ * itself (a staff member's 15 idle minutes) or its person no longer has the role. With Redis
  * (cluster mode) the adapter carries each to the sockets of every marketing
  * process, as the chat's does; without it, sockets live in this process.
  */
@@ -20,13 +22,22 @@ import {
   type LiveSnapshot,
 } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
-import { connectRedis, type Clock, type Executor, type Logger } from '@clinic/kit';
+import {
+  SessionSweep,
+  connectRedis,
+  type Clock,
+  type Executor,
+  type Logger,
+  type SweptSession,
+} from '@clinic/kit';
 import { recentConversions, todayTotals } from '../domain/live-feed';
 
 const MARKETING_ROOM = 'marketing';
 /** Every socket opened with one login session: a revocation closes them all, on every process. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const TOTALS_EVERY_MS = 250;
+/** How often the sessions behind this process's sockets are asked about (kit SessionSweep). */
+const SESSION_SWEEP_MS = 30_000;
 const LIVE_ROLES = new Set(['marketing', 'admin']);
 
 class Refused extends Error {}
@@ -35,6 +46,7 @@ export class LiveConversions {
   readonly io: SocketServer;
   private redis: Redis[] = [];
   private totalsTimer?: ReturnType<typeof setTimeout>;
+  private readonly sweep: SessionSweep;
 
   constructor(
     private readonly deps: {
@@ -43,6 +55,8 @@ export class LiveConversions {
       clock: Clock;
       logger: Logger;
       redisUrl?: string;
+      /** SESSION_SWEEP_MS unless given (tests sweep more often). */
+      sessionSweepMs?: number;
     },
   ) {
     this.io = new SocketServer({
@@ -54,8 +68,8 @@ export class LiveConversions {
     });
     this.io.use((socket, next) => {
       this.authenticate(socket.handshake.auth as Record<string, unknown>).then(
-        (sessionId) => {
-          socket.data.sessionId = sessionId;
+        (session) => {
+          socket.data.session = session;
           next();
         },
         (err: unknown) => {
@@ -65,8 +79,19 @@ export class LiveConversions {
         },
       );
     });
+    this.sweep = new SessionSweep({
+      everyMs: deps.sessionSweepMs ?? SESSION_SWEEP_MS,
+      now: () => deps.clock.now().getTime(),
+      sessions: () => this.socketSessions(),
+      isLive: (session) => this.sessionLive(session),
+      end: (sessionId) => this.io.local.in(sessionRoom(sessionId)).disconnectSockets(true),
+    });
     this.io.on('connection', (socket) => {
-      void socket.join([MARKETING_ROOM, sessionRoom(socket.data.sessionId as string)]);
+      void socket.join([
+        MARKETING_ROOM,
+        sessionRoom((socket.data.session as SweptSession).sessionId),
+      ]);
+      this.sweep.start();
       this.snapshot().then(
         (snapshot) => socket.emit(liveConversionEvents.snapshot, snapshot),
         (err: unknown) => this.deps.logger.warn({ err }, 'live conversions: no snapshot'),
@@ -74,15 +99,37 @@ export class LiveConversions {
     });
   }
 
-  /** The session id of a live marketing or admin session's token; refuses anything else. */
-  private async authenticate(auth: Record<string, unknown>): Promise<string> {
+  /** The session of a live marketing or admin session's token; refuses anything else. */
+  private async authenticate(auth: Record<string, unknown>): Promise<SweptSession> {
     const token = auth.token;
     if (typeof token !== 'string' || !token || token.length > 256)
       throw new Refused(liveMessages.notSignedIn);
     const principal = await this.deps.identity.resolveSession(token);
     if (!principal) throw new Refused(liveMessages.notSignedIn);
     if (!LIVE_ROLES.has(principal.role)) throw new Refused(liveMessages.notMarketing);
-    return principal.sessionId;
+    return { sessionId: principal.sessionId, token, checkedAt: this.deps.clock.now().getTime() };
+  }
+
+  private *socketSessions(): Iterable<SweptSession> {
+    for (const socket of this.io.sockets.sockets.values()) {
+      const session = socket.data.session as SweptSession | undefined;
+      if (session) yield session;
+    }
+  }
+
+  /** Asked as background (no activity), so the sweep never keeps the session alive. */
+  private async sessionLive(session: SweptSession): Promise<boolean> {
+    try {
+      const principal = await this.deps.identity.resolveSession(session.token);
+      if (principal?.sessionId !== session.sessionId || !LIVE_ROLES.has(principal.role))
+        return false;
+      session.checkedAt = this.deps.clock.now().getTime();
+      return true;
+    } catch (err) {
+      // Identity away: live at the last check; the next sweep asks again.
+      this.deps.logger.warn({ err }, 'live conversions: session could not be checked');
+      return true;
+    }
   }
 
   /** Closes every socket opened with one of these sessions (a logout, a password change). */
@@ -132,6 +179,7 @@ export class LiveConversions {
 
   /** Drops every connection without closing the HTTP server: browsers reconnect by themselves. */
   async stop(): Promise<void> {
+    this.sweep.stop();
     clearTimeout(this.totalsTimer);
     this.totalsTimer = undefined;
     this.io.engine?.close();

@@ -15,7 +15,7 @@ export interface MarketingHarness {
 }
 
 export async function startMarketing(
-  opts: { clock?: ManualClock } = {},
+  opts: { clock?: ManualClock; liveSessionSweepMs?: number } = {},
 ): Promise<MarketingHarness> {
   const identity = await startIdentity({
     clock: opts.clock ?? new ManualClock('2026-11-20T18:00:00.000Z'),
@@ -26,7 +26,7 @@ export async function startMarketing(
   });
   const service = await startServiceForTest(
     marketingService,
-    { identity: directory },
+    { identity: directory, liveSessionSweepMs: opts.liveSessionSweepMs },
     { engines: identity.service.engines },
   );
   return {
