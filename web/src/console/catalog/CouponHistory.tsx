@@ -3,6 +3,7 @@ import type { CouponChange, CouponInput, CouponView } from '@clinic/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog, FormMessage } from '../../ui';
 import { couponHistoryQuery } from './couponsApi';
+import { ChangeList } from './ChangeList';
 import { couponFacts } from './couponText';
 
 const fieldNames: Record<keyof CouponInput, string> = {
@@ -35,21 +36,7 @@ export function CouponHistory({ coupon, onClose }: { coupon: CouponView; onClose
         <p>No changes recorded: this coupon is older than the console.</p>
       )}
       {history.data && history.data.length > 0 && (
-        <ol className="cc-history">
-          {history.data.map((change) => (
-            <li key={change.version}>
-              <p className="cc-history__who">
-                {change.by.name ?? `Staff #${change.by.id}`},{' '}
-                {new Date(change.at).toLocaleString('en-US')}
-              </p>
-              <ul>
-                {moved(change).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
+        <ChangeList changes={history.data} moved={moved} />
       )}
       <div className="cc-actions">
         <Button variant="secondary" onClick={onClose}>

@@ -17,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
+import { ChangesSection } from './ChangeList';
 import { Button, FormMessage, Select, ToastRegion, useToasts } from '../../ui';
 import type { SectionCopy } from '../sections';
 import {
@@ -133,35 +134,21 @@ function OfferForm({
 
 function OfferHistory() {
   const history = useQuery(offerHistoryQuery());
-  if (!history.data || history.data.length === 0) return null;
   return (
-    <section aria-labelledby="cc-offer-history">
-      <h2 id="cc-offer-history" className="cc-section-title">
-        Changes
-      </h2>
-      <ol className="cc-history">
-        {history.data.map((change) => (
-          <li key={change.version}>
-            <p className="cc-history__who">
-              {change.by.name ?? `Staff #${change.by.id}`},{' '}
-              {new Date(change.at).toLocaleString('en-US')}
-            </p>
-            <ul>
-              {drugs.flatMap((drug) =>
-                offerVariants
-                  .filter((v) => change.before[drug][v] !== change.after[drug][v])
-                  .map((v) => (
-                    <li key={`${drug}-${v}`}>
-                      {drugLabels[drug]}, {variantLabel(v)}: {change.before[drug][v] ?? 'default'} →{' '}
-                      {change.after[drug][v] ?? 'default'}
-                    </li>
-                  )),
-              )}
-            </ul>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ChangesSection
+      id="cc-offer-history"
+      changes={history.data}
+      moved={(change) =>
+        drugs.flatMap((drug) =>
+          offerVariants
+            .filter((v) => change.before[drug][v] !== change.after[drug][v])
+            .map(
+              (v) =>
+                `${drugLabels[drug]}, ${variantLabel(v)}: ${change.before[drug][v] ?? 'default'} → ${change.after[drug][v] ?? 'default'}`,
+            ),
+        )
+      }
+    />
   );
 }
 

@@ -16,11 +16,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
+import { ChangesSection } from './ChangeList';
 import { Button, Field, FormMessage, ToastRegion, useToasts } from '../../ui';
 import { formatUsd } from '../../ui/money';
 import type { SectionCopy } from '../sections';
 import { priceHistoryQuery, pricesKey, pricesQuery, savePrices } from './catalogApi';
 import {
+  cellOf,
   priceColumns,
   priceDraftOf,
   priceServerErrors,
@@ -114,52 +116,24 @@ function PriceForm({
 
 function PriceHistory() {
   const history = useQuery(priceHistoryQuery());
-  if (!history.data || history.data.length === 0) return null;
   return (
-    <section aria-labelledby="cc-price-history">
-      <h2 id="cc-price-history" className="cc-section-title">
-        Changes
-      </h2>
-      <ol className="cc-history">
-        {history.data.map((change) => (
-          <li key={change.version}>
-            <p className="cc-history__who">
-              {change.by.name ?? `Staff #${change.by.id}`},{' '}
-              {new Date(change.at).toLocaleString('en-US')}
-            </p>
-            <ul>
-              {drugs.flatMap((drug) =>
-                priceColumns
-                  .map(
-                    (c) =>
-                      [
-                        c === 'firstMonth'
-                          ? change.before[drug].firstMonth
-                          : change.before[drug].terms[c],
-                        c === 'firstMonth'
-                          ? change.after[drug].firstMonth
-                          : change.after[drug].terms[c],
-                        c,
-                      ] as const,
-                  )
-                  .filter(([before, after]) => before !== after)
-                  .map(([before, after, c]) => (
-                    <li key={`${drug}-${c}`}>
-                      {drugLabels[drug]}, {columnLabel(c)}: {formatUsd(before)} → {formatUsd(after)}
-                    </li>
-                  )),
-              )}
-              {change.before.antiNausea !== change.after.antiNausea && (
-                <li>
-                  {antiNausea.name}: {formatUsd(change.before.antiNausea)} →{' '}
-                  {formatUsd(change.after.antiNausea)}
-                </li>
-              )}
-            </ul>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ChangesSection
+      id="cc-price-history"
+      changes={history.data}
+      moved={({ before, after }) => [
+        ...drugs.flatMap((drug) =>
+          priceColumns
+            .filter((c) => cellOf(before, drug, c) !== cellOf(after, drug, c))
+            .map(
+              (c) =>
+                `${drugLabels[drug]}, ${columnLabel(c)}: ${formatUsd(cellOf(before, drug, c))} → ${formatUsd(cellOf(after, drug, c))}`,
+            ),
+        ),
+        ...(before.antiNausea !== after.antiNausea
+          ? [`${antiNausea.name}: ${formatUsd(before.antiNausea)} → ${formatUsd(after.antiNausea)}`]
+          : []),
+      ]}
+    />
   );
 }
 

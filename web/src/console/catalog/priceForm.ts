@@ -17,7 +17,8 @@ export const priceColumns: readonly PriceColumn[] = ['firstMonth', ...paymentTer
 export type PriceDraft = Record<Drug, Record<PriceColumn, string>> & { antiNausea: string };
 export type PriceErrors = Partial<Record<`${Drug}.${PriceColumn}` | 'antiNausea', string>>;
 
-const cellOf = (table: PriceTable, drug: Drug, column: PriceColumn) =>
+/** One cell of the table, in cents. */
+export const cellOf = (table: PriceTable, drug: Drug, column: PriceColumn) =>
   column === 'firstMonth' ? table[drug].firstMonth : table[drug].terms[column];
 
 const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
