@@ -10,6 +10,9 @@ import type { Session } from '../session/session';
 import { Button, Field, FormError, FormMessage } from '../ui';
 import { challengeExpired } from './SecondFactorStep';
 
+/** The key in groups of four, as authenticator apps accept it typed (they ignore the spaces). */
+export const keyInGroups = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
 /**
  * Enrolment of a staff member's authenticator app, the first time they log in (issue 30): the QR
  * code and the same secret as text, a first code from the app to confirm, then the ten recovery
@@ -127,7 +130,7 @@ export function EnrolmentStep({
             alt="QR code to add your account to an authenticator app"
           />
           <p className="enrolment__secret">
-            Key: <code aria-label="Setup key">{enrolment.secret}</code>
+            Key: <code aria-label="Setup key">{keyInGroups(enrolment.secret)}</code>
           </p>
         </>
       ) : (

@@ -386,7 +386,7 @@ describe('LoginPage', () => {
       expect(view.container.querySelector('img')?.getAttribute('src')).toBe(
         'data:image/png;base64,AAAA',
       );
-      expect(view.container.textContent).toContain('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+      expect(view.container.textContent).toContain('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
       await type(input(view, 'Code from your app'), '123456');
       await submit(view);
       expect(bodyOf(2)).toEqual({ challenge: 'challenge-1', code: '123456' });
