@@ -42,6 +42,9 @@ export const pharmacyMessages = {
     `This shipment is ${status.replace(/_/g, ' ')}; that step does not apply now.`,
   waitingForCheckIn: 'This refill waits for the patient’s check-in and the clinician’s approval.',
   noAddress: 'This patient has no shipping address on file yet.',
+  /** The per-state rules now refuse the address's state (an admin changed them after the sale). */
+  cannotShipTo: (state: string) =>
+    `We cannot ship to ${state} under the state rules in force. Pause it and ask support to get an address in another state from the patient.`,
   reshipDecided: 'This reship request was already decided.',
   unknownCarrier: 'Choose FedEx or UPS.',
 } as const;

@@ -16,6 +16,7 @@ import { paymentSucceededSuppliesSubscriber } from './subscribers/payment-succee
 import { prescriptionAcceptedShipmentsSubscriber } from './subscribers/prescription-accepted-shipments';
 import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
 import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
+import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 
 export type { FulfillmentDeps } from './deps';
 
@@ -31,12 +32,19 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
   build(runtime, deps) {
     const router = Router();
     const reships = new Reships(runtime, deps.forms, deps.publicUrl);
-    pharmacyShipmentRoutes(router, runtime, deps.identity, new Shipments(runtime, deps.publicUrl));
+    const stateRules = stateRulesChangedCopy(runtime);
+    pharmacyShipmentRoutes(
+      router,
+      runtime,
+      deps.identity,
+      new Shipments(runtime, deps.publicUrl, stateRules.cache),
+    );
     pharmacyReshipRoutes(router, deps.identity, reships);
     patientReshipRoutes(router, reships);
     return {
       router,
       subscribers: [
+        stateRules.subscriber,
         paymentSucceededSuppliesSubscriber(runtime, deps.publicUrl),
         prescriptionApprovedRecordSubscriber,
         prescriptionAcceptedShipmentsSubscriber(runtime, deps.publicUrl),

@@ -3,6 +3,7 @@
  * order_shipped, order_delivered). Each runs in one transaction under the shipment's row lock:
  * the step, its history line, its audit line, its event and the patient's email (a job queued
  * with the transaction) stand together or not at all, and a step out of order changes nothing.
+ * Placing refuses an address in a state the per-state rules in force do not ship to.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
@@ -15,7 +16,10 @@ import {
   pharmacyProcessingDay,
   shipmentCreated,
   shippingPaused,
+  stateCodeOf,
+  stateName,
   trackingNumberProblem,
+  unservedStateMessage,
   type Carrier,
   type ShipmentKind,
   type ShipmentSummary,
@@ -36,6 +40,7 @@ import { rememberPatient } from '../jobs/definitions/remember-patient';
 import { fulfillmentAudit } from './audit';
 import { shipmentEmails } from './patient-messages';
 import { summariesOf, type ShipmentRow } from './shipment-summaries';
+import type { FulfillmentStateRules } from '../subscribers/state-rules-changed-copy';
 import type { Pharmacist } from './staff';
 
 export interface NewShipment {
@@ -123,9 +128,12 @@ export class Shipments {
   constructor(
     private readonly runtime: ServiceRuntime,
     private readonly publicUrl: string,
+    private readonly stateRules: FulfillmentStateRules,
   ) {}
 
   async place(id: number, who: Pharmacist): Promise<ShipmentSummary> {
+    // Read before the transaction: the embedded database has one connection, which it holds.
+    const { value: rules } = await this.stateRules.get();
     return this.step(id, who, 'shipment.place', async (tx, events, row, now) => {
       if (row.status === 'awaiting_check_in')
         throw new ConflictError(pharmacyMessages.waitingForCheckIn);
@@ -134,6 +142,10 @@ export class Shipments {
       const resumed = row.status === 'shipping_paused' && row.placedAt !== null;
       const [address] = await tx.select().from(addresses).where(eq(addresses.userId, row.userId));
       if (!address) throw new ConflictError(pharmacyMessages.noAddress);
+      if (unservedStateMessage(rules, address.address.state))
+        throw new ConflictError(
+          pharmacyMessages.cannotShipTo(stateName(stateCodeOf(address.address.state))),
+        );
       const processing = pharmacyProcessingDay(now);
       await tx
         .update(shipments)

@@ -3,7 +3,7 @@
  * shipment the pharmacist places, pauses, ships and delivers; each step an event and an email;
  * steps out of order, bad carriers and tracking numbers refused with nothing changed.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   assessmentDenied,
   orderNumber,
@@ -11,8 +11,11 @@ import {
   paymentSucceeded,
   pharmacyMessages,
   pharmacyProcessingDay,
+  stateRulesChanged,
+  stateRulesSeed,
   trackingUrl,
 } from '@clinic/contracts';
+import { rows } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
 import { shipments } from '../db/schema';
 import {
@@ -173,6 +176,38 @@ it('places, pauses with a reason, resumes, ships with UPS and delivers, telling 
       'shipment.deliver',
     ]),
   );
+});
+
+it("does not place a shipment to a state an admin's rules stopped, until the rules allow it", async () => {
+  const { shipmentId, orderId } = await h.acceptedOrder({ state: 'NV' });
+  const rulesChanged = (version: number, noShippingStates: string[]) =>
+    h.service.runtime.transaction((_tx, events) =>
+      events.publish(stateRulesChanged, {
+        version,
+        rules: { ...stateRulesSeed, noShippingStates },
+        changedAt: new Date().toISOString(),
+      }),
+    );
+  /** Fulfilment's copy of the rules is at `version`, and every process's cache has seen it. */
+  const copied = async (version: number) => {
+    await eventually(async () => {
+      const [copy] = await rows<{ version: number }>(
+        h.service.runtime.db,
+        sql`select version from fulfillment.settings where key = 'state-rules'`,
+      );
+      expect(copy?.version).toBe(version);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  };
+  await rulesChanged(1, ['NV']);
+  await copied(1);
+  const refused = await step(shipmentId, 'place');
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe(pharmacyMessages.cannotShipTo('Nevada'));
+  expect((await h.shipmentsOf(orderId))[0]?.status).toBe('prescription_received');
+  await rulesChanged(2, []);
+  await copied(2);
+  expect((await step(shipmentId, 'place')).status).toBe(200);
 });
 
 it('refuses an unknown carrier, a tracking number of the wrong shape and a bad check digit, changing nothing', async () => {
