@@ -93,6 +93,7 @@ const staff: StaffCase[] = [
       'Prices',
       'Offers',
       'Coupons',
+      'State rules',
       'Staff accounts',
       'Privacy requests',
       'Audit trail',

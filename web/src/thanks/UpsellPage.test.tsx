@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { upsellMessages } from '@clinic/contracts';
 import { buttonByText, click, flush, renderPage, where } from '../intake/testing/dom';
 import { PREAUTHS_KEY } from '../session/preauths';
@@ -114,6 +115,27 @@ describe('UpsellPage, adding the nausea medication', () => {
     await flush();
     expect(sent('/api/bundle-selected')[0]!.body).toEqual({ selectedMed: 'Nausea', terms: 2 });
     expect(where(view!)).toBe('/status-progress');
+  });
+
+  it("does not take a double tap's second click on Add To Order as Next Step, which takes its place", async () => {
+    answers.push(
+      jsonResponse(200, {
+        status: 'success',
+        transaction_id: 'ch_3',
+        prescriptionPreauths: [{ orderId: 903, product_id: 9, product_name: 'GLP Anti-Nausea' }],
+      }),
+    );
+    await open();
+    await click(buttonByText(root(), 'Add To Order'));
+    await flush();
+    await act(async () => {
+      buttonByText(root(), 'Next Step').dispatchEvent(
+        new MouseEvent('click', { bubbles: true, detail: 2 }),
+      );
+    });
+    await flush();
+    expect(heading()).toBe('You made the right choice, Ana');
+    expect(sent('/api/bundle-selected')).toHaveLength(0);
   });
 
   it('uses the same key when Add To Order is pressed again after a failure', async () => {

@@ -229,7 +229,16 @@ function RegimenStep({
           {error}
         </p>
       )}
-      <button type="button" className="button thanks__primary" disabled={busy} onClick={onNext}>
+      <button
+        type="button"
+        className="button thanks__primary"
+        disabled={busy}
+        // Next Step takes Add To Order's place: the second click of a double tap on Add To Order
+        // lands here and must not skip this step. A click that starts its own tap still counts.
+        onClick={(event) => {
+          if (event.detail < 2) onNext();
+        }}
+      >
         Next Step
       </button>
     </section>
