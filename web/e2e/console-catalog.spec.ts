@@ -49,6 +49,14 @@ test('an admin creates a coupon and a patient pays with it at checkout', async (
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(desk, 'console-coupons', project);
 
+  // The price table the coupon was checked against, the add-on's one-time price with it.
+  await desk.goto('/console/prices');
+  await expect(desk.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+  await expect(
+    desk.locator('[data-drug="anti-nausea"]').getByLabel('One-time price', { exact: false }),
+  ).toHaveValue('19.97');
+  await shot(desk, 'console-prices', project);
+
   // A new patient applies it on the default plan: $1,349.82 less $30.
   await reachCheckout(page);
   await page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());
