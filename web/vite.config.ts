@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './scripts/precompress';
@@ -43,9 +44,18 @@ export default defineConfig({
     // The chunk graph the route budget reads (dist/.vite/manifest.json; the gateway does not
     // serve dot folders).
     manifest: true,
-    // Every browser the app supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    // Every browser the app supports preloads modules natively. A lazy chunk's preload list
+    // leaves out what is loaded before any lazy import runs (the boot entry, the app's main
+    // chunk, the framework's chunk): the entry holds every list, and each name in it costs the
+    // quiz's first load bytes. Only the boot's own import of main keeps its whole list.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) =>
+        /(^|\/)main-/.test(file) ? deps : deps.filter((dep) => !/\/(boot|main|vendor)-/.test(dep)),
+    },
     rollupOptions: {
+      // The entry chunk is named boot (src/boot.ts), apart from the chunks named index.
+      input: { boot: fileURLToPath(new URL('./index.html', import.meta.url)) },
       output: {
         // Seven hash characters (the least Rollup takes for this many chunks; 42 bits, plenty to bust caches):
         // the entry lists every chunk's file name for its preloads, and a hash does not compress,

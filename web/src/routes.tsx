@@ -62,19 +62,20 @@ const PrescriptionPage = page(() =>
 const AdjustDosesPage = page(() =>
   import('./prescription/AdjustDosesPage').then((m) => m.AdjustDosesPage),
 );
-const RejectedPage = page(() => import('./prescription/RejectedPage').then((m) => m.RejectedPage));
-// The two decision pages share a download (RejectedPage re-exports MeetingMissedPage).
-const MeetingMissedPage = page(() =>
-  import('./prescription/RejectedPage').then((m) => m.MeetingMissedPage),
-);
+// The two decision pages share a download (RejectedPage re-exports MeetingMissedPage), and one
+// import site, so the entry lists its preloads once.
+const decisionPages = () => import('./prescription/RejectedPage');
+const RejectedPage = page(() => decisionPages().then((m) => m.RejectedPage));
+const MeetingMissedPage = page(() => decisionPages().then((m) => m.MeetingMissedPage));
 const ReplacementRequestPage = page(() =>
   import('./reship/ReplacementRequestPage').then((m) => m.ReplacementRequestPage),
 );
 const InvoicePage = page(() => import('./invoice/InvoicePage').then((m) => m.InvoicePage));
 const PendingPage = page(() => import('./medical-form/PendingPage').then((m) => m.PendingPage));
 // The help pages retry their own download (support/lazyPages.tsx), itself downloaded when opened.
-const SupportRoute = page(() => import('./support/lazyPages').then((m) => m.SupportRoute));
-const FaqRoute = page(() => import('./support/lazyPages').then((m) => m.FaqRoute));
+const helpPages = () => import('./support/lazyPages');
+const SupportRoute = page(() => helpPages().then((m) => m.SupportRoute));
+const FaqRoute = page(() => helpPages().then((m) => m.FaqRoute));
 /** React Query's provider, for the pages that use it: see queryScope.tsx. */
 const QueryScope = page(() => import('./queryScope').then((m) => m.QueryScope));
 

@@ -1,7 +1,5 @@
 import { use, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { fetchPriceTable } from '../api/priceTable';
-import { fetchStateRules } from '../api/stateRules';
 import { LoadBoundary } from '../components/LoadBoundary';
 import { usePageTitle } from '../components/usePageTitle';
 import type { LegalDocument } from './document';
@@ -17,8 +15,12 @@ interface Loaded {
   document: LegalDocument;
 }
 
+/** The rules and prices in force, with their contracts, for a document that quotes them. */
 async function inForce() {
-  const [rules, prices] = await Promise.all([fetchStateRules(), fetchPriceTable()]);
+  const [rules, prices] = await Promise.all([
+    import('../api/stateRules').then((m) => m.fetchStateRules()),
+    import('../api/priceTable').then((m) => m.fetchPriceTable()),
+  ]);
   return { rules, prices };
 }
 
