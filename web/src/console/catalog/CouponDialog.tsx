@@ -5,17 +5,10 @@
  */
 import { paymentTermLabels, paymentTerms, type CouponView } from '@clinic/contracts';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
 import { Button, Checkbox, Dialog, Field, FormMessage } from '../../ui';
 import { saveCoupon } from './couponsApi';
-import {
-  draftOf,
-  emptyDraft,
-  inputOf,
-  serverErrors,
-  type CouponDraft,
-  type DraftErrors,
-} from './couponForm';
+import { useVersionedSave } from './useVersionedSave';
+import { draftOf, emptyDraft, inputOf, serverErrors, type CouponDraft } from './couponForm';
 
 interface Props {
   /** The coupon to change, or null for a new one. */
@@ -26,28 +19,15 @@ interface Props {
 
 export function CouponDialog({ editing, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState<CouponDraft>(editing ? draftOf(editing) : emptyDraft);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, failure, busy, save } = useVersionedSave(serverErrors);
   const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = inputOf(draft);
-    setFailure(null);
     if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      onSaved(await saveCoupon(checked.input, editing));
-    } catch (err) {
-      const byField = err instanceof ApiError ? serverErrors(err.fields) : {};
-      setErrors(byField);
-      if (Object.keys(byField).length === 0)
-        setFailure(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    await save(async () => onSaved(await saveCoupon(checked.input, editing)));
   }
 
   const toggleTerm = (term: (typeof paymentTerms)[number], on: boolean) =>

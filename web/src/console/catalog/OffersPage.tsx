@@ -15,9 +15,9 @@ import {
 } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ChangesSection } from './ChangeList';
+import { useVersionedSave } from './useVersionedSave';
 import { Button, FormMessage, Select, ToastRegion, useToasts } from '../../ui';
 import type { SectionCopy } from '../sections';
 import {
@@ -56,9 +56,7 @@ function OfferForm({
   onSaved(): Promise<void>;
 }) {
   const [draft, setDraft] = useState<OfferPlans>(offers);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, save } = useVersionedSave(serverErrors);
 
   const plansOf = (drug: Drug) => {
     const skus = products.filter((p) => p.drug === drug).map((p) => p.sku);
@@ -81,20 +79,10 @@ function OfferForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    setErrors({});
-    setBusy(true);
-    try {
+    await save(async () => {
       await saveOffers(draft, version);
       await onSaved();
-    } catch (err) {
-      const byField = err instanceof ApiError ? serverErrors(err.fields) : {};
-      setErrors(byField);
-      if (Object.keys(byField).length === 0)
-        setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

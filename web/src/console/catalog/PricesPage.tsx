@@ -14,9 +14,9 @@ import {
 } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ChangesSection } from './ChangeList';
+import { useVersionedSave } from './useVersionedSave';
 import { Button, Field, FormMessage, ToastRegion, useToasts } from '../../ui';
 import { formatUsd } from '../../ui/money';
 import type { SectionCopy } from '../sections';
@@ -29,7 +29,6 @@ import {
   priceTableOf,
   type PriceColumn,
   type PriceDraft,
-  type PriceErrors,
 } from './priceForm';
 
 const columnLabel = (column: PriceColumn) =>
@@ -45,28 +44,16 @@ function PriceForm({
   onSaved(): Promise<void>;
 }) {
   const [draft, setDraft] = useState<PriceDraft>(() => priceDraftOf(table));
-  const [errors, setErrors] = useState<PriceErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, failure, busy, save } = useVersionedSave(priceServerErrors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const checked = priceTableOf(draft);
     if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
+    await save(async () => {
       await savePrices(checked.table, version);
       await onSaved();
-    } catch (err) {
-      const byField = err instanceof ApiError ? priceServerErrors(err.fields) : {};
-      setErrors(byField);
-      if (Object.keys(byField).length === 0)
-        setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
