@@ -4,7 +4,7 @@
  * page's first load takes only these.
  */
 import { z } from 'zod';
-import { drugs, type Drug } from '../constants/catalog';
+import { antiNausea, drugs, type Drug } from '../constants/catalog';
 import { offerVariants } from '../constants/tracking';
 import { text } from './fields';
 import { defineRoute } from './route';
@@ -45,6 +45,14 @@ export const priceTableSchema = z.strictObject({
   >),
   /** GLP Anti-Nausea, charged once when added to an order. */
   antiNausea: priceCents,
+});
+
+/**
+ * The price table as stored and published: a table written before the add-on's price was part
+ * of it reads with the spec's price for it ($19.97), so an older version still prices its carts.
+ */
+export const storedPriceTableSchema = priceTableSchema.extend({
+  antiNausea: priceCents.default(antiNausea.price),
 });
 
 const planIdSchema = text(64).regex(/^[a-z0-9_]+$/, catalogPriceMessages.planId);

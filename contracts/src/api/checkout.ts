@@ -311,6 +311,9 @@ export const upsellMessages = {
   failed: 'Something went wrong. Please try again.',
   // The clinic's own: a second Add To Order (another tab, a reload) charges nothing.
   alreadyAdded: 'GLP Anti-Nausea is already part of your order.',
+  /** The price changed since the page showed it: nothing was charged. */
+  priceChanged: (priceCents: number) =>
+    `The price of GLP Anti-Nausea is now $${(priceCents / 100).toFixed(2)}. Nothing was charged: press Add To Order again to add it at this price.`,
 } as const;
 
 export const addToOrder = defineRoute({
@@ -320,8 +323,11 @@ export const addToOrder = defineRoute({
   auth: 'patient',
   allowCartSession: true,
   summary:
-    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea (its price in the price table now; $19.97 by the spec) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge.",
-  body: z.object({ product: z.literal('glp_anti_nausea') }),
+    "The upsell's Add To Order: charges the card saved at checkout for GLP Anti-Nausea (its price in the price table now; $19.97 by the spec) once per order and adds it to the caller's latest order. Once it is added, another Add To Order is refused (409 with `already_added`) and charges nothing; clicks at the same moment answer the one charge. With `price_cents`, the price the page showed, a different price now is refused (409 with `price_cents`, the price now) and nothing is charged.",
+  body: z.object({
+    product: z.literal('glp_anti_nausea'),
+    price_cents: z.number().int().min(1).max(10_000_000).optional(),
+  }),
   response: z.object({
     status: z.literal('success'),
     transaction_id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerPlansSchema, priceTableSchema } from '../api/catalog-prices';
+import { offerPlansSchema, storedPriceTableSchema } from '../api/catalog-prices';
 import { defineEvent } from './envelope';
 
 /**
@@ -18,7 +18,7 @@ export const catalogChanged = defineEvent({
     z.object({
       setting: z.literal('catalog'),
       version: z.number().int(),
-      value: z.object({ prices: priceTableSchema }),
+      value: z.object({ prices: storedPriceTableSchema }),
     }),
     z.object({
       setting: z.literal('offers'),

@@ -182,7 +182,9 @@ export function PlanPage() {
     try {
       // An admin may have stopped serving the visitor's state since the quiz: /sorry, as the quiz
       // would say it, before a cart is saved. Rules that cannot be read leave it to checkout.
-      const rules = await queryClient.ensureQueryData(stateRulesQuery).catch(() => null);
+      const rules = await queryClient
+        .fetchQuery({ ...stateRulesQuery, staleTime: 60_000 })
+        .catch(() => null);
       if (rules && ruleHolds(rules, 'blockedStates', homeState)) {
         await tagDisqualified('state_not_available', taking ? 'Yes' : 'No');
         navigate(

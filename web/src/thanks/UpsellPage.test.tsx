@@ -97,7 +97,7 @@ describe('UpsellPage, adding the nausea medication', () => {
     await flush();
 
     const [add] = sent('/api/add-to-order');
-    expect(add!.body).toEqual({ product: 'glp_anti_nausea' });
+    expect(add!.body).toEqual({ product: 'glp_anti_nausea', price_cents: 1997 });
     expect(add!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(add!.headers.get('Authorization')).toBe('Bearer t');
 
@@ -136,6 +136,27 @@ describe('UpsellPage, adding the nausea medication', () => {
     await flush();
     expect(heading()).toBe('You made the right choice, Ana');
     expect(sent('/api/bundle-selected')).toHaveLength(0);
+  });
+
+  it('shows the new price, charging nothing, when it changed since the page showed it', async () => {
+    answers.push(
+      jsonResponse(409, {
+        status: 'error',
+        message: upsellMessages.priceChanged(2497),
+        price_cents: 2497,
+      }),
+    );
+    await open();
+    expect(root().querySelector('.offer__price')?.textContent).toBe('$19.97');
+    await click(buttonByText(root(), 'Add To Order'));
+    await flush();
+    expect(sent('/api/add-to-order')[0]!.body).toEqual({
+      product: 'glp_anti_nausea',
+      price_cents: 1997,
+    });
+    expect(root().querySelector('.offer__price')?.textContent).toBe('$24.97');
+    expect(root().textContent).toContain(upsellMessages.priceChanged(2497));
+    expect(heading()).toBe('GLP Anti-Nausea');
   });
 
   it('uses the same key when Add To Order is pressed again after a failure', async () => {

@@ -46,6 +46,13 @@ function alreadyAdded(error: unknown): boolean {
   return failure.status === 409 && failure.detail('already_added') === true;
 }
 
+/** The price now, when the server refused Add To Order because it changed since it was shown. */
+function changedPrice(error: unknown): number | null {
+  const failure = toApiError(error);
+  const now = failure.detail('price_cents');
+  return failure.status === 409 && typeof now === 'number' ? now : null;
+}
+
 /**
  * The preauthorisations of an add-on the server charged. Once it says "success" the card was
  * charged, so an answer the contract refuses (a missing detail) still moves on, as checkout does.
@@ -317,11 +324,14 @@ export function UpsellPage() {
           await addOn(() =>
             callApi(addToOrder, {
               headers: { 'Idempotency-Key': idempotencyKey },
-              body: { product: antiNausea.sku },
+              // The price shown: if it changed meanwhile, nothing is charged and the page shows the new one.
+              body: { product: antiNausea.sku, price_cents: priceCents },
             }),
           ),
         );
       } catch (failure) {
+        const now = changedPrice(failure);
+        if (now !== null) setPriceCents(now);
         if (!alreadyAdded(failure)) throw failure;
       }
       showAdded();

@@ -22,7 +22,7 @@ import {
   defaultPriceTable,
   offerPlans,
   offerPlansSchema,
-  priceTableSchema,
+  storedPriceTableSchema,
   type OfferPlans,
   type PriceTable,
 } from '@clinic/contracts';
@@ -39,7 +39,7 @@ import { z } from 'zod';
 
 export const catalogSetting = defineSetting({
   key: 'catalog',
-  schema: z.strictObject({ prices: priceTableSchema }),
+  schema: z.strictObject({ prices: storedPriceTableSchema }),
   seed: { prices: defaultPriceTable },
 });
 

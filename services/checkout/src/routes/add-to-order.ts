@@ -17,8 +17,8 @@ export function addToOrderRoute(
   runtime: ServiceRuntime,
   processor: CardProcessor,
 ): void {
-  bindRoute(router, addToOrder, ({ principal }) =>
-    addAntiNauseaToOrder(runtime, processor, principal.userId, principal.cartId),
+  bindRoute(router, addToOrder, ({ principal, body }) =>
+    addAntiNauseaToOrder(runtime, processor, principal.userId, principal.cartId, body.price_cents),
   );
   bindRoute(router, upsellStatus, async ({ principal }) => ({
     status: 'success' as const,

@@ -5,6 +5,7 @@ import {
   defaultPriceTable,
   offerPlans,
   type OfferPlans,
+  upsellMessages,
   type PriceTable,
 } from '@clinic/contracts';
 import { testPrincipal } from '@clinic/kit/testing';
@@ -132,10 +133,19 @@ describe('prices and offers as the admin keeps them', () => {
       (p) => p.sku === 'glp_anti_nausea',
     );
     expect(addOn?.pricing.retail_price).toBe(24.97);
-    const added = await request(h.service.app)
-      .post('/api/add-to-order')
-      .set(h.service.as(h.patient(802)))
-      .send({ product: 'glp_anti_nausea' });
+    // A page that still shows the old price is told the new one, and nothing is charged.
+    const addOn802 = (body: object) =>
+      request(h.service.app)
+        .post('/api/add-to-order')
+        .set(h.service.as(h.patient(802)))
+        .send({ product: 'glp_anti_nausea', ...body });
+    const stale = await addOn802({ price_cents: 1997 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: upsellMessages.priceChanged(2497),
+      price_cents: 2497,
+    });
+    const added = await addOn802({ price_cents: 2497 });
     expect(added.status).toBe(200);
     const addOnCharges = await h.db
       .select({ amountCents: transactions.amountCents })

@@ -62,6 +62,7 @@ it('makes one shipment of an accepted prescription, even when the acceptance com
   // The queue names the patient and the medication: the pharmacist's list read is on the trail,
   // once however often the queue refreshes within 15 minutes.
   await h.get('/api/console/pharmacy/shipments?filter=to-place', pharmacist);
+  await h.get('/api/console/pharmacy/shipments?filter=to-place', pharmacist);
   const { entries: queueReads } = await h.service.runtime.audit.page(h.service.runtime.db, {
     action: 'shipment.list',
     refs: { shipment: order.shipmentId },

@@ -19,14 +19,14 @@ interface Props {
 
 export function CouponDialog({ editing, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState<CouponDraft>(editing ? draftOf(editing) : emptyDraft);
-  const { errors, setErrors, failure, busy, save } = useVersionedSave(serverErrors);
+  const { errors, failure, busy, save, refuse } = useVersionedSave(serverErrors);
   const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = inputOf(draft);
-    if (checked.errors) return setErrors(checked.errors);
+    if (checked.errors) return refuse(checked.errors);
     await save(async () => onSaved(await saveCoupon(checked.input, editing)));
   }
 

@@ -44,12 +44,12 @@ function PriceForm({
   onSaved(): Promise<void>;
 }) {
   const [draft, setDraft] = useState<PriceDraft>(() => priceDraftOf(table));
-  const { errors, setErrors, failure, busy, save } = useVersionedSave(priceServerErrors);
+  const { errors, failure, busy, save, refuse } = useVersionedSave(priceServerErrors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = priceTableOf(draft);
-    if (checked.errors) return setErrors(checked.errors);
+    if (checked.errors) return refuse(checked.errors);
     await save(async () => {
       await savePrices(checked.table, version);
       await onSaved();

@@ -31,5 +31,11 @@ export function useVersionedSave<E extends Partial<Record<string, string>>>(
     }
   }
 
-  return { errors, setErrors, failure, busy, save };
+  /** The form's own check refused the draft: its errors, and no earlier failure, show. */
+  function refuse(found: E) {
+    setFailure(null);
+    setErrors(found);
+  }
+
+  return { errors, failure, busy, save, refuse };
 }

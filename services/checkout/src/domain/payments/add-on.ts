@@ -6,7 +6,8 @@
  * shows its second step; clicks at the same moment share the one charge. The charge's receipt is
  * emailed once (add-on-receipt-email, queued with the transaction that records it). It is charged
  * the product's price now (the price table's `antiNausea`, written to the product row with each
- * change), the price the upsell page shows from the product list.
+ * change), the price the upsell page shows (/api/upsell-status); when the page sends the price it
+ * showed and that is no longer the price, nothing is charged and the page is told the new one.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { antiNausea, checkoutMessages, paymentSucceeded, upsellMessages } from '@clinic/contracts';
@@ -76,6 +77,8 @@ export async function addAntiNauseaToOrder(
   userId: number,
   /** A cart link's session adds to that cart's order, never to another of the patient's. */
   cartId: string | null = null,
+  /** The price the page showed; a different price now is refused before any charge. */
+  shownCents?: number,
 ): Promise<AddOnAnswer> {
   const order = await latestPaidOrder(runtime, userId, cartId);
   if (!order.customerId || !order.paymentMethodId)
@@ -89,6 +92,10 @@ export async function addAntiNauseaToOrder(
   const idempotencyKey = addOnKeyOf(order.id);
   if (await transactionOf(runtime, idempotencyKey))
     throw new ConflictError(upsellMessages.alreadyAdded, { already_added: true });
+  if (shownCents !== undefined && shownCents !== product.priceCents)
+    throw new ConflictError(upsellMessages.priceChanged(product.priceCents), {
+      price_cents: product.priceCents,
+    });
 
   const result = await processor.charge({
     amountCents: product.priceCents,
