@@ -43,3 +43,5 @@ export * from './rules/staff-sessions';
 export * from './rules/privacy';
 export * from './rules/profile';
 export * from './rules/marketing';
+export * from './rules/missed-dose';
+export * from './rules/side-effect-triage';
