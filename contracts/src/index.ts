@@ -44,4 +44,5 @@ export * from './rules/privacy';
 export * from './rules/profile';
 export * from './rules/marketing';
 export * from './rules/missed-dose';
+export * from './rules/injection-day';
 export * from './rules/side-effect-triage';

@@ -417,7 +417,7 @@ export const uploadReadUrl = defineRoute({
 });
 
 /** Where a reported weight came from: the intake quiz, a first assessment, or a refill form. */
-export const weightSources = ['intake', 'assessment', 'refill'] as const;
+export const weightSources = ['intake', 'assessment', 'refill', 'dose-log'] as const;
 export type WeightSource = (typeof weightSources)[number];
 
 export const weightEntrySchema = z.object({

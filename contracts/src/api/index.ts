@@ -60,6 +60,7 @@ import {
   submitReshipRequest,
 } from './fulfillment';
 import { orderItems } from './portal';
+import { careThisWeek, doseLog, logDose, saveInjectionDay } from './care';
 import { checkUpload } from './uploads';
 import {
   approveCase,
@@ -145,6 +146,7 @@ import type { ApiRoute } from './route';
 
 export * from './route';
 export * from './fields';
+export * from './care';
 export * from './address';
 export * from './openapi';
 export * from './catalog';
@@ -277,6 +279,10 @@ export const apiRoutes: readonly ApiRoute[] = [
   uploadReadUrl,
   checkUpload,
   weightHistory,
+  careThisWeek,
+  saveInjectionDay,
+  logDose,
+  doseLog,
   reviewQueue,
   claimCase,
   releaseCase,

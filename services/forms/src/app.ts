@@ -4,6 +4,7 @@ import type { ServiceModule } from '@clinic/kit';
 import type { FormsDeps } from './deps';
 import { AssessmentRecords } from './domain/assessment-records';
 import { Assessments } from './domain/assessments';
+import { Care } from './domain/care';
 import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
@@ -11,6 +12,7 @@ import { assessmentReceivedEmailJob } from './jobs/assessment-received-email';
 import { identityVideoEmailJob } from './jobs/identity-video-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
+import { careRoutes } from './routes/care';
 import { fhirQuestionnaireRoute } from './routes/fhir-questionnaire';
 import { formsOrderRoute } from './routes/forms-order';
 import { identityVideoRoute } from './routes/identity-videos';
@@ -26,6 +28,8 @@ import { localUploadRoutes } from './storage/local-upload-routes';
 import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
 import { assessmentDeniedCloseSubscriber } from './subscribers/assessment-denied-close';
 import { paymentSucceededOrderSubscriber } from './subscribers/payment-succeeded-order';
+import { orderDeliveredCareSubscriber } from './subscribers/order-delivered-care';
+import { subscriptionCancelledCareSubscriber } from './subscribers/subscription-cancelled-care';
 import { shippingAddressSavedStateSubscriber } from './subscribers/shipping-address-saved-state';
 import { refillCheckInDueAssessmentSubscriber } from './subscribers/refill-check-in-due-assessment';
 import { appointmentRequiredVideoSubscriber } from './subscribers/appointment-required-video';
@@ -38,7 +42,8 @@ export type { FormsDeps } from './deps';
  * Forms owns the medical questionnaires, their submissions, prescriptions awaiting the patient
  * and uploads (BRIEF section 4): the form loader's order, the questionnaire files, the
  * assessment submissions, Process Refund, signed uploads, the identity video, and the
- * prescription's confirmation and dose adjustment by the patient.
+ * prescription's confirmation and dose adjustment by the patient, and the care between
+ * shipments (the injection day, the dose log).
  */
 export const formsService: ServiceModule<FormsDeps> = {
   name: 'forms',
@@ -64,6 +69,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     identityVideoRoute(router, runtime, uploads, stateRules.cache);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     weightHistoryRoute(router, runtime, deps.identity);
+    careRoutes(router, new Care(runtime));
     internalRoutes(
       router,
       runtime,
@@ -79,6 +85,8 @@ export const formsService: ServiceModule<FormsDeps> = {
         prescriptionApprovedRecordSubscriber(runtime),
         refillCheckInDueAssessmentSubscriber(runtime),
         appointmentRequiredVideoSubscriber(runtime),
+        orderDeliveredCareSubscriber,
+        subscriptionCancelledCareSubscriber(runtime),
         stateRules.subscriber,
       ],
       jobs: [

@@ -1,5 +1,6 @@
 import {
   bigint,
+  date,
   boolean,
   index,
   integer,
@@ -11,7 +12,13 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { AdditionalDetails, Drug, PrescriptionItem } from '@clinic/contracts';
+import type {
+  AdditionalDetails,
+  Drug,
+  InjectionSite,
+  InjectionWeekday,
+  PrescriptionItem,
+} from '@clinic/contracts';
 
 /**
  * The forms service's own schema, as its migrations (./migrations) make it; no other service
@@ -55,6 +62,10 @@ export const orders = formsSchema.table(
     status: text('status', { enum: orderStatuses }).notNull(),
     paidAt: utc('paid_at').notNull(),
     updatedAt: utc('updated_at').notNull(),
+    /** When its first shipment arrived (fulfilment's order-delivered): the injection day opens. */
+    firstDeliveredAt: utc('first_delivered_at'),
+    /** When its subscription ended: no "This week" card and no reminder after it. */
+    careStoppedAt: utc('care_stopped_at'),
   },
   (t) => [index('orders_by_user').on(t.userId)],
 );
@@ -178,4 +189,36 @@ export const doseAdjustments = formsSchema.table(
     submittedAt: utc('submitted_at').notNull(),
   },
   (t) => [unique().on(t.orderId, t.prescriptionId)],
+);
+
+/** Each patient's weekly injection day: a weekday and wall time in their IANA zone. */
+export const injectionDays = formsSchema.table('injection_days', {
+  userId: integer('user_id').primaryKey(),
+  weekday: text('weekday').$type<InjectionWeekday>().notNull(),
+  time: text('time').notNull(),
+  timeZone: text('time_zone').notNull(),
+  savedAt: utc('saved_at').notNull(),
+});
+
+/** The doses a patient logged ("I took my dose"), one per order and due week. */
+export const doseLogs = formsSchema.table(
+  'dose_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    takenOn: date('taken_on', { mode: 'string' }).notNull(),
+    /** The injection day the dose counts for. */
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    strength: numeric('strength', { mode: 'number' }).notNull(),
+    site: text('site').$type<InjectionSite>().notNull(),
+    weightLbs: numeric('weight_lbs', { mode: 'number' }),
+    loggedAt: utc('logged_at').notNull(),
+  },
+  (t) => [
+    unique('dose_logs_order_id_due_day_key').on(t.orderId, t.dueDay),
+    index('dose_logs_by_user').on(t.userId, t.takenOn),
+  ],
 );

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import {
+  orderDelivered,
   paymentSucceeded,
   prescriptionApproved,
   shippingAddressSaved,
@@ -59,7 +60,10 @@ export interface FormsHarness {
   ): Promise<string>;
   /** The patient's shipping address saved in a state, once forms has it. */
   shipTo(patient: FormsPatient, state: string): Promise<void>;
+  /** The order's shipment delivered now (fulfilment's order-delivered), once forms has it. */
+  deliver(patient: FormsPatient, orderId: number): Promise<void>;
   post(path: string, body: unknown, as: FormsPatient): Promise<request.Response>;
+  put(path: string, body: unknown, as: FormsPatient): Promise<request.Response>;
   /**
    * Uploads a file as the browser does (a signed URL from get-signed-url, then a PUT with its
    * content type); answers the status and the file name to answer with.
@@ -245,9 +249,29 @@ export async function startForms(
         expect(row?.state).toBe(state);
       });
     },
+    async deliver(patient, orderId) {
+      await publish((_tx, events) =>
+        events.publish(orderDelivered, {
+          shipmentId: orderId,
+          orderNumber: `#${orderId}`,
+          orderId,
+          userId: patient.id,
+          deliveredAt: clock.now().toISOString(),
+        }),
+      );
+      await eventually(async () => {
+        const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+        expect(row?.firstDeliveredAt).not.toBeNull();
+      });
+    },
     post: (path, body, as) =>
       request(service.app)
         .post(path)
+        .set(as.headers)
+        .send(body as object),
+    put: (path, body, as) =>
+      request(service.app)
+        .put(path)
         .set(as.headers)
         .send(body as object),
     async upload(patient, file, orderId) {

@@ -32,6 +32,7 @@ export const weightSourceLabels: Record<WeightEntry['source'], string> = {
   intake: 'Intake quiz',
   assessment: 'Medical assessment',
   refill: 'Refill check-in',
+  'dose-log': 'Dose log',
 };
 
 /** "212 lb", "198.5 lb" */

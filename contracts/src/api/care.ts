@@ -1,0 +1,120 @@
+/**
+ * Care between shipments (issue 31): the patient's injection day, the "This week" card and the
+ * dose log. Owned by forms, which keeps the patient's orders and prescriptions. Field names are
+ * snake_case like the spec's portal calls.
+ */
+import { z } from 'zod';
+import { drugs } from '../constants/catalog';
+import { injectionSites, injectionTimePattern, injectionWeekdays } from '../rules/injection-day';
+import { numeric, rowId, text } from './fields';
+import { defineRoute } from './route';
+
+export const injectionDaySchema = z.object({
+  weekday: z.enum(injectionWeekdays, { error: 'Choose a day of the week' }),
+  time: text(5).regex(injectionTimePattern, 'Give a time as HH:MM, for example 09:00'),
+  time_zone: text(64).min(1, 'Give your time zone'),
+});
+export type InjectionDaySetting = z.infer<typeof injectionDaySchema>;
+
+export const doseLogEntrySchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  taken_on: z.iso.date(),
+  strength: z.number(),
+  site: z.enum(injectionSites),
+  weight_lbs: z.number().nullable(),
+  logged_at: z.iso.datetime(),
+});
+export type DoseLogEntry = z.infer<typeof doseLogEntrySchema>;
+
+const dueDoseSchema = z.object({
+  /** The patient's calendar day of the dose. */
+  day: z.iso.date(),
+  /** The moment of the dose (the reminder's time). */
+  at: z.iso.datetime(),
+  strength: z.number().nullable(),
+});
+
+export const careStatuses = [
+  /** No prescription the patient accepted, or none active. */
+  'none',
+  /** Prescribed, the first shipment not delivered yet. */
+  'awaiting-delivery',
+  /** Delivered, no injection day picked yet. */
+  'pick-day',
+  'scheduled',
+  /** The subscription ended or the order was denied or withdrawn: no card, no reminder. */
+  'stopped',
+] as const;
+
+export const thisWeekSchema = z.object({
+  status: z.enum(careStatuses),
+  order_id: z.number().int().nullable(),
+  drug: z.enum(drugs).nullable(),
+  injection_day: injectionDaySchema.nullable(),
+  /** The latest dose due at or before now, and the dose logged for it. */
+  current: dueDoseSchema.extend({ logged: doseLogEntrySchema.nullable() }).nullable(),
+  next: dueDoseSchema.nullable(),
+  suggested_site: z.enum(injectionSites),
+  /** Weeks in a row, up to the current one, with no dose logged. */
+  missed_in_a_row: z.number().int(),
+  missed_dose: z
+    .object({
+      action: z.enum(['take-now', 'skip', 'ask-clinician']),
+      take_by: z.iso.datetime().nullable(),
+      text: z.string(),
+    })
+    .nullable(),
+});
+export type ThisWeek = z.infer<typeof thisWeekSchema>;
+
+export const careThisWeek = defineRoute({
+  method: 'get',
+  path: '/api/care/this-week',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "The portal's \"This week\" card: the caller's injection day, the latest dose due and whether it was logged, the next dose with the strength of its month from the prescription's schedule, the suggested injection site, and what to do about a missed dose (the drug label's rule).",
+  response: thisWeekSchema,
+});
+
+export const saveInjectionDay = defineRoute({
+  method: 'put',
+  path: '/api/care/injection-day',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    'Sets the weekday and time (in the given IANA time zone) of the caller\'s weekly injection, once the first shipment is delivered. A time zone that is not an IANA name, or a time that does not exist on a daylight-saving night of the coming year, is a 400; before the first delivery a 409. Answers the "This week" card.',
+  body: injectionDaySchema,
+  response: thisWeekSchema,
+});
+
+export const logDoseRequestSchema = z.object({
+  order_id: numeric(rowId()),
+  taken_on: z.iso.date({ error: 'Give the day you took it as YYYY-MM-DD' }),
+  strength: numeric(z.number().positive().max(100), 'Give the strength in mg'),
+  site: z.enum(injectionSites, { error: 'Choose abdomen, thigh or upper arm' }),
+  weight_lbs: numeric(z.number().min(50).max(999), 'Give your weight in pounds (50 to 999)')
+    .nullable()
+    .optional(),
+});
+
+export const logDose = defineRoute({
+  method: 'post',
+  path: '/api/care/doses',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    '"I took my dose": logs the day, strength and site of a dose of the caller\'s own order (another\'s is a 404), with an optional weight that joins the progress chart. A day in the future or before the first delivery, or a second dose for the same week, is a 400/409 and changes nothing.',
+  body: logDoseRequestSchema,
+  response: z.object({ dose: doseLogEntrySchema }),
+});
+
+export const doseLog = defineRoute({
+  method: 'get',
+  path: '/api/care/doses',
+  service: 'forms',
+  auth: 'patient',
+  summary: "The caller's logged doses, newest first, for the Dosage tab.",
+  response: z.object({ doses: z.array(doseLogEntrySchema) }),
+});

@@ -1,0 +1,287 @@
+/**
+ * Care between shipments (issue 31): the patient's weekly injection day, the "This week" card and
+ * the dose log, for the newest order the clinic prescribed for them.
+ * Guarantees:
+ * - only the caller's own order: another's is "not found", and nothing is written for it;
+ * - the injection day opens once the first shipment arrived and closes when the subscription
+ *   ended or the order was denied or withdrawn;
+ * - a wall time the clocks skip on a spring-forward night of the coming year is refused;
+ * - one dose per order and due week, never in the patient's future or before the first delivery;
+ * - doses and weights are health information: nothing here logs them or puts them in an error.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  addDays,
+  countsForDueDay,
+  dayInZone,
+  earlierDueDays,
+  formatUsDate,
+  injectionWeek,
+  injectionWeekdays,
+  isKnownTimeZone,
+  missedDoseAdvice,
+  missingInjectionDay,
+  nextInjectionSite,
+  strengthOnDay,
+  type DoseLogEntry,
+  type InjectionDay,
+  type InjectionDaySetting,
+  type InjectionSite,
+  type ThisWeek,
+} from '@clinic/contracts';
+import {
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  type ServiceRuntime,
+} from '@clinic/kit';
+import { doseLogs, injectionDays, orders, prescriptions } from '../db/schema';
+
+/** How many earlier weeks the missed-in-a-row count looks back. */
+const missedLookbackWeeks = 8;
+
+type CareOrder = Awaited<ReturnType<Care['careOrder']>>;
+
+export interface LogDoseInput {
+  order_id: number;
+  taken_on: string;
+  strength: number;
+  site: InjectionSite;
+  weight_lbs?: number | null;
+}
+
+export const careMessages = {
+  noTreatment: 'You have no treatment to schedule right now.',
+  notDelivered: 'You can pick your injection day once your first shipment has arrived.',
+  pickDayFirst: 'Pick your injection day first.',
+  unknownTimeZone: 'We do not know that time zone. Choose one like America/New_York.',
+  futureDose: 'The day you took your dose cannot be in the future.',
+  beforeDelivery: 'That day is before your first shipment arrived.',
+  orderNotFound: 'Order not found.',
+} as const;
+
+export class Care {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  /** The caller's newest prescribed order with its prescription, or null. */
+  async careOrder(userId: number) {
+    const [row] = await this.runtime.db
+      .select({ order: orders, prescription: prescriptions })
+      .from(orders)
+      .innerJoin(prescriptions, eq(prescriptions.orderId, orders.orderId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.paidAt), desc(orders.orderId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async thisWeek(userId: number): Promise<ThisWeek> {
+    const found = await this.careOrder(userId);
+    const [setting] = await this.runtime.db
+      .select()
+      .from(injectionDays)
+      .where(eq(injectionDays.userId, userId));
+    const logs = found ? await this.logsOf(found.order.orderId) : [];
+    const base: ThisWeek = {
+      status: 'none',
+      order_id: found?.order.orderId ?? null,
+      drug: found?.order.drug ?? null,
+      injection_day: setting ? settingOut(setting) : null,
+      current: null,
+      next: null,
+      suggested_site: nextInjectionSite(logs[0]?.site ?? null),
+      missed_in_a_row: 0,
+      missed_dose: null,
+    };
+    if (!found) return base;
+    if (isStopped(found)) return { ...base, status: 'stopped' };
+    const deliveredAt = found.order.firstDeliveredAt;
+    if (!deliveredAt) return { ...base, status: 'awaiting-delivery' };
+    if (!setting) return { ...base, status: 'pick-day' };
+
+    const now = this.runtime.clock.now();
+    const day = settingIn(setting);
+    const firstDay = dayInZone(deliveredAt, day.timeZone);
+    const sinceDay = maxDay(firstDay, dayInZone(setting.savedAt, day.timeZone));
+    const week = injectionWeek(day, now);
+    const strengthOn = (d: string) =>
+      strengthOnDay(
+        found.prescription.doseSchedule,
+        found.prescription.maintenanceDose,
+        firstDay,
+        d,
+      );
+    const loggedFor = (due: string) => logs.find((l) => l.dueDay === due) ?? null;
+    const current = week.current.day >= sinceDay ? week.current : null;
+    const logged = current ? loggedFor(current.day) : null;
+    const missed =
+      current !== null && logged === null && now.getTime() >= current.at.getTime() + 86_400_000;
+    let missedInARow = 0;
+    if (current && missed) {
+      missedInARow = 1;
+      for (const d of earlierDueDays(current.day, sinceDay, missedLookbackWeeks)) {
+        if (loggedFor(d)) break;
+        missedInARow += 1;
+      }
+    }
+    const advice =
+      current && missed
+        ? missedDoseAdvice({
+            drug: found.order.drug,
+            dueAt: current.at,
+            nextDueAt: week.next.at,
+            now,
+            missedInARow,
+          })
+        : null;
+    return {
+      ...base,
+      status: 'scheduled',
+      current: current && {
+        day: current.day,
+        at: current.at.toISOString(),
+        strength: strengthOn(current.day),
+        logged: logged && entryOut(logged),
+      },
+      next: {
+        day: week.next.day,
+        at: week.next.at.toISOString(),
+        strength: strengthOn(week.next.day),
+      },
+      missed_in_a_row: missedInARow,
+      missed_dose: advice && {
+        action: advice.action,
+        take_by: advice.takeBy?.toISOString() ?? null,
+        text: advice.text,
+      },
+    };
+  }
+
+  async saveInjectionDay(userId: number, input: InjectionDaySetting): Promise<ThisWeek> {
+    const timeZone = input.time_zone.trim();
+    if (!isKnownTimeZone(timeZone)) throw new InvalidRequestError(careMessages.unknownTimeZone);
+    const setting: InjectionDay = { weekday: input.weekday, time: input.time.trim(), timeZone };
+    const now = this.runtime.clock.now();
+    const skipped = missingInjectionDay(setting, now);
+    if (skipped)
+      throw new InvalidRequestError(
+        `${setting.time} does not exist on ${formatUsDate(skipped)} where you live: the clocks jump forward an hour that night. Pick another time.`,
+      );
+    const found = await this.careOrder(userId);
+    if (!found || isStopped(found)) throw new ConflictError(careMessages.noTreatment);
+    if (!found.order.firstDeliveredAt) throw new ConflictError(careMessages.notDelivered);
+    const row = { ...setting, savedAt: now };
+    await this.runtime.db
+      .insert(injectionDays)
+      .values({ userId, ...row })
+      .onConflictDoUpdate({ target: injectionDays.userId, set: row });
+    return this.thisWeek(userId);
+  }
+
+  async logDose(userId: number, input: LogDoseInput): Promise<DoseLogEntry> {
+    const [order] = await this.runtime.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, input.order_id), eq(orders.userId, userId)));
+    if (!order) throw new NotFoundError(careMessages.orderNotFound);
+    const [prescription] = await this.runtime.db
+      .select()
+      .from(prescriptions)
+      .where(eq(prescriptions.orderId, order.orderId));
+    if (!prescription || isStopped({ order, prescription }))
+      throw new ConflictError(careMessages.noTreatment);
+    if (!order.firstDeliveredAt) throw new ConflictError(careMessages.notDelivered);
+    const [setting] = await this.runtime.db
+      .select()
+      .from(injectionDays)
+      .where(eq(injectionDays.userId, userId));
+    if (!setting) throw new ConflictError(careMessages.pickDayFirst);
+    const now = this.runtime.clock.now();
+    const timeZone = setting.timeZone;
+    if (input.taken_on > dayInZone(now, timeZone))
+      throw new InvalidRequestError(careMessages.futureDose);
+    if (input.taken_on < dayInZone(order.firstDeliveredAt, timeZone))
+      throw new InvalidRequestError(careMessages.beforeDelivery);
+    const dueDay = dueDayOf(input.taken_on, setting.weekday);
+    const [row] = await this.runtime.db
+      .insert(doseLogs)
+      .values({
+        userId,
+        orderId: order.orderId,
+        takenOn: input.taken_on,
+        dueDay,
+        strength: input.strength,
+        site: input.site,
+        weightLbs: input.weight_lbs ?? null,
+        loggedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new ConflictError(
+        `A dose is already logged for your injection day of ${formatUsDate(dueDay)}.`,
+      );
+    return entryOut(row);
+  }
+
+  async doseLog(userId: number): Promise<DoseLogEntry[]> {
+    const rows = await this.runtime.db
+      .select()
+      .from(doseLogs)
+      .where(eq(doseLogs.userId, userId))
+      .orderBy(desc(doseLogs.takenOn), desc(doseLogs.id));
+    return rows.map(entryOut);
+  }
+
+  private logsOf(orderId: number) {
+    return this.runtime.db
+      .select()
+      .from(doseLogs)
+      .where(eq(doseLogs.orderId, orderId))
+      .orderBy(desc(doseLogs.takenOn), desc(doseLogs.id))
+      .limit(missedLookbackWeeks + 2);
+  }
+}
+
+function isStopped(found: NonNullable<CareOrder>): boolean {
+  return (
+    found.order.status === 'denied' ||
+    found.order.status === 'withdrawn' ||
+    found.order.careStoppedAt !== null ||
+    found.prescription.answer === 'declined'
+  );
+}
+
+/** The injection day a dose taken on `takenOn` counts for: two days before to four after it. */
+function dueDayOf(takenOn: string, weekday: InjectionDay['weekday']): string {
+  const from = addDays(takenOn, -4);
+  const first = new Date(`${from}T12:00:00Z`).getUTCDay();
+  const due = addDays(from, (injectionWeekdays.indexOf(weekday) - first + 7) % 7);
+  // The weekday from four days before always lies in the window; the check keeps it honest.
+  if (!countsForDueDay(takenOn, due)) throw new Error('due day outside the dose window');
+  return due;
+}
+
+function maxDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+function settingIn(row: typeof injectionDays.$inferSelect): InjectionDay {
+  return { weekday: row.weekday, time: row.time, timeZone: row.timeZone };
+}
+
+function settingOut(row: typeof injectionDays.$inferSelect): InjectionDaySetting {
+  return { weekday: row.weekday, time: row.time, time_zone: row.timeZone };
+}
+
+function entryOut(row: typeof doseLogs.$inferSelect): DoseLogEntry {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    taken_on: row.takenOn,
+    strength: row.strength,
+    site: row.site,
+    weight_lbs: row.weightLbs,
+    logged_at: row.loggedAt.toISOString(),
+  };
+}
