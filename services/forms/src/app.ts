@@ -9,6 +9,7 @@ import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
 import { assessmentReceivedEmailJob } from './jobs/assessment-received-email';
+import { doseReminderJob } from './jobs/dose-reminder';
 import { identityVideoEmailJob } from './jobs/identity-video-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
 import { assessmentRoutes } from './routes/assessments';
@@ -52,6 +53,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     const questionnaires = deps.questionnaires ?? loadQuestionnaires();
     const uploads = new Uploads(runtime, deps.storage);
     const stateRules = stateRulesChangedCopy(runtime);
+    const care = new Care(runtime);
     const router = Router();
     // Local disk's signed URLs are served here; S3 serves its own.
     if (deps.storage instanceof LocalDiskStorage)
@@ -69,7 +71,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     identityVideoRoute(router, runtime, uploads, stateRules.cache);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     weightHistoryRoute(router, runtime, deps.identity);
-    careRoutes(router, new Care(runtime));
+    careRoutes(router, care);
     internalRoutes(
       router,
       runtime,
@@ -93,6 +95,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         acceptUnansweredPrescriptionJob(runtime),
         identityVideoEmailJob(runtime, deps.identity, deps.publicUrl),
         assessmentReceivedEmailJob(runtime, deps.identity),
+        doseReminderJob(runtime, deps.identity, care, deps.publicUrl),
       ],
     };
   },

@@ -5,7 +5,8 @@
  * - only the caller's own order: another's is "not found", and nothing is written for it;
  * - the injection day opens once the first shipment arrived and closes when the subscription
  *   ended or the order was denied or withdrawn;
- * - a wall time the clocks skip on a spring-forward night of the coming year is refused;
+ * - a wall time the clocks skip on a spring-forward night of the coming year is refused; saving
+ *   a day queues its first reminder with the same commit (jobs/dose-reminder.ts keeps it going);
  * - one dose per order and due week, never in the patient's future or before the first delivery;
  * - doses and weights are health information: nothing here logs them or puts them in an error.
  */
@@ -36,6 +37,7 @@ import {
   type ServiceRuntime,
 } from '@clinic/kit';
 import { doseLogs, injectionDays, orders, prescriptions } from '../db/schema';
+import { scheduleDoseReminders } from '../jobs/definitions/dose-reminder';
 
 /** How many earlier weeks the missed-in-a-row count looks back. */
 const missedLookbackWeeks = 8;
@@ -171,10 +173,14 @@ export class Care {
     if (!found || isStopped(found)) throw new ConflictError(careMessages.noTreatment);
     if (!found.order.firstDeliveredAt) throw new ConflictError(careMessages.notDelivered);
     const row = { ...setting, savedAt: now };
-    await this.runtime.db
-      .insert(injectionDays)
-      .values({ userId, ...row })
-      .onConflictDoUpdate({ target: injectionDays.userId, set: row });
+    await this.runtime.transaction(async (tx) => {
+      await tx
+        .insert(injectionDays)
+        .values({ userId, ...row })
+        .onConflictDoUpdate({ target: injectionDays.userId, set: row });
+      // The reminders of the day saved before see the change and stop their own chain.
+      await scheduleDoseReminders(this.runtime, tx, userId, injectionWeek(setting, now).next.at);
+    });
     return this.thisWeek(userId);
   }
 
