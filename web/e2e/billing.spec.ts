@@ -36,6 +36,8 @@ const therapies = (page: Page) => page.getByRole('region', { name: 'Current Ther
 const therapy = (page: Page) => therapies(page).getByRole('listitem');
 const payments = (page: Page) =>
   page.getByRole('region', { name: 'Past Payments' }).locator('tbody').getByRole('row');
+/** The Past Payments rows of declined charges: shown as not charged. */
+const declinedPayments = (page: Page) => payments(page).filter({ hasText: 'Not charged' });
 /** A toast (a polite live region, shown 3 seconds): assert it right after the action. */
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -154,8 +156,23 @@ test('a patient pays, has a renewal declined, pays it now, downloads a receipt a
   await expect(plan.getByRole('button', { name: /^Cancel Subscription/ })).toHaveCount(0);
   const payNow = plan.getByRole('button', { name: /^Pay Now/ });
   await expect(payNow).toBeVisible();
-  // A declined charge is no payment.
-  await expect(payments(page)).toHaveCount(1);
+  // A declined charge is no payment: the three attempts are listed, newest first, as not
+  // charged and without a receipt; the checkout's payment keeps its own.
+  await expect(payments(page)).toHaveCount(4);
+  await expect(declinedPayments(page)).toHaveCount(3);
+  for (const declined of await declinedPayments(page).all()) {
+    await expect(declined).toContainText('declined');
+    await expect(declined).toContainText('$1,349.82');
+    await expect(declined).toHaveAttribute('data-transaction', /^declined-\d+$/);
+    await expect(declined.getByRole('button')).toHaveCount(0);
+  }
+  await expect(payments(page).last()).toContainText('success');
+  await expect(payments(page).last()).not.toContainText('Not charged');
+  await expect(
+    payments(page)
+      .last()
+      .getByRole('button', { name: /^Download receipt of / }),
+  ).toHaveCount(1);
   await shot(page, 'billing-past-due', project);
 
   // 6. Pay Now with a good card: the plan is active again and the payment is listed.
@@ -171,11 +188,14 @@ test('a patient pays, has a renewal declined, pays it now, downloads a receipt a
   await expect(payDialog).toHaveCount(0);
   await expect(plan).toContainText(/Next payment: [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(plan).not.toContainText('Past Due');
-  await expect(payments(page)).toHaveCount(2);
-  for (const row of await payments(page).all()) {
-    await expect(row).toContainText('$1,349.82');
-    await expect(row).toContainText('success');
+  // Pay Now's payment on top, the three declined attempts, the checkout's payment.
+  await expect(payments(page)).toHaveCount(5);
+  const statuses = ['success', 'declined', 'declined', 'declined', 'success'];
+  for (const [i, status] of statuses.entries()) {
+    await expect(payments(page).nth(i)).toContainText('$1,349.82');
+    await expect(payments(page).nth(i)).toContainText(status);
   }
+  await expect(declinedPayments(page)).toHaveCount(3);
 
   // 7. A receipt: a PDF named after its transaction.
   const row = payments(page).first();

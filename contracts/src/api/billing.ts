@@ -66,12 +66,19 @@ export const subscriptionItemSchema = z.object({
 });
 export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
 
-/** Spec 001 section 3, "Transaction". */
+/**
+ * Spec 001 section 3, "Transaction": a payment, or a declined subscription charge (status
+ * "declined", transaction_id "declined-<charge id>", the amount that was tried, nothing charged,
+ * no invoice or receipt).
+ */
 export const transactionItemSchema = z.object({
+  /** The row's id in its own table: a payment and a declined charge may share one. */
   id: z.number().int(),
+  /** Unique in the list (key rows by it). */
   transaction_id: z.string(),
   created_at: z.string(),
   amount: z.number(),
+  /** "success", "refunded" or "declined" (spec: "success" or other). */
   status: z.string(),
   product_name: z.string(),
 });
@@ -95,7 +102,8 @@ export const transactionItems = defineRoute({
   path: '/api/transaction-items',
   service: 'checkout',
   auth: 'patient',
-  summary: "The caller's payments, newest first.",
+  summary:
+    "The caller's payments and declined subscription charges (status `declined`, nothing charged, no receipt), newest first.",
   response: z.object({
     status: z.literal('success'),
     transactions: z.array(transactionItemSchema),

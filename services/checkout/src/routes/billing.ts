@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   billingMessages,
   cancelSubscription,
@@ -8,9 +8,10 @@ import {
   transactionItems,
   updateCard,
   type SubscriptionItem,
+  type TransactionItem,
 } from '@clinic/contracts';
 import { bindRoute, HttpError, principalOf, type ServiceRuntime } from '@clinic/kit';
-import { subscriptions, transactions } from '../db/schema';
+import { subscriptionCharges, subscriptions, transactions } from '../db/schema';
 import type { CardProcessor } from '../payments/card-processor';
 import { cancelSubscriptionOf } from '../domain/billing/cancel-subscription';
 import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
@@ -91,16 +92,21 @@ export function billingRoutes(
       .from(t)
       .where(eq(t.userId, principal.userId))
       .orderBy(desc(t.createdAt), desc(t.id));
+    const declined = await declinedChargesOf(runtime, principal.userId);
+    const rows: TransactionItem[] = paid.map((row) => ({
+      id: row.id,
+      transaction_id: row.transactionId,
+      created_at: row.createdAt.toISOString(),
+      amount: row.amountCents / 100,
+      status: row.status,
+      product_name: row.productName,
+    }));
     return {
       status: 'success' as const,
-      transactions: paid.map((row) => ({
-        id: row.id,
-        transaction_id: row.transactionId,
-        created_at: row.createdAt.toISOString(),
-        amount: row.amountCents / 100,
-        status: row.status,
-        product_name: row.productName,
-      })),
+      // Newest first; at the same instant the payment goes first (it ends the declines before it).
+      transactions: [...rows, ...declined].sort(
+        (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at),
+      ),
     };
   });
 
@@ -127,4 +133,38 @@ export function billingRoutes(
       recommend: body.reccomend,
     }),
   );
+}
+
+/**
+ * The caller's declined subscription charges (renewal attempts and Pay Now), newest first, as
+ * Past Payments rows: status 'declined', the amount that was tried, the day it was tried and a
+ * transaction id of their own (`declined-<charge id>`: no processor id has that form, and no
+ * invoice or receipt is found by it). `id` is the charge's row id. Charges still 'charging'
+ * (the outcome is not known yet) are not listed.
+ */
+async function declinedChargesOf(
+  runtime: ServiceRuntime,
+  userId: number,
+): Promise<TransactionItem[]> {
+  const c = subscriptionCharges;
+  const s = subscriptions;
+  const declined = await runtime.db
+    .select({
+      id: c.id,
+      createdAt: c.createdAt,
+      amountCents: c.amountCents,
+      planName: s.planName,
+    })
+    .from(c)
+    .innerJoin(s, eq(s.id, c.subscriptionId))
+    .where(and(eq(s.userId, userId), eq(c.status, 'declined')))
+    .orderBy(desc(c.createdAt), desc(c.id));
+  return declined.map((row) => ({
+    id: row.id,
+    transaction_id: `declined-${row.id}`,
+    created_at: row.createdAt.toISOString(),
+    amount: row.amountCents / 100,
+    status: 'declined',
+    product_name: row.planName,
+  }));
 }

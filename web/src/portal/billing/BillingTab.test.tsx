@@ -307,6 +307,43 @@ describe('BillingTab: the lists', () => {
     ]);
   });
 
+  it('shows a declined charge as "Not charged", with the amount tried and no receipt', async () => {
+    const declined = {
+      id: 2,
+      transaction_id: 'declined-2',
+      created_at: '2026-07-01T12:00:00.000Z',
+      amount: 1349.82,
+      status: 'declined',
+      product_name: 'Tirzepatide Half Yearly Plan',
+    };
+    routes['GET /api/transaction-items'] = transactionsAnswer([
+      { ...transactions[1], id: 2, transaction_id: 'ch_3', created_at: '2026-07-03T12:00:00.000Z' },
+      declined,
+      transactions[1],
+    ]);
+    await open();
+    expect(rows()).toEqual([
+      ['Jul 3, 2026', '$1,349.82', 'success', 'Tirzepatide', 'DownloadHSA/FSA receipt'],
+      [
+        'Jul 1, 2026',
+        'Not charged$1,349.82 attempted',
+        'declined',
+        'Tirzepatide Half Yearly Plan',
+        '—No receipt',
+      ],
+      ['Jan 1, 2026', '$1,349.82', 'success', 'Tirzepatide', 'DownloadHSA/FSA receipt'],
+    ]);
+    const row = root().querySelector<HTMLElement>('tr[data-transaction="declined-2"]')!;
+    // Not shown as paid: no amount-paid cell of its own, and nothing to download.
+    expect(row.querySelector('.payments__not-charged')!.textContent).toBe('Not charged');
+    expect(row.querySelector('.payments__amount')!.textContent).not.toBe('$1,349.82');
+    expect(row.querySelector('.payments__status--other')!.textContent).toBe('declined');
+    expect(row.querySelectorAll('button')).toHaveLength(0);
+    expect(row.querySelector('[aria-label^="Download"]')).toBeNull();
+    // The payments around it keep both of theirs (a payment and a decline may share an `id`).
+    expect(root().querySelectorAll('.payments__download')).toHaveLength(4);
+  });
+
   it('says when there is no payment history', async () => {
     routes['GET /api/transaction-items'] = transactionsAnswer([]);
     await open();

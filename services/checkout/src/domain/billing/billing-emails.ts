@@ -37,6 +37,15 @@ export async function emailPatient(
   return true;
 }
 
+/**
+ * A plan as a sentence names it: "Tirzepatide Monthly Plan" as it is, "Tirzepatide 6-Month" as
+ * "Tirzepatide 6-Month plan" (never "Monthly Plan plan").
+ */
+export function planPhrase(planName: string): string {
+  const name = planName.trim();
+  return /plan$/i.test(name) ? name : `${name} plan`;
+}
+
 export interface PausedSubscription {
   subscriptionId: number;
   userId: number | null;
@@ -54,7 +63,7 @@ export async function sendPastDueEmail(
   await emailPatient(runtime, identity, paused.userId, {
     subject: 'Your payment did not go through',
     lines: [
-      `We could not charge ${formatUsd(paused.amountCents)} for your ${paused.planName} plan, after trying three times.`,
+      `We could not charge ${formatUsd(paused.amountCents)} for your ${planPhrase(paused.planName)}, after trying three times.`,
       'Your subscription is now past due and your next shipment is on hold.',
       '',
       'To continue your treatment, sign in to your patient portal, open Billing and choose Pay Now.',
