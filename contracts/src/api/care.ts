@@ -92,7 +92,7 @@ export const saveInjectionDay = defineRoute({
 export const logDoseRequestSchema = z.object({
   order_id: numeric(rowId()),
   taken_on: z.iso.date({ error: 'Give the day you took it as YYYY-MM-DD' }),
-  strength: numeric(z.number().positive().max(100), 'Give the strength in mg'),
+  strength: numeric(z.number().min(0.01).max(100), 'Give the strength in mg'),
   site: z.enum(injectionSites, { error: 'Choose abdomen, thigh or upper arm' }),
   weight_lbs: numeric(z.number().min(50).max(999), 'Give your weight in pounds (50 to 999)')
     .nullable()

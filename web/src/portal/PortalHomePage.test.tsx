@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { nextStepTexts } from './NextStep';
 import { orderItemsAnswer, progressItem, rxEntry } from './orders/fixtures';
+import { thisWeek, unscheduled } from './care/fixtures';
 import { setSession } from '../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../test-utils/fetchMock';
 import { render, type Rendered } from '../test-utils/render';
@@ -44,6 +45,8 @@ let fetchMock: FetchMock;
 let pendingForms: { status: number; body: unknown };
 /** What GET /api/order-items answers. */
 let orders: { status: number; body: unknown };
+/** What GET /api/care/this-week answers. */
+let careWeek: unknown;
 
 function routes() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -62,6 +65,7 @@ beforeEach(() => {
   localStorage.clear();
   pendingForms = { status: 200, body: { status: 'success', orders: [] } };
   orders = { status: 200, body: orderItemsAnswer([]) };
+  careWeek = unscheduled('none');
   fetchMock = installFetchMock();
   fetchMock.mockImplementation(async (input) => {
     const path = String(input).split('?')[0];
@@ -81,6 +85,7 @@ beforeEach(() => {
       return jsonResponse(200, { status: 'success', profile: profileAnswer });
     }
     if (path === '/api/weight-history') return jsonResponse(200, { weights: [] });
+    if (path === '/api/care/this-week') return jsonResponse(200, careWeek);
     if (path === '/api/chat-availability') {
       return jsonResponse(200, availabilityAnswer);
     }
@@ -224,6 +229,30 @@ describe('PortalHomePage, the next step', () => {
     expect(view.container.querySelector('[role="tabpanel"]')?.textContent).toContain(
       'Order Tracking & Status Updates',
     );
+  });
+});
+
+describe('PortalHomePage, the This week card', () => {
+  const card = () => view!.container.querySelector<HTMLElement>('.care-card');
+
+  beforeEach(() => setSession(testSession({ token: 't', id: 1, first_name: 'Ana' })));
+
+  it('shows the week above the tabs once the patient has an injection day', async () => {
+    careWeek = thisWeek();
+    view = await renderRoutes(routes(), '/home');
+    await flush();
+    expect(card()?.querySelector('h2')?.textContent).toBe('This week');
+    expect(card()!.textContent).toContain('Sunday, Mar 15 at 9:00 AM');
+    const tabs = view.container.querySelector('.portal-tabs')!;
+    expect(card()!.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no card without an active prescription', async () => {
+    view = await renderRoutes(routes(), '/home');
+    await flush();
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/care/this-week')).toBe(true);
+    expect(card()).toBeNull();
+    expect(view.container.textContent).not.toContain('This week');
   });
 });
 

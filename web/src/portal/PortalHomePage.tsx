@@ -19,6 +19,8 @@ const DoctorTab = lazy(() => import('./doctor/DoctorTab'));
 const BillingTab = lazy(() =>
   import('./billing/BillingTab').then(({ BillingTab }) => ({ default: BillingTab })),
 );
+// The "This week" card (issue 31) and the care schemas load after the page.
+const ThisWeekCard = lazy(() => import('./care/ThisWeekCard'));
 
 /**
  * /home, the patient portal: a greeting, a word on what the patient just did elsewhere (the
@@ -85,6 +87,9 @@ export function PortalHomePage() {
       </header>
       {notice && <PortalNotice kind={notice} onDismiss={() => setNotice(null)} />}
       <NextStep />
+      <Suspense fallback={null}>
+        <ThisWeekCard />
+      </Suspense>
       <PortalTabBar tabs={shownTabs} selected={selected} onChoose={choose} />
       <section id="portal-panel" role="tabpanel" aria-labelledby={tabId(selected)}>
         <Suspense fallback={<p role="status">Loading...</p>}>

@@ -6,6 +6,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { orderItemsAnswer, progressItem, rxEntry } from '../orders/fixtures';
+import { doseEntry } from '../care/fixtures';
 import { DosageTab } from './DosageTab';
 
 // The chart library draws on a canvas jsdom lacks: the lazy chart is a stub that shows its points.
@@ -23,6 +24,8 @@ let view: Rendered | undefined;
 let fetchMock: FetchMock;
 let body: unknown;
 let weights: { status: number; body: unknown };
+/** What GET /api/care/doses answers. */
+let doses: { status: number; body: unknown };
 
 async function settle() {
   for (let i = 0; i < 5; i++)
@@ -77,11 +80,13 @@ beforeEach(() => {
   setSession(testSession({ token: 't' }));
   body = orderItemsAnswer([]);
   weights = { status: 200, body: { weights: [] } };
+  doses = { status: 200, body: { doses: [] } };
   fetchMock = installFetchMock();
   fetchMock.mockImplementation(async (input) => {
     const path = String(input).split('?')[0];
     if (path === '/api/order-items') return jsonResponse(200, body);
     if (path === '/api/weight-history') return jsonResponse(weights.status, weights.body);
+    if (path === '/api/care/doses') return jsonResponse(doses.status, doses.body);
     return jsonResponse(404, { status: 'error', message: 'Not found' });
   });
 });
@@ -296,6 +301,52 @@ describe('DosageTab: Your progress', () => {
     await show();
     expect(progress().textContent).toContain('We could not load your weight history right now.');
     expect(progress().textContent).toContain('Nothing of this prescription has shipped yet.');
+    expect(months()).toEqual(['Month 1 | 2.5 mg | strength T1', 'Month 2 | 5 mg | strength T2']);
+  });
+});
+
+describe('DosageTab: Dose log', () => {
+  const log = () => panel().querySelector<HTMLElement>('.care-log')!;
+
+  it('says no dose is logged yet, beside the progress and the schedule', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    await show();
+    expect(log().querySelector('h4')?.textContent).toBe('Dose log');
+    expect(log().getAttribute('aria-labelledby')).toBe(log().querySelector('h4')?.id);
+    expect(log().textContent).toContain('No doses logged yet.');
+    expect(panel().querySelector('.progress')).not.toBeNull();
+    expect(months()).toEqual(['Month 1 | 2.5 mg | strength T1', 'Month 2 | 5 mg | strength T2']);
+  });
+
+  it('lists the logged doses newest first: day, strength, site and weight', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    doses = {
+      status: 200,
+      body: {
+        doses: [
+          doseEntry({ id: 1, taken_on: '2026-03-01', site: 'abdomen', weight_lbs: 190 }),
+          doseEntry({ id: 3, taken_on: '2026-03-15', strength: 5, site: 'upper_arm' }),
+          doseEntry({ id: 2, taken_on: '2026-03-08', site: 'thigh', weight_lbs: 187.46 }),
+        ],
+      },
+    };
+    await show();
+    const rows = [...log().querySelectorAll('li')].map((li) =>
+      [...li.querySelectorAll('span')].map((s) => s.textContent).join(' | '),
+    );
+    expect(rows).toEqual([
+      'Mar 15, 2026 | 5 mg | Upper arm',
+      'Mar 8, 2026 | 2.5 mg | Thigh | 187.5 lb',
+      'Mar 1, 2026 | 2.5 mg | Abdomen (stomach area) | 190 lb',
+    ]);
+    expect(log().textContent).not.toContain('No doses logged yet.');
+  });
+
+  it('keeps the plan when the dose log cannot be loaded', async () => {
+    body = orderItemsAnswer([tirzepatide]);
+    doses = { status: 500, body: { status: 'error', message: 'Internal error' } };
+    await show();
+    expect(log().textContent).toContain('We could not load your dose log.');
     expect(months()).toEqual(['Month 1 | 2.5 mg | strength T1', 'Month 2 | 5 mg | strength T2']);
   });
 });

@@ -4,7 +4,8 @@
  * S/T label, the supply list (the medication, and apart what comes with it) and the directions;
  * 'No prescription found' when there is none. The rules are the contracts' (rules/dosage); the
  * data, GET /api/order-items (orderItemsApi). Above the months, "Your progress" (ProgressSection):
- * the patient's weights as a chart and the selected prescription's dose timeline.
+ * the patient's weights as a chart and the selected prescription's dose timeline; under it the
+ * "Dose log" (care/DoseLog, issue 31): the doses the patient logged.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import {
   type ProgressItem,
 } from '@clinic/contracts';
 import { Button } from '../../ui';
+import { DoseLog } from '../care/DoseLog';
 import type { OrderItemsQuery } from '../orderItemsApi';
 import { ProgressSection } from './ProgressSection';
 import './dosage.css';
@@ -233,6 +235,7 @@ export function DosageTab({ query }: { query: OrderItemsQuery }) {
             aria-labelledby={tabId(selected)}
           >
             <ProgressSection item={selected} items={data.orders} headingId={`${base}-progress`} />
+            <DoseLog headingId={`${base}-doses`} headingClassName="dosage-plan__heading" />
             <Plan item={selected} headingId={`${base}-plan`} />
           </section>
         </>

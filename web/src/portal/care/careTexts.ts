@@ -1,0 +1,100 @@
+/**
+ * The words and formats of the "This week" card and the dose log (issue 31): US English, plain
+ * words, dates and times in the patient's own time zone.
+ */
+import { dayInZone, type InjectionWeekday } from '@clinic/contracts';
+
+export const careTexts = {
+  title: 'This week',
+  awaiting: 'Once your first shipment arrives, pick the day you will take your weekly injection.',
+  pickTitle: 'Pick your injection day',
+  pickLead:
+    'Take your injection on the same day each week. Pick a day and time that are easy to keep.',
+  weekday: 'Day of the week',
+  time: 'Time',
+  timeZone: (zone: string) => `Times are in your time zone: ${zone}.`,
+  saveDay: 'Save my injection day',
+  savingDay: 'Saving...',
+  cancel: 'Cancel',
+  changeDay: 'Change day',
+  next: 'Next injection',
+  strength: 'Strength',
+  site: 'Suggested site',
+  taken: (day: string, site: string) => `Dose taken on ${day}, ${site}`,
+  tookDose: 'I took my dose',
+  dayTaken: 'Day you took it',
+  notFuture: 'Choose today or an earlier day.',
+  strengthMg: 'Strength (mg)',
+  siteUsed: 'Where you injected',
+  weight: 'Your weight in lbs (optional)',
+  weightHint: 'It joins your progress chart.',
+  saveDose: 'Save my dose',
+  savingDose: 'Saving...',
+  howTo: 'How to inject',
+  sitesPicture: 'Where to inject: the belly, the front of the thigh, the back of the upper arm',
+  logTitle: 'Dose log',
+  logLoading: 'Loading your doses...',
+  logFailed: 'We could not load your dose log. Please try again later.',
+  logEmpty: 'No doses logged yet.',
+} as const;
+
+export const injectionSteps = [
+  'Wash your hands with soap and water.',
+  'Check the medicine: it should be clear, and not past its expiration date.',
+  'Clean the spot with an alcohol swab and let it dry.',
+  'Pinch the skin. Put the needle in straight, at 90 degrees (at 45 degrees if you are very lean), and push the plunger slowly.',
+  'Hold the needle in for 5 to 10 seconds.',
+  'Take the needle out and press the spot gently. Do not rub it.',
+  'Put the needle in a sharps container.',
+  'Use a different spot each week: your belly at least 2 inches from the belly button, the front of your thigh, or the back of your upper arm.',
+] as const;
+
+/** "sunday" → "Sunday" */
+export function weekdayLabel(weekday: InjectionWeekday): string {
+  return weekday.charAt(0).toUpperCase() + weekday.slice(1);
+}
+
+/** The browser's IANA time zone ("America/Chicago"), or UTC when it does not say. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Intl's narrow no-break space before AM/PM, as a plain space (the same text everywhere). */
+function plain(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+function format(at: Date, options: Intl.DateTimeFormatOptions, timeZone: string): string {
+  try {
+    return plain(new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(at));
+  } catch {
+    // A zone this browser does not know: the browser's own rather than nothing.
+    return plain(new Intl.DateTimeFormat('en-US', options).format(at));
+  }
+}
+
+/** "Sunday, Mar 14 at 9:00 AM": an instant, in the patient's saved time zone. */
+export function formatDoseAt(at: string, timeZone: string): string {
+  const when = new Date(at);
+  const day = format(when, { weekday: 'long', month: 'short', day: 'numeric' }, timeZone);
+  const time = format(when, { hour: 'numeric', minute: '2-digit' }, timeZone);
+  return `${day} at ${time}`;
+}
+
+/** "Sunday, Mar 14": a calendar day ("2027-03-14"), as it is. */
+export function formatDay(day: string): string {
+  return format(
+    new Date(`${day}T12:00:00Z`),
+    { weekday: 'long', month: 'short', day: 'numeric' },
+    'UTC',
+  );
+}
+
+/** Today's calendar day in a time zone ("2027-03-14"), the browser's day if it is unknown. */
+export function todayIn(timeZone: string): string {
+  try {
+    return dayInZone(new Date(), timeZone);
+  } catch {
+    return dayInZone(new Date(), browserTimeZone());
+  }
+}
