@@ -6,6 +6,12 @@
 import { z } from 'zod';
 import { drugs } from '../constants/catalog';
 import { injectionSites, injectionTimePattern, injectionWeekdays } from '../rules/injection-day';
+import {
+  sideEffectDurations,
+  sideEffectRedFlags,
+  sideEffectSeverities,
+  sideEffectSymptoms,
+} from '../rules/side-effect-triage';
 import { numeric, rowId, text } from './fields';
 import { defineRoute } from './route';
 
@@ -117,4 +123,44 @@ export const doseLog = defineRoute({
   auth: 'patient',
   summary: "The caller's logged doses, newest first, for the Dosage tab.",
   response: z.object({ doses: z.array(doseLogEntrySchema) }),
+});
+
+export const reportSideEffectRequestSchema = z.object({
+  order_id: numeric(rowId()),
+  symptom: z.enum(sideEffectSymptoms, { error: 'Choose a symptom from the list' }),
+  severity: z.enum(sideEffectSeverities, { error: 'Choose mild, moderate or severe' }),
+  duration: z.enum(sideEffectDurations, { error: 'Choose how long it has lasted' }),
+  red_flags: z
+    .array(z.enum(sideEffectRedFlags, { error: 'Choose only signs from the list' }))
+    .max(sideEffectRedFlags.length)
+    .default([]),
+});
+
+export const sideEffectReportSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  symptom: z.enum(sideEffectSymptoms),
+  severity: z.enum(sideEffectSeverities),
+  duration: z.enum(sideEffectDurations),
+  red_flags: z.array(z.enum(sideEffectRedFlags)),
+  /** urgent: stop and get care now, the clinician within 4 hours; clinician: within 24 hours. */
+  level: z.enum(['urgent', 'clinician', 'self-care']),
+  stop_medication: z.boolean(),
+  advice: z.string(),
+  reported_at: z.iso.datetime(),
+  /** When the clinician must have answered; null for self-care (seen at the next check-in). */
+  due_at: z.iso.datetime().nullable(),
+  answered_at: z.iso.datetime().nullable(),
+});
+export type SideEffectReport = z.infer<typeof sideEffectReportSchema>;
+
+export const reportSideEffect = defineRoute({
+  method: 'post',
+  path: '/api/care/side-effects',
+  service: 'forms',
+  auth: 'patient',
+  summary:
+    "\"Report a side effect\" on the caller's own order (another's is a 404): the symptom from the list, how bad and how long, and any red-flag signs. Answers the triage at once: a red flag says to stop the medication and get urgent care (911, or 988) and puts the case at the top of the clinician's queue with a 4-hour deadline; moderate ones reach the clinician within 24 hours; mild ones get self-care advice. An unknown symptom or a severity outside the scale is a 400 and nothing is saved.",
+  body: reportSideEffectRequestSchema,
+  response: z.object({ report: sideEffectReportSchema }),
 });

@@ -60,7 +60,7 @@ import {
   submitReshipRequest,
 } from './fulfillment';
 import { orderItems } from './portal';
-import { careThisWeek, doseLog, logDose, saveInjectionDay } from './care';
+import { careThisWeek, doseLog, logDose, reportSideEffect, saveInjectionDay } from './care';
 import { checkUpload } from './uploads';
 import {
   approveCase,
@@ -283,6 +283,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   saveInjectionDay,
   logDose,
   doseLog,
+  reportSideEffect,
   reviewQueue,
   claimCase,
   releaseCase,

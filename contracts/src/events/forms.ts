@@ -61,3 +61,25 @@ export const identityVideoUploaded = defineEvent({
     uploadedAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * A patient reported a side effect that a clinician must answer (issue 31): urgent (a red flag:
+ * 4 hours) or for the clinician (24 hours). Self-care reports are not published: the clinician
+ * reads them with the case. No symptom, severity or advice is carried: the clinic reads the
+ * report from forms when the clinician opens the case (audited).
+ */
+export const sideEffectReported = defineEvent({
+  name: 'side-effect-reported',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A patient reported a side effect a clinician must answer: urgent (4 hours) or within 24 hours. Ids, urgency and deadline only; never the symptom.',
+  schema: z.object({
+    reportId: z.number().int(),
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    urgent: z.boolean(),
+    reportedAt: z.iso.datetime(),
+    dueAt: z.iso.datetime(),
+  }),
+});

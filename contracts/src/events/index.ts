@@ -13,7 +13,12 @@ import {
 } from './clinic';
 import { doctorNotePosted, patientWroteToDoctor } from './chat';
 import { contactVerification, patientContactChanged, shippingAddressSaved } from './contact';
-import { applicationWithdrawn, formSubmitted, identityVideoUploaded } from './forms';
+import {
+  applicationWithdrawn,
+  formSubmitted,
+  identityVideoUploaded,
+  sideEffectReported,
+} from './forms';
 import {
   orderDelivered,
   orderPlaced,
@@ -58,6 +63,7 @@ export const productEvents = new EventRegistry([
   formSubmitted,
   applicationWithdrawn,
   identityVideoUploaded,
+  sideEffectReported,
   prescriptionApproved,
   prescriptionAccepted,
   doseAdjustmentSubmitted,

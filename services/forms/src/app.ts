@@ -71,7 +71,7 @@ export const formsService: ServiceModule<FormsDeps> = {
     identityVideoRoute(router, runtime, uploads, stateRules.cache);
     prescriptionRoutes(router, new Prescriptions(runtime, uploads));
     weightHistoryRoute(router, runtime, deps.identity);
-    careRoutes(router, care);
+    careRoutes(router, runtime, care);
     internalRoutes(
       router,
       runtime,

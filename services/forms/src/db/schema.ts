@@ -18,6 +18,11 @@ import type {
   InjectionSite,
   InjectionWeekday,
   PrescriptionItem,
+  SideEffectDuration,
+  SideEffectRedFlag,
+  SideEffectSeverity,
+  SideEffectSymptom,
+  TriageLevel,
 } from '@clinic/contracts';
 
 /**
@@ -221,4 +226,27 @@ export const doseLogs = formsSchema.table(
     unique('dose_logs_order_id_due_day_key').on(t.orderId, t.dueDay),
     index('dose_logs_by_user').on(t.userId, t.takenOn),
   ],
+);
+
+/** The side effects a patient reported, with the triage they were given. */
+export const sideEffectReports = formsSchema.table(
+  'side_effect_reports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    symptom: text('symptom').$type<SideEffectSymptom>().notNull(),
+    severity: text('severity').$type<SideEffectSeverity>().notNull(),
+    duration: text('duration').$type<SideEffectDuration>().notNull(),
+    redFlags: jsonb('red_flags').$type<SideEffectRedFlag[]>().notNull(),
+    level: text('level').$type<TriageLevel>().notNull(),
+    rule: text('rule').notNull(),
+    advice: text('advice').notNull(),
+    reportedAt: utc('reported_at').notNull(),
+    dueAt: utc('due_at'),
+    answeredAt: utc('answered_at'),
+  },
+  (t) => [index('side_effect_reports_by_order').on(t.orderId, t.reportedAt)],
 );
