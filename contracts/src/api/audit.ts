@@ -20,6 +20,7 @@ export const auditActionsOf = {
     'case.approve',
     'case.deny',
     'case.request',
+    'side-effect.answer',
   ],
   chat: [
     'conversation.list',

@@ -164,3 +164,22 @@ export const reportSideEffect = defineRoute({
   body: reportSideEffectRequestSchema,
   response: z.object({ report: sideEffectReportSchema }),
 });
+
+/**
+ * What the clinician reads of a patient's weeks between shipments, with the case and the refill
+ * review: adherence over the last 8 due weeks, the side-effect reports (newest first, unanswered
+ * urgent ones first) and the weights logged with doses.
+ */
+export const careRecordSchema = z.object({
+  adherence: z.object({
+    /** Due weeks counted (at most 8, none before the injection day was picked). */
+    weeks: z.number().int(),
+    logged: z.number().int(),
+    missed: z.number().int(),
+    /** Weeks missed in a row up to the latest due one. */
+    missedInARow: z.number().int(),
+  }),
+  sideEffects: z.array(sideEffectReportSchema),
+  weights: z.array(z.object({ at: z.iso.datetime(), pounds: z.number() })),
+});
+export type CareRecord = z.infer<typeof careRecordSchema>;

@@ -9,6 +9,7 @@ import { prescriptionItemSchema } from '../events/clinic';
 import { multilineText, numeric, requiredText, rowId, text } from './fields';
 import { orderNumberQuery } from './order-search';
 import { defineRoute } from './route';
+import { careRecordSchema } from './care';
 import { clinicianNoteMax, maxScheduleMonths, maxVials } from '../rules/review';
 
 /** Messages the console shows verbatim. */
@@ -25,6 +26,9 @@ export const clinicMessages = {
   maintenanceOffLadder: 'The maintenance dose must be a strength on the ladder.',
   fileNotInCase: 'This file is not part of the case.',
   fhirNotFound: 'No such record.',
+  sideEffectReportNotFound: 'No such side-effect report on this case.',
+  sideEffectAnswered: 'This side-effect report was already answered.',
+  noVisitToAnswer: 'This case has no visit yet: review the assessment first.',
 } as const;
 
 /** Where a case stands in the clinic. */
@@ -72,6 +76,13 @@ export const caseSummarySchema = z.object({
   dueAt: z.iso.datetime().nullable(),
   claimedBy: staffRef.nullable(),
   decidedAt: z.iso.datetime().nullable(),
+  /**
+   * The most pressing side-effect report the clinician has not answered (issue 31): urgent ones
+   * (a red flag, 4 hours) put the case at the top of the waiting queue.
+   */
+  sideEffect: z
+    .object({ reportId: z.number().int(), urgent: z.boolean(), dueAt: z.iso.datetime() })
+    .nullable(),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
@@ -222,6 +233,8 @@ export const caseViewSchema = z.object({
   /** Weights the patient reported, oldest first (intake, assessments, refills). */
   weights: z.array(z.object({ at: z.iso.datetime(), pounds: z.number() })),
   antiNausea: z.boolean(),
+  /** The weeks between shipments: adherence, side-effect reports, logged weights (issue 31). */
+  care: careRecordSchema.nullable(),
   earlierOrders: z.array(caseSummarySchema),
   prescriptions: z.array(casePrescriptionSchema),
   decisions: z.array(caseDecisionSchema),
@@ -320,6 +333,21 @@ export const requestMore = defineRoute({
   params: caseParams,
   body: z.object({
     kind: z.enum(['message', 'video', 'visit', 'visit-missed']),
+    message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
+  }),
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+export const answerSideEffect = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/side-effects/:reportId/answer',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "Answers a patient's side-effect report: the message reaches their Doctor on Demand thread as the clinician's note (they are told by text or email), and the report leaves the queue. Any clinician may answer; a report already answered is a 409, another case's a 404.",
+  params: z.object({ orderId: numeric(rowId()), reportId: numeric(rowId()) }),
+  body: z.object({
     message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
   }),
   response: z.object({ status: z.literal('success'), case: caseSummarySchema }),

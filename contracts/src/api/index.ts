@@ -63,6 +63,7 @@ import { orderItems } from './portal';
 import { careThisWeek, doseLog, logDose, reportSideEffect, saveInjectionDay } from './care';
 import { checkUpload } from './uploads';
 import {
+  answerSideEffect,
   approveCase,
   assessmentOutcome,
   caseFileReadUrl,
@@ -290,6 +291,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   caseView,
   caseFileReadUrl,
   approveCase,
+  answerSideEffect,
   denyCase,
   requestMore,
   auditTrail,

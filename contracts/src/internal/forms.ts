@@ -5,6 +5,7 @@
  * audits every staff read before it asks.
  */
 import { z } from 'zod';
+import { careRecordSchema } from '../api/care';
 import { caseAnswerSchema, caseFileSchema } from '../api/clinic';
 
 export const assessmentRecordRequestSchema = z.object({ orderId: z.number().int().positive() });
@@ -94,7 +95,12 @@ export type PatientAttachmentCheck = z.infer<typeof patientAttachmentCheckSchema
 /** The internal route answers the check itself. */
 export const patientAttachmentCheckResponseSchema = patientAttachmentCheckSchema;
 
+/** An order's care between shipments, for the clinician's case view (issue 31). */
+export const careRecordRequestSchema = z.object({ orderId: z.number().int().positive() });
+export const careRecordResponseSchema = z.object({ record: careRecordSchema.nullable() });
+
 export const formsInternalPaths = {
+  careRecord: '/internal/forms/care-record',
   assessmentRecord: '/internal/forms/assessment-record',
   fileRead: '/internal/forms/file-read',
   patientImageCheck: '/internal/forms/patient-image-check',

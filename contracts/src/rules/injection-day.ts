@@ -39,6 +39,9 @@ export interface InjectionDay {
 /** "HH:MM" or "H:MM", 24-hour. */
 export const injectionTimePattern = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
+/** Weeks of doses the clinician's view counts (issue 31, item 6). */
+export const adherenceWeeks = 8;
+
 /** Days around a due day whose logged dose counts for it: two before to four after. */
 export const doseWeekWindow = { before: 2, after: 4 } as const;
 

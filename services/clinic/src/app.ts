@@ -13,6 +13,7 @@ import { decisionRoutes } from './routes/decisions';
 import { fhirRoutes } from './routes/fhir';
 import { reviewQueueRoute } from './routes/review-queue';
 import { prescriptionAcceptedRecordSubscriber } from './subscribers/prescription-accepted-record';
+import { sideEffectReportedQueueSubscriber } from './subscribers/side-effect-reported-queue';
 import { contactVerificationChecksSubscriber } from './subscribers/contact-verification-checks';
 import { doseAdjustmentSubmittedQueueSubscriber } from './subscribers/dose-adjustment-submitted-queue';
 import { identityVideoUploadedQueueSubscriber } from './subscribers/identity-video-uploaded-queue';
@@ -56,6 +57,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
         doseAdjustmentSubmittedQueueSubscriber(runtime),
         prescriptionAcceptedRecordSubscriber(runtime),
         contactVerificationChecksSubscriber,
+        sideEffectReportedQueueSubscriber,
       ],
       jobs: [
         patientMessageJobOf(runtime, deps.identity),

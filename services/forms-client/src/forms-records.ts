@@ -1,12 +1,14 @@
 /**
  * What the clinic asks forms directly, because a clinician's screen needs the answer within one
- * request: an order's assessment in words, and a short-lived signed read of one of its files. In
+ * request: an order's assessment in words, a short-lived signed read of one of its files, and its
+ * care between shipments. In
  * single-node mode the calls run in-process (LocalFormsRecords in @clinic/forms); in cluster mode
  * they go over HTTP to forms' internal routes with the cluster secret (HttpFormsRecords). Both
  * pass one shared suite (forms-records.suite.ts in @clinic/forms). The caller audits the read.
  */
 import type {
   AssessmentRecord,
+  CareRecord,
   FileRead,
   PatientAttachmentCheck,
   PatientImageCheck,
@@ -41,4 +43,9 @@ export interface FormsRecords {
    * chat attachment, an image, a video); null when it is not theirs or not checked.
    */
   patientFileRead(userId: number, fileName: string): Promise<FileRead | null>;
+  /**
+   * The order's weeks between shipments (issue 31): adherence over the last 8 due weeks, the
+   * side-effect reports and the weights logged with doses; null when forms knows no such order.
+   */
+  careRecord(orderId: number): Promise<CareRecord | null>;
 }

@@ -7,6 +7,7 @@
  */
 import {
   assessmentRecordResponseSchema,
+  careRecordResponseSchema,
   fileReadRequestSchema,
   fileReadResponseSchema,
   formsInternalPaths,
@@ -15,6 +16,7 @@ import {
   patientImageCheckResponseSchema,
   patientImageRequestSchema,
   type AssessmentRecord,
+  type CareRecord,
   type FileRead,
   type PatientAttachmentCheck,
   type PatientImageCheck,
@@ -105,5 +107,14 @@ export class HttpFormsRecords implements FormsRecords {
       fileReadResponseSchema,
     );
     return answer.read;
+  }
+
+  async careRecord(orderId: number): Promise<CareRecord | null> {
+    const answer = await this.client.call(
+      formsInternalPaths.careRecord,
+      { orderId },
+      careRecordResponseSchema,
+    );
+    return answer.record;
   }
 }

@@ -77,6 +77,7 @@ export const formsService: ServiceModule<FormsDeps> = {
       runtime,
       new AssessmentRecords(runtime, questionnaires, deps.storage),
       uploads,
+      care,
     );
     return {
       router,

@@ -12,6 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { caseStatuses, decisionKinds, type Drug, type PrescriptionItem } from '@clinic/contracts';
+import { sql } from 'drizzle-orm';
 
 /**
  * The clinic service's own schema, as its migrations (./migrations) make it; no other service
@@ -163,4 +164,27 @@ export const caseMessages = clinicSchema.table(
     at: utc('at').notNull(),
   },
   (t) => [index('case_messages_by_order').on(t.orderId, t.id)],
+);
+
+/**
+ * Side-effect reports a clinician must answer (forms' side-effect-reported): ids, urgency and
+ * deadline; the report itself is read from forms with the case.
+ */
+export const sideEffectReports = clinicSchema.table(
+  'side_effect_reports',
+  {
+    reportId: integer('report_id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    urgent: boolean('urgent').notNull(),
+    reportedAt: utc('reported_at').notNull(),
+    dueAt: utc('due_at').notNull(),
+    answeredAt: utc('answered_at'),
+    answeredBy: integer('answered_by'),
+  },
+  (t) => [
+    index('side_effect_reports_open')
+      .on(t.orderId)
+      .where(sql`answered_at is null`),
+  ],
 );

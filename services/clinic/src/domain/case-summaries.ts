@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { reviewPromiseHours, type CaseFilter, type CaseSummary } from '@clinic/contracts';
 import { unnamedStaff } from '@clinic/identity-client';
 import type { Db } from '@clinic/kit';
-import { cases, type CaseRow } from '../db/schema';
+import { cases, sideEffectReports, type CaseRow } from '../db/schema';
 import { staffNames } from './staff-members';
 
 export const reviewPromiseMs = reviewPromiseHours * 60 * 60 * 1000;
@@ -11,7 +11,13 @@ export const reviewPromiseMs = reviewPromiseHours * 60 * 60 * 1000;
 export const reviewableStatuses = ['waiting', 'needs-video', 'appointment-required'] as const;
 const decidedStatuses = ['approved', 'accepted', 'denied'] as const;
 
-export function toSummary(row: CaseRow, names: Map<number, string>): CaseSummary {
+type OpenReport = NonNullable<CaseSummary['sideEffect']>;
+
+export function toSummary(
+  row: CaseRow,
+  names: Map<number, string>,
+  openReports: Map<number, OpenReport> = new Map(),
+): CaseSummary {
   return {
     orderId: row.orderId,
     userId: row.userId,
@@ -32,15 +38,43 @@ export function toSummary(row: CaseRow, names: Map<number, string>): CaseSummary
         ? null
         : { id: row.claimedBy, name: names.get(row.claimedBy) ?? unnamedStaff(row.claimedBy) },
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    sideEffect: openReports.get(row.orderId) ?? null,
   };
 }
 
+/** Urgent reports first, then the closest deadline. */
+function morePressing(a: OpenReport, b: OpenReport): number {
+  return Number(b.urgent) - Number(a.urgent) || a.dueAt.localeCompare(b.dueAt);
+}
+
+/** Each order's most pressing side-effect report no clinician has answered. */
+async function openReportsOf(db: Db, orderIds: number[]): Promise<Map<number, OpenReport>> {
+  const open = new Map<number, OpenReport>();
+  if (orderIds.length === 0) return open;
+  const rows = await db
+    .select()
+    .from(sideEffectReports)
+    .where(and(inArray(sideEffectReports.orderId, orderIds), isNull(sideEffectReports.answeredAt)));
+  for (const row of rows) {
+    const report = { reportId: row.reportId, urgent: row.urgent, dueAt: row.dueAt.toISOString() };
+    const known = open.get(row.orderId);
+    if (!known || morePressing(report, known) < 0) open.set(row.orderId, report);
+  }
+  return open;
+}
+
 export async function summariesOf(db: Db, rows: CaseRow[]): Promise<CaseSummary[]> {
-  const names = await staffNames(
-    db,
-    rows.flatMap((r) => (r.claimedBy === null ? [] : [r.claimedBy])),
-  );
-  return rows.map((row) => toSummary(row, names));
+  const [names, open] = await Promise.all([
+    staffNames(
+      db,
+      rows.flatMap((r) => (r.claimedBy === null ? [] : [r.claimedBy])),
+    ),
+    openReportsOf(
+      db,
+      rows.map((r) => r.orderId),
+    ),
+  ]);
+  return rows.map((row) => toSummary(row, names, open));
 }
 
 const queueLimit = 200;
@@ -59,12 +93,7 @@ export async function reviewQueue(
   let rows: CaseRow[];
   switch (filter) {
     case 'waiting':
-      // Cases another clinician holds stay in the list, naming who holds them.
-      rows = await base
-        .where(inArray(cases.status, ['waiting', 'appointment-required']))
-        .orderBy(asc(cases.dueAt), asc(cases.orderId))
-        .limit(queueLimit);
-      break;
+      return waitingQueue(db);
     case 'needs-video':
       rows = await base
         .where(eq(cases.status, 'needs-video'))
@@ -85,6 +114,47 @@ export async function reviewQueue(
       break;
   }
   return summariesOf(db, rows);
+}
+
+/**
+ * The waiting tab: cases waiting for a decision and cases with a side-effect report no clinician
+ * has answered, the urgent reports first (closest deadline first), then everything else by its
+ * closest deadline (a report's or the review's promise). Cases another clinician holds stay in
+ * the list, naming who holds them.
+ */
+async function waitingQueue(db: Db): Promise<CaseSummary[]> {
+  const waiting = await db
+    .select()
+    .from(cases)
+    .where(inArray(cases.status, ['waiting', 'appointment-required']))
+    .orderBy(asc(cases.dueAt), asc(cases.orderId))
+    .limit(queueLimit);
+  const reported = await db
+    .selectDistinct({ orderId: sideEffectReports.orderId })
+    .from(sideEffectReports)
+    .where(isNull(sideEffectReports.answeredAt))
+    .limit(queueLimit);
+  const known = new Set(waiting.map((r) => r.orderId));
+  const more = reported.map((r) => r.orderId).filter((id) => !known.has(id));
+  const withReports = more.length
+    ? await db.select().from(cases).where(inArray(cases.orderId, more))
+    : [];
+  const summaries = await summariesOf(db, [...waiting, ...withReports]);
+  const due = (c: CaseSummary) =>
+    [
+      c.sideEffect?.dueAt,
+      c.status === 'waiting' || c.status === 'appointment-required' ? c.dueAt : null,
+    ]
+      .filter((d): d is string => !!d)
+      .sort()[0] ?? '9999';
+  return summaries
+    .sort(
+      (a, b) =>
+        Number(!!b.sideEffect?.urgent) - Number(!!a.sideEffect?.urgent) ||
+        due(a).localeCompare(due(b)) ||
+        a.orderId - b.orderId,
+    )
+    .slice(0, queueLimit);
 }
 
 /** The case of one order, whatever its tab: a clinician finding an order by its number. */

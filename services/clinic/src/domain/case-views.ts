@@ -16,6 +16,7 @@ import {
   encounters,
   patientRecords,
   prescriptions,
+  sideEffectReports,
   type CaseRow,
 } from '../db/schema';
 import { auditStaff, clinicAudit, type StaffRequest } from './audit';
@@ -49,6 +50,8 @@ export class CaseViews {
       health,
       encounter,
       checks,
+      care,
+      answered,
     ] = await Promise.all([
       this.identity.patientContact(row.userId),
       this.forms.assessmentRecord(orderId),
@@ -73,6 +76,8 @@ export class CaseViews {
       db.select().from(patientRecords).where(eq(patientRecords.userId, row.userId)),
       db.select().from(encounters).where(eq(encounters.orderId, orderId)),
       db.select().from(contactChecks).where(eq(contactChecks.userId, row.userId)),
+      this.forms.careRecord(orderId),
+      db.select().from(sideEffectReports).where(eq(sideEffectReports.orderId, orderId)),
     ]);
     const [summary, ...earlier] = await summariesOf(db, [
       row,
@@ -84,6 +89,10 @@ export class CaseViews {
     if (contact?.weight && row.paidAt)
       weights.push({ at: row.paidAt.toISOString(), pounds: contact.weight });
     if (record?.weightPounds) weights.push({ at: record.submittedAt, pounds: record.weightPounds });
+    weights.push(...(care?.weights ?? []));
+    weights.sort((a, b) => a.at.localeCompare(b.at));
+    // Forms keeps the report; the clinic knows whether a clinician answered it.
+    const answeredAt = new Map(answered.map((r) => [r.reportId, r.answeredAt]));
     const latestAdjustment = adjustment[0];
     return {
       case: summary!,
@@ -126,6 +135,13 @@ export class CaseViews {
           : null,
       weights,
       antiNausea: row.antiNausea,
+      care: care && {
+        ...care,
+        sideEffects: care.sideEffects.map((r) => ({
+          ...r,
+          answered_at: answeredAt.get(r.id)?.toISOString() ?? r.answered_at,
+        })),
+      },
       earlierOrders: earlier,
       prescriptions: rxRows.map(toCasePrescription),
       decisions: decisionRows.map((d) => ({

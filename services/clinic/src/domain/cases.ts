@@ -42,6 +42,7 @@ import {
   encounters,
   patientRecords,
   prescriptions,
+  sideEffectReports,
   type CaseRow,
 } from '../db/schema';
 import { type AuditAction, auditStaff, clinicAudit, type StaffRequest } from './audit';
@@ -264,6 +265,74 @@ export class Cases {
       await this.email(tx, row, `request-${orderId}-${note!.id}`, (link) =>
         moreEmail(kind, message, link, orderId, row.state),
       );
+    });
+  }
+
+  /**
+   * Answers a side-effect report (issue 31): any clinician may, held or not, since an urgent one
+   * cannot wait for a claim. The answer is kept in the case's messages, published as the
+   * clinician's note (the chat posts it to the patient's Doctor on Demand thread) and the patient
+   * is told where to read it, all with the report marked answered, in one transaction.
+   */
+  async answerSideEffect(
+    orderId: number,
+    reportId: number,
+    who: StaffRequest,
+    message: string,
+    doctorName: string = who.member.name,
+  ): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, events, row, now) => {
+      const [report] = await tx
+        .select()
+        .from(sideEffectReports)
+        .where(
+          and(eq(sideEffectReports.reportId, reportId), eq(sideEffectReports.orderId, orderId)),
+        )
+        .for('update');
+      if (!report) throw new NotFoundError(clinicMessages.sideEffectReportNotFound);
+      if (report.answeredAt) throw new ConflictError(clinicMessages.sideEffectAnswered);
+      const [encounter] = await tx.select().from(encounters).where(eq(encounters.orderId, orderId));
+      if (!encounter) throw new ConflictError(clinicMessages.noVisitToAnswer);
+      const [note] = await tx
+        .insert(caseMessages)
+        .values({
+          orderId,
+          userId: row.userId,
+          sender: 'clinician',
+          staffId: who.member.id,
+          authorName: who.member.name,
+          body: message,
+          at: now,
+        })
+        .returning({ id: caseMessages.id });
+      await tx
+        .update(sideEffectReports)
+        .set({ answeredAt: now, answeredBy: who.member.id })
+        .where(eq(sideEffectReports.reportId, reportId));
+      await clinicAudit(this.runtime).record(tx, auditStaff(who), {
+        action: 'side-effect.answer',
+        orderId,
+        patientId: row.userId,
+        subject: String(reportId),
+        at: now,
+      });
+      await events.publish(clinicianNoteWritten, {
+        noteId: note!.id,
+        orderId,
+        userId: row.userId,
+        encounterId: encounter.encounterId,
+        encounterOpenedAt: encounter.openedAt.toISOString(),
+        clinicianId: who.member.id,
+        authorName: doctorName,
+        patientName: row.patientName,
+        message,
+        writtenAt: now.toISOString(),
+      });
+      await this.email(tx, row, `side-effect-answer-${reportId}`, (link) => ({
+        subject: 'Your clinician answered your report',
+        body: `Your clinician has answered the side effect you reported. Read it on the Doctor tab of your patient portal: ${link('/home')}`,
+        text: `Your clinician answered your report. Read it in your portal: ${link('/home')}`,
+      }));
     });
   }
 

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { approveCase, denyCase, requestMore } from '@clinic/contracts';
+import { answerSideEffect, approveCase, denyCase, requestMore } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { Cases } from '../domain/cases';
@@ -34,6 +34,20 @@ export function decisionRoutes(
     return {
       status: 'success' as const,
       case: await work.requestMore(params.orderId, who, body.kind, body.message, doctor?.name),
+    };
+  });
+  bindRoute(router, answerSideEffect, async ({ principal, params, body, req }) => {
+    const who = await staffRequest(runtime, identity, principal, req);
+    const doctor = await identity.clinicianProfile(principal.userId);
+    return {
+      status: 'success' as const,
+      case: await work.answerSideEffect(
+        params.orderId,
+        params.reportId,
+        who,
+        body.message,
+        doctor?.name,
+      ),
     };
   });
 }

@@ -13,6 +13,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   addDays,
+  adherenceWeeks,
   countsForDueDay,
   dayInZone,
   earlierDueDays,
@@ -24,9 +25,11 @@ import {
   missingInjectionDay,
   nextInjectionSite,
   strengthOnDay,
+  type CareRecord,
   type DoseLogEntry,
   type InjectionDay,
   type InjectionDaySetting,
+  type InjectionOccurrence,
   type InjectionSite,
   type ThisWeek,
 } from '@clinic/contracts';
@@ -38,11 +41,10 @@ import {
 } from '@clinic/kit';
 import { doseLogs, injectionDays, orders, prescriptions } from '../db/schema';
 import { scheduleDoseReminders } from '../jobs/definitions/dose-reminder';
-
-/** How many earlier weeks the missed-in-a-row count looks back. */
-const missedLookbackWeeks = 8;
+import { sideEffectReportsOf } from './side-effects';
 
 type CareOrder = Awaited<ReturnType<Care['careOrder']>>;
+type DoseLogRow = typeof doseLogs.$inferSelect;
 
 export interface LogDoseInput {
   order_id: number;
@@ -102,30 +104,15 @@ export class Care {
     if (!setting) return { ...base, status: 'pick-day' };
 
     const now = this.runtime.clock.now();
-    const day = settingIn(setting);
-    const firstDay = dayInZone(deliveredAt, day.timeZone);
-    const sinceDay = maxDay(firstDay, dayInZone(setting.savedAt, day.timeZone));
-    const week = injectionWeek(day, now);
+    const weeks = dueWeeks(setting, deliveredAt, logs, now);
+    const { week, current, logged, missed, missedInARow } = weeks;
     const strengthOn = (d: string) =>
       strengthOnDay(
         found.prescription.doseSchedule,
         found.prescription.maintenanceDose,
-        firstDay,
+        weeks.firstDay,
         d,
       );
-    const loggedFor = (due: string) => logs.find((l) => l.dueDay === due) ?? null;
-    const current = week.current.day >= sinceDay ? week.current : null;
-    const logged = current ? loggedFor(current.day) : null;
-    const missed =
-      current !== null && logged === null && now.getTime() >= current.at.getTime() + 86_400_000;
-    let missedInARow = 0;
-    if (current && missed) {
-      missedInARow = 1;
-      for (const d of earlierDueDays(current.day, sinceDay, missedLookbackWeeks)) {
-        if (loggedFor(d)) break;
-        missedInARow += 1;
-      }
-    }
     const advice =
       current && missed
         ? missedDoseAdvice({
@@ -156,6 +143,43 @@ export class Care {
         take_by: advice.takeBy?.toISOString() ?? null,
         text: advice.text,
       },
+    };
+  }
+
+  /**
+   * The clinician's reading of an order's weeks (FormsRecords.careRecord): adherence over the
+   * last 8 due weeks (a week counts once its dose is a day overdue or logged), the side-effect
+   * reports with unanswered urgent ones first, and the weights logged with doses, oldest first.
+   * Null when forms knows no such order.
+   */
+  async record(orderId: number): Promise<CareRecord | null> {
+    const [order] = await this.runtime.db.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!order) return null;
+    const [setting] = await this.runtime.db
+      .select()
+      .from(injectionDays)
+      .where(eq(injectionDays.userId, order.userId));
+    const logs = await this.logsOf(orderId);
+    const adherence = { weeks: 0, logged: 0, missed: 0, missedInARow: 0 };
+    if (setting && order.firstDeliveredAt) {
+      const weeks = dueWeeks(setting, order.firstDeliveredAt, logs, this.runtime.clock.now());
+      for (const due of weeks.counted) {
+        adherence.weeks += 1;
+        if (due.logged) adherence.logged += 1;
+        else adherence.missed += 1;
+      }
+      adherence.missedInARow = weeks.missedInARow;
+    }
+    const reports = await sideEffectReportsOf(this.runtime, orderId);
+    const pressing = (r: (typeof reports)[number]) =>
+      r.level === 'urgent' && !r.answered_at ? 0 : 1;
+    return {
+      adherence,
+      sideEffects: [...reports].sort((a, b) => pressing(a) - pressing(b)),
+      weights: logs
+        .filter((l) => l.weightLbs !== null)
+        .map((l) => ({ at: l.loggedAt.toISOString(), pounds: l.weightLbs as number }))
+        .reverse(),
     };
   }
 
@@ -245,8 +269,52 @@ export class Care {
       .from(doseLogs)
       .where(eq(doseLogs.orderId, orderId))
       .orderBy(desc(doseLogs.takenOn), desc(doseLogs.id))
-      .limit(missedLookbackWeeks + 2);
+      .limit(adherenceWeeks + 2);
   }
+}
+
+interface DueWeeks {
+  week: ReturnType<typeof injectionWeek>;
+  firstDay: string;
+  /** The latest dose due at or before now, once the injection day applies. */
+  current: InjectionOccurrence | null;
+  logged: DoseLogRow | null;
+  /** The current dose is a day overdue and not logged. */
+  missed: boolean;
+  missedInARow: number;
+  /** The due weeks that count, newest first (at most 8): the current one once it is logged or missed. */
+  counted: { day: string; logged: boolean }[];
+}
+
+/** The patient's due weeks under their injection day, from the first delivery on. */
+function dueWeeks(
+  setting: typeof injectionDays.$inferSelect,
+  deliveredAt: Date,
+  logs: readonly DoseLogRow[],
+  now: Date,
+): DueWeeks {
+  const day = settingIn(setting);
+  const firstDay = dayInZone(deliveredAt, day.timeZone);
+  const sinceDay = maxDay(firstDay, dayInZone(setting.savedAt, day.timeZone));
+  const week = injectionWeek(day, now);
+  const loggedFor = (due: string) => logs.find((l) => l.dueDay === due) ?? null;
+  const current = week.current.day >= sinceDay ? week.current : null;
+  const logged = current ? loggedFor(current.day) : null;
+  const missed =
+    current !== null && logged === null && now.getTime() >= current.at.getTime() + 86_400_000;
+  const earlier = current ? earlierDueDays(current.day, sinceDay, adherenceWeeks) : [];
+  let missedInARow = 0;
+  if (missed) {
+    missedInARow = 1;
+    for (const d of earlier) {
+      if (loggedFor(d)) break;
+      missedInARow += 1;
+    }
+  }
+  const counted = [...(current && (logged || missed) ? [current.day] : []), ...earlier]
+    .slice(0, adherenceWeeks)
+    .map((d) => ({ day: d, logged: loggedFor(d) !== null }));
+  return { week, firstDay, current, logged, missed, missedInARow, counted };
 }
 
 function isStopped(found: NonNullable<CareOrder>): boolean {

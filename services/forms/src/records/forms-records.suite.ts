@@ -343,6 +343,44 @@ export function formsRecordsContract(
       expect(await records.fileRead(987654, medicalCase.answers['14'] as string)).toBeNull();
     });
 
+    it("reads an order's care: adherence, side-effect reports with urgent first, logged weights", async () => {
+      h.clock.set('2026-11-24T15:00:00Z');
+      const patient = await h.patient({ state: 'CA' });
+      const orderId = await h.paidOrder(patient);
+      await h.approve(patient, orderId);
+      expect(await records.careRecord(orderId)).toEqual({
+        adherence: { weeks: 0, logged: 0, missed: 0, missedInARow: 0 },
+        sideEffects: [],
+        weights: [],
+      });
+      await h.deliver(patient, orderId);
+      const day = { weekday: 'sunday', time: '09:00', time_zone: 'America/New_York' };
+      expect((await h.put('/api/care/injection-day', day, patient)).status).toBe(200);
+      h.clock.set('2026-11-29T16:00:00Z');
+      const dose = { order_id: orderId, taken_on: '2026-11-29', strength: 2.5, site: 'abdomen' };
+      expect((await h.post('/api/care/doses', { ...dose, weight_lbs: 204 }, patient)).status).toBe(
+        200,
+      );
+      const report = (symptom: string, severity: string) =>
+        h.post(
+          '/api/care/side-effects',
+          { order_id: orderId, symptom, severity, duration: 'under_1_day' },
+          patient,
+        );
+      await report('stomach_pain', 'severe');
+      h.clock.set('2026-12-08T16:00:00Z');
+      await report('nausea', 'mild');
+      // Nov 29 logged, Dec 6 missed (a day overdue).
+      const care = await records.careRecord(orderId);
+      expect(care?.adherence).toEqual({ weeks: 2, logged: 1, missed: 1, missedInARow: 1 });
+      expect(care?.sideEffects.map((r) => [r.symptom, r.level])).toEqual([
+        ['stomach_pain', 'urgent'],
+        ['nausea', 'self-care'],
+      ]);
+      expect(care?.weights).toEqual([{ at: '2026-11-29T16:00:00.000Z', pounds: 204 }]);
+      expect(await records.careRecord(987654)).toBeNull();
+    });
+
     it('has no record for an unknown order or one not submitted yet', async () => {
       expect(await records.assessmentRecord(987654)).toBeNull();
       const pending = await h.paidOrder(stranger);

@@ -6,6 +6,7 @@
  */
 import {
   assessmentRecordRequestSchema,
+  careRecordRequestSchema,
   fileReadRequestSchema,
   patientFileRequestSchema,
   patientImageRequestSchema,
@@ -14,6 +15,7 @@ import type { FormsRecords } from '@clinic/forms-client';
 import type { ServiceRuntime } from '@clinic/kit';
 import type { FormsDeps } from '../deps';
 import { AssessmentRecords } from '../domain/assessment-records';
+import { Care } from '../domain/care';
 import { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
 import { loadQuestionnaires } from '../questionnaires/questionnaires';
@@ -28,7 +30,12 @@ export function createLocalFormsRecords(
     deps.storage,
   );
   const uploads = new Uploads(runtime, deps.storage);
+  const care = new Care(runtime);
   return {
+    async careRecord(orderId) {
+      const request = parseOrRefuse(careRecordRequestSchema, { orderId });
+      return care.record(request.orderId);
+    },
     async assessmentRecord(orderId) {
       const request = parseOrRefuse(assessmentRecordRequestSchema, { orderId });
       return records.record(request.orderId);

@@ -2,7 +2,8 @@
  * Forms' internal routes, for the clinic and fulfilment in cluster mode (HttpFormsRecords): an
  * order's assessment as the clinician reads it, a signed read of one of its files, a check and
  * staff read of a patient's own image (the reship photo), and a check of a patient's doctor chat
- * attachment and a signed read of any of their checked uploads; for intake, the count of open
+ * attachment and a signed read of any of their checked uploads, an order's care between shipments
+ * (adherence, side-effect reports, logged weights); for intake, the count of open
  * orders in some states (a state rules change's preview). Never published:
  * the gateway does not route /internal, and each call must carry the cluster's internal token
  * (403 without). Bodies are validated with the internal contract schemas (400 naming the fields).
@@ -11,6 +12,7 @@
 import type { Router } from 'express';
 import {
   assessmentRecordRequestSchema,
+  careRecordRequestSchema,
   fileReadRequestSchema,
   formsInternalPaths,
   patientFileRequestSchema,
@@ -20,6 +22,7 @@ import {
 } from '@clinic/contracts';
 import { internalOnly, type ServiceRuntime } from '@clinic/kit';
 import type { AssessmentRecords } from '../domain/assessment-records';
+import type { Care } from '../domain/care';
 import { countOpenOrders } from '../domain/state-rules';
 import type { Uploads } from '../domain/uploads';
 import { parseOrRefuse } from '../domain/validation';
@@ -29,8 +32,14 @@ export function internalRoutes(
   runtime: ServiceRuntime,
   records: AssessmentRecords,
   uploads: Uploads,
+  care: Care,
 ): void {
   const guard = internalOnly(runtime.engines.principals);
+
+  router.post(formsInternalPaths.careRecord, guard, async (req, res) => {
+    const { orderId } = parseOrRefuse(careRecordRequestSchema, req.body);
+    res.json({ record: await care.record(orderId) });
+  });
 
   router.post(formsInternalPaths.assessmentRecord, guard, async (req, res) => {
     const { orderId } = parseOrRefuse(assessmentRecordRequestSchema, req.body);

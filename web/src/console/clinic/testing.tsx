@@ -36,6 +36,7 @@ export function summary(over: Partial<CaseSummary> = {}): CaseSummary {
     dueAt: '2026-11-25T10:00:00.000Z',
     claimedBy: null,
     decidedAt: null,
+    sideEffect: null,
     ...over,
   };
 }
@@ -113,6 +114,7 @@ export function caseView(over: Partial<CaseView> = {}, c: Partial<CaseSummary> =
     adjustment: null,
     weights: [{ at: '2026-11-20T10:00:00.000Z', pounds: 212 }],
     antiNausea: false,
+    care: null,
     earlierOrders: [],
     prescriptions: [],
     decisions: [],
