@@ -1,12 +1,14 @@
 /**
  * The Dosage tab's "Dose log" (issue 31, item 2): each dose the patient logged, newest first,
  * with its day, strength, site and the weight given with it; "No doses logged yet." before the
- * first. GET /api/care/doses (careApi), refreshed when the "This week" card logs a dose.
+ * first. GET /api/care/doses (careApi), refreshed when the "This week" card logs a dose. Under the
+ * list, "Report a side effect" for the order of the "This week" card, when there is one.
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatDoseMg, formatUsDate, injectionSiteLabels } from '@clinic/contracts';
 import { doseLogQuery } from './careApi';
 import { careTexts } from './careTexts';
+import { ReportSideEffectOnCurrentOrder } from './ReportSideEffect';
 import './care.css';
 
 export function DoseLog({
@@ -48,6 +50,7 @@ export function DoseLog({
           ))}
         </ol>
       )}
+      <ReportSideEffectOnCurrentOrder level={5} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The "This week" card once the patient has an injection day: the next injection (day and time
  * in their saved time zone), its strength, the suggested site and a way to change the day; then
- * this week's dose: taken (with a tick), or what to do about a missed one, and "I took my dose".
+ * this week's dose: taken (with a tick), or what to do about a missed one, and "I took my dose";
+ * then "Report a side effect" for the card's order.
  */
 import { useState } from 'react';
 import { formatDoseMg, injectionSiteLabels, type ThisWeek } from '@clinic/contracts';
@@ -9,6 +10,7 @@ import { Button, Section } from '../../ui';
 import { DoseForm } from './DoseForm';
 import { HowToInject } from './HowToInject';
 import { InjectionDayForm } from './InjectionDayForm';
+import { ReportSideEffect } from './ReportSideEffect';
 import { careTexts, formatDay, formatDoseAt } from './careTexts';
 
 function Tick() {
@@ -108,6 +110,7 @@ export function ScheduledCard({
             </div>
           </dl>
           <ThisWeeksDose week={week} timeZone={day.time_zone} />
+          {week.order_id !== null && <ReportSideEffect orderId={week.order_id} />}
         </>
       )}
       <HowToInject />

@@ -2,14 +2,16 @@
  * The portal home's "This week" card (issue 31, item 1), by the status of GET
  * /api/care/this-week: nothing with no active prescription (or a stopped one), a line while the
  * first shipment is on its way, the injection day form once it has arrived, then the week's dose
- * (ScheduledCard). Nothing either while the answer is loading or cannot be had: the rest of the
- * portal is not held up. The portal loads this module lazily (the default export), so its code and
- * the care schemas come after /home's first load.
+ * (ScheduledCard); from the delivery on, "Report a side effect" for the card's order. Nothing
+ * either while the answer is loading or cannot be had: the rest of the portal is not held up.
+ * The portal loads this module lazily (the default export), so its code and the care schemas
+ * come after /home's first load.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Section } from '../../ui';
 import { HowToInject } from './HowToInject';
 import { InjectionDayForm } from './InjectionDayForm';
+import { ReportSideEffect } from './ReportSideEffect';
 import { ScheduledCard } from './ScheduledCard';
 import { thisWeekQuery } from './careApi';
 import { careTexts } from './careTexts';
@@ -31,6 +33,7 @@ export function ThisWeekCard() {
       <Section title={careTexts.pickTitle} className="care-card" titleClassName="care-card__title">
         <p className="care-card__line">{careTexts.pickLead}</p>
         <InjectionDayForm saved={null} />
+        {week.order_id !== null && <ReportSideEffect orderId={week.order_id} />}
         <HowToInject />
       </Section>
     );

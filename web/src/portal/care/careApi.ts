@@ -1,12 +1,20 @@
 /**
  * Care between shipments (issue 31) through the contract (contracts/api/care.ts): the "This
  * week" card (GET /api/care/this-week), the dose log (GET /api/care/doses), the injection day
- * (PUT /api/care/injection-day) and "I took my dose" (POST /api/care/doses). Only lazily loaded
- * parts import this (the card, which /home loads after the page, and the Dosage tab), so the
- * care schemas never come with /home's first load.
+ * (PUT /api/care/injection-day), "I took my dose" (POST /api/care/doses) and "Report a side
+ * effect" (POST /api/care/side-effects). Only lazily loaded parts import this (the card, which
+ * /home loads after the page, and the Dosage tab), so the care schemas never come with /home's
+ * first load.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { careThisWeek, doseLog, logDose, saveInjectionDay } from '@clinic/contracts';
+import {
+  careThisWeek,
+  doseLog,
+  logDose,
+  reportSideEffect,
+  saveInjectionDay,
+  type SideEffectReport,
+} from '@clinic/contracts';
 import { ApiError, callApi, type CallInput } from '../../api/client';
 import { weightHistoryQuery } from '../dosage/weightHistoryApi';
 
@@ -22,6 +30,7 @@ export const doseLogQuery = queryOptions({
 
 export type InjectionDayBody = CallInput<typeof saveInjectionDay>['body'];
 export type LogDoseBody = CallInput<typeof logDose>['body'];
+export type SideEffectBody = CallInput<typeof reportSideEffect>['body'];
 
 /** Saves the injection day; the answer is the card's new state, kept as the query's data. */
 export async function saveDay(client: QueryClient, body: InjectionDayBody): Promise<void> {
@@ -37,6 +46,11 @@ export async function postDose(client: QueryClient, body: LogDoseBody): Promise<
     client.invalidateQueries({ queryKey: doseLogQuery.queryKey }),
     client.invalidateQueries({ queryKey: weightHistoryQuery.queryKey }),
   ]);
+}
+
+/** Reports a side effect; the answer is its triage: what the patient is told at once. */
+export async function postSideEffect(body: SideEffectBody): Promise<SideEffectReport> {
+  return (await callApi(reportSideEffect, { body })).report;
 }
 
 /**

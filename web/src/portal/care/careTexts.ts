@@ -36,6 +36,9 @@ export const careTexts = {
   logLoading: 'Loading your doses...',
   logFailed: 'We could not load your dose log. Please try again later.',
   logEmpty: 'No doses logged yet.',
+  reportSideEffect: 'Report a side effect',
+  openingReport: 'Opening...',
+  reportUnavailable: 'We could not open the form. Check your connection and try again.',
 } as const;
 
 export const injectionSteps = [

@@ -1,5 +1,13 @@
-/** Test fixtures: answers of GET /api/care/this-week and /api/care/doses, complete as the contract defines them. */
-import type { DoseLogEntry, ThisWeek } from '@clinic/contracts';
+/**
+ * Test fixtures: answers of GET /api/care/this-week and /api/care/doses and of POST
+ * /api/care/side-effects, complete as the contract defines them.
+ */
+import {
+  triageSideEffect,
+  type DoseLogEntry,
+  type SideEffectReport,
+  type ThisWeek,
+} from '@clinic/contracts';
 
 export function doseEntry(over: Partial<DoseLogEntry> = {}): DoseLogEntry {
   return {
@@ -44,4 +52,31 @@ export function unscheduled(status: ThisWeek['status']): ThisWeek {
     next: null,
     suggested_site: 'abdomen',
   });
+}
+
+/**
+ * A side-effect report as the server answers it: triaged by the contract's rules (level, advice,
+ * stop), reported on Monday, Mar 9, 2026 at 15:00 UTC and due within the rule's hours.
+ */
+export function sideEffectReport(
+  input: Pick<SideEffectReport, 'symptom' | 'severity' | 'duration' | 'red_flags'>,
+  over: Partial<SideEffectReport> = {},
+): SideEffectReport {
+  const triage = triageSideEffect({ ...input, redFlags: input.red_flags });
+  const reportedAt = Date.parse('2026-03-09T15:00:00.000Z');
+  return {
+    id: 11,
+    order_id: 7,
+    ...input,
+    level: triage.level,
+    stop_medication: triage.stopMedication,
+    advice: triage.advice,
+    reported_at: new Date(reportedAt).toISOString(),
+    due_at:
+      triage.deadlineHours === null
+        ? null
+        : new Date(reportedAt + triage.deadlineHours * 3_600_000).toISOString(),
+    answered_at: null,
+    ...over,
+  };
 }
