@@ -1,4 +1,9 @@
-import { clinicMessages } from '@clinic/contracts';
+import {
+  clinicMessages,
+  sideEffectRedFlagLabels,
+  type CaseView,
+  type SideEffectReport,
+} from '@clinic/contracts';
 import { act } from 'react';
 import { choose } from '../../intake/testing/dom';
 import type { Rendered } from '../../test-utils/render';
@@ -15,6 +20,7 @@ import {
   viewAnswer,
 } from './testing';
 import { defaultDirections } from './schedule';
+import { when } from './format';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -402,5 +408,146 @@ describe('the order number on a case', () => {
     );
     expect(earlier?.textContent).toBe('Order #0007');
     expect(earlier?.getAttribute('href')).toBe('/console/review-queue/7');
+  });
+});
+
+describe('between shipments', () => {
+  const report = (over: Partial<SideEffectReport>): SideEffectReport => ({
+    id: 21,
+    order_id: 41,
+    symptom: 'stomach_pain',
+    severity: 'severe',
+    duration: 'under_1_day',
+    red_flags: ['pain_does_not_go_away'],
+    level: 'urgent',
+    stop_medication: true,
+    advice: 'Stop taking your medication and get urgent care now.',
+    reported_at: '2026-12-05T12:00:00.000Z',
+    due_at: '2026-12-05T16:00:00.000Z',
+    answered_at: null,
+    ...over,
+  });
+  const urgent = report({});
+  const care = (answeredAt: string | null = null): CaseView['care'] => ({
+    adherence: { weeks: 8, logged: 6, missed: 2, missedInARow: 2 },
+    sideEffects: [
+      { ...urgent, answered_at: answeredAt },
+      report({
+        id: 20,
+        symptom: 'nausea',
+        severity: 'mild',
+        duration: '1_to_3_days',
+        red_flags: [],
+        level: 'self-care',
+        stop_medication: false,
+        reported_at: '2026-11-28T12:00:00.000Z',
+        due_at: null,
+      }),
+      report({
+        id: 19,
+        symptom: 'vomiting',
+        severity: 'moderate',
+        duration: 'over_3_days',
+        red_flags: [],
+        level: 'clinician',
+        stop_medication: false,
+        reported_at: '2026-11-26T12:00:00.000Z',
+        due_at: '2026-11-27T12:00:00.000Z',
+        answered_at: '2026-11-26T18:00:00.000Z',
+      }),
+    ],
+    weights: [{ at: '2026-12-06T12:00:00.000Z', pounds: 204 }],
+  });
+  const weights = [
+    { at: '2026-11-24T12:00:00.000Z', pounds: 212 },
+    { at: '2026-11-30T12:00:00.000Z', pounds: 208 },
+    { at: '2026-12-06T12:00:00.000Z', pounds: 204 },
+  ];
+  const withCare = (answeredAt: string | null = null) =>
+    viewAnswer(caseView({ care: care(answeredAt), weights }));
+  const section = () => root().querySelector('[aria-labelledby="cv-care"]')!;
+  const line = (name: string) =>
+    section().querySelector(`[data-care="${name}"]`)?.textContent ?? null;
+  const ANSWER = 'POST /api/console/cases/41/side-effects/21/answer';
+
+  it('shows the doses, the side-effect reports and the weights above the assessment, a line each', async () => {
+    await openCase(withCare());
+    const titles = [...root().querySelectorAll('.cv-section__title')].map((h) => h.textContent);
+    expect(titles.indexOf('Between shipments')).toBeGreaterThanOrEqual(0);
+    expect(titles.indexOf('Between shipments')).toBeLessThan(titles.indexOf('Answers'));
+
+    expect(line('adherence')).toBe('Doses: 6 of 8 weeks logged, 2 missed (2 in a row)');
+    expect(line('weights')).toBe('Weights: 212 lb (Nov 24) → 204 lb (Dec 6)');
+    const reports = [...section().querySelectorAll('.cv-care__report')].map((r) => r.textContent);
+    expect(reports).toEqual([
+      `Dec 5 · Stomach pain · Severe · Less than a day · Urgent · Red flags: ${sideEffectRedFlagLabels.pain_does_not_go_away} · Answer by ${when('2026-12-05T16:00:00.000Z')}`,
+      'Nov 28 · Nausea (feeling sick) · Mild · 1 to 3 days · Self-care',
+      'Nov 26 · Vomiting (throwing up) · Moderate · More than 3 days · Within 24 h · Answered Nov 26',
+    ]);
+    expect(section().querySelector('.cq-badge--urgent')?.textContent).toBe('Urgent');
+    // Only the unanswered report that needs a clinician has an Answer button; no claim needed.
+    expect(
+      [...section().querySelectorAll('button')].filter((b) => b.textContent === 'Answer'),
+    ).toHaveLength(1);
+    expect(buttonNamed(root(), 'Claim')).toBeTruthy();
+  });
+
+  it('says when the patient has no injection day yet, and shows no section before any care', async () => {
+    await openCase(
+      viewAnswer(
+        caseView({
+          care: {
+            adherence: { weeks: 0, logged: 0, missed: 0, missedInARow: 0 },
+            sideEffects: [],
+            weights: [],
+          },
+        }),
+      ),
+    );
+    expect(line('adherence')).toBe('No injection day yet');
+    expect(line('side-effects')).toBe('Side effects: none reported');
+    expect(line('weights')).toBe('Weights: 212 lb (Nov 20)');
+    await view!.unmount();
+
+    await openCase(viewAnswer(caseView()));
+    expect(root().querySelector('[aria-labelledby="cv-care"]')).toBeNull();
+  });
+
+  it('sends the answer to the patient, then reloads the case', async () => {
+    await openCase(withCare(), withCare('2026-12-05T13:00:00.000Z'));
+    api.on(ANSWER, ok({ status: 'success', case: summary() }));
+    await click(buttonNamed(section(), 'Answer'));
+    await click(buttonNamed(section(), 'Send to patient'));
+    expect(text()).toContain('Write the message for the patient.');
+    expect(api.calls()).not.toContain(ANSWER);
+
+    await typeText(
+      labelled<HTMLTextAreaElement>('Answer to the patient'),
+      '  Please stop your doses and go to urgent care now.  ',
+    );
+    await click(buttonNamed(section(), 'Send to patient'));
+    expect(api.sent(ANSWER)).toEqual([
+      { message: 'Please stop your doses and go to urgent care now.' },
+    ]);
+    await until(view!, () => root().querySelector('.cv-care__answer') === null);
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('Sent to the patient.');
+    expect(api.calls().filter((c) => c === 'GET /api/console/cases/41')).toHaveLength(2);
+    expect(section().querySelector('.cv-care__report')?.textContent).toContain('Answered Dec 5');
+    expect(
+      [...section().querySelectorAll('button')].filter((b) => b.textContent === 'Answer'),
+    ).toHaveLength(0);
+  });
+
+  it("shows the server's message when the report was already answered (409)", async () => {
+    await openCase(withCare());
+    api.on(ANSWER, fail(409, clinicMessages.sideEffectAnswered));
+    await click(buttonNamed(section(), 'Answer'));
+    await typeText(labelled<HTMLTextAreaElement>('Answer to the patient'), 'Stop and get care.');
+    await click(buttonNamed(section(), 'Send to patient'));
+    expect(section().querySelector('[role="alert"]')?.textContent).toBe(
+      'This side-effect report was already answered.',
+    );
+    // The answer is kept to copy or send again.
+    expect(labelled<HTMLTextAreaElement>('Answer to the patient').value).toBe('Stop and get care.');
   });
 });

@@ -1,15 +1,16 @@
-import type { CaseStatus, CaseView } from '@clinic/contracts';
+import type { CaseView } from '@clinic/contracts';
 import { orderNumber } from '@clinic/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { Button, FormMessage, ToastRegion, useToasts } from '../../ui';
+import { BetweenShipments } from './BetweenShipments';
 import { caseQuery, claim, fileUrl, release } from './clinicApi';
-import { DecisionPanel } from './DecisionPanel';
+import { DecisionPanel, type Decided } from './DecisionPanel';
 import { DoctorThreadPane } from './DoctorThreadPane';
 import { casePath } from './paths';
-import { drugLabel, mg, planText, statusLabels, timeLeft, when } from './format';
+import { drugLabel, mg, openStatuses, planText, statusLabels, timeLeft, when } from './format';
 import '../record.css';
 import './clinic.css';
 
@@ -25,9 +26,6 @@ function checked(outcome: 'verified' | 'skipped' | null) {
     </span>
   );
 }
-
-/** Cases a clinician may claim and decide (a visit required can still be recorded missed). */
-const openStatuses: readonly CaseStatus[] = ['waiting', 'needs-video', 'appointment-required'];
 
 const decisionLabels: Record<CaseView['decisions'][number]['kind'], string> = {
   claim: 'Claimed',
@@ -238,7 +236,7 @@ function CaseHistory({ view }: { view: CaseView }) {
 }
 
 /** Everything about the case, in the order a clinician reads it. */
-function CaseDetails({ view }: { view: CaseView }) {
+function CaseDetails({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const { patient, assessment, adjustment } = view;
   const lastWeight = view.weights.at(-1);
   const bmi = assessment?.bmi ?? null;
@@ -252,6 +250,11 @@ function CaseDetails({ view }: { view: CaseView }) {
             ? '1 answer needs attention'
             : `${assessment.criticalCount} answers need attention`}
         </p>
+      )}
+      {view.care && (
+        <Section title="Between shipments" id="care">
+          <BetweenShipments view={view} onDone={onDone} />
+        </Section>
       )}
       {adjustment && (
         <Section title="Adjustment requested" id="adjustment">
@@ -474,7 +477,7 @@ export function CasePage({ orderId, staffId }: { orderId: number; staffId: numbe
         </div>
         <FormMessage kind="error">{error}</FormMessage>
         <div className={mine && open ? 'cv-layout cv-layout--deciding' : 'cv-layout'}>
-          <CaseDetails view={view!} />
+          <CaseDetails view={view!} onDone={decided} />
           {mine && open && (
             <aside className="cv-aside">
               <DecisionPanel key={view!.decisions.length} view={view!} onDone={decided} />

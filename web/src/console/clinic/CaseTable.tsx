@@ -1,12 +1,31 @@
 import type { CaseSummary } from '@clinic/contracts';
 import { orderNumber } from '@clinic/contracts';
 import { useRowNavigation } from '../useRowNavigation';
-import { drugLabel, monthsText, statusLabels, timeLeft, when } from './format';
+import { drugLabel, monthsText, openStatuses, statusLabels, timeLeft, when } from './format';
+
+/**
+ * The side-effect report the patient is waiting on: an urgent one (a red flag) in red, and the
+ * deadline of the answer, marked once it has passed.
+ */
+function SideEffectDue({ report, now }: { report: CaseSummary['sideEffect']; now: number }) {
+  if (!report) return null;
+  const overdue = Date.parse(report.dueAt) < now;
+  return (
+    <>
+      {report.urgent && <span className="cq-badge cq-badge--urgent">Urgent</span>}
+      <span className={overdue ? 'cq__side-effect cq__overdue' : 'cq__side-effect'}>
+        Side effect: answer by {when(report.dueAt)}
+        {overdue && ' (overdue)'}
+      </span>
+    </>
+  );
+}
 
 /**
  * The cases of a tab, one row each: patient, state, drug, plan, the time left to the 24-hour
- * promise (or when it was decided), status, badges and who holds it. Arrow keys or j / k move
- * through the rows, Enter (or a click) opens one. On a tablet each row folds into two lines.
+ * promise (or when it was decided), status, badges, an unanswered side-effect report and who
+ * holds it. Arrow keys or j / k move through the rows, Enter (or a click) opens one. On a tablet
+ * each row folds into two lines.
  */
 export function CaseTable({
   cases,
@@ -42,7 +61,10 @@ export function CaseTable({
         </thead>
         <tbody onKeyDown={onKeyDown}>
           {cases.map((summary, index) => {
-            const left = timeLeft(summary.dueAt, now);
+            // A decided case back in the queue for a side-effect report has no review to promise.
+            const left = openStatuses.includes(summary.status)
+              ? timeLeft(summary.dueAt, now)
+              : null;
             return (
               <tr
                 key={summary.orderId}
@@ -80,6 +102,7 @@ export function CaseTable({
                   {summary.adjustmentRequested && (
                     <span className="cq-badge">Adjustment requested</span>
                   )}
+                  <SideEffectDue report={summary.sideEffect} now={now} />
                 </td>
                 <td className="cq__holder">{summary.claimedBy?.name ?? 'Unclaimed'}</td>
               </tr>

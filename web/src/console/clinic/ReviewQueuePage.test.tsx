@@ -11,6 +11,7 @@ import {
   viewAnswer,
   where,
 } from './testing';
+import { when } from './format';
 
 let api: FakeApi;
 let view: Rendered | undefined;
@@ -84,6 +85,57 @@ describe('the review queue', () => {
     expect(bea.querySelector('.cq__overdue')).toBeNull();
     expect(cell(cara, 'holder')).toBe('Dana Doctor');
     expect(cell(cara, 'status')).toBe('Waiting');
+  });
+
+  it('puts an urgent side-effect report first, in red with its deadline, and a 24-hour one plainly', async () => {
+    const reported = [
+      ...waiting,
+      summary({
+        orderId: 5,
+        patientName: 'Nia Nausea',
+        status: 'accepted',
+        dueAt: '2026-11-10T10:00:00.000Z',
+        decidedAt: '2026-11-10T09:00:00.000Z',
+        sideEffect: { reportId: 12, urgent: false, dueAt: '2026-11-25T09:00:00.000Z' },
+      }),
+      summary({
+        orderId: 4,
+        patientName: 'Uma Urgent',
+        status: 'accepted',
+        dueAt: '2026-11-10T10:00:00.000Z',
+        decidedAt: '2026-11-10T09:00:00.000Z',
+        sideEffect: { reportId: 11, urgent: true, dueAt: '2026-11-24T11:00:00.000Z' },
+      }),
+    ];
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: reported }));
+    view = await openConsole('/console/review-queue');
+
+    expect(rows().map((r) => cell(r, 'name'))).toEqual([
+      'Uma Urgent',
+      'Abe Overdue',
+      'Bea Soon',
+      'Cara Later',
+      'Nia Nausea',
+    ]);
+    const uma = rows()[0]!;
+    expect(uma.querySelector('.cq-badge--urgent')?.textContent).toBe('Urgent');
+    const umaDue = uma.querySelector('.cq__side-effect')!;
+    expect(umaDue.textContent).toBe(
+      `Side effect: answer by ${when('2026-11-24T11:00:00.000Z')} (overdue)`,
+    );
+    expect(umaDue.classList.contains('cq__overdue')).toBe(true);
+    // A decided case back for a report: its old review promise is not counted as overdue.
+    expect(cell(uma, 'due')).toBe('—');
+    expect(cell(uma, 'status')).toContain('Accepted');
+
+    const nia = rows()[4]!;
+    expect(nia.querySelector('.cq-badge--urgent')).toBeNull();
+    const niaDue = nia.querySelector('.cq__side-effect')!;
+    expect(niaDue.textContent).toBe(`Side effect: answer by ${when('2026-11-25T09:00:00.000Z')}`);
+    expect(niaDue.classList.contains('cq__overdue')).toBe(false);
+    // The other rows are as they were.
+    expect(rows()[1]!.querySelector('.cq__side-effect')).toBeNull();
+    expect(cell(rows()[1]!, 'due')).toBe('Overdue by 2 h');
   });
 
   it('moves through the rows with the arrow keys and j / k, and opens one with Enter', async () => {

@@ -1,11 +1,12 @@
 /**
  * The clinician's calls (contracts/src/api/clinic.ts) through the typed client: the review queue,
- * claims, the case view, its files, the three decisions, and the audit trail (admins: every
- * service's, merged by the gateway). Reads are
- * React Query options; every answer is parsed by the route's response schema.
+ * claims, the case view, its files, the three decisions, the answer to a side-effect report, and
+ * the audit trail (admins: every service's, merged by the gateway). Reads are React Query
+ * options; every answer is parsed by the route's response schema.
  */
 import {
   backgroundActivityHeaders,
+  answerSideEffect,
   approveCase,
   auditTrail,
   auditTrailCsv,
@@ -29,6 +30,7 @@ import { callApiForBlob } from '../../api/file';
 export type ApproveBody = z.input<NonNullable<typeof approveCase.body>>;
 export type RequestBody = z.input<NonNullable<typeof requestMore.body>>;
 export type RequestKind = RequestBody['kind'];
+export type AnswerBody = z.input<NonNullable<typeof answerSideEffect.body>>;
 export type AuditQuery = z.input<NonNullable<typeof auditTrail.query>>;
 export type AuditFilter = z.input<NonNullable<typeof auditTrailCsv.query>>;
 export type AuditPage = z.infer<typeof auditTrail.response>;
@@ -97,6 +99,8 @@ export const deny = (orderId: number, reason: string) =>
   callApi(denyCase, { params: { orderId }, body: { reason } });
 export const askForMore = (orderId: number, body: RequestBody) =>
   callApi(requestMore, { params: { orderId }, body });
+export const answerReport = (orderId: number, reportId: number, body: AnswerBody) =>
+  callApi(answerSideEffect, { params: { orderId, reportId }, body });
 
 /** A short-lived signed URL to one file of the case. */
 export async function fileUrl(orderId: number, fileName: string): Promise<string> {

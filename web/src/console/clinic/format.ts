@@ -69,13 +69,33 @@ export function whenExact(iso: string): string {
   return exact.format(new Date(iso));
 }
 
-/** The cases of a tab in reading order: oldest promise first; decided ones newest first. */
+/** Cases a clinician may claim and decide (a visit required can still be recorded missed). */
+export const openStatuses: readonly CaseStatus[] = [
+  'waiting',
+  'needs-video',
+  'appointment-required',
+];
+
+/**
+ * The cases of a tab in reading order, as the server orders the waiting tab: cases with an
+ * unanswered urgent side-effect report first, then the closest deadline (a report's, or the
+ * review's promise while the case is open); decided ones newest first.
+ */
 export function sortCases(cases: readonly CaseSummary[], decided: boolean): CaseSummary[] {
   // A case without a time (not submitted yet) goes last either way.
-  const key = (c: CaseSummary) =>
-    Date.parse((decided ? c.decidedAt : (c.dueAt ?? c.submittedAt)) ?? '') ||
-    (decided ? 0 : Number.MAX_SAFE_INTEGER);
-  return [...cases].sort((a, b) =>
-    decided ? key(b) - key(a) : key(a) - key(b) || a.orderId - b.orderId,
+  const time = (iso: string | null | undefined, missing: number) =>
+    Date.parse(iso ?? '') || missing;
+  if (decided) return [...cases].sort((a, b) => time(b.decidedAt, 0) - time(a.decidedAt, 0));
+  const deadline = (c: CaseSummary) => {
+    // A decided case back in the queue for a report: its old review promise no longer counts.
+    const review =
+      c.sideEffect && !openStatuses.includes(c.status)
+        ? Number.MAX_SAFE_INTEGER
+        : time(c.dueAt ?? c.submittedAt, Number.MAX_SAFE_INTEGER);
+    return Math.min(review, time(c.sideEffect?.dueAt, Number.MAX_SAFE_INTEGER));
+  };
+  const urgent = (c: CaseSummary) => Number(c.sideEffect?.urgent ?? false);
+  return [...cases].sort(
+    (a, b) => urgent(b) - urgent(a) || deadline(a) - deadline(b) || a.orderId - b.orderId,
   );
 }
