@@ -71,6 +71,10 @@ export const thisWeekSchema = z.object({
       text: z.string(),
     })
     .nullable(),
+  /** A refill check-in waiting for the patient: its form, and when the refill ships once done. */
+  refill_check_in: z
+    .object({ order_id: z.number().int(), ship_on: z.iso.datetime().nullable() })
+    .nullable(),
 });
 export type ThisWeek = z.infer<typeof thisWeekSchema>;
 

@@ -15,6 +15,7 @@ import { callConversionJob } from './jobs/call-conversion';
 import { addOnReceiptJob } from './jobs/add-on-receipt-email';
 import { orderConfirmationJob } from './jobs/order-confirmation-email';
 import { defaultRenewalSweepMs, startRenewalSweeps } from './jobs/definitions/renewal-sweep';
+import { renewalNoticeJob, renewalReceiptJob } from './jobs/renewal-emails';
 import { renewalSweepJob } from './jobs/renewal-sweep';
 import { settlePaymentAttemptJob } from './jobs/settle-payment-attempt';
 import { SandboxProcessor } from './payments/sandbox/sandbox-processor';
@@ -145,6 +146,8 @@ export const checkoutService: ServiceModule<CheckoutDeps> = {
         callConversionJob(runtime, { endpoint: deps.affiliateConversionUrl ?? null }),
         orderConfirmationJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
         addOnReceiptJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
+        renewalNoticeJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
+        renewalReceiptJob(runtime, deps.identity, deps.publicUrl ?? defaultPublicUrl),
         refundDeniedOrderJob(runtime, processor, deps.identity),
         renewalSweepJob(runtime, subscriptionCharges, renewalSweepMs),
       ],

@@ -9,6 +9,7 @@ import { Prescriptions } from './domain/prescriptions';
 import { Uploads } from './domain/uploads';
 import { acceptUnansweredPrescriptionJob } from './jobs/accept-unanswered-prescription';
 import { assessmentReceivedEmailJob } from './jobs/assessment-received-email';
+import { checkInReminderJob } from './jobs/check-in-reminder';
 import { doseReminderJob } from './jobs/dose-reminder';
 import { identityVideoEmailJob } from './jobs/identity-video-email';
 import { loadQuestionnaires } from './questionnaires/questionnaires';
@@ -97,6 +98,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         identityVideoEmailJob(runtime, deps.identity, deps.publicUrl),
         assessmentReceivedEmailJob(runtime, deps.identity),
         doseReminderJob(runtime, deps.identity, care, deps.publicUrl),
+        checkInReminderJob(runtime, deps.identity, deps.publicUrl),
       ],
     };
   },

@@ -1,6 +1,7 @@
 /**
  * renewal-sweep: every hour (by the product's clock), renews the subscriptions whose billing
- * date or retry is due and finishes subscription charges a crash left 'charging'.
+ * date or retry is due, finishes subscription charges a crash left 'charging', and queues the
+ * notices of renewals coming up (renewal-notices.ts).
  *
  * Guarantees: one sweep per hour slot across all instances (the job id is the slot's, queued
  * by every instance at start and by each sweep for the next slot, first thing, so a failing
@@ -8,6 +9,7 @@
  * (see SubscriptionCharges); one subscription's failure does not stop the others.
  */
 import { defineJob, type ServiceRuntime } from '@clinic/kit';
+import { queueRenewalNotices } from '../domain/billing/renewal-notices';
 import type { SubscriptionCharges } from '../domain/billing/subscription-charges';
 import { renewalSweep, queueSweep } from './definitions/renewal-sweep';
 
@@ -34,7 +36,8 @@ export function renewalSweepJob(
           runtime.logger.error({ err, subscriptionId: id }, 'renewal failed; next sweep retries');
         }
       }
-      runtime.logger.info({ slot, settled, outcomes }, 'renewal sweep done');
+      const notices = await queueRenewalNotices(runtime);
+      runtime.logger.info({ slot, settled, outcomes, notices }, 'renewal sweep done');
     },
   });
 }

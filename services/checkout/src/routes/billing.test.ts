@@ -769,10 +769,14 @@ describe('POST /api/process-subs-payment (Pay Now of a paused subscription)', ()
     expect(await t.charges()).toBe(chargesBefore + 1);
   });
 
-  it('sent the past-due email once', async () => {
+  it('sent the past-due email once, and one receipt for the Pay Now charge', async () => {
     await sleep(200);
     const emails = await billingEmails(731);
-    expect(emails.map((e) => e.subject)).toEqual(['Your payment did not go through']);
+    expect(emails.map((e) => e.subject).sort()).toEqual([
+      'Your GLP Clinic receipt for order #0001',
+      'Your payment did not go through',
+    ]);
+    expect(emails.find((e) => e.subject?.includes('receipt'))?.body).toContain('We renewed your');
     expect(await billingEmails(732)).toEqual([]);
   });
 });

@@ -71,6 +71,8 @@ export const orders = formsSchema.table(
     firstDeliveredAt: utc('first_delivered_at'),
     /** When its subscription ended: no "This week" card and no reminder after it. */
     careStoppedAt: utc('care_stopped_at'),
+    /** When the open refill check-in's shipment is due to ship. */
+    refillShipOn: utc('refill_ship_on'),
   },
   (t) => [index('orders_by_user').on(t.userId)],
 );

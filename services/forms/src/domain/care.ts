@@ -96,9 +96,16 @@ export class Care {
       suggested_site: nextInjectionSite(logs[0]?.site ?? null),
       missed_in_a_row: 0,
       missed_dose: null,
+      refill_check_in: null,
     };
     if (!found) return base;
     if (isStopped(found)) return { ...base, status: 'stopped' };
+    // The refill form reopened the prescribed order (refill-check-in-due).
+    if (found.order.status === 'pending_approval')
+      base.refill_check_in = {
+        order_id: found.order.orderId,
+        ship_on: found.order.refillShipOn?.toISOString() ?? null,
+      };
     const deliveredAt = found.order.firstDeliveredAt;
     if (!deliveredAt) return { ...base, status: 'awaiting-delivery' };
     if (!setting) return { ...base, status: 'pick-day' };

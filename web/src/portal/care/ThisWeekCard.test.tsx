@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { dayInZone, type ThisWeek } from '@clinic/contracts';
 import { setSession } from '../../session/session';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils/fetchMock';
@@ -352,5 +353,32 @@ describe('ThisWeekCard, I took my dose', () => {
     expect(view!.container.querySelector('form [role="alert"]')?.textContent).toBe(
       'Give the day you took it as YYYY-MM-DD',
     );
+  });
+});
+
+describe('ThisWeekCard, an open refill check-in', () => {
+  it('lists it as the next step with its ship day and the button to its form', async () => {
+    week = {
+      status: 200,
+      body: thisWeek({ refill_check_in: { order_id: 7, ship_on: '2026-03-17T19:00:00.000Z' } }),
+    };
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    view = await render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <ThisWeekCard />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await settle();
+    const step = view.container.querySelector<HTMLElement>('#refill-check-in');
+    expect(step?.dataset.orderId).toBe('7');
+    expect(step?.querySelector('h2')?.textContent).toBe('Next step: your refill check-in');
+    expect(step?.textContent).toContain('Your next supply ships on Tuesday, Mar 17 once');
+    expect(view.container.querySelector('#refill-check-in-start')?.getAttribute('href')).toBe(
+      '/medical-form/7',
+    );
+    // The week's card is still there below it.
+    expect(card()).not.toBeNull();
   });
 });

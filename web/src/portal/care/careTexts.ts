@@ -2,7 +2,7 @@
  * The words and formats of the "This week" card and the dose log (issue 31): US English, plain
  * words, dates and times in the patient's own time zone.
  */
-import { dayInZone, type InjectionWeekday } from '@clinic/contracts';
+import { clinicTimeZone, dayInZone, type InjectionWeekday } from '@clinic/contracts';
 
 export const careTexts = {
   title: 'This week',
@@ -39,6 +39,12 @@ export const careTexts = {
   reportSideEffect: 'Report a side effect',
   openingReport: 'Opening...',
   reportUnavailable: 'We could not open the form. Check your connection and try again.',
+  checkInTitle: 'Next step: your refill check-in',
+  checkInLead: (day: string) =>
+    `Your next supply ships ${day} once your clinician approves it. Tell them how you are doing: your weight, any side effects and the dose you would like next. It takes two minutes.`,
+  checkInLeadNoDate:
+    'Your next supply ships once your clinician approves it. Tell them how you are doing: your weight, any side effects and the dose you would like next. It takes two minutes.',
+  checkInStart: 'Start my check-in',
 } as const;
 
 export const injectionSteps = [
@@ -91,6 +97,11 @@ export function formatDay(day: string): string {
     { weekday: 'long', month: 'short', day: 'numeric' },
     'UTC',
   );
+}
+
+/** "on Tuesday, Mar 16": the day a refill ships, in the clinic's (the pharmacy's) zone. */
+export function formatShipDay(at: string): string {
+  return `on ${format(new Date(at), { weekday: 'long', month: 'short', day: 'numeric' }, clinicTimeZone)}`;
 }
 
 /** Today's calendar day in a time zone ("2027-03-14"), the browser's day if it is unknown. */

@@ -39,6 +39,7 @@ export function thisWeek(over: Partial<ThisWeek> = {}): ThisWeek {
     suggested_site: 'thigh',
     missed_in_a_row: 0,
     missed_dose: null,
+    refill_check_in: null,
     ...over,
   };
 }

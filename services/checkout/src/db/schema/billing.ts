@@ -3,7 +3,7 @@
  * after checkout (renewal attempts and Pay Now), cancellations and the supply each payment ships.
  * Money in integer cents.
  */
-import { boolean, integer, jsonb, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { CheckoutAddress, PaymentTerm } from '@clinic/contracts';
 import type { DeclineCode } from '../../payments/card-processor';
 import { checkoutSchema } from './checkout-schema';
@@ -100,4 +100,17 @@ export const supplyShipments = checkoutSchema.table(
     vials: integer('vials').notNull(),
   },
   (t) => [unique().on(t.transactionId, t.shipOn)],
+);
+
+/** The notice sent before a renewal charge: one per subscription and billing date. */
+export const renewalNotices = checkoutSchema.table(
+  'renewal_notices',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.billingDate] })],
 );

@@ -44,6 +44,7 @@ import {
   type ChargeResult,
 } from '../../payments/card-processor';
 import { deniedOrderRefund } from '../../jobs/definitions/refund-denied-order';
+import { renewalReceipt, renewalReceiptJobId } from '../../jobs/definitions/renewal-receipt-email';
 import { denyOrder } from './deny-order';
 import { sendPastDueEmail } from './billing-emails';
 import { afterDeclinedRenewal, nextBillingDateAfter } from './subscription-rules';
@@ -452,6 +453,21 @@ export class SubscriptionCharges {
       userName: null,
       supply: supply.map((s) => ({ shipOn: s.shipOn.toISOString(), vials: s.vials })),
     });
+    if (sub.userId !== null)
+      await this.runtime.queue.job(renewalReceipt).enqueueAfterCommit(
+        tx,
+        {
+          orderId: sub.orderId,
+          userId: sub.userId,
+          transactionId: result.chargeId,
+          planName: sub.planName,
+          amountCents: result.amountCents,
+          cardLast4: result.card.last4 ?? null,
+          chargedAt: now.toISOString(),
+          nextBillingDate: nextBillingDate.toISOString(),
+        },
+        { jobId: renewalReceiptJobId(result.chargeId) },
+      );
     return { kind: 'charged' };
   }
 }

@@ -3,6 +3,8 @@
 -- injection day and the doses they logged. One dose per order and due week.
 alter table forms.orders add column first_delivered_at timestamptz;
 alter table forms.orders add column care_stopped_at timestamptz;
+-- The day the open refill check-in's shipment is due to ship (fulfilment's refill-check-in-due).
+alter table forms.orders add column refill_ship_on timestamptz;
 
 create table forms.injection_days (
   user_id integer primary key,

@@ -1,0 +1,70 @@
+/**
+ * The notice before each renewal charge (issue 31, item 5): 7 days before the billing date for
+ * monthly plans and 15 days before for longer ones, as state automatic-renewal laws ask. The
+ * hourly renewal sweep calls it; each active subscription gets one notice per billing date
+ * (renewal_notices' key), queued with the row that records it, so two sweeps at once, or a
+ * retried one, send it once. A paused or ended subscription gets none.
+ */
+import { and, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import type { PaymentTerm } from '@clinic/contracts';
+import type { ServiceRuntime } from '@clinic/kit';
+import { renewalNotices, subscriptions, transactions } from '../../db/schema';
+import { renewalNotice, renewalNoticeJobId } from '../../jobs/definitions/renewal-notice-email';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Days before the billing date the notice goes out. */
+export function renewalNoticeLeadDays(term: PaymentTerm): number {
+  return term === 1 ? 7 : 15;
+}
+
+/** Queues the notices now due; answers how many. */
+export async function queueRenewalNotices(runtime: ServiceRuntime): Promise<number> {
+  const now = runtime.clock.now();
+  const s = subscriptions;
+  const soon = await runtime.db
+    .select()
+    .from(s)
+    .where(
+      and(
+        eq(s.status, 'active'),
+        isNotNull(s.userId),
+        gt(s.nextBillingDate, now),
+        lte(s.nextBillingDate, new Date(now.getTime() + renewalNoticeLeadDays(12) * dayMs)),
+      ),
+    );
+  let queued = 0;
+  for (const sub of soon) {
+    const noticeAt =
+      sub.nextBillingDate.getTime() - renewalNoticeLeadDays(sub.paymentTerms) * dayMs;
+    if (noticeAt > now.getTime()) continue;
+    const [card] = await runtime.db
+      .select({ last4: transactions.cardLast4 })
+      .from(transactions)
+      .where(and(eq(transactions.orderId, sub.orderId), eq(transactions.status, 'success')))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1);
+    await runtime.transaction(async (tx) => {
+      const [recorded] = await tx
+        .insert(renewalNotices)
+        .values({ subscriptionId: sub.id, billingDate: sub.nextBillingDate, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!recorded) return;
+      await runtime.queue.job(renewalNotice).enqueueAfterCommit(
+        tx,
+        {
+          subscriptionId: sub.id,
+          userId: sub.userId!,
+          planName: sub.planName,
+          amountCents: sub.amountCents,
+          cardLast4: card?.last4 ?? null,
+          billingDate: sub.nextBillingDate.toISOString(),
+        },
+        { jobId: renewalNoticeJobId(sub.id, sub.nextBillingDate) },
+      );
+      queued += 1;
+    });
+  }
+  return queued;
+}
