@@ -52,6 +52,14 @@ describe('the field helpers', () => {
     expect(ids.test(String(INT32_MAX + 1))).toBe(false);
     expect(ids.test('0')).toBe(false);
   });
+
+  it('takes a fraction whose whole part lies below a fractional minimum ("0.25" mg)', () => {
+    const strength = numeric(z.number().min(0.01).max(100), 'Give the strength in mg');
+    for (const given of ['0.25', '0.5', ' 2.5 ', '100', '100.0', 0.25])
+      expect(strength.safeParse(given).success).toBe(true);
+    for (const given of ['0', '0.001', '100.5', '-1', 'abc', ''])
+      expect(strength.safeParse(given).success).toBe(false);
+  });
 });
 
 type JsonSchema = Record<string, unknown>;

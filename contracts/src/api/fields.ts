@@ -90,11 +90,14 @@ export function wholeRangePattern(lo: number, hi: number): string {
  * and surrounding spaces are allowed, as a form field gives them.
  */
 export function numericStringPattern(min: number, max: number, integer: boolean): string {
-  const low = Math.max(0, Math.ceil(min));
+  // A fraction's whole part may lie below its minimum ("0.25" for a minimum of 0.01): the
+  // number itself is checked by the schema after the pattern.
+  const low = Math.max(0, integer ? Math.ceil(min) : Math.floor(min));
   const high = Math.floor(max);
   const sign = min < 0 ? '-?' : '';
   let body: string;
-  if (integer || low === high) body = wholeRangePattern(low, high);
+  if (integer) body = wholeRangePattern(low, high);
+  else if (low === high) body = `${String(low)}(\\.\\d+)?`;
   else {
     // Every whole part below the top takes any fraction; the top only a zero one (700.0).
     const below = wholeRangePattern(low, high - 1);

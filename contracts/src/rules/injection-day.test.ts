@@ -3,7 +3,7 @@ import {
   earlierDueDays,
   injectionWeek,
   instantOfWallTime,
-  isKnownTimeZone,
+  canonicalTimeZone,
   missingInjectionDay,
   nextInjectionSite,
   strengthOnDay,
@@ -64,11 +64,12 @@ describe('injection day', () => {
     ).toEqual(new Date('2027-11-07T05:30:00Z'));
   });
 
-  it('knows IANA zones and refuses anything else', () => {
-    expect(isKnownTimeZone('America/Chicago')).toBe(true);
-    expect(isKnownTimeZone('Pacific/Honolulu')).toBe(true);
-    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
-    expect(isKnownTimeZone('')).toBe(false);
+  it('knows IANA zones by their canonical names and refuses anything else', () => {
+    expect(canonicalTimeZone('America/Chicago')).toBe('America/Chicago');
+    expect(canonicalTimeZone('america/NEW_york')).toBe('America/New_York');
+    expect(canonicalTimeZone('Pacific/Honolulu')).toBe('Pacific/Honolulu');
+    expect(canonicalTimeZone('Mars/Olympus')).toBeNull();
+    expect(canonicalTimeZone('')).toBeNull();
   });
 
   it('counts a dose taken two days early to four days late for its week', () => {

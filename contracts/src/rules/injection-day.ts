@@ -66,14 +66,17 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether a text names a time zone this runtime knows (IANA names, "UTC"). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z_+\-/0-9]{1,64}$/.test(timeZone)) return false;
+/**
+ * The zone's canonical IANA name ("america/new_york" is "America/New_York"), or null when this
+ * runtime does not know it. Only canonical names reach the formatter cache, so it stays bounded
+ * whatever a client sends.
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (!/^[A-Za-z_+\-/0-9]{1,64}$/.test(timeZone)) return null;
   try {
-    partsFormatter(timeZone);
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -169,7 +172,8 @@ function weekdaysFrom(fromDay: string, weekday: InjectionWeekday, count: number)
   return Array.from({ length: count }, (_, i) => addDays(fromDay, skip + 7 * i));
 }
 
-function occurrenceOn(setting: InjectionDay, isoDate: string): InjectionOccurrence | null {
+/** The dose's moment on a calendar day, or null when the clocks skip its wall time that day. */
+export function occurrenceOn(setting: InjectionDay, isoDate: string): InjectionOccurrence | null {
   const { hour, minute } = parseTime(setting.time);
   const [year, month, dayOfMonth] = isoDate.split('-').map(Number) as [number, number, number];
   const at = instantOfWallTime({ year, month, day: dayOfMonth, hour, minute }, setting.timeZone);

@@ -79,7 +79,7 @@ export function missedDoseAdvice(missed: MissedDose): MissedDoseAdvice {
       flagForClinician: true,
       text:
         `You have missed ${missed.missedInARow} weekly doses in a row. Do not restart ${name} on your own: ` +
-        'your clinician may need to start you again at a lower dose. We have let them know, and they will message you.',
+        'your clinician may need to start you again at a lower dose. Message them from the Doctor tab of your portal before your next dose: they can see the weeks you missed.',
     };
   }
   const deadline = missedDoseDeadline(missed.drug, missed.dueAt, missed.nextDueAt);

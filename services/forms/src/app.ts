@@ -89,7 +89,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         prescriptionApprovedRecordSubscriber(runtime),
         refillCheckInDueAssessmentSubscriber(runtime),
         appointmentRequiredVideoSubscriber(runtime),
-        orderDeliveredCareSubscriber,
+        orderDeliveredCareSubscriber(runtime),
         subscriptionCancelledCareSubscriber(runtime),
         stateRules.subscriber,
       ],

@@ -19,9 +19,11 @@ import {
   earlierDueDays,
   formatUsDate,
   injectionWeek,
+  occurrenceOn,
   injectionWeekdays,
-  isKnownTimeZone,
+  canonicalTimeZone,
   missedDoseAdvice,
+  missedWeeksBeforeRestartReview,
   missingInjectionDay,
   nextInjectionSite,
   strengthOnDay,
@@ -120,8 +122,9 @@ export class Care {
         weeks.firstDay,
         d,
       );
+    // Two weeks or more missed in a row: wait for the clinician, even on the next dose's day.
     const advice =
-      current && missed
+      current && (missed || missedInARow >= missedWeeksBeforeRestartReview)
         ? missedDoseAdvice({
             drug: found.order.drug,
             dueAt: current.at,
@@ -191,8 +194,8 @@ export class Care {
   }
 
   async saveInjectionDay(userId: number, input: InjectionDaySetting): Promise<ThisWeek> {
-    const timeZone = input.time_zone.trim();
-    if (!isKnownTimeZone(timeZone)) throw new InvalidRequestError(careMessages.unknownTimeZone);
+    const timeZone = canonicalTimeZone(input.time_zone.trim());
+    if (!timeZone) throw new InvalidRequestError(careMessages.unknownTimeZone);
     const setting: InjectionDay = { weekday: input.weekday, time: input.time.trim(), timeZone };
     const now = this.runtime.clock.now();
     const skipped = missingInjectionDay(setting, now);
@@ -203,7 +206,16 @@ export class Care {
     const found = await this.careOrder(userId);
     if (!found || isStopped(found)) throw new ConflictError(careMessages.noTreatment);
     if (!found.order.firstDeliveredAt) throw new ConflictError(careMessages.notDelivered);
-    const row = { ...setting, savedAt: now };
+    const [saved] = await this.runtime.db
+      .select()
+      .from(injectionDays)
+      .where(eq(injectionDays.userId, userId));
+    const unchanged =
+      saved?.weekday === setting.weekday &&
+      saved.time === setting.time &&
+      saved.timeZone === setting.timeZone;
+    // The same day saved again keeps its start: the weeks missed under it still count.
+    const row = { ...setting, savedAt: unchanged ? saved.savedAt : now };
     await this.runtime.transaction(async (tx) => {
       await tx
         .insert(injectionDays)
@@ -302,22 +314,34 @@ function dueWeeks(
 ): DueWeeks {
   const day = settingIn(setting);
   const firstDay = dayInZone(deliveredAt, day.timeZone);
-  const sinceDay = maxDay(firstDay, dayInZone(setting.savedAt, day.timeZone));
-  const week = injectionWeek(day, now);
+  // Doses due before the day applied (the first delivery, or the day's last change) are not the
+  // patient's to miss: a dose taken under the old day covers its week.
+  const sinceAt = Math.max(deliveredAt.getTime(), setting.savedAt.getTime());
+  const applies = (due: string) => (occurrenceOn(day, due)?.at.getTime() ?? 0) >= sinceAt;
   const loggedFor = (due: string) => logs.find((l) => l.dueDay === due) ?? null;
-  const current = week.current.day >= sinceDay ? week.current : null;
+  let week = injectionWeek(day, now);
+  // A dose logged early (up to two days before) makes its coming day the week's: it is ticked.
+  if (loggedFor(week.next.day))
+    week = { current: week.next, next: injectionWeek(day, week.next.at).next };
+  const current = week.current.at.getTime() >= sinceAt ? week.current : null;
   const logged = current ? loggedFor(current.day) : null;
   const missed =
     current !== null && logged === null && now.getTime() >= current.at.getTime() + 86_400_000;
-  const earlier = current ? earlierDueDays(current.day, sinceDay, adherenceWeeks) : [];
-  let missedInARow = 0;
-  if (missed) {
-    missedInARow = 1;
-    for (const d of earlier) {
-      if (loggedFor(d)) break;
-      missedInARow += 1;
-    }
+  const earlier = current
+    ? earlierDueDays(
+        current.day,
+        dayInZone(new Date(sinceAt), day.timeZone),
+        adherenceWeeks,
+      ).filter(applies)
+    : [];
+  // The finished weeks missed in a row before the current one: they stand until a dose is
+  // logged, so the advice to wait for the clinician does not lapse at the next injection day.
+  let missedBefore = 0;
+  for (const d of earlier) {
+    if (loggedFor(d)) break;
+    missedBefore += 1;
   }
+  const missedInARow = logged ? 0 : missed ? missedBefore + 1 : missedBefore;
   const counted = [...(current && (logged || missed) ? [current.day] : []), ...earlier]
     .slice(0, adherenceWeeks)
     .map((d) => ({ day: d, logged: loggedFor(d) !== null }));
@@ -328,8 +352,7 @@ function isStopped(found: NonNullable<CareOrder>): boolean {
   return (
     found.order.status === 'denied' ||
     found.order.status === 'withdrawn' ||
-    found.order.careStoppedAt !== null ||
-    found.prescription.answer === 'declined'
+    found.order.careStoppedAt !== null
   );
 }
 
@@ -341,10 +364,6 @@ function dueDayOf(takenOn: string, weekday: InjectionDay['weekday']): string {
   // The weekday from four days before always lies in the window; the check keeps it honest.
   if (!countsForDueDay(takenOn, due)) throw new Error('due day outside the dose window');
   return due;
-}
-
-function maxDay(a: string, b: string): string {
-  return a > b ? a : b;
 }
 
 function settingIn(row: typeof injectionDays.$inferSelect): InjectionDay {

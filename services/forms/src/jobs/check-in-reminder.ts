@@ -7,8 +7,8 @@
  * - Queued with the check-in's opening (the subscriber's inbox transaction), so it exists if and
  *   only if that committed; the job ids name the order, the date and the day, so each is sent once.
  * - Sent only while that check-in is still open: the order still waits for its refill form and
- *   for the same shipment date. A check-in sent, a denied or withdrawn order, or a later
- *   check-in, get nothing.
+ *   for the same shipment date, and its subscription has not ended. A check-in sent, a cancelled,
+ *   denied or withdrawn order, or a later check-in, get nothing.
  * - Nothing medical: the order, the date and the link.
  */
 import { and, eq } from 'drizzle-orm';
@@ -33,6 +33,7 @@ export function checkInReminderJob(
       if (
         !order ||
         order.status !== 'pending_approval' ||
+        order.careStoppedAt !== null ||
         order.refillShipOn?.toISOString() !== job.shipOn
       )
         return;

@@ -105,6 +105,23 @@ describe('dose reminders', () => {
     expect(await subjectsOf(patient)).toEqual([]);
   });
 
+  it('pauses for a new order on its way and starts again at its delivery', async () => {
+    await at('2027-05-01T15:00:00Z');
+    const ny = { weekday: 'sunday', time: '09:00', time_zone: 'America/New_York' };
+    const { patient } = await scheduled(ny);
+    // A new prescribed order not delivered yet: the card waits for it.
+    await at('2027-05-02T12:00:00Z');
+    const second = await h.paidOrder(patient);
+    await h.approve(patient, second);
+    await at('2027-05-02T13:00:00Z');
+    await at('2027-05-09T13:00:00Z');
+    expect(await subjectsOf(patient)).toEqual([]);
+    await at('2027-05-10T12:00:00Z');
+    await h.deliver(patient, second);
+    await at('2027-05-16T13:00:00Z');
+    expect(await subjectsOf(patient)).toEqual([DUE]);
+  });
+
   it('a changed day stops the old day’s reminders', async () => {
     await at('2027-04-01T15:00:00Z');
     const ny = { weekday: 'sunday', time: '09:00', time_zone: 'America/New_York' };

@@ -4,13 +4,15 @@
  * (item 3). A text to a patient who agreed to texts, else an email.
  *
  * Guarantees:
- * - Each run of a 'due' reminder queues the next week's pair before it sends, so the chain keeps
- *   going across restarts; the job ids name the patient and the moment, so nothing is queued or
- *   sent twice however often a job runs.
- * - Sent only while the patient's care is scheduled and the moment is still their injection
- *   day's: after the subscription ended, the order was denied or withdrawn, or the day was
- *   changed (which starts its own chain), it sends nothing and queues nothing.
- * - The follow-up goes only when the week's dose is still not logged.
+ * - Each run of a 'due' reminder queues the next week's pair from the injection day in force
+ *   before it sends, so the chain keeps going across restarts and day changes; the job ids name
+ *   the patient and the moment, so nothing is queued or sent twice however often a job runs.
+ *   Care that ended (the subscription, a denial or withdrawal) ends the chain; a new order's
+ *   first delivery starts it again (subscribers/order-delivered-care.ts).
+ * - Sent only for a moment that is still the patient's dose and not logged; the follow-up only
+ *   when the week's dose is still not logged.
+ * - Two weeks or more missed in a row: the reminder asks the patient to talk to their clinician
+ *   before the next dose instead of telling them to take it.
  * - A text names no medicine or dose; the email says what to do, as the portal's card does.
  */
 import type { IdentityDirectory } from '@clinic/identity-client';
@@ -29,21 +31,34 @@ export function doseReminderJob(
     ...doseReminder,
     async handle(job, { jobId }) {
       const week = await care.thisWeek(job.userId);
-      if (week.status !== 'scheduled' || week.current?.at !== job.dueAt) return;
+      // Another order waiting for its delivery re-arms the chain then (order-delivered); care
+      // that ended (stopped, or no treatment) ends it.
+      if (week.status !== 'scheduled') return;
+      // Whatever happened to this moment, the week after it is the setting's: re-armed from the
+      // setting (a changed day queued the same job ids, so nothing is queued twice).
+      if (job.reminder === 'due' && week.next)
+        await runtime.transaction((tx) =>
+          scheduleDoseReminders(runtime, tx, job.userId, new Date(week.next!.at)),
+        );
+      // The day changed since this was queued: this moment is no dose any more.
+      if (week.current?.at !== job.dueAt || week.current.logged) return;
       let message: { subject: string; body: string; text: string };
-      if (job.reminder === 'due') {
-        if (week.next)
-          await runtime.transaction((tx) =>
-            scheduleDoseReminders(runtime, tx, job.userId, new Date(week.next!.at)),
-          );
-        if (week.current.logged) return;
+      if (week.missed_dose?.action === 'ask-clinician') {
+        // Two weeks or more missed: not "time for your dose" but "wait for your clinician".
+        if (job.reminder === 'missed') return;
+        message = {
+          subject: 'Please talk to your clinician before your next dose',
+          body: `${week.missed_dose.text}\n\n${portal}`,
+          text: `Please message your clinician before your next dose: ${portal}`,
+        };
+      } else if (job.reminder === 'due') {
         message = {
           subject: 'Today is your injection day',
           body: `It is time for this week's dose. Open the "This week" card in your patient portal for your dose, the steps and where to inject, then tap "I took my dose": ${portal}`,
           text: `Today is your weekly dose day. Your steps and log: ${portal}`,
         };
       } else {
-        if (week.current.logged || !week.missed_dose) return;
+        if (!week.missed_dose) return;
         message = {
           subject: 'We have not seen this week’s dose',
           body: `If you took it, log it on the "This week" card of your patient portal. If you did not: ${week.missed_dose.text}\n\n${portal}`,

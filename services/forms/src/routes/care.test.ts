@@ -140,6 +140,21 @@ describe('care between shipments: injection day, This week and the dose log', ()
     });
   });
 
+  it('ticks a dose logged early for the coming injection day', async () => {
+    h.clock.set('2026-11-24T15:00:00Z');
+    const { patient, orderId } = await treated();
+    await h.put('/api/care/injection-day', sundayNine, patient);
+    // Friday before Sunday's 9 AM dose.
+    h.clock.set('2026-11-27T16:00:00Z');
+    const early = { order_id: orderId, taken_on: '2026-11-27', strength: '0.25', site: 'thigh' };
+    const logged = await h.post('/api/care/doses', early, patient);
+    expect(logged.status).toBe(200);
+    const week = await thisWeek(patient);
+    expect(week.current).toMatchObject({ day: '2026-11-29', logged: { taken_on: '2026-11-27' } });
+    expect(week.next).toMatchObject({ day: '2026-12-06' });
+    expect(week.suggested_site).toBe('upper_arm');
+  });
+
   it('says what to do about a missed dose by the label, and asks the clinician after two', async () => {
     h.clock.set('2026-11-24T15:00:00Z');
     const { patient, orderId } = await treated();
@@ -167,6 +182,32 @@ describe('care between shipments: injection day, This week and the dose log', ()
     const two = await thisWeek(patient);
     expect(two).toMatchObject({ missed_in_a_row: 2, missed_dose: { action: 'ask-clinician' } });
     expect(two.missed_dose.text).toContain('Do not restart tirzepatide on your own');
+    // On the next injection day itself the advice stands: not "take your dose".
+    h.clock.set('2026-12-20T15:00:00Z');
+    expect(await thisWeek(patient)).toMatchObject({
+      missed_in_a_row: 2,
+      missed_dose: { action: 'ask-clinician' },
+    });
+  });
+
+  it('does not count a dose due before the day was changed as missed', async () => {
+    h.clock.set('2026-11-24T15:00:00Z');
+    const { patient, orderId } = await treated();
+    const mondays = { ...sundayNine, weekday: 'monday' };
+    await h.put('/api/care/injection-day', mondays, patient);
+    h.clock.set('2026-11-30T15:00:00Z');
+    const dose = { order_id: orderId, taken_on: '2026-11-30', strength: 2.5, site: 'abdomen' };
+    expect((await h.post('/api/care/doses', dose, patient)).status).toBe(200);
+    // Wednesday 10 AM: moved to Wednesdays at 9 AM, an hour after this week's new moment.
+    h.clock.set('2026-12-02T15:00:00Z');
+    await h.put('/api/care/injection-day', { ...sundayNine, weekday: 'wednesday' }, patient);
+    h.clock.set('2026-12-03T16:00:00Z');
+    expect(await thisWeek(patient)).toMatchObject({
+      current: null,
+      missed_dose: null,
+      missed_in_a_row: 0,
+      next: { day: '2026-12-09' },
+    });
   });
 
   it('stops when the subscription ends or the order is denied', async () => {

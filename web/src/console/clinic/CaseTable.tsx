@@ -61,10 +61,15 @@ export function CaseTable({
         </thead>
         <tbody onKeyDown={onKeyDown}>
           {cases.map((summary, index) => {
-            // A decided case back in the queue for a side-effect report has no review to promise.
-            const left = openStatuses.includes(summary.status)
-              ? timeLeft(summary.dueAt, now)
-              : null;
+            // The closest promise: a side-effect report's answer, or an open case's review (a
+            // decided case back in the queue for a report has no review to promise).
+            const due = [
+              summary.sideEffect?.dueAt,
+              openStatuses.includes(summary.status) ? summary.dueAt : null,
+            ]
+              .filter((d): d is string => !!d)
+              .sort()[0];
+            const left = timeLeft(due ?? null, now);
             return (
               <tr
                 key={summary.orderId}

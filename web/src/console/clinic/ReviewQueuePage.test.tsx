@@ -124,8 +124,9 @@ describe('the review queue', () => {
       `Side effect: answer by ${when('2026-11-24T11:00:00.000Z')} (overdue)`,
     );
     expect(umaDue.classList.contains('cq__overdue')).toBe(true);
-    // A decided case back for a report: its old review promise is not counted as overdue.
-    expect(cell(uma, 'due')).toBe('—');
+    // A decided case back for a report counts down to the report's answer, not to its old
+    // review promise (two weeks past).
+    expect(cell(uma, 'due')).toBe('Overdue by 1 h');
     expect(cell(uma, 'status')).toContain('Accepted');
 
     const nia = rows()[4]!;
