@@ -109,6 +109,8 @@ export const logDoseRequestSchema = z.object({
     .optional(),
 });
 
+export type LogDoseRequest = z.output<typeof logDoseRequestSchema>;
+
 export const logDose = defineRoute({
   method: 'post',
   path: '/api/care/doses',
@@ -139,6 +141,8 @@ export const reportSideEffectRequestSchema = z.object({
     .max(sideEffectRedFlags.length)
     .default([]),
 });
+
+export type ReportSideEffectRequest = z.output<typeof reportSideEffectRequestSchema>;
 
 export const sideEffectReportSchema = z.object({
   id: z.number().int(),

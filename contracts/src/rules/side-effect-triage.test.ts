@@ -2,6 +2,7 @@ import {
   sideEffectRedFlags,
   sideEffectSymptoms,
   triageSideEffect,
+  urgentRedFlags,
   type SideEffectReportInput,
 } from './side-effect-triage';
 
@@ -66,14 +67,26 @@ describe('side-effect triage', () => {
     ).toMatchObject({ rule: 'dehydration', level: 'urgent', deadlineHours: 4 });
   });
 
-  it('every red flag alone makes any report urgent', () => {
+  it('every urgent red flag alone makes any report urgent; the labels’ other warnings reach the clinician', () => {
     for (const symptom of sideEffectSymptoms)
       for (const flag of sideEffectRedFlags)
-        expect(triageSideEffect(report({ symptom, redFlags: [flag] })).level).toBe('urgent');
+        expect(triageSideEffect(report({ symptom, redFlags: [flag] })).level).toBe(
+          urgentRedFlags.includes(flag) ? 'urgent' : 'clinician',
+        );
+    const sugar = triageSideEffect(report({ redFlags: ['low_blood_sugar'] }));
+    expect(sugar).toMatchObject({ rule: 'low-blood-sugar', deadlineHours: 24 });
+    expect(sugar.advice).toContain('Eat or drink something with sugar now');
+    const thyroid = triageSideEffect(report({ redFlags: ['neck_lump_or_swallowing'] }));
+    expect(thyroid).toMatchObject({ rule: 'label-warning', stopMedication: false });
+    expect(thyroid.advice).toContain(
+      'Do not take your next dose until your clinician has answered',
+    );
   });
 
   it('moderate or severe reports reach the clinician within 24 hours, without stopping', () => {
-    for (const symptom of sideEffectSymptoms.filter((s) => s !== 'stomach_pain'))
+    for (const symptom of sideEffectSymptoms.filter(
+      (s) => !['stomach_pain', 'low_mood', 'other'].includes(s),
+    ))
       for (const severity of ['moderate', 'severe'] as const)
         expect(triageSideEffect(report({ symptom, severity }))).toMatchObject({
           rule: 'moderate-or-severe',

@@ -8,7 +8,9 @@
  * pain that does not go away, with or without vomiting, sometimes reaching the back), gallbladder
  * disease (yellow skin or eyes), acute kidney injury from dehydration, serious allergic reactions
  * (a swollen face or throat, trouble breathing), and suicidal thoughts. Each means: stop the
- * medication, get urgent care now, and the clinician has 4 hours.
+ * medication, get urgent care now, and the clinician has 4 hours. The labels' other warnings (low
+ * blood sugar with insulin or a sulfonylurea, thyroid tumor signs, eyesight changes, a fast
+ * resting heartbeat) reach the clinician within 24 hours, with what to do meanwhile.
  */
 
 export const sideEffectSymptoms = [
@@ -60,6 +62,10 @@ export const sideEffectRedFlags = [
   'swelling_or_breathing',
   'yellow_skin_or_eyes',
   'self_harm_thoughts',
+  'low_blood_sugar',
+  'neck_lump_or_swallowing',
+  'vision_changes',
+  'racing_heart',
 ] as const;
 export type SideEffectRedFlag = (typeof sideEffectRedFlags)[number];
 
@@ -72,7 +78,20 @@ export const sideEffectRedFlagLabels: Readonly<Record<SideEffectRedFlag, string>
   swelling_or_breathing: 'A swollen face, lips, tongue or throat, or trouble breathing',
   yellow_skin_or_eyes: 'Yellow skin or yellow whites of the eyes',
   self_harm_thoughts: 'Thoughts of harming yourself or ending your life',
+  low_blood_sugar: 'Feeling shaky, sweaty, confused or very hungry (low blood sugar)',
+  neck_lump_or_swallowing: 'A lump or swelling in your neck, a hoarse voice or trouble swallowing',
+  vision_changes: 'Changes in your eyesight',
+  racing_heart: 'A fast or pounding heartbeat while resting',
 };
+
+/** The signs that make any report urgent: stop the medication, urgent care now, 4 hours. */
+export const urgentRedFlags: readonly SideEffectRedFlag[] = [
+  'pain_does_not_go_away',
+  'dehydration',
+  'swelling_or_breathing',
+  'yellow_skin_or_eyes',
+  'self_harm_thoughts',
+];
 
 export interface SideEffectReportInput {
   symptom: SideEffectSymptom;
@@ -105,7 +124,7 @@ const selfCare: Readonly<Record<SideEffectSymptom, string>> = {
   nausea:
     'Eat smaller meals, stop when you feel full, avoid fatty or fried food, and sip water through the day. Nausea usually eases within a few days of each dose.',
   vomiting:
-    'Sip water or an electrolyte drink often, in small amounts, and eat small bland meals when you can. If you cannot keep fluids down, report it again.',
+    'Sip water or an electrolyte drink often, in small amounts, and eat small bland meals when you can. If you cannot keep fluids down for a day, or you pass little urine or feel faint, stop your medication and get urgent care.',
   diarrhea:
     'Drink plenty of water or an electrolyte drink and eat bland food (rice, bananas, toast) until it settles.',
   constipation:
@@ -159,18 +178,35 @@ export const triageRules: readonly TriageRule[] = [
       `${stop} Get urgent care now: your body may be losing too much water, which can harm your kidneys. Sip fluids on the way.`,
   },
   {
-    id: 'moderate-or-severe',
+    id: 'low-blood-sugar',
     level: 'clinician',
-    matches: (r) => r.severity !== 'mild',
-    advice: (r) =>
-      `Your clinician will review this within ${triageDeadlineHours.clinician} hours and message you in the portal. ${selfCare[r.symptom]}`.trim(),
+    matches: flagged('low_blood_sugar'),
+    advice: () =>
+      `Eat or drink something with sugar now (half a cup of juice or regular soda, or glucose tablets) and check your blood sugar if you can. If you pass out, or it does not get better within 15 minutes, call 911. Your clinician will review this within ${triageDeadlineHours.clinician} hours; low blood sugar is more likely if you also take insulin or a sulfonylurea.`,
+  },
+  {
+    id: 'label-warning',
+    level: 'clinician',
+    matches: (r) =>
+      r.redFlags.some((f) =>
+        ['neck_lump_or_swallowing', 'vision_changes', 'racing_heart'].includes(f),
+      ),
+    advice: () =>
+      `Do not take your next dose until your clinician has answered. They will review this within ${triageDeadlineHours.clinician} hours and message you in the portal. If you feel very unwell, call 911.`,
   },
   {
     id: 'mood-or-other',
     level: 'clinician',
     matches: (r) => r.symptom === 'low_mood' || r.symptom === 'other',
-    advice: () =>
-      `Your clinician will review this within ${triageDeadlineHours.clinician} hours and message you in the portal. If you have thoughts of harming yourself, call or text 988 now.`,
+    advice: (r) =>
+      `Your clinician will review this within ${triageDeadlineHours.clinician} hours and message you in the portal.${r.symptom === 'low_mood' ? ' If you have thoughts of harming yourself, call or text 988 now.' : ''}`,
+  },
+  {
+    id: 'moderate-or-severe',
+    level: 'clinician',
+    matches: (r) => r.severity !== 'mild',
+    advice: (r) =>
+      `Your clinician will review this within ${triageDeadlineHours.clinician} hours and message you in the portal. ${selfCare[r.symptom]}`.trim(),
   },
   {
     id: 'mild-lasting',

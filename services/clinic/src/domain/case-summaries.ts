@@ -129,13 +129,15 @@ async function waitingQueue(db: Db): Promise<CaseSummary[]> {
     .where(inArray(cases.status, ['waiting', 'appointment-required']))
     .orderBy(asc(cases.dueAt), asc(cases.orderId))
     .limit(queueLimit);
+  // The most pressing reports first, so the limit never leaves an urgent one out.
   const reported = await db
-    .selectDistinct({ orderId: sideEffectReports.orderId })
+    .select({ orderId: sideEffectReports.orderId })
     .from(sideEffectReports)
     .where(isNull(sideEffectReports.answeredAt))
+    .orderBy(desc(sideEffectReports.urgent), asc(sideEffectReports.dueAt))
     .limit(queueLimit);
   const known = new Set(waiting.map((r) => r.orderId));
-  const more = reported.map((r) => r.orderId).filter((id) => !known.has(id));
+  const more = [...new Set(reported.map((r) => r.orderId))].filter((id) => !known.has(id));
   const withReports = more.length
     ? await db.select().from(cases).where(inArray(cases.orderId, more))
     : [];

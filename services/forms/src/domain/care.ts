@@ -32,7 +32,7 @@ import {
   type InjectionDay,
   type InjectionDaySetting,
   type InjectionOccurrence,
-  type InjectionSite,
+  type LogDoseRequest,
   type ThisWeek,
 } from '@clinic/contracts';
 import {
@@ -47,14 +47,6 @@ import { sideEffectReportsOf } from './side-effects';
 
 type CareOrder = Awaited<ReturnType<Care['careOrder']>>;
 type DoseLogRow = typeof doseLogs.$inferSelect;
-
-export interface LogDoseInput {
-  order_id: number;
-  taken_on: string;
-  strength: number;
-  site: InjectionSite;
-  weight_lbs?: number | null;
-}
 
 export const careMessages = {
   noTreatment: 'You have no treatment to schedule right now.',
@@ -227,7 +219,7 @@ export class Care {
     return this.thisWeek(userId);
   }
 
-  async logDose(userId: number, input: LogDoseInput): Promise<DoseLogEntry> {
+  async logDose(userId: number, input: LogDoseRequest): Promise<DoseLogEntry> {
     const [order] = await this.runtime.db
       .select()
       .from(orders)

@@ -11,27 +11,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   sideEffectReported,
   triageSideEffect,
-  type SideEffectRedFlag,
+  type ReportSideEffectRequest,
   type SideEffectReport,
-  type SideEffectReportInput,
 } from '@clinic/contracts';
 import { NotFoundError, type ServiceRuntime } from '@clinic/kit';
 import { orders, prescriptions, sideEffectReports } from '../db/schema';
 
 const hour = 3_600_000;
 
-export interface ReportSideEffectInput {
-  order_id: number;
-  symptom: SideEffectReportInput['symptom'];
-  severity: SideEffectReportInput['severity'];
-  duration: SideEffectReportInput['duration'];
-  red_flags: readonly SideEffectRedFlag[];
-}
-
 export async function reportSideEffect(
   runtime: ServiceRuntime,
   userId: number,
-  input: ReportSideEffectInput,
+  input: ReportSideEffectRequest,
 ): Promise<SideEffectReport> {
   const [order] = await runtime.db
     .select({ orderId: orders.orderId })

@@ -136,11 +136,15 @@ describe('Report a side effect: the form', () => {
         'A swollen face, lips, tongue or throat, or trouble breathing',
         'Yellow skin or yellow whites of the eyes',
         'Thoughts of harming yourself or ending your life',
+        'Feeling shaky, sweaty, confused or very hungry (low blood sugar)',
+        'A lump or swelling in your neck, a hoarse voice or trouble swallowing',
+        'Changes in your eyesight',
+        'A fast or pounding heartbeat while resting',
       ],
     ]);
     expect(text()).toContain('None of these? Leave them all unticked.');
     const inputs = [...form()!.querySelectorAll<HTMLInputElement>('fieldset input')];
-    expect(inputs).toHaveLength(11);
+    expect(inputs).toHaveLength(15);
     expect(inputs.filter((i) => i.checked)).toEqual([]);
 
     await click('Cancel');

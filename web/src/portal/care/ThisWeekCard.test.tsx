@@ -179,9 +179,11 @@ describe('ThisWeekCard, scheduled', () => {
     expect(button('I took my dose')).toBeDefined();
     expect(card()!.querySelector('.care-missed')).toBeNull();
     const steps = [...card()!.querySelectorAll('details ol li')].map((li) => li.textContent);
-    expect(steps).toHaveLength(8);
+    expect(steps).toHaveLength(10);
     expect(steps[0]).toBe('Wash your hands with soap and water.');
-    expect(steps[7]).toContain('at least 2 inches from the belly button');
+    expect(steps[3]).toContain('Draw up exactly the amount on your pharmacy label');
+    expect(steps[7]).toContain('Never reuse or share needles');
+    expect(steps[8]).toContain('at least 2 inches from the belly button');
     expect(card()!.querySelector('details svg title')?.textContent).toContain('upper arm');
   });
 
@@ -205,7 +207,7 @@ describe('ThisWeekCard, scheduled', () => {
       }),
     );
     expect(card()!.querySelector('.care-taken')?.textContent).toBe(
-      'Dose taken on Monday, Mar 9, Upper arm',
+      'Dose taken Monday, Mar 9 · Upper arm',
     );
     expect(card()!.querySelector('.care-taken svg')).not.toBeNull();
     expect(button('I took my dose')).toBeUndefined();
@@ -298,7 +300,7 @@ describe('ThisWeekCard, I took my dose', () => {
     expect(client.getQueryState(['care', 'doses'])?.isInvalidated).toBe(true);
     expect(view!.container.querySelector('form')).toBeNull();
     expect(card()!.querySelector('.care-taken')?.textContent).toBe(
-      'Dose taken on Monday, Mar 9, Abdomen (stomach area)',
+      'Dose taken Monday, Mar 9 · Abdomen (stomach area)',
     );
   });
 

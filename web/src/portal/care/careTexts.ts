@@ -20,7 +20,7 @@ export const careTexts = {
   next: 'Next injection',
   strength: 'Strength',
   site: 'Suggested site',
-  taken: (day: string, site: string) => `Dose taken on ${day}, ${site}`,
+  taken: (day: string, site: string) => `Dose taken ${day} · ${site}`,
   tookDose: 'I took my dose',
   dayTaken: 'Day you took it',
   notFuture: 'Choose today or an earlier day.',
@@ -49,13 +49,15 @@ export const careTexts = {
 
 export const injectionSteps = [
   'Wash your hands with soap and water.',
-  'Check the medicine: it should be clear, and not past its expiration date.',
-  'Clean the spot with an alcohol swab and let it dry.',
+  'Check the vial: the liquid should be clear and colorless, with no specks, not frozen, and not past its expiration date.',
+  'Wipe the rubber top of the vial with an alcohol swab.',
+  'Use a new syringe every time. Draw up exactly the amount on your pharmacy label, in mL or units as the label says. If you are not sure how much, message us before you inject.',
+  'Clean the spot on your skin with a new alcohol swab and let it dry.',
   'Pinch the skin. Put the needle in straight, at 90 degrees (at 45 degrees if you are very lean), and push the plunger slowly.',
-  'Hold the needle in for 5 to 10 seconds.',
-  'Take the needle out and press the spot gently. Do not rub it.',
-  'Put the needle in a sharps container.',
+  'Hold the needle in for 5 to 10 seconds. Take it out and press the spot gently. Do not rub it.',
+  'Put the syringe in a sharps container. Never reuse or share needles or syringes.',
   'Use a different spot each week: your belly at least 2 inches from the belly button, the front of your thigh, or the back of your upper arm.',
+  'Keep the vial in the refrigerator between doses.',
 ] as const;
 
 /** "sunday" → "Sunday" */

@@ -464,7 +464,8 @@ export class SubscriptionCharges {
           amountCents: result.amountCents,
           cardLast4: result.card.last4 ?? null,
           chargedAt: now.toISOString(),
-          nextBillingDate: nextBillingDate.toISOString(),
+          // Cancelled while the charge was in flight: no renewal comes after it.
+          nextBillingDate: sub.status === 'ended' ? null : nextBillingDate.toISOString(),
         },
         { jobId: renewalReceiptJobId(result.chargeId) },
       );

@@ -12,7 +12,8 @@ export const renewalReceiptSchema = z.object({
   amountCents: z.number().int(),
   cardLast4: z.string().nullable(),
   chargedAt: z.iso.datetime(),
-  nextBillingDate: z.iso.datetime(),
+  /** Null when the subscription ended while the charge was in flight. */
+  nextBillingDate: z.iso.datetime().nullable(),
 });
 export type RenewalReceipt = z.infer<typeof renewalReceiptSchema>;
 
