@@ -1,0 +1,333 @@
+/**
+ * Care between shipments (issue 31) as the patient and the clinician meet it, in three browser
+ * contexts: a patient pays, submits the medical form, the demo clinician approves and the patient
+ * accepts; the demo pharmacist places, ships and delivers the order. On /home the "This week"
+ * card then asks for an injection day: the patient (in Los Angeles) picks today's weekday and a
+ * time a minute or two ahead, and the card shows that moment as the next injection. Once the
+ * product's clock passes it, the weekly reminder arrives by text (the quiz's texts were agreed
+ * to), not by email. The patient logs the dose with a weight: the card ticks and the Dosage tab's
+ * dose log lists it. The patient reports severe stomach pain: the card answers with the urgent
+ * advice and a Call 911 link. The clinician's waiting queue shows that patient's case first,
+ * marked Urgent, ahead of an older case whose review is due sooner (made first, then the product's
+ * clock moved 21 hours on); the clinician answers the report from the case, and the case leaves
+ * the queue.
+ *
+ * Runs at phone and desktop widths (the staff browsers take the project's width too);
+ * screenshots land in /tmp/care-shots/<project>-care-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  acceptPrescription,
+  approve,
+  claimFromQueue,
+  clinician,
+  clinicianPage,
+  pharmacist,
+  staffPage,
+  submittedPatient,
+} from './clinic-steps';
+import { mailTo, productNow, advanceClock } from './support';
+
+const shotsDir = '/tmp/care-shots';
+const timeZone = 'America/Los_Angeles';
+const upsNumber = '1Z999AA10123456784';
+const minute = 60_000;
+const hour = 60 * minute;
+
+test.use({ timezoneId: timeZone });
+
+/** An order's number as the console writes it: "#0042". */
+const orderNumber = (orderId: number) => `#${String(orderId).padStart(4, '0')}`;
+
+/** Intl's narrow no-break space before AM/PM as a plain space, as the card writes it. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+const inZone = (at: Date, options: Intl.DateTimeFormatOptions) =>
+  plain(new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(at));
+
+/** "Tuesday, Mar 14 at 9:05 AM": a dose's moment as the card writes it. */
+const doseAt = (at: Date) =>
+  `${inZone(at, { weekday: 'long', month: 'short', day: 'numeric' })} at ${inZone(at, {
+    hour: 'numeric',
+    minute: '2-digit',
+  })}`;
+
+/** The weekday ("Tuesday") and wall time ("09:05") of an instant in the patient's zone. */
+function wallTime(at: Date): { weekday: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday'), time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * A screenshot for review: the element alone, or the whole page from its top. The sticky header
+ * and the phone's fixed tab bar are drawn in place: a shot taller than the screen would show them
+ * over its middle.
+ */
+async function careShot(target: Page | Locator, name: string): Promise<void> {
+  const path = `${shotsDir}/${test.info().project.name}-care-${name}.png`;
+  const style = '.site-header, .portal-tabs { position: static !important; }';
+  if ('goto' in target) {
+    await target.evaluate(() => window.scrollTo(0, 0));
+    await target.screenshot({ path, fullPage: true, style });
+  } else await target.screenshot({ path, style });
+}
+
+/** Reloads a console list until the row (or card) matching `text` is there. */
+async function consoleRowUntil(page: Page, path: string, selector: string, text: RegExp) {
+  const row = page.locator(selector, { hasText: text });
+  await expect(async () => {
+    await page.goto(path);
+    await expect(row).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return row;
+}
+
+/** The "This week" card of /home (loaded after the page), by its heading. */
+const careCard = (page: Page, title: 'This week' | 'Pick your injection day') =>
+  page.getByRole('region', { name: title });
+
+/** /home reloaded until the card with `title` is there (forms follows the order by events). */
+async function cardUntil(page: Page, title: 'This week' | 'Pick your injection day') {
+  const card = careCard(page, title);
+  await expect(async () => {
+    await page.goto('/home');
+    await expect(card).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return card;
+}
+
+test.describe('care between shipments', () => {
+  // Three people, the medical form, the review, a shipment, then the weeks' care.
+  test.setTimeout(300_000);
+
+  test('injection day, its reminder, a dose logged, an urgent side effect first in the queue', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    mkdirSync(shotsDir, { recursive: true });
+    const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+    // An older case waits too, its 24-hour review promise due 3 hours from now: before the
+    // 4-hour deadline of the report to come, so only the report's urgency puts ours first.
+    const olderContext = await browser.newContext();
+    const older = await submittedPatient(await olderContext.newPage(), request, {
+      gender: 'Male',
+      kind: 'care-older',
+    });
+    await olderContext.close();
+    await advanceClock(request, 21 * hour);
+
+    // The patient's (and the clinician's) browser keeps the product's time, moved on above and
+    // maybe by other journeys (renewals), so "today" is the same day on both sides.
+    const offset = (await productNow(request)).getTime() - Date.now();
+    const productTime = async (p: Page) => {
+      if (Math.abs(offset) > minute) await p.clock.install({ time: Date.now() + offset });
+    };
+    await productTime(page);
+
+    const patient = await submittedPatient(page, request, { gender: 'Female', kind: 'care' });
+    const orderId = patient.orderId;
+    const ofOrder = new RegExp(`Order ${orderNumber(orderId)}(?!\\d| \\()`);
+
+    // Approved and accepted.
+    const desk = await clinicianPage(browser, baseURL!);
+    await claimFromQueue(desk, orderId);
+    await approve(desk);
+    await desk.context().close();
+    await acceptPrescription(page, request, patient);
+
+    // The pharmacist places and ships the order; on its way, the card says what comes next.
+    const pharmacy = await staffPage(browser, baseURL!, pharmacist, viewport);
+    const row = await consoleRowUntil(pharmacy, '/console/orders-to-place', 'tr.ph-row', ofOrder);
+    await row.click();
+    await expect(pharmacy).toHaveURL(/\/console\/orders-to-place\/\d+$/);
+    const panel = pharmacy.locator('#ph-panel-actions');
+    await panel.getByRole('button', { name: 'Place order' }).click();
+    await expect(panel.getByRole('heading', { name: 'Placed' })).toBeVisible();
+    const shipForm = panel.getByRole('form', { name: 'Ship' });
+    await shipForm.getByLabel('Carrier').selectOption('UPS');
+    await shipForm.getByLabel('Tracking number').fill(upsNumber);
+    await shipForm.getByRole('button', { name: 'Ship' }).click();
+    await expect(panel.getByRole('heading', { name: 'Shipped' })).toBeVisible();
+    await expect(async () => {
+      await page.goto('/home');
+      await expect(
+        page.getByText(
+          'Once your first shipment arrives, pick the day you will take your weekly injection.',
+        ),
+      ).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(panel.getByRole('heading', { name: 'Delivered' })).toBeVisible();
+    await pharmacy.context().close();
+
+    // Delivered: the card asks for the injection day, in the browser's time zone.
+    const pick = await cardUntil(page, 'Pick your injection day');
+    await expect(pick).toContainText(
+      'Take your injection on the same day each week. Pick a day and time that are easy to keep.',
+    );
+    await expect(pick).toContainText(`Times are in your time zone: ${timeZone}.`);
+    await expect(pick.getByRole('button', { name: 'Report a side effect' })).toBeVisible();
+    await expect(pick.getByText('How to inject')).toBeVisible();
+    // Today's weekday and a time a minute or two ahead (the product's now, in Los Angeles).
+    const now = await productNow(request);
+    const moment = new Date(Math.ceil((now.getTime() + 75_000) / minute) * minute);
+    const { weekday, time } = wallTime(moment);
+    await pick.getByLabel('Day of the week').selectOption({ label: weekday });
+    await pick.getByLabel('Time').fill(time);
+    await careShot(pick, 'pick-day');
+    await pick.getByRole('button', { name: 'Save my injection day' }).click();
+
+    // The card: the next injection at that moment, its strength and the suggested site.
+    const card = careCard(page, 'This week');
+    await expect(card).toBeVisible();
+    const next = card.locator('.care-next');
+    await expect(next.locator('div', { hasText: 'Next injection' }).locator('dd')).toHaveText(
+      doseAt(moment),
+    );
+    const strengthText =
+      (await next.locator('div', { hasText: 'Strength' }).locator('dd').textContent()) ?? '';
+    expect(strengthText).toMatch(/^\d+(\.\d+)? mg$/);
+    await expect(next.locator('div', { hasText: 'Suggested site' }).locator('dd')).toHaveText(
+      'Abdomen (stomach area)',
+    );
+    await expect(card.getByRole('button', { name: 'Change day' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'I took my dose' })).toBeVisible();
+    await careShot(card, 'scheduled');
+    await careShot(page, 'scheduled-page');
+
+    // No reminder before the moment; once the product's clock passes it, a text (the patient
+    // agreed to texts) and no email.
+    const reminderText = 'Today is your weekly dose day.';
+    const texts = async () => (await mailTo(request, patient.phone)).map((m) => m.body);
+    expect((await texts()).some((body) => body.includes(reminderText))).toBe(false);
+    await advanceClock(request, moment.getTime() - (await productNow(request)).getTime() + 5_000);
+    await expect(async () => {
+      expect((await texts()).some((body) => body.includes(reminderText))).toBe(true);
+    }).toPass({ timeout: 30_000 });
+    const [reminder] = (await mailTo(request, patient.phone)).filter((m) =>
+      m.body.includes(reminderText),
+    );
+    expect(reminder?.body).toMatch(
+      /^GLP Clinic: Today is your weekly dose day\. Your steps and log: http\S+\/home Reply STOP to opt out\.$/,
+    );
+    const emailed = (await mailTo(request, patient.email)).map((m) => m.subject);
+    expect(emailed).not.toContain('Today is your injection day');
+
+    // "I took my dose", with a weight: the card ticks.
+    await page.goto('/home');
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(next.locator('div', { hasText: 'Next injection' }).locator('dd')).toHaveText(
+      doseAt(new Date(moment.getTime() + 7 * 24 * 60 * minute)),
+    );
+    await card.getByRole('button', { name: 'I took my dose' }).click();
+    const doseForm = card.locator('form.care-dose');
+    const today = await doseForm.getByLabel('Day you took it').inputValue();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(doseForm.getByLabel('Strength (mg)')).toHaveValue(strengthText.replace(' mg', ''));
+    await expect(doseForm.getByLabel('Where you injected')).toHaveValue('abdomen');
+    await doseForm.getByLabel('Your weight in lbs (optional)').fill('236.5');
+    await careShot(card, 'dose-form');
+    // Saved as prefilled (the first month's strength, under 1 mg): the form closes.
+    await doseForm.getByRole('button', { name: 'Save my dose' }).click();
+    await expect(doseForm).toBeHidden();
+    const day = new Date(`${today}T12:00:00Z`);
+    const takenOn = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(day);
+    await expect(card.locator('.care-taken')).toHaveText(
+      `Dose taken ${takenOn({ weekday: 'long', month: 'short', day: 'numeric' })} · Abdomen (stomach area)`,
+    );
+    await expect(card.locator('.care-taken__tick')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'I took my dose' })).toHaveCount(0);
+    await careShot(card, 'dose-taken');
+
+    // The Dosage tab's dose log lists it.
+    await page.getByRole('tab', { name: 'Dosage' }).click();
+    await expect(page).toHaveURL(/[?&]tab=dosage/);
+    const log = page.getByRole('region', { name: 'Dose log' });
+    const dose = log.locator('li.care-log__dose');
+    await expect(dose).toHaveCount(1, { timeout: 15_000 });
+    await expect(dose.locator('.care-log__day')).toHaveText(
+      takenOn({ month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    await expect(dose.locator('.care-log__mg')).toHaveText(strengthText);
+    await expect(dose.locator('.care-log__site')).toHaveText('Abdomen (stomach area)');
+    await expect(dose.locator('.care-log__weight')).toHaveText('236.5 lb');
+    await careShot(log, 'dose-log');
+
+    // Severe stomach pain, reported from the card: stop and get help now, Call 911.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await card.getByRole('button', { name: 'Report a side effect' }).click();
+    const report = card.getByRole('region', { name: 'Report a side effect' });
+    await report.getByLabel('What are you noticing?').selectOption({ label: 'Stomach pain' });
+    await report.getByLabel('Severe: I cannot do my usual things').check();
+    await report.getByLabel('1 to 3 days').check();
+    await report.getByRole('button', { name: 'Send to my care team' }).click();
+    const urgent = card.getByRole('alert');
+    await expect(
+      urgent.getByRole('heading', { name: 'Stop your medication and get help now' }),
+    ).toBeVisible();
+    await expect(urgent).toContainText('Stop taking your medication. Get urgent care now');
+    await expect(urgent.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+    await expect(urgent.getByRole('link', { name: /988/ })).toHaveCount(0);
+    await expect(urgent).toContainText(
+      'Your clinician has been told and will contact you within 4 hours.',
+    );
+    await careShot(card, 'urgent');
+
+    // The clinician's waiting queue: this patient's case first, marked Urgent.
+    const queue = await staffPage(browser, baseURL!, clinician, viewport);
+    await productTime(queue);
+    const rows = queue.locator('table.cq tbody tr');
+    const first = rows.first();
+    await expect(async () => {
+      await queue.goto('/console/review-queue');
+      await expect(first).toHaveAttribute('data-order-id', String(orderId), { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    // The older case is still waiting, after it.
+    const orderIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.orderId));
+    expect(orderIds.indexOf(String(older.orderId))).toBeGreaterThan(0);
+    await expect(queue.getByRole('tab', { name: 'Waiting' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(first.locator('.cq-badge--urgent')).toHaveText('Urgent');
+    await expect(first).toContainText('Side effect: answer by');
+    await careShot(queue, 'queue');
+
+    // The clinician answers from the case: the case leaves the waiting queue.
+    await first.click();
+    await expect(queue).toHaveURL(new RegExp(`/console/review-queue/${orderId}$`));
+    const care = queue.getByRole('region', { name: 'Between shipments' });
+    await expect(care.locator('[data-care="adherence"]')).toHaveText(
+      'Doses: 1 of 1 week logged, 0 missed',
+    );
+    await expect(care.locator('[data-care="weights"]')).toContainText('236.5 lb');
+    const reported = care.locator('li[data-level="urgent"]');
+    await expect(reported).toContainText('Stomach pain · Severe · 1 to 3 days · Urgent');
+    await reported.getByRole('button', { name: /^Answer the report of / }).click();
+    await reported
+      .getByLabel('Answer to the patient')
+      .fill('I have read your report. Please go to the emergency room now; call me after.');
+    await reported.getByRole('button', { name: 'Send to patient' }).click();
+    await expect(queue.getByText('Sent to the patient.')).toBeVisible();
+    await expect(reported).toContainText('Answered');
+    await expect(async () => {
+      await queue.goto('/console/review-queue');
+      await expect(queue.locator('table.cq, .console-empty').first()).toBeVisible({
+        timeout: 3_000,
+      });
+      await expect(queue.locator(`tr[data-order-id="${orderId}"]`)).toHaveCount(0);
+    }).toPass({ timeout: 30_000 });
+    await queue.context().close();
+  });
+});
