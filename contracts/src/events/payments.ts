@@ -83,6 +83,8 @@ export const subscriptionCancelled = defineEvent({
     userId: z.number().int().nullable(),
     by: z.enum(['patient', 'clinic']),
     paymentTerms: z.number().int(),
+    /** The order the subscription renews; null in events published before it was carried. */
+    orderId: z.number().int().nullable().default(null),
   }),
 });
 

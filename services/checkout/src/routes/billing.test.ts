@@ -47,6 +47,7 @@ const declinesAfterAttaching = '4000000000000341';
 
 interface SubscriptionRow {
   id: number;
+  order_id: number;
   status: string;
   payment_method_id: string | null;
   customer_id: string | null;
@@ -80,6 +81,7 @@ function billingApi(t: CheckoutHarness) {
       const [sub]: SubscriptionRow[] = await t.db
         .select({
           id: s.id,
+          order_id: s.orderId,
           status: s.status,
           payment_method_id: s.paymentMethodId,
           customer_id: s.customerId,
@@ -280,7 +282,13 @@ describe('billing API', () => {
           .outboxEvents('subscription-cancelled')
           .then((events) => events.filter((e) => e.data.subscriptionId === sub.id));
       expect((await cancelled()).map((e) => e.data)).toEqual([
-        { subscriptionId: sub.id, userId: 711, by: 'patient', paymentTerms: 6 },
+        {
+          subscriptionId: sub.id,
+          userId: 711,
+          by: 'patient',
+          paymentTerms: 6,
+          orderId: sub.order_id,
+        },
       ]);
       expect(JSON.stringify(await cancelled())).not.toMatch(/expensive|side effects|Tirzepatide/i);
       expect(await api.cancellationsOf(sub.id)).toEqual([

@@ -179,7 +179,13 @@ describe('assessment-denied: refund the order', () => {
       })),
     );
     expect(published.cancelled).toEqual([
-      { subscriptionId: expect.any(Number), userId: 901, by: 'clinic', paymentTerms: 6 },
+      {
+        subscriptionId: expect.any(Number),
+        userId: 901,
+        by: 'clinic',
+        paymentTerms: 6,
+        orderId,
+      },
     ]);
     expect(JSON.stringify(published)).not.toMatch(/Contraindicated|Tirzepatide/);
   });
@@ -311,7 +317,13 @@ describe('assessment-denied: refund the order', () => {
       ['withdrawn', 1997],
     ]);
     expect(published.cancelled).toEqual([
-      { subscriptionId: expect.any(Number), userId: 904, by: 'clinic', paymentTerms: 6 },
+      {
+        subscriptionId: expect.any(Number),
+        userId: 904,
+        by: 'clinic',
+        paymentTerms: 6,
+        orderId,
+      },
     ]);
   });
 });

@@ -74,6 +74,7 @@ describe('dose reminders', () => {
         userId: patient.id,
         by: 'patient',
         paymentTerms: 1,
+        orderId,
       }),
     );
     await sleep(QUEUE_WOULD_HAVE_RUN_MS);

@@ -1,5 +1,7 @@
 import { assessmentDenied, subscriptionCancelled } from '@clinic/contracts';
+import { eq } from 'drizzle-orm';
 import { eventually } from '@clinic/kit/testing';
+import { orders } from '../db/schema';
 import { startForms, type FormsHarness, type FormsPatient } from '../testing';
 
 const sundayNine = { weekday: 'sunday', time: '09:00', time_zone: 'America/New_York' };
@@ -214,12 +216,31 @@ describe('care between shipments: injection day, This week and the dose log', ()
     h.clock.set('2026-11-24T15:00:00Z');
     const cancelled = await treated();
     await h.put('/api/care/injection-day', sundayNine, cancelled.patient);
+    // Another order of the same patient, whose subscription is the one that ends.
+    const old = await h.paidOrder(cancelled.patient);
+    h.clock.advance(60_000);
+    await h.service.runtime.transaction((_tx, events) =>
+      events.publish(subscriptionCancelled, {
+        subscriptionId: old,
+        userId: cancelled.patient.id,
+        by: 'patient',
+        paymentTerms: 1,
+        orderId: old,
+      }),
+    );
+    await eventually(async () => {
+      const [row] = await h.db.select().from(orders).where(eq(orders.orderId, old));
+      expect(row?.careStoppedAt).not.toBeNull();
+    });
+    // The patient's other order keeps its care.
+    expect((await thisWeek(cancelled.patient)).status).not.toBe('stopped');
     await h.service.runtime.transaction((_tx, events) =>
       events.publish(subscriptionCancelled, {
         subscriptionId: cancelled.orderId,
         userId: cancelled.patient.id,
         by: 'patient',
         paymentTerms: 1,
+        orderId: cancelled.orderId,
       }),
     );
     const denied = await treated();

@@ -1,7 +1,9 @@
 /**
  * A subscription that ended (checkout's `subscription-cancelled`, by the patient or the clinic)
- * ends the care of the patient's orders paid until then: no "This week" card, no dose reminder.
- * A later order starts its own. Idempotent: the first end's moment is kept.
+ * ends the care of the order it renews: no "This week" card, no dose or check-in reminder. The
+ * patient's other orders keep theirs. An event published before it named its order ends the
+ * care of the patient's orders paid until then, as it did. Idempotent: the first end's moment is
+ * kept.
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { subscriptionCancelled } from '@clinic/contracts';
@@ -22,7 +24,7 @@ export function subscriptionCancelledCareSubscriber(runtime: ServiceRuntime) {
           and(
             eq(orders.userId, data.userId),
             isNull(orders.careStoppedAt),
-            lte(orders.paidAt, now),
+            data.orderId === null ? lte(orders.paidAt, now) : eq(orders.orderId, data.orderId),
           ),
         );
     },

@@ -305,7 +305,7 @@ describe('the funnel from events', () => {
     );
     await publish(
       subscriptionCancelled,
-      { subscriptionId: 55, userId: 5, by: 'clinic', paymentTerms: 6 },
+      { subscriptionId: 55, userId: 5, by: 'clinic', paymentTerms: 6, orderId: null },
       '2026-11-24T18:00:01.000Z',
     );
     const steps = (await rollupOf('offer', 'C')).map((r) => [

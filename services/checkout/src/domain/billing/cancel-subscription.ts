@@ -33,6 +33,7 @@ export async function cancelSubscriptionOf(
     const [sub] = await tx
       .select({
         id: subscriptions.id,
+        orderId: subscriptions.orderId,
         userId: subscriptions.userId,
         status: subscriptions.status,
         paymentTerms: subscriptions.paymentTerms,
@@ -74,6 +75,7 @@ export async function cancelSubscriptionOf(
       userId,
       by: 'patient',
       paymentTerms: sub.paymentTerms,
+      orderId: sub.orderId,
     });
   });
   return { status: 'success', message: billingMessages.cancelled };

@@ -54,6 +54,7 @@ export async function denyOrder(
       userId: sub.userId,
       by: 'clinic',
       paymentTerms: sub.paymentTerms,
+      orderId,
     });
   // Read, then inserted: the builder's insert ... select cannot leave out refunds' identity id.
   const paid = await tx

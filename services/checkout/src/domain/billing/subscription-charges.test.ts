@@ -268,7 +268,13 @@ describe('subscription renewals', () => {
       (e) => e.data.subscriptionId === patient.subId,
     );
     expect(cancelled.map((e) => e.data)).toEqual([
-      { subscriptionId: patient.subId, userId: 1104, by: 'clinic', paymentTerms: 6 },
+      {
+        subscriptionId: patient.subId,
+        userId: 1104,
+        by: 'clinic',
+        paymentTerms: 6,
+        orderId: (await orderOf(patient.subId))!.id,
+      },
     ]);
   });
 

@@ -137,6 +137,7 @@ export class SubscriptionCharges {
           userId: sub.userId,
           by: 'clinic',
           paymentTerms: sub.paymentTerms,
+          orderId: sub.orderId,
         });
         return 'ended' as const;
       }
