@@ -107,11 +107,17 @@ export class Care {
     const now = this.runtime.clock.now();
     const weeks = dueWeeks(setting, deliveredAt, logs, now);
     const { week, current, logged, missed, missedInARow } = weeks;
+    // A refill's prescription replaces the schedule: its month 1 starts with the refill's
+    // shipment (or its approval when no check-in date is known), not the first delivery.
+    const scheduleStart =
+      found.prescription.approvedAt > deliveredAt
+        ? dayInZone(found.order.refillShipOn ?? found.prescription.approvedAt, setting.timeZone)
+        : weeks.firstDay;
     const strengthOn = (d: string) =>
       strengthOnDay(
         found.prescription.doseSchedule,
         found.prescription.maintenanceDose,
-        weeks.firstDay,
+        scheduleStart,
         d,
       );
     // Two weeks or more missed in a row: wait for the clinician, even on the next dose's day.

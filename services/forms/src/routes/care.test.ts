@@ -91,6 +91,18 @@ describe('care between shipments: injection day, This week and the dose log', ()
     });
   });
 
+  it('counts a refill prescription’s months from its approval, not the first delivery', async () => {
+    h.clock.set('2026-11-24T15:00:00Z');
+    const { patient, orderId } = await treated();
+    await h.put('/api/care/injection-day', sundayNine, patient);
+    h.clock.set('2027-01-20T15:00:00Z');
+    await h.approve(patient, orderId, { doseSchedule: [5, 7.5, 10] });
+    // The order was waiting for the patient's answer already: wait for the new schedule itself.
+    await eventually(async () =>
+      expect((await thisWeek(patient)).next).toMatchObject({ day: '2027-01-24', strength: 5 }),
+    );
+  });
+
   it('logs a dose of the caller’s own order, once a week, never in the future', async () => {
     h.clock.set('2026-11-24T15:00:00Z');
     const { patient, orderId } = await treated();

@@ -7,6 +7,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../../test-utils
 import { render, type Rendered } from '../../test-utils/render';
 import { testSession } from '../../test-utils/session';
 import { type } from '../../account/testing/kit';
+import { zoneName } from './careTexts';
 import { doseEntry, thisWeek, unscheduled } from './fixtures';
 import { ThisWeekCard } from './ThisWeekCard';
 
@@ -125,7 +126,7 @@ describe('ThisWeekCard, by status', () => {
     ]);
     const time = control<HTMLInputElement>('Time');
     expect(time.type).toBe('time');
-    expect(text()).toContain(`Times are in your time zone: ${browserZone}.`);
+    expect(text()).toContain(`Times are in your time zone: ${zoneName(browserZone)}.`);
     expect(card()!.querySelector('details summary')?.textContent).toBe('How to inject');
 
     await choose(weekday, 'wednesday');

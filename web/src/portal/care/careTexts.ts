@@ -12,7 +12,7 @@ export const careTexts = {
     'Take your injection on the same day each week. Pick a day and time that are easy to keep.',
   weekday: 'Day of the week',
   time: 'Time',
-  timeZone: (zone: string) => `Times are in your time zone: ${zone}.`,
+  timeZone: (zone: string) => `Times are in your time zone: ${zoneName(zone)}.`,
   saveDay: 'Save my injection day',
   savingDay: 'Saving...',
   cancel: 'Cancel',
@@ -63,6 +63,18 @@ export const injectionSteps = [
 /** "sunday" → "Sunday" */
 export function weekdayLabel(weekday: InjectionWeekday): string {
   return weekday.charAt(0).toUpperCase() + weekday.slice(1);
+}
+
+/** "Pacific Time" for America/Los_Angeles: the zone as people say it, else its IANA name. */
+export function zoneName(zone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return name && !name.startsWith('GMT') ? name : zone;
+  } catch {
+    return zone;
+  }
 }
 
 /** The browser's IANA time zone ("America/Chicago"), or UTC when it does not say. */
