@@ -83,3 +83,21 @@ export const sideEffectReported = defineEvent({
     dueAt: z.iso.datetime(),
   }),
 });
+
+/**
+ * A refill check-in was still not done when its shipment was due to ship (issue 31): support is
+ * to reach out to the patient. The order and the date only; nothing the patient answered.
+ */
+export const refillCheckInMissed = defineEvent({
+  name: 'refill-check-in-missed',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A refill check-in was not done by its shipment's date: the chat puts the patient's conversation in support's inbox. Order, patient and date only.",
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    shipOn: z.iso.datetime(),
+    missedAt: z.iso.datetime(),
+  }),
+});

@@ -17,6 +17,7 @@ import {
   applicationWithdrawn,
   formSubmitted,
   identityVideoUploaded,
+  refillCheckInMissed,
   sideEffectReported,
 } from './forms';
 import {
@@ -64,6 +65,7 @@ export const productEvents = new EventRegistry([
   applicationWithdrawn,
   identityVideoUploaded,
   sideEffectReported,
+  refillCheckInMissed,
   prescriptionApproved,
   prescriptionAccepted,
   doseAdjustmentSubmitted,

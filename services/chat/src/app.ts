@@ -1,3 +1,5 @@
+import { checkInMissedInboxJob } from './jobs/check-in-missed-inbox';
+import { refillCheckInMissedInboxSubscriber } from './subscribers/refill-check-in-missed-inbox';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { patientMessageJobOf } from '@clinic/identity-client';
@@ -56,10 +58,12 @@ export const chatService: ServiceModule<ChatDeps> = {
         clinicianNoteWrittenDoctorMessageSubscriber,
         prescriptionApprovedClinicianSubscriber,
         sessionsRevokedCloseSocketsSubscriber(sockets),
+        refillCheckInMissedInboxSubscriber(runtime),
       ],
       jobs: [
         patientMessageJobOf(runtime, deps.identity),
         tellPatientDoctorRepliedJob(runtime, deps.publicUrl),
+        checkInMissedInboxJob(deps.identity, conversations),
       ],
       attach: (server) => sockets.attach(server),
       onStart: () => sockets.start(),

@@ -91,6 +91,39 @@ export class Conversations {
     });
   }
 
+  /**
+   * Puts the person's conversation in the inbox for the clinic's own reason (a refill check-in
+   * missed): a system line, and the conversation waiting for an agent (a closed one reopened, a
+   * claimed one left with its agent). Once per `key`, however often it is asked.
+   */
+  async raise(person: ChatPerson, content: string, key: string): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const now = this.now();
+      const row = await this.lockOrOpen(tx, person, now);
+      const [already] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, row.id), eq(messages.clientId, key)));
+      if (already) return;
+      await tx
+        .insert(messages)
+        .values({ conversationId: row.id, role: 'system', content, clientId: key, createdAt: now });
+      const reopened = row.status === 'closed';
+      await tx
+        .update(conversations)
+        .set({
+          status: reopened ? 'waiting' : row.status,
+          claimedBy: reopened ? null : row.claimedBy,
+          claimedByName: reopened ? null : row.claimedByName,
+          waitingSince: row.waitingSince && !reopened ? row.waitingSince : now,
+          lastMessageAt: now,
+          lastMessage: preview(content),
+          closedAt: reopened ? null : row.closedAt,
+        })
+        .where(eq(conversations.id, row.id));
+    });
+  }
+
   /** The person's whole conversation, oldest first (empty before their first message). */
   async history(person: ChatParticipant): Promise<ChatMessage[]> {
     const [row] = await this.runtime.db

@@ -1,6 +1,7 @@
 /**
  * A refill check-in not done 3 days and 1 day before its shipment's date gets a reminder (issue
- * 31, item 5); a check-in sent gets none; the portal's week answer lists the open check-in.
+ * 31, item 5), and one still open on the day goes to support; a check-in sent gets none; the
+ * portal's week answer lists the open check-in.
  * Forms runs on the embedded engines with a manual clock: the local queue schedules by it.
  */
 import { eq } from 'drizzle-orm';
@@ -70,6 +71,24 @@ describe('refill check-in reminders', () => {
     await at(new Date(shipOn.getTime() - DAY));
     await eventually(async () => expect(await reminders(patient)).toHaveLength(2));
     expect((await reminders(patient))[0]!.body).toContain('due to ship tomorrow');
+    // Still not done on the day: support is told (the chat puts it in the inbox).
+    const missed = async () =>
+      (await h.outboxEvents('refill-check-in-missed')).filter(
+        (e) => (e.data as { orderId: number }).orderId === orderId,
+      );
+    expect(await missed()).toEqual([]);
+    await at(shipOn);
+    await eventually(async () =>
+      expect((await missed()).map((e) => e.data)).toEqual([
+        {
+          orderId,
+          userId: patient.id,
+          shipOn: shipOn.toISOString(),
+          missedAt: shipOn.toISOString(),
+        },
+      ]),
+    );
+    expect(await reminders(patient)).toHaveLength(2);
   });
 
   it('sends nothing once the check-in is sent', async () => {
@@ -79,7 +98,13 @@ describe('refill check-in reminders', () => {
     await h.db.update(orders).set({ status: 'submitted' }).where(eq(orders.orderId, orderId));
     await at(new Date(shipOn.getTime() - 3 * DAY));
     await at(new Date(shipOn.getTime() - DAY));
+    await at(shipOn);
     expect(await reminders(patient)).toEqual([]);
+    expect(
+      (await h.outboxEvents('refill-check-in-missed')).filter(
+        (e) => (e.data as { orderId: number }).orderId === orderId,
+      ),
+    ).toEqual([]);
     expect((await h.get('/api/care/this-week', patient)).body.refill_check_in).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Job `forms.check-in-reminder`: a refill check-in still not done 3 days and 1 day before its
  * shipment's date gets a reminder (issue 31, item 5): a text to a patient who agreed to texts,
- * else an email, with the link to the check-in.
+ * else an email, with the link to the check-in. One still not done on the day itself is missed:
+ * `refill-check-in-missed` puts the patient's conversation in support's inbox (the chat's
+ * subscriber keeps one line per check-in, however often it is published).
  *
  * Guarantees:
  * - Queued with the check-in's opening (the subscriber's inbox transaction), so it exists if and
@@ -12,7 +14,7 @@
  * - Nothing medical: the order, the date and the link.
  */
 import { and, eq } from 'drizzle-orm';
-import { clinicTimeZone, formatUsDate, orderNumber } from '@clinic/contracts';
+import { clinicTimeZone, formatUsDate, orderNumber, refillCheckInMissed } from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, patientEmail, patientText, textNumber, type ServiceRuntime } from '@clinic/kit';
 import { orders } from '../db/schema';
@@ -37,6 +39,18 @@ export function checkInReminderJob(
         order.refillShipOn?.toISOString() !== job.shipOn
       )
         return;
+      if (job.daysBefore === 0) {
+        // Missed: support reaches out (the chat opens the patient's conversation in its inbox).
+        await runtime.transaction((_tx, events) =>
+          events.publish(refillCheckInMissed, {
+            orderId: job.orderId,
+            userId: job.userId,
+            shipOn: job.shipOn,
+            missedAt: runtime.clock.now().toISOString(),
+          }),
+        );
+        return;
+      }
       const link = `${publicUrl.replace(/\/+$/, '')}/medical-form/${job.orderId}`;
       const day = formatUsDate(job.shipOn, clinicTimeZone);
       const when = job.daysBefore === 1 ? 'tomorrow' : `in ${job.daysBefore} days`;

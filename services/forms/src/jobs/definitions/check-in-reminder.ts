@@ -1,12 +1,16 @@
 /**
  * forms.check-in-reminder: the reminders of a refill check-in not done 3 days and 1 day before
- * its shipment's date; the payload and how they are queued with the check-in's opening.
+ * its shipment's date, and on the day the word to support that it was missed; the payload and
+ * how they are queued with the check-in's opening.
  */
 import { z } from 'zod';
 import { jobType, type ServiceRuntime, type Tx } from '@clinic/kit';
 
-/** Days before the shipment's date a check-in still open is reminded. */
-export const checkInReminderDays = [3, 1] as const;
+/**
+ * Days before the shipment's date a check-in still open is reminded; on the day itself (0) one
+ * still open is missed, and support is told instead.
+ */
+export const checkInReminderDays = [3, 1, 0] as const;
 
 export const checkInReminder = jobType({
   name: 'forms.check-in-reminder',
