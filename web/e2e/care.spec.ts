@@ -23,6 +23,7 @@ import {
   claimFromQueue,
   clinician,
   clinicianPage,
+  consoleRowUntil,
   pharmacist,
   staffPage,
   submittedPatient,
@@ -78,16 +79,6 @@ async function careShot(target: Page | Locator, name: string): Promise<void> {
     await target.evaluate(() => window.scrollTo(0, 0));
     await target.screenshot({ path, fullPage: true, style });
   } else await target.screenshot({ path, style });
-}
-
-/** Reloads a console list until the row (or card) matching `text` is there. */
-async function consoleRowUntil(page: Page, path: string, selector: string, text: RegExp) {
-  const row = page.locator(selector, { hasText: text });
-  await expect(async () => {
-    await page.goto(path);
-    await expect(row).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  return row;
 }
 
 /** The "This week" card of /home (loaded after the page), by its heading. */

@@ -148,3 +148,13 @@ export async function acceptPrescription(
   await page.locator('#rx-approve').click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
 }
+
+/** Reloads a console list until the row (or card) matching `text` is there. */
+export async function consoleRowUntil(page: Page, path: string, selector: string, text: RegExp) {
+  const row = page.locator(selector, { hasText: text });
+  await expect(async () => {
+    await page.goto(path);
+    await expect(row).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return row;
+}

@@ -17,6 +17,7 @@ import {
   approve,
   claimFromQueue,
   clinicianPage,
+  consoleRowUntil,
   pharmacist,
   staffPage,
   submittedPatient,
@@ -52,16 +53,6 @@ async function portalOrdersUntil(page: Page, check: () => Promise<void>): Promis
 async function consoleShot(page: Page, name: string): Promise<void> {
   await expect(page.locator('.toast')).toHaveCount(0, { timeout: 10_000 });
   await shot(page, name, test.info().project.name);
-}
-
-/** Reloads a console list until the row (or card) matching `text` is there. */
-async function consoleRowUntil(page: Page, path: string, selector: string, text: RegExp) {
-  const row = page.locator(selector, { hasText: text });
-  await expect(async () => {
-    await page.goto(path);
-    await expect(row).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  return row;
 }
 
 test.describe("the pharmacy's fulfilment", () => {

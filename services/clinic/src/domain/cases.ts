@@ -213,18 +213,6 @@ export class Cases {
   ): Promise<CaseSummary> {
     return this.onCase(orderId, async (tx, events, row, now) => {
       await this.refuseUnlessHeld(tx, row, who);
-      const [note] = await tx
-        .insert(caseMessages)
-        .values({
-          orderId,
-          userId: row.userId,
-          sender: 'clinician',
-          staffId: who.member.id,
-          authorName: who.member.name,
-          body: message,
-          at: now,
-        })
-        .returning({ id: caseMessages.id });
       if (kind === 'video')
         await tx
           .update(cases)
@@ -248,21 +236,8 @@ export class Cases {
           requiredAt: now.toISOString(),
         });
       // The claim opened the visit (refuseUnlessHeld: the case is held, so it was claimed).
-      const [encounter] = await tx.select().from(encounters).where(eq(encounters.orderId, orderId));
-      if (!encounter) throw new ConflictError(clinicMessages.notClaimed);
-      await events.publish(clinicianNoteWritten, {
-        noteId: note!.id,
-        orderId,
-        userId: row.userId,
-        encounterId: encounter.encounterId,
-        encounterOpenedAt: encounter.openedAt.toISOString(),
-        clinicianId: who.member.id,
-        authorName: doctorName,
-        patientName: row.patientName,
-        message,
-        writtenAt: now.toISOString(),
-      });
-      await this.email(tx, row, `request-${orderId}-${note!.id}`, (link) =>
+      const noteId = await this.writeNote(tx, events, row, who, message, doctorName, now);
+      await this.email(tx, row, `request-${orderId}-${noteId}`, (link) =>
         moreEmail(kind, message, link, orderId, row.state),
       );
     });
@@ -291,20 +266,6 @@ export class Cases {
         .for('update');
       if (!report) throw new NotFoundError(clinicMessages.sideEffectReportNotFound);
       if (report.answeredAt) throw new ConflictError(clinicMessages.sideEffectAnswered);
-      const [encounter] = await tx.select().from(encounters).where(eq(encounters.orderId, orderId));
-      if (!encounter) throw new ConflictError(clinicMessages.noVisitToAnswer);
-      const [note] = await tx
-        .insert(caseMessages)
-        .values({
-          orderId,
-          userId: row.userId,
-          sender: 'clinician',
-          staffId: who.member.id,
-          authorName: who.member.name,
-          body: message,
-          at: now,
-        })
-        .returning({ id: caseMessages.id });
       await tx
         .update(sideEffectReports)
         .set({ answeredAt: now, answeredBy: who.member.id })
@@ -316,24 +277,69 @@ export class Cases {
         subject: String(reportId),
         at: now,
       });
-      await events.publish(clinicianNoteWritten, {
-        noteId: note!.id,
-        orderId,
-        userId: row.userId,
-        encounterId: encounter.encounterId,
-        encounterOpenedAt: encounter.openedAt.toISOString(),
-        clinicianId: who.member.id,
-        authorName: doctorName,
-        patientName: row.patientName,
+      await this.writeNote(
+        tx,
+        events,
+        row,
+        who,
         message,
-        writtenAt: now.toISOString(),
-      });
+        doctorName,
+        now,
+        clinicMessages.noVisitToAnswer,
+      );
       await this.email(tx, row, `side-effect-answer-${reportId}`, (link) => ({
         subject: 'Your clinician answered your report',
         body: `Your clinician has answered the side effect you reported. Read it on the Doctor tab of your patient portal: ${link('/home')}`,
         text: `Your clinician answered your report. Read it in your portal: ${link('/home')}`,
       }));
     });
+  }
+
+  /**
+   * The clinician's note to the patient: kept in the case's messages and published
+   * (clinician-note-written) on the visit, for the chat to post it to the patient's Doctor on
+   * Demand thread. A case with no visit yet is refused with `noVisit`. Answers the note's id.
+   */
+  private async writeNote(
+    tx: Tx,
+    events: EventWriter,
+    row: CaseRow,
+    who: StaffRequest,
+    message: string,
+    doctorName: string,
+    now: Date,
+    noVisit: string = clinicMessages.notClaimed,
+  ): Promise<number> {
+    const [encounter] = await tx
+      .select()
+      .from(encounters)
+      .where(eq(encounters.orderId, row.orderId));
+    if (!encounter) throw new ConflictError(noVisit);
+    const [note] = await tx
+      .insert(caseMessages)
+      .values({
+        orderId: row.orderId,
+        userId: row.userId,
+        sender: 'clinician',
+        staffId: who.member.id,
+        authorName: who.member.name,
+        body: message,
+        at: now,
+      })
+      .returning({ id: caseMessages.id });
+    await events.publish(clinicianNoteWritten, {
+      noteId: note!.id,
+      orderId: row.orderId,
+      userId: row.userId,
+      encounterId: encounter.encounterId,
+      encounterOpenedAt: encounter.openedAt.toISOString(),
+      clinicianId: who.member.id,
+      authorName: doctorName,
+      patientName: row.patientName,
+      message,
+      writtenAt: now.toISOString(),
+    });
+    return note!.id;
   }
 
   /** Runs `work` on the locked case and answers the case as it then stands. */
