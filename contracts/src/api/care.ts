@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { drugs } from '../constants/catalog';
-import { injectionSites, injectionTimePattern, injectionWeekdays } from '../rules/injection-day';
+import {
+  ianaTimeZones,
+  injectionSites,
+  injectionTimePattern,
+  injectionWeekdays,
+} from '../rules/injection-day';
 import {
   sideEffectDurations,
   sideEffectRedFlags,
@@ -18,7 +23,7 @@ import { defineRoute } from './route';
 export const injectionDaySchema = z.object({
   weekday: z.enum(injectionWeekdays, { error: 'Choose a day of the week' }),
   time: text(5).regex(injectionTimePattern, 'Give a time as HH:MM, for example 09:00'),
-  time_zone: text(64).min(1, 'Give your time zone'),
+  time_zone: z.enum(ianaTimeZones, { error: 'Choose a time zone from the list' }),
 });
 export type InjectionDaySetting = z.infer<typeof injectionDaySchema>;
 
@@ -94,7 +99,7 @@ export const saveInjectionDay = defineRoute({
   service: 'forms',
   auth: 'patient',
   summary:
-    'Sets the weekday and time (in the given IANA time zone) of the caller\'s weekly injection, once the first shipment is delivered. A time zone that is not an IANA name, or a time that does not exist on a daylight-saving night of the coming year, is a 400; before the first delivery a 409. Answers the "This week" card.',
+    'Sets the weekday and time (in the given IANA time zone) of the caller\'s weekly injection, once the first shipment is delivered. A time zone that is not an IANA name is a 400; a time that does not exist on a daylight-saving night of the coming year, or a day picked before the first delivery, is a 409. Answers the "This week" card.',
   body: injectionDaySchema,
   response: thisWeekSchema,
 });

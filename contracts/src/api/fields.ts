@@ -84,24 +84,41 @@ export function wholeRangePattern(lo: number, hi: number): string {
   return parts.join('|');
 }
 
+/** The digit strings of a fraction whose value is at least 0.`digits` ("01": 01, 02..., 1...). */
+function fractionAtLeast(digits: string): string {
+  const alternatives: string[] = [];
+  for (let i = 0; i < digits.length; i += 1) {
+    const digit = Number(digits[i]);
+    if (digit < 9) alternatives.push(`${digits.slice(0, i)}[${digit + 1}-9]\\d*`);
+  }
+  alternatives.push(`${digits}\\d*`);
+  return alternatives.join('|');
+}
+
 /**
  * The pattern of a decimal string whose value lies in [min, max], so that the OpenAPI document
  * says exactly which strings the server takes ("04" for April, "180.5" pounds). Leading zeros
  * and surrounding spaces are allowed, as a form field gives them.
  */
 export function numericStringPattern(min: number, max: number, integer: boolean): string {
-  // A fraction's whole part may lie below its minimum ("0.25" for a minimum of 0.01): the
-  // number itself is checked by the schema after the pattern.
   const low = Math.max(0, integer ? Math.ceil(min) : Math.floor(min));
   const high = Math.floor(max);
   const sign = min < 0 ? '-?' : '';
   let body: string;
   if (integer) body = wholeRangePattern(low, high);
-  else if (low === high) body = `${String(low)}(\\.\\d+)?`;
   else {
+    const parts: string[] = [];
+    let from = low;
+    // A fractional minimum (0.01 mg): its whole part takes only the fractions at or above it.
+    const minFraction = min > 0 && !Number.isInteger(min) ? String(min).split('.')[1] : undefined;
+    if (minFraction && /^\d+$/.test(minFraction)) {
+      parts.push(`${String(low)}\\.(${fractionAtLeast(minFraction)})`);
+      from = low + 1;
+    }
     // Every whole part below the top takes any fraction; the top only a zero one (700.0).
-    const below = wholeRangePattern(low, high - 1);
-    body = `(${below})(\\.\\d+)?|${String(high)}(\\.0+)?`;
+    if (from <= high - 1) parts.push(`(${wholeRangePattern(from, high - 1)})(\\.\\d+)?`);
+    if (from <= high) parts.push(`${String(high)}(\\.0+)?`);
+    body = parts.join('|');
   }
   if (min < 0) body = wholeRangePattern(0, Math.min(-Math.ceil(min), high));
   // A whole number may be written "12.0": JSON Schema's integers include it, and so does Number.

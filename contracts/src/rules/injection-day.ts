@@ -36,6 +36,15 @@ export interface InjectionDay {
   timeZone: string;
 }
 
+/**
+ * The IANA zones a patient may pick, by the names this runtime's Intl gives them (the browser's
+ * own zone among them), and UTC.
+ */
+export const ianaTimeZones: readonly [string, ...string[]] = [
+  'UTC',
+  ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []),
+].filter((zone, i, all) => all.indexOf(zone) === i) as [string, ...string[]];
+
 /** "HH:MM" or "H:MM", 24-hour. */
 export const injectionTimePattern = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 

@@ -197,8 +197,9 @@ export class Care {
     const setting: InjectionDay = { weekday: input.weekday, time: input.time.trim(), timeZone };
     const now = this.runtime.clock.now();
     const skipped = missingInjectionDay(setting, now);
+    // Well formed, but at odds with the zone's clocks that night: a conflict, not a bad request.
     if (skipped)
-      throw new InvalidRequestError(
+      throw new ConflictError(
         `${setting.time} does not exist on ${formatUsDate(skipped)} where you live: the clocks jump forward an hour that night. Pick another time.`,
       );
     const found = await this.careOrder(userId);

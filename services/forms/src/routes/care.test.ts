@@ -50,17 +50,25 @@ describe('care between shipments: injection day, This week and the dose log', ()
     h.clock.set('2026-11-24T15:00:00Z');
     const { patient } = await treated();
     const cases = [
-      [{ ...sundayNine, time_zone: 'Mars/Olympus' }, 'We do not know that time zone'],
+      [{ ...sundayNine, time_zone: 'Mars/Olympus' }, 'Choose a time zone from the list'],
       [{ ...sundayNine, weekday: 'someday' }, 'Choose a day of the week'],
       [{ ...sundayNine, time: '25:00' }, 'Give a time as HH:MM'],
-      // 2:30 AM does not exist in New York on Sunday, Mar 14, 2027.
-      [{ ...sundayNine, time: '02:30' }, '02:30 does not exist on Mar 14, 2027'],
     ] as const;
     for (const [body, message] of cases) {
       const res = await h.put('/api/care/injection-day', body, patient);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
+    // 2:30 AM does not exist in New York on Sunday, Mar 14, 2027: at odds with that night.
+    const skipped = await h.put(
+      '/api/care/injection-day',
+      { ...sundayNine, time: '02:30' },
+      patient,
+    );
+    expect(skipped.status).toBe(409);
+    expect(skipped.body.message).toBe(
+      '02:30 does not exist on Mar 14, 2027 where you live: the clocks jump forward an hour that night. Pick another time.',
+    );
     expect((await thisWeek(patient)).status).toBe('pick-day');
     // 2:30 AM on Saturdays, or in Phoenix (no daylight saving), is fine.
     const phoenix = { ...sundayNine, time: '02:30', time_zone: 'America/Phoenix' };
