@@ -1,6 +1,12 @@
 import { sessionsRevoked } from './identity';
 import { campaignVisited, leadDisqualified, leadQualified, stateRulesChanged } from './intake';
-import { cartSaved, paymentSucceeded, refundIssued, subscriptionCancelled } from './payments';
+import {
+  cartSaved,
+  paymentSucceeded,
+  refundIssued,
+  renewalSupplyUpcoming,
+  subscriptionCancelled,
+} from './payments';
 import { catalogChanged } from './catalog';
 import {
   appointmentRequired,
@@ -56,6 +62,7 @@ export const productEvents = new EventRegistry([
   cartSaved,
   catalogChanged,
   subscriptionCancelled,
+  renewalSupplyUpcoming,
   refundIssued,
   assessmentDenied,
   shippingAddressSaved,

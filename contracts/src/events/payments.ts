@@ -88,6 +88,29 @@ export const subscriptionCancelled = defineEvent({
   }),
 });
 
+/**
+ * A renewal charge is coming (its notice went out: 7 days before for monthly plans, 15 for longer
+ * ones) and it will pay for a supply that ships on its billing date. Fulfilment records the supply
+ * as not yet paid, so its refill check-in opens 7 days before the date as every other refill's
+ * does; the shipment leaves only once the renewal is paid. Once per subscription and billing date.
+ */
+export const renewalSupplyUpcoming = defineEvent({
+  name: 'renewal-supply-upcoming',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A renewal charge on billingDate will pay for the supply listed (ship dates and vials, the first on the billing date): fulfilment opens its refill check-in 7 days before and ships it once paid. Once per subscription and billing date.',
+  schema: z.object({
+    subscriptionId: z.number().int(),
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    billingDate: z.iso.datetime(),
+    supply: z
+      .array(z.object({ shipOn: z.iso.datetime(), vials: z.number().int().positive() }))
+      .min(1),
+  }),
+});
+
 /** Why money went back to a patient: see `refundIssued`. */
 export const refundKinds = ['denied', 'withdrawn', 'processor'] as const;
 export type RefundKind = (typeof refundKinds)[number];

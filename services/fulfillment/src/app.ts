@@ -15,6 +15,7 @@ import { assessmentDeniedCloseSubscriber } from './subscribers/assessment-denied
 import { paymentSucceededSuppliesSubscriber } from './subscribers/payment-succeeded-supplies';
 import { prescriptionAcceptedShipmentsSubscriber } from './subscribers/prescription-accepted-shipments';
 import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription-approved-record';
+import { renewalSupplyUpcomingSuppliesSubscriber } from './subscribers/renewal-supply-upcoming-supplies';
 import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
 import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
 
@@ -46,6 +47,7 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
       subscribers: [
         stateRules.subscriber,
         paymentSucceededSuppliesSubscriber(runtime, deps.publicUrl),
+        renewalSupplyUpcomingSuppliesSubscriber(runtime, deps.publicUrl),
         prescriptionApprovedRecordSubscriber,
         prescriptionAcceptedShipmentsSubscriber(runtime, deps.publicUrl),
         assessmentDeniedCloseSubscriber,

@@ -60,10 +60,15 @@ export const supplies = fulfillmentSchema.table(
     shipOn: utc('ship_on').notNull(),
     vials: integer('vials').notNull(),
     shipmentId: integer('shipment_id'),
+    /** False for a supply a coming renewal will pay for (renewal-supply-upcoming), until it does. */
+    paid: boolean('paid').notNull().default(true),
   },
   (t) => [
     unique('supplies_transaction_id_ship_on_key').on(t.transactionId, t.shipOn),
     index('supplies_by_order').on(t.orderId, t.shipOn),
+    index('supplies_unpaid')
+      .on(t.orderId, t.shipOn)
+      .where(sql`not paid`),
   ],
 );
 

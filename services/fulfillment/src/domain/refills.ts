@@ -2,12 +2,14 @@
  * A refill shipment waits for its check-in (status awaiting_check_in) until a prescription the
  * clinician approved after the check-in opened is accepted: then it takes that prescription (the
  * next strengths) and is ready for the pharmacy. An older prescription's acceptance releases
- * nothing. Runs in the caller's transaction; each shipment is released once.
+ * nothing, and neither does a supply a coming renewal has not paid yet (renewal-supply-upcoming):
+ * the payment releases it (payment-succeeded-supplies). Runs in the caller's transaction; each
+ * shipment is released once.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, notExists } from 'drizzle-orm';
 import { shipmentReleased } from '@clinic/contracts';
 import type { EventWriter, Tx } from '@clinic/kit';
-import { shipments, shipmentSteps, type prescriptions } from '../db/schema';
+import { shipments, shipmentSteps, supplies, type prescriptions } from '../db/schema';
 import { shipmentRef } from './shipments';
 
 export async function releaseRefills(
@@ -24,6 +26,12 @@ export async function releaseRefills(
         eq(shipments.orderId, rx.orderId),
         eq(shipments.status, 'awaiting_check_in'),
         lte(shipments.createdAt, rx.approvedAt),
+        notExists(
+          tx
+            .select({ id: supplies.id })
+            .from(supplies)
+            .where(and(eq(supplies.shipmentId, shipments.id), eq(supplies.paid, false))),
+        ),
       ),
     )
     .for('update');

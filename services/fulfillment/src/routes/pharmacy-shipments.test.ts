@@ -10,6 +10,7 @@ import {
   orderNumberHint,
   paymentSucceeded,
   pharmacyMessages,
+  renewalSupplyUpcoming,
   pharmacyProcessingDay,
   stateRulesChanged,
   stateRulesSeed,
@@ -17,7 +18,7 @@ import {
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
 import { eventually } from '@clinic/kit/testing';
-import { shipments } from '../db/schema';
+import { prescriptions, shipments, supplies } from '../db/schema';
 import {
   startFulfillment,
   upsTrackingNumber,
@@ -362,6 +363,109 @@ it("holds a renewal's refill for the check-in, releases it with the clinician's 
       ['refill', 'awaiting_check_in', `${orderNumber(orderId)} (refill 2)`],
     ]);
   }, 15_000);
+});
+
+it("opens a monthly plan's refill check-in 7 days before the renewal that pays for it, and ships it only once that renewal is paid", async () => {
+  const { patient, orderId } = await h.acceptedOrder();
+  const dayMs = 24 * 3600 * 1000;
+  const billing = new Date(h.forms.clock.now().getTime() + 7 * dayMs);
+  const announce = () =>
+    h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(renewalSupplyUpcoming, {
+        subscriptionId: 9000 + orderId,
+        orderId,
+        userId: patient.id,
+        billingDate: billing.toISOString(),
+        supply: [{ shipOn: billing.toISOString(), vials: 3 }],
+      }),
+    );
+  await announce();
+  await announce();
+  await eventually(async () => {
+    const made = await h.shipmentsOf(orderId);
+    expect(made.map((s) => [s.kind, s.status, s.orderNumber])).toEqual([
+      ['first', 'prescription_received', orderNumber(orderId)],
+      ['refill', 'awaiting_check_in', `${orderNumber(orderId)} (refill 1)`],
+    ]);
+  });
+  const refill = (await h.shipmentsOf(orderId))[1]!;
+  const due = (await h.outboxEvents('refill-check-in-due')).filter(
+    (e) => e.data.orderId === orderId,
+  );
+  expect(due.map((e) => [e.data.shipmentId, e.data.shipOn])).toEqual([
+    [refill.id, billing.toISOString()],
+  ]);
+
+  // The check-in is approved and accepted before the charge: the shipment still waits for it.
+  await eventually(async () => {
+    expect((await h.forms.get(`/forms/orders/${orderId}`, patient)).status).toBe(200);
+  });
+  h.forms.clock.advance(60_000);
+  const next = await h.forms.approve(patient, orderId, {
+    prescriptionId: `rx-${orderId}-monthly-refill`,
+    doseSchedule: [5, 7.5, 7.5],
+  });
+  const accepted = await h.forms.post(
+    `/api/prescription-update/${orderId}`,
+    { order_id: orderId, accept: true },
+    patient,
+  );
+  expect(accepted.status).toBe(200);
+  await eventually(async () => {
+    const [rx] = await h.service.runtime.db
+      .select()
+      .from(prescriptions)
+      .where(eq(prescriptions.prescriptionId, next));
+    expect(rx?.acceptedAt).toBeTruthy();
+  });
+  expect((await h.shipmentsOf(orderId))[1]!.status).toBe('awaiting_check_in');
+  expect((await step(refill.id, 'place')).status).toBe(409);
+
+  // The renewal is charged on its day: the announced supply is its, and the shipment leaves.
+  h.forms.clock.set(new Date(billing.getTime() + 30 * 60_000));
+  const paidAt = h.forms.clock.now().toISOString();
+  const renewal = () =>
+    h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(paymentSucceeded, {
+        kind: 'renewal',
+        orderId,
+        userId: patient.id,
+        cartId: null,
+        transactionId: `ch_monthly_${orderId}`,
+        amountCents: 29900,
+        currency: 'USD',
+        paymentTerms: 1,
+        productName: 'Semaglutide monthly',
+        planId: 'plan',
+        prescriptionPreauths: [],
+        conversionId: null,
+        userName: null,
+        supply: [{ shipOn: paidAt, vials: 3 }],
+      }),
+    );
+  await renewal();
+  await renewal();
+  await eventually(async () => {
+    const released = (await h.shipmentsOf(orderId))[1]!;
+    expect([released.status, released.prescriptionId]).toEqual(['prescription_received', next]);
+  });
+  // The announcement arriving after the charge makes nothing more.
+  await announce();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await h.shipmentsOf(orderId)).toHaveLength(2);
+  const released = (await h.outboxEvents('shipment-released')).filter(
+    (e) => e.data.orderId === orderId,
+  );
+  expect(released).toHaveLength(1);
+  const recorded = await h.service.runtime.db
+    .select()
+    .from(supplies)
+    .where(eq(supplies.orderId, orderId))
+    .orderBy(supplies.shipOn);
+  expect(recorded.map((r) => [r.transactionId, r.paid, r.shipmentId])).toEqual([
+    [expect.any(String), true, (await h.shipmentsOf(orderId))[0]!.id],
+    [`ch_monthly_${orderId}`, true, refill.id],
+  ]);
 });
 
 it('finds an order by its number however it is typed, every shipment of it whatever its step', async () => {

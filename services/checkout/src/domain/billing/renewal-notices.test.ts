@@ -90,6 +90,46 @@ describe('renewal notices and receipts', () => {
     expect(await mailOf(1302, /renews on/)).toHaveLength(1);
   });
 
+  it("announces the supply a coming renewal pays for with its notice, so fulfilment opens that refill's check-in 7 days before", async () => {
+    const upcoming = async (subscriptionId: number) =>
+      (await t.outboxEvents('renewal-supply-upcoming')).filter(
+        (e) => e.data.subscriptionId === subscriptionId,
+      );
+    // Payment 2 of a monthly plan pays for no shipment: its notice announces none.
+    const monthly = await subscribe(1305, 1);
+    at(monthly.sub.nextBillingDate, 7);
+    await queueRenewalNotices(t.service.runtime);
+    await eventually(async () => expect(await mailOf(1305, /renews on/)).toHaveLength(1));
+    expect(await upcoming(monthly.sub.id)).toEqual([]);
+    // Payment 4 ships the next 3 months on its billing date.
+    const billing = new Date(monthly.sub.nextBillingDate.getTime() + 60 * dayMs);
+    await t.db
+      .update(subscriptions)
+      .set({ paymentsMade: 3, nextBillingDate: billing })
+      .where(eq(subscriptions.id, monthly.sub.id));
+    at(billing, 7);
+    await queueRenewalNotices(t.service.runtime);
+    await queueRenewalNotices(t.service.runtime);
+    expect((await upcoming(monthly.sub.id)).map((e) => e.data)).toEqual([
+      {
+        subscriptionId: monthly.sub.id,
+        orderId: monthly.sub.orderId,
+        userId: 1305,
+        billingDate: billing.toISOString(),
+        supply: [{ shipOn: billing.toISOString(), vials: 3 }],
+      },
+    ]);
+    // A 6-month renewal pays for two: on its date and 90 days after.
+    const sixMonths = await subscribe(1306, 6);
+    at(sixMonths.sub.nextBillingDate, 15);
+    await queueRenewalNotices(t.service.runtime);
+    const [six] = await upcoming(sixMonths.sub.id);
+    expect((six!.data.supply as { shipOn: string }[]).map((s) => s.shipOn)).toEqual([
+      sixMonths.sub.nextBillingDate.toISOString(),
+      new Date(sixMonths.sub.nextBillingDate.getTime() + 90 * dayMs).toISOString(),
+    ]);
+  });
+
   it('sends a receipt after the renewal is charged', async () => {
     const { sub } = await subscribe(1304, 1);
     t.clock.set(new Date(sub.nextBillingDate.getTime() + 60_000));

@@ -4,12 +4,16 @@
  * hourly renewal sweep calls it; each active subscription gets one notice per billing date
  * (renewal_notices' key), queued with the row that records it, so two sweeps at once, or a
  * retried one, send it once. A paused or ended subscription gets none.
+ * When the coming charge pays for a supply (a monthly plan's every third payment, every renewal
+ * of a longer plan), `renewal-supply-upcoming` is published with the same row, so fulfilment
+ * opens that refill's check-in 7 days before the date instead of on the day it is charged.
  */
 import { and, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
-import type { PaymentTerm } from '@clinic/contracts';
+import { renewalSupplyUpcoming, type PaymentTerm } from '@clinic/contracts';
 import type { ServiceRuntime } from '@clinic/kit';
 import { renewalNotices, subscriptions, transactions } from '../../db/schema';
 import { renewalNotice, renewalNoticeJobId } from '../../jobs/definitions/renewal-notice-email';
+import { shipmentsPaidBy } from './subscription-rules';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -44,13 +48,22 @@ export async function queueRenewalNotices(runtime: ServiceRuntime): Promise<numb
       .where(and(eq(transactions.orderId, sub.orderId), eq(transactions.status, 'success')))
       .orderBy(desc(transactions.createdAt))
       .limit(1);
-    await runtime.transaction(async (tx) => {
+    await runtime.transaction(async (tx, events) => {
       const [recorded] = await tx
         .insert(renewalNotices)
         .values({ subscriptionId: sub.id, billingDate: sub.nextBillingDate, sentAt: now })
         .onConflictDoNothing()
         .returning();
       if (!recorded) return;
+      const supply = shipmentsPaidBy(sub.paymentTerms, sub.paymentsMade + 1, sub.nextBillingDate);
+      if (supply.length > 0)
+        await events.publish(renewalSupplyUpcoming, {
+          subscriptionId: sub.id,
+          orderId: sub.orderId,
+          userId: sub.userId!,
+          billingDate: sub.nextBillingDate.toISOString(),
+          supply: supply.map((s) => ({ shipOn: s.shipOn.toISOString(), vials: s.vials })),
+        });
       await runtime.queue.job(renewalNotice).enqueueAfterCommit(
         tx,
         {
