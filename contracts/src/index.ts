@@ -45,4 +45,5 @@ export * from './rules/profile';
 export * from './rules/marketing';
 export * from './rules/missed-dose';
 export * from './rules/injection-day';
+export * from './rules/dose-day-change';
 export * from './rules/side-effect-triage';

@@ -205,6 +205,8 @@ export const injectionDays = formsSchema.table('injection_days', {
   time: text('time').notNull(),
   timeZone: text('time_zone').notNull(),
   savedAt: utc('saved_at').notNull(),
+  /** Doses due from here on count: the change, or later to keep the labels' gap (0008). */
+  startsAt: utc('starts_at').notNull(),
 });
 
 /** The doses a patient logged ("I took my dose"), one per order and due week. */

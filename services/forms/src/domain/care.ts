@@ -7,6 +7,8 @@
  *   ended or the order was denied or withdrawn;
  * - a wall time the clocks skip on a spring-forward night of the coming year is refused; saving
  *   a day queues its first reminder with the same commit (jobs/dose-reminder.ts keeps it going);
+ * - a moved day's first dose keeps the labels' gap after the last dose logged (48 hours for
+ *   semaglutide, 72 for tirzepatide: rules/dose-day-change.ts), a week later if need be;
  * - one dose per order and due week, never in the patient's future or before the first delivery;
  * - doses and weights are health information: nothing here logs them or puts them in an error.
  */
@@ -17,6 +19,7 @@ import {
   countsForDueDay,
   dayInZone,
   earlierDueDays,
+  farEnoughApart,
   formatUsDate,
   injectionWeek,
   occurrenceOn,
@@ -29,6 +32,7 @@ import {
   strengthOnDay,
   type CareRecord,
   type DoseLogEntry,
+  type Drug,
   type InjectionDay,
   type InjectionDaySetting,
   type InjectionOccurrence,
@@ -214,14 +218,17 @@ export class Care {
       saved.time === setting.time &&
       saved.timeZone === setting.timeZone;
     // The same day saved again keeps its start: the weeks missed under it still count.
-    const row = { ...setting, savedAt: unchanged ? saved.savedAt : now };
+    const startsAt = unchanged
+      ? saved.startsAt
+      : await this.firstDoseAfterChange(userId, found.order.drug, saved, setting, now);
+    const row = { ...setting, savedAt: unchanged ? saved.savedAt : now, startsAt };
     await this.runtime.transaction(async (tx) => {
       await tx
         .insert(injectionDays)
         .values({ userId, ...row })
         .onConflictDoUpdate({ target: injectionDays.userId, set: row });
       // The reminders of the day saved before see the change and stop their own chain.
-      await scheduleDoseReminders(this.runtime, tx, userId, injectionWeek(setting, now).next.at);
+      await scheduleDoseReminders(this.runtime, tx, userId, firstDoseFrom(setting, startsAt, now));
     });
     return this.thisWeek(userId);
   }
@@ -281,6 +288,33 @@ export class Care {
     return rows.map(entryOut);
   }
 
+  /**
+   * When a new day's doses start counting: now, or the first dose on the new day that keeps the
+   * label's gap after the last dose logged (taken, as far as we know, at the old day's time).
+   */
+  private async firstDoseAfterChange(
+    userId: number,
+    drug: Drug,
+    saved: typeof injectionDays.$inferSelect | undefined,
+    setting: InjectionDay,
+    now: Date,
+  ): Promise<Date> {
+    const [last] = await this.runtime.db
+      .select({ takenOn: doseLogs.takenOn })
+      .from(doseLogs)
+      .where(eq(doseLogs.userId, userId))
+      .orderBy(desc(doseLogs.takenOn))
+      .limit(1);
+    if (!last) return now;
+    const lastAt =
+      occurrenceOn(saved ? settingIn(saved) : setting, last.takenOn)?.at ??
+      new Date(`${last.takenOn}T12:00:00Z`);
+    const next = injectionWeek(setting, now).next;
+    if (farEnoughApart(drug, lastAt, next.at)) return now;
+    // The labels' gap is at most 3 days: the dose a week later always keeps it.
+    return injectionWeek(setting, next.at).next.at;
+  }
+
   private logsOf(orderId: number) {
     return this.runtime.db
       .select()
@@ -315,10 +349,13 @@ function dueWeeks(
   const firstDay = dayInZone(deliveredAt, day.timeZone);
   // Doses due before the day applied (the first delivery, or the day's last change) are not the
   // patient's to miss: a dose taken under the old day covers its week.
-  const sinceAt = Math.max(deliveredAt.getTime(), setting.savedAt.getTime());
+  const sinceAt = Math.max(deliveredAt.getTime(), setting.startsAt.getTime());
   const applies = (due: string) => (occurrenceOn(day, due)?.at.getTime() ?? 0) >= sinceAt;
   const loggedFor = (due: string) => logs.find((l) => l.dueDay === due) ?? null;
   let week = injectionWeek(day, now);
+  // A day moved a week on to keep the labels' gap: its first dose is the next one.
+  if (week.next.at.getTime() < sinceAt)
+    week = { current: week.current, next: injectionWeek(day, new Date(sinceAt - 1)).next };
   // A dose logged early (up to two days before) makes its coming day the week's: it is ticked.
   if (loggedFor(week.next.day))
     week = { current: week.next, next: injectionWeek(day, week.next.at).next };
@@ -345,6 +382,12 @@ function dueWeeks(
     .slice(0, adherenceWeeks)
     .map((d) => ({ day: d, logged: loggedFor(d) !== null }));
   return { week, firstDay, current, logged, missed, missedInARow, counted };
+}
+
+/** The first dose a setting reminds of: its first at or after `startsAt`, once past now. */
+function firstDoseFrom(setting: InjectionDay, startsAt: Date, now: Date): Date {
+  const from = startsAt > now ? new Date(startsAt.getTime() - 1) : now;
+  return injectionWeek(setting, from).next.at;
 }
 
 function isStopped(found: NonNullable<CareOrder>): boolean {

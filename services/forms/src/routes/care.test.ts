@@ -232,6 +232,47 @@ describe('care between shipments: injection day, This week and the dose log', ()
     });
   });
 
+  it("keeps the labels' gap after the last dose when the injection day moves", async () => {
+    h.clock.set('2026-11-24T15:00:00Z');
+    const { patient, orderId } = await treated();
+    const mondays = { ...sundayNine, weekday: 'monday' };
+    await h.put('/api/care/injection-day', mondays, patient);
+    // Monday Nov 30, 9 AM New York: the dose is taken and logged.
+    h.clock.set('2026-11-30T15:00:00Z');
+    const dose = { order_id: orderId, taken_on: '2026-11-30', strength: 2.5, site: 'abdomen' };
+    expect((await h.post('/api/care/doses', dose, patient)).status).toBe(200);
+    // Tirzepatide needs 72 hours: Tuesday tomorrow is too soon, the first is a week later.
+    const tuesday = await h.put(
+      '/api/care/injection-day',
+      { ...sundayNine, weekday: 'tuesday' },
+      patient,
+    );
+    expect(tuesday.status).toBe(200);
+    expect(tuesday.body).toMatchObject({ current: null, next: { day: '2026-12-08' } });
+    // Nothing is missed on the Tuesday skipped.
+    h.clock.set('2026-12-02T16:00:00Z');
+    expect(await thisWeek(patient)).toMatchObject({
+      missed_dose: null,
+      missed_in_a_row: 0,
+      next: { day: '2026-12-08' },
+    });
+    // Thursday 9 AM is exactly 72 hours after Monday's: it may be the first.
+    h.clock.set('2026-11-30T16:00:00Z');
+    const thursday = await h.put(
+      '/api/care/injection-day',
+      { ...sundayNine, weekday: 'thursday' },
+      patient,
+    );
+    expect(thursday.body.next).toMatchObject({ day: '2026-12-03', at: '2026-12-03T14:00:00.000Z' });
+    // At 8 AM it would be 71 hours: the week after.
+    const earlier = await h.put(
+      '/api/care/injection-day',
+      { ...sundayNine, weekday: 'thursday', time: '08:00' },
+      patient,
+    );
+    expect(earlier.body.next).toMatchObject({ day: '2026-12-10' });
+  });
+
   it('stops when the subscription ends or the order is denied', async () => {
     h.clock.set('2026-11-24T15:00:00Z');
     const cancelled = await treated();
