@@ -80,6 +80,7 @@ export function InjectionDayForm({
         />
       </div>
       <p className="care-form__zone">{careTexts.timeZone(zone)}</p>
+      {saved && <p className="care-form__zone">{careTexts.changeGap}</p>}
       {errors.time_zone && <FormMessage kind="error">{errors.time_zone}</FormMessage>}
       <FormMessage kind="error">{error}</FormMessage>
       <div className="care-form__actions">

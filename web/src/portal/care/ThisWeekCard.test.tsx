@@ -248,6 +248,9 @@ describe('ThisWeekCard, scheduled', () => {
     await click('Change day');
     expect(control<HTMLSelectElement>('Day of the week').value).toBe('sunday');
     expect(control<HTMLInputElement>('Time').value).toBe('09:00');
+    expect(text()).toContain(
+      'Doses need to stay at least 3 days apart (more than 2 days for semaglutide), so your first dose on the new day may be the week after.',
+    );
     expect(button('Change day')).toBeUndefined();
     await click('Cancel');
     expect(view!.container.querySelector('form')).toBeNull();

@@ -17,6 +17,8 @@ export const careTexts = {
   savingDay: 'Saving...',
   cancel: 'Cancel',
   changeDay: 'Change day',
+  changeGap:
+    'Doses need to stay at least 3 days apart (more than 2 days for semaglutide), so your first dose on the new day may be the week after.',
   next: 'Next injection',
   strength: 'Strength',
   site: 'Suggested site',
