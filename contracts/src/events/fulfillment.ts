@@ -95,6 +95,20 @@ export const orderDelivered = defineEvent({
   schema: z.object({ ...shipmentRef, deliveredAt: z.iso.datetime() }),
 });
 
+/**
+ * A refill a coming renewal was to pay for (renewal-supply-upcoming) will not ship: the
+ * subscription ended before the charge. Forms closes its check-in if still open; the portal
+ * drops the refill from the patient's orders.
+ */
+export const refillCancelled = defineEvent({
+  name: 'refill-cancelled',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    'A refill waiting for its check-in will not ship: the renewal that was to pay for it will not be charged (the subscription ended). Its check-in closes and the portal drops it.',
+  schema: z.object({ ...shipmentRef, cancelledAt: z.iso.datetime() }),
+});
+
 /** How long before a refill ships the patient is asked for the refill check-in. */
 export const refillCheckInLeadDays = 7;
 

@@ -30,6 +30,7 @@ import {
   orderDelivered,
   orderPlaced,
   orderShipped,
+  refillCancelled,
   refillCheckInDue,
   reshipApproved,
   reshipRefused,
@@ -90,6 +91,7 @@ export const productEvents = new EventRegistry([
   reshipApproved,
   reshipRefused,
   refillCheckInDue,
+  refillCancelled,
   shipmentReleased,
   sessionsRevoked,
 ]);

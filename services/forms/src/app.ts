@@ -33,6 +33,7 @@ import { paymentSucceededOrderSubscriber } from './subscribers/payment-succeeded
 import { orderDeliveredCareSubscriber } from './subscribers/order-delivered-care';
 import { subscriptionCancelledCareSubscriber } from './subscribers/subscription-cancelled-care';
 import { shippingAddressSavedStateSubscriber } from './subscribers/shipping-address-saved-state';
+import { refillCancelledCheckInSubscriber } from './subscribers/refill-cancelled-check-in';
 import { refillCheckInDueAssessmentSubscriber } from './subscribers/refill-check-in-due-assessment';
 import { appointmentRequiredVideoSubscriber } from './subscribers/appointment-required-video';
 import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
@@ -88,6 +89,7 @@ export const formsService: ServiceModule<FormsDeps> = {
         assessmentDeniedCloseSubscriber(runtime),
         prescriptionApprovedRecordSubscriber(runtime),
         refillCheckInDueAssessmentSubscriber(runtime),
+        refillCancelledCheckInSubscriber(runtime),
         appointmentRequiredVideoSubscriber(runtime),
         orderDeliveredCareSubscriber(runtime),
         subscriptionCancelledCareSubscriber(runtime),

@@ -18,6 +18,7 @@ import { prescriptionApprovedRecordSubscriber } from './subscribers/prescription
 import { renewalSupplyUpcomingSuppliesSubscriber } from './subscribers/renewal-supply-upcoming-supplies';
 import { shippingAddressSavedAddressSubscriber } from './subscribers/shipping-address-saved-address';
 import { stateRulesChangedCopy } from './subscribers/state-rules-changed-copy';
+import { subscriptionCancelledRefillsSubscriber } from './subscribers/subscription-cancelled-refills';
 
 export type { FulfillmentDeps } from './deps';
 
@@ -48,6 +49,7 @@ export const fulfillmentService: ServiceModule<FulfillmentDeps> = {
         stateRules.subscriber,
         paymentSucceededSuppliesSubscriber(runtime, deps.publicUrl),
         renewalSupplyUpcomingSuppliesSubscriber(runtime, deps.publicUrl),
+        subscriptionCancelledRefillsSubscriber(runtime),
         prescriptionApprovedRecordSubscriber,
         prescriptionAcceptedShipmentsSubscriber(runtime, deps.publicUrl),
         assessmentDeniedCloseSubscriber,

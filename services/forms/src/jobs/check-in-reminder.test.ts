@@ -5,7 +5,7 @@
  * Forms runs on the embedded engines with a manual clock: the local queue schedules by it.
  */
 import { eq } from 'drizzle-orm';
-import { refillCheckInDue } from '@clinic/contracts';
+import { refillCancelled, refillCheckInDue } from '@clinic/contracts';
 import { eventually, sleep } from '@clinic/kit/testing';
 import { orders } from '../db/schema';
 import { startForms, type FormsHarness, type FormsPatient } from '../testing';
@@ -106,5 +106,30 @@ describe('refill check-in reminders', () => {
       ),
     ).toEqual([]);
     expect((await h.get('/api/care/this-week', patient)).body.refill_check_in).toBeNull();
+  });
+  it('closes the check-in, and its reminders, when its refill is cancelled before the renewal is charged', async () => {
+    await at('2026-12-01T15:00:00Z');
+    const { patient, orderId, shipOn } = await checkInOpen();
+    const cancel = () =>
+      h.service.runtime.transaction((_tx, events) =>
+        events.publish(refillCancelled, {
+          shipmentId: orderId,
+          orderNumber: `#${orderId}`,
+          orderId,
+          userId: patient.id,
+          cancelledAt: h.clock.now().toISOString(),
+        }),
+      );
+    await cancel();
+    await cancel();
+    await eventually(async () => {
+      const [row] = await h.db.select().from(orders).where(eq(orders.orderId, orderId));
+      expect([row?.status, row?.refillShipOn]).toEqual(['prescription_accepted', null]);
+    });
+    expect((await h.get('/api/care/this-week', patient)).body.refill_check_in).toBeNull();
+    expect((await h.get(`/forms/orders/${orderId}`, patient)).status).toBe(404);
+    await at(new Date(shipOn.getTime() - 3 * DAY));
+    await at(new Date(shipOn.getTime() - DAY));
+    expect(await reminders(patient)).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export const orders = fulfillmentSchema.table(
     paymentTerms: integer('payment_terms').notNull(),
     paidAt: utc('paid_at').notNull(),
     closedAt: utc('closed_at'),
+    /** The subscription ended: no renewal will pay for another supply (0005). */
+    renewalsEndedAt: utc('renewals_ended_at'),
   },
   (t) => [index('orders_by_user').on(t.userId)],
 );
@@ -131,6 +133,8 @@ export const shipments = fulfillmentSchema.table(
     shipTo: jsonb('ship_to').$type<ShipTo>(),
     createdAt: utc('created_at').notNull(),
     updatedAt: utc('updated_at').notNull(),
+    /** A refill whose renewal will not be charged (the subscription ended): it never ships. */
+    cancelledAt: utc('cancelled_at'),
   },
   (t) => [
     uniqueIndex('shipments_one_first')

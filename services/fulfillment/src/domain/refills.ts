@@ -3,10 +3,10 @@
  * clinician approved after the check-in opened is accepted: then it takes that prescription (the
  * next strengths) and is ready for the pharmacy. An older prescription's acceptance releases
  * nothing, and neither does a supply a coming renewal has not paid yet (renewal-supply-upcoming):
- * the payment releases it (payment-succeeded-supplies). Runs in the caller's transaction; each
- * shipment is released once.
+ * the payment releases it (payment-succeeded-supplies), and a refill cancelled before its
+ * renewal was charged never is. Runs in the caller's transaction; each shipment is released once.
  */
-import { and, eq, lte, notExists } from 'drizzle-orm';
+import { and, eq, isNull, lte, notExists } from 'drizzle-orm';
 import { shipmentReleased } from '@clinic/contracts';
 import type { EventWriter, Tx } from '@clinic/kit';
 import { shipments, shipmentSteps, supplies, type prescriptions } from '../db/schema';
@@ -26,6 +26,7 @@ export async function releaseRefills(
         eq(shipments.orderId, rx.orderId),
         eq(shipments.status, 'awaiting_check_in'),
         lte(shipments.createdAt, rx.approvedAt),
+        isNull(shipments.cancelledAt),
         notExists(
           tx
             .select({ id: supplies.id })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   pharmacyProcessingDay,
   type ShipmentFilter,
@@ -24,7 +24,10 @@ export async function shipmentQueue(
   filter: ShipmentFilter,
   now: Date,
 ): Promise<ShipmentSummary[]> {
-  const where: SQL = inArray(shipments.status, filterStatuses[filter]);
+  const where = and(
+    inArray(shipments.status, filterStatuses[filter]),
+    isNull(shipments.cancelledAt),
+  );
   const order =
     filter === 'to-place' || filter === 'paused' || filter === 'placed'
       ? [asc(shipments.readyAt), asc(shipments.id)]
@@ -47,7 +50,7 @@ export async function shipmentsOfOrder(
   const rows = await db
     .select()
     .from(shipments)
-    .where(eq(shipments.orderId, orderId))
+    .where(and(eq(shipments.orderId, orderId), isNull(shipments.cancelledAt)))
     .orderBy(asc(shipments.id));
   return summariesOf(db, rows, now);
 }

@@ -14,6 +14,7 @@ import {
   pharmacyProcessingDay,
   stateRulesChanged,
   stateRulesSeed,
+  subscriptionCancelled,
   trackingUrl,
 } from '@clinic/contracts';
 import { rows } from '@clinic/kit';
@@ -466,6 +467,76 @@ it("opens a monthly plan's refill check-in 7 days before the renewal that pays f
     [expect.any(String), true, (await h.shipmentsOf(orderId))[0]!.id],
     [`ch_monthly_${orderId}`, true, refill.id],
   ]);
+});
+
+it('cancels a refill whose renewal will not be charged because the subscription ended first', async () => {
+  const { patient, orderId } = await h.acceptedOrder();
+  const dayMs = 24 * 3600 * 1000;
+  const billing = new Date(h.forms.clock.now().getTime() + 7 * dayMs);
+  const announce = () =>
+    h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(renewalSupplyUpcoming, {
+        subscriptionId: 9500 + orderId,
+        orderId,
+        userId: patient.id,
+        billingDate: billing.toISOString(),
+        supply: [{ shipOn: billing.toISOString(), vials: 3 }],
+      }),
+    );
+  await announce();
+  await eventually(async () => expect(await h.shipmentsOf(orderId)).toHaveLength(2));
+  const refill = (await h.shipmentsOf(orderId))[1]!;
+  const cancel = () =>
+    h.forms.service.runtime.transaction((_tx, events) =>
+      events.publish(subscriptionCancelled, {
+        subscriptionId: 9500 + orderId,
+        userId: patient.id,
+        by: 'patient',
+        paymentTerms: 1,
+        orderId,
+      }),
+    );
+  await cancel();
+  await cancel();
+  await eventually(async () => {
+    const cancelled = (await h.shipmentsOf(orderId))[1]!;
+    expect(cancelled.cancelledAt).toBeTruthy();
+  });
+  const events = (await h.outboxEvents('refill-cancelled')).filter(
+    (e) => e.data.orderId === orderId,
+  );
+  expect(events.map((e) => e.data.shipmentId)).toEqual([refill.id]);
+  const queue = await h.get('/api/console/pharmacy/shipments?filter=to-place', pharmacist);
+  expect(queue.body.shipments.map((s: { shipmentId: number }) => s.shipmentId)).not.toContain(
+    refill.id,
+  );
+  // A late announcement makes no new refill; an approved check-in releases nothing.
+  await announce();
+  h.forms.clock.advance(60_000);
+  await h.forms.approve(patient, orderId, {
+    prescriptionId: `rx-${orderId}-cancelled-refill`,
+    doseSchedule: [5, 7.5, 7.5],
+  });
+  await h.forms.post(
+    `/api/prescription-update/${orderId}`,
+    { order_id: orderId, accept: true },
+    patient,
+  );
+  await eventually(async () => {
+    const [rx] = await h.service.runtime.db
+      .select()
+      .from(prescriptions)
+      .where(eq(prescriptions.prescriptionId, `rx-${orderId}-cancelled-refill`));
+    expect(rx?.acceptedAt).toBeTruthy();
+  });
+  const after = await h.shipmentsOf(orderId);
+  expect(after.map((s) => [s.kind, s.status])).toEqual([
+    ['first', 'prescription_received'],
+    ['refill', 'awaiting_check_in'],
+  ]);
+  expect(
+    (await h.outboxEvents('shipment-released')).filter((e) => e.data.orderId === orderId),
+  ).toEqual([]);
 });
 
 it('finds an order by its number however it is typed, every shipment of it whatever its step', async () => {

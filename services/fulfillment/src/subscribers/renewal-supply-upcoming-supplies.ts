@@ -7,7 +7,7 @@
  * domain/refills.ts releases no shipment of an unpaid supply.
  * Idempotent: one set of unpaid supplies per order at a time (a renewal moved by a pause announces
  * the same supply again); nothing for a renewal already paid (its payment recorded the supply),
- * an order fulfilment does not know or a closed one.
+ * an order fulfilment does not know, a closed one, or one whose subscription ended.
  */
 import { and, eq, gte } from 'drizzle-orm';
 import { renewalSupplyUpcoming } from '@clinic/contracts';
@@ -28,7 +28,7 @@ export function renewalSupplyUpcomingSuppliesSubscriber(
         .from(orders)
         .where(eq(orders.orderId, data.orderId))
         .for('update');
-      if (!order || order.closedAt) return;
+      if (!order || order.closedAt || order.renewalsEndedAt) return;
       const billingDate = new Date(data.billingDate);
       const [known] = await tx
         .select({ id: supplies.id })

@@ -7,6 +7,7 @@ import {
   paymentSucceeded,
   progressItemSchema,
   type EventData,
+  refillCancelled,
   refillCheckInDue,
   shipmentReleased,
 } from '@clinic/contracts';
@@ -289,6 +290,37 @@ describe('the order view of one order', () => {
     };
     const refill = answers([...events, renewal]).find((i) => i.item_id === 'shipment-72')!;
     expect(refill.payment_intent_id).toBe('pi_7_renewal_2');
+  });
+
+  it('links a refill announced before its renewal to that renewal, and drops one cancelled before it was charged', () => {
+    const day = 24 * 60;
+    const ref = { shipmentId: 72, orderNumber: 'RX-72', orderId: 7, userId: 42 };
+    const announced = [
+      ...deliveredOrder(7, 42),
+      life.shipment('refill', 72, 83 * day, 'check-in'),
+      {
+        def: refillCheckInDue,
+        data: { ...ref, shipOn: at(90 * day), dueAt: at(83 * day) },
+        occurredAt: at(83 * day),
+      },
+    ];
+    const refillOf = (events: OrderEvent[]) =>
+      answers(events).find((i) => i.item_id === 'shipment-72');
+    // Waiting for its check-in, the refill is not paid by the first checkout's renewal-to-come.
+    const paid = life.paid.data as EventData<typeof paymentSucceeded>;
+    const renewal: OrderEvent = {
+      def: paymentSucceeded,
+      data: { ...paid, kind: 'renewal', transactionId: 'pi_7_renewal_4' },
+      occurredAt: at(90 * day),
+    };
+    expect(refillOf([...announced, renewal])!.payment_intent_id).toBe('pi_7_renewal_4');
+    const cancelled: OrderEvent = {
+      def: refillCancelled,
+      data: { ...ref, cancelledAt: at(85 * day) },
+      occurredAt: at(85 * day),
+    };
+    expect(refillOf([...announced, cancelled])).toBeUndefined();
+    expect(answers([...announced, cancelled]).map((i) => i.item_id)).toEqual(['order-7']);
   });
 
   it('reads the "GLP-{order}-{n}" numbers fulfilment announced before as the one order number', () => {

@@ -40,6 +40,7 @@ import {
   paymentSucceeded,
   prescriptionAccepted,
   prescriptionApproved,
+  refillCancelled,
   refillCheckInDue,
   reshipApproved,
   reshipRefused,
@@ -78,6 +79,7 @@ export const orderViewEvents = [
   orderShipped,
   orderDelivered,
   refillCheckInDue,
+  refillCancelled,
   shipmentReleased,
   reshipRequested,
   reshipApproved,
@@ -319,7 +321,11 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
     if (userId === null && event.userId !== null) userId = event.userId;
     if (is(event, paymentSucceeded)) {
       // An add-on changes nothing shown; a renewal's supplies come as refill shipments.
-      if (event.data.kind === 'renewal') renewalTransactionId = event.data.transactionId;
+      if (event.data.kind === 'renewal') {
+        renewalTransactionId = event.data.transactionId;
+        // A refill announced before its renewal (its check-in opened first) is paid by this one.
+        if (checkIn && inReview(checkIn.status)) checkIn.paymentIntentId = renewalTransactionId;
+      }
       if (event.data.kind !== 'checkout') continue;
       paid = true;
       order.createdAt = at;
@@ -337,6 +343,13 @@ export function projectOrder(events: readonly LoggedEvent[]): ItemRow[] {
         checkInPrescriptionId = null;
         item.submitted = submittedValues.notSubmitted;
         touch(item, at);
+      }
+    } else if (is(event, refillCancelled)) {
+      // Its renewal will not be charged: no refill is coming, so the patient sees none.
+      const item = shipments.get(event.data.shipmentId);
+      if (item && inReview(item.status)) {
+        shipments.delete(event.data.shipmentId);
+        if (checkIn === item) checkIn = null;
       }
     } else if (is(event, shipmentReleased)) {
       const item = shipments.get(event.data.shipmentId);

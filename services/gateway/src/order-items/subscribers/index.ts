@@ -13,6 +13,7 @@ import { patientWroteToDoctorOrderView } from './patient-wrote-to-doctor-order-v
 import { paymentSucceededOrderView } from './payment-succeeded-order-view';
 import { prescriptionAcceptedOrderView } from './prescription-accepted-order-view';
 import { prescriptionApprovedOrderView } from './prescription-approved-order-view';
+import { refillCancelledOrderView } from './refill-cancelled-order-view';
 import { refillCheckInDueOrderView } from './refill-check-in-due-order-view';
 import { reshipApprovedOrderView } from './reship-approved-order-view';
 import { reshipRefusedOrderView } from './reship-refused-order-view';
@@ -41,6 +42,7 @@ const perEvent = [
   orderShippedOrderView,
   orderDeliveredOrderView,
   refillCheckInDueOrderView,
+  refillCancelledOrderView,
   shipmentReleasedOrderView,
   reshipRequestedOrderView,
   reshipApprovedOrderView,
