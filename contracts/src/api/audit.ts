@@ -21,6 +21,7 @@ export const auditActionsOf = {
     'case.deny',
     'case.request',
     'side-effect.answer',
+    'missed-doses.answer',
   ],
   chat: [
     'conversation.list',

@@ -29,6 +29,8 @@ export const clinicMessages = {
   sideEffectReportNotFound: 'No such side-effect report on this case.',
   sideEffectAnswered: 'This side-effect report was already answered.',
   noVisitToAnswer: 'This case has no visit yet: review the assessment first.',
+  missedDosesNotFlagged: 'This case has no missed doses waiting for an answer.',
+  missedDosesAnswered: "This patient's missed doses were already answered.",
 } as const;
 
 /** Where a case stands in the clinic. */
@@ -82,6 +84,13 @@ export const caseSummarySchema = z.object({
    */
   sideEffect: z
     .object({ reportId: z.number().int(), urgent: z.boolean(), dueAt: z.iso.datetime() })
+    .nullable(),
+  /**
+   * Weekly doses missed in a row that no clinician has answered yet (issue 31): the patient was
+   * told not to restart alone, and the case waits in the queue by this deadline (24 hours).
+   */
+  missedDoses: z
+    .object({ dueDay: z.iso.date(), missedInARow: z.number().int(), dueAt: z.iso.datetime() })
     .nullable(),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
@@ -338,6 +347,11 @@ export const requestMore = defineRoute({
   response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
 });
 
+/** A clinician's answer to a patient between shipments (a side-effect report, missed doses). */
+const answerBody = z.object({
+  message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
+});
+
 export const answerSideEffect = defineRoute({
   method: 'post',
   path: '/api/console/cases/:orderId/side-effects/:reportId/answer',
@@ -347,9 +361,20 @@ export const answerSideEffect = defineRoute({
   summary:
     "Answers a patient's side-effect report: the message reaches their Doctor on Demand thread as the clinician's note (they are told by text or email), and the report leaves the queue. Any clinician may answer; a report already answered is a 409, another case's a 404.",
   params: z.object({ orderId: numeric(rowId()), reportId: numeric(rowId()) }),
-  body: z.object({
-    message: multilineText(clinicianNoteMax).regex(/\S/, 'Write the message for the patient.'),
-  }),
+  body: answerBody,
+  response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
+});
+
+export const answerMissedDoses = defineRoute({
+  method: 'post',
+  path: '/api/console/cases/:orderId/missed-doses/answer',
+  service: 'clinic',
+  auth: 'staff',
+  staffRoles: ['clinician'],
+  summary:
+    "Answers a case flagged for weekly doses missed in a row: the message reaches the patient's Doctor on Demand thread as the clinician's note (they are told by text or email), and the case leaves the queue. Any clinician may answer; no missed doses waiting is a 404, already answered a 409.",
+  params: caseParams,
+  body: answerBody,
   response: z.object({ status: z.literal('success'), case: caseSummarySchema }),
 });
 

@@ -63,6 +63,7 @@ import { orderItems } from './portal';
 import { careThisWeek, doseLog, logDose, reportSideEffect, saveInjectionDay } from './care';
 import { checkUpload } from './uploads';
 import {
+  answerMissedDoses,
   answerSideEffect,
   approveCase,
   assessmentOutcome,
@@ -292,6 +293,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   caseFileReadUrl,
   approveCase,
   answerSideEffect,
+  answerMissedDoses,
   denyCase,
   requestMore,
   auditTrail,

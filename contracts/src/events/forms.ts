@@ -85,6 +85,31 @@ export const sideEffectReported = defineEvent({
 });
 
 /**
+ * A patient's weekly dose went unlogged for the second week in a row (issue 31, item 3): the
+ * follow-up reminder told them not to restart on their own, and the clinician must answer within
+ * 24 hours. Published once per streak, for the injection day that made it reach two
+ * (`rules/missed-dose`, missedWeeksBeforeRestartReview). Ids, the count and dates only.
+ */
+export const missedDosesFlagged = defineEvent({
+  name: 'missed-doses-flagged',
+  version: 1,
+  keyOf: (d) => String(d.orderId),
+  description:
+    "A patient missed their weekly dose two weeks in a row: the case joins the clinician's queue with a 24-hour deadline. Ids, the count and dates only.",
+  schema: z.object({
+    orderId: z.number().int(),
+    userId: z.number().int(),
+    /** Weeks in a row with no dose logged, the week of dueDay included. */
+    missedInARow: z.number().int().positive(),
+    /** The injection day (YYYY-MM-DD, the patient's zone) whose missed dose made the streak. */
+    dueDay: z.iso.date(),
+    flaggedAt: z.iso.datetime(),
+    /** When the clinician's answer is due. */
+    dueAt: z.iso.datetime(),
+  }),
+});
+
+/**
  * A refill check-in was still not done when its shipment was due to ship (issue 31): support is
  * to reach out to the patient. The order and the date only; nothing the patient answered.
  */

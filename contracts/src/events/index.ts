@@ -23,6 +23,7 @@ import {
   applicationWithdrawn,
   formSubmitted,
   identityVideoUploaded,
+  missedDosesFlagged,
   refillCheckInMissed,
   sideEffectReported,
 } from './forms';
@@ -73,6 +74,7 @@ export const productEvents = new EventRegistry([
   applicationWithdrawn,
   identityVideoUploaded,
   sideEffectReported,
+  missedDosesFlagged,
   refillCheckInMissed,
   prescriptionApproved,
   prescriptionAccepted,

@@ -13,6 +13,7 @@
  *   the case is flagged for the clinician.
  */
 import type { Drug } from '../constants/catalog';
+import { triageDeadlineHours } from './side-effect-triage';
 
 const hour = 3_600_000;
 
@@ -37,6 +38,12 @@ export const missedDoseRules: { readonly [D in Drug]: Extract<MissedDoseRule, { 
 
 /** Missed weeks in a row from which the patient waits for the clinician before the next dose. */
 export const missedWeeksBeforeRestartReview = 2;
+
+/**
+ * Hours the clinician has to answer a case flagged for missed weeks (forms'
+ * `missed-doses-flagged`): the side-effect triage's "clinician within 24 hours".
+ */
+export const missedDosesReviewHours = triageDeadlineHours.clinician;
 
 export type MissedDoseAction = 'take-now' | 'skip' | 'ask-clinician';
 

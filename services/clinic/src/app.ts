@@ -14,6 +14,7 @@ import { fhirRoutes } from './routes/fhir';
 import { reviewQueueRoute } from './routes/review-queue';
 import { prescriptionAcceptedRecordSubscriber } from './subscribers/prescription-accepted-record';
 import { sideEffectReportedQueueSubscriber } from './subscribers/side-effect-reported-queue';
+import { missedDosesFlaggedQueueSubscriber } from './subscribers/missed-doses-flagged-queue';
 import { contactVerificationChecksSubscriber } from './subscribers/contact-verification-checks';
 import { doseAdjustmentSubmittedQueueSubscriber } from './subscribers/dose-adjustment-submitted-queue';
 import { identityVideoUploadedQueueSubscriber } from './subscribers/identity-video-uploaded-queue';
@@ -58,6 +59,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
         prescriptionAcceptedRecordSubscriber(runtime),
         contactVerificationChecksSubscriber,
         sideEffectReportedQueueSubscriber,
+        missedDosesFlaggedQueueSubscriber,
       ],
       jobs: [
         patientMessageJobOf(runtime, deps.identity),

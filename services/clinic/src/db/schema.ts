@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -184,6 +185,30 @@ export const sideEffectReports = clinicSchema.table(
   },
   (t) => [
     index('side_effect_reports_open')
+      .on(t.orderId)
+      .where(sql`answered_at is null`),
+  ],
+);
+
+/**
+ * Weekly doses missed in a row that a clinician must answer (forms' missed-doses-flagged): one
+ * row per order and injection day that made the streak, with the count and the deadline.
+ */
+export const missedDoseFlags = clinicSchema.table(
+  'missed_dose_flags',
+  {
+    orderId: integer('order_id').notNull(),
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    missedInARow: integer('missed_in_a_row').notNull(),
+    flaggedAt: utc('flagged_at').notNull(),
+    dueAt: utc('due_at').notNull(),
+    answeredAt: utc('answered_at'),
+    answeredBy: integer('answered_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.dueDay] }),
+    index('missed_dose_flags_open')
       .on(t.orderId)
       .where(sql`answered_at is null`),
   ],

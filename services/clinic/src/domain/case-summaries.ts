@@ -3,6 +3,7 @@ import { reviewPromiseHours, type CaseFilter, type CaseSummary } from '@clinic/c
 import { unnamedStaff } from '@clinic/identity-client';
 import type { Db } from '@clinic/kit';
 import { cases, sideEffectReports, type CaseRow } from '../db/schema';
+import { flaggedOrders, openFlagsOf, type OpenFlag } from './missed-dose-flags';
 import { staffNames } from './staff-members';
 
 export const reviewPromiseMs = reviewPromiseHours * 60 * 60 * 1000;
@@ -13,10 +14,16 @@ const decidedStatuses = ['approved', 'accepted', 'denied'] as const;
 
 type OpenReport = NonNullable<CaseSummary['sideEffect']>;
 
+/** What a clinician has yet to answer between shipments, by order. */
+interface OpenConcerns {
+  reports: Map<number, OpenReport>;
+  flags: Map<number, OpenFlag>;
+}
+
 export function toSummary(
   row: CaseRow,
   names: Map<number, string>,
-  openReports: Map<number, OpenReport> = new Map(),
+  open: OpenConcerns = { reports: new Map(), flags: new Map() },
 ): CaseSummary {
   return {
     orderId: row.orderId,
@@ -38,7 +45,8 @@ export function toSummary(
         ? null
         : { id: row.claimedBy, name: names.get(row.claimedBy) ?? unnamedStaff(row.claimedBy) },
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    sideEffect: openReports.get(row.orderId) ?? null,
+    sideEffect: open.reports.get(row.orderId) ?? null,
+    missedDoses: open.flags.get(row.orderId) ?? null,
   };
 }
 
@@ -64,17 +72,16 @@ async function openReportsOf(db: Db, orderIds: number[]): Promise<Map<number, Op
 }
 
 export async function summariesOf(db: Db, rows: CaseRow[]): Promise<CaseSummary[]> {
-  const [names, open] = await Promise.all([
+  const orderIds = rows.map((r) => r.orderId);
+  const [names, reports, flags] = await Promise.all([
     staffNames(
       db,
       rows.flatMap((r) => (r.claimedBy === null ? [] : [r.claimedBy])),
     ),
-    openReportsOf(
-      db,
-      rows.map((r) => r.orderId),
-    ),
+    openReportsOf(db, orderIds),
+    openFlagsOf(db, orderIds),
   ]);
-  return rows.map((row) => toSummary(row, names, open));
+  return rows.map((row) => toSummary(row, names, { reports, flags }));
 }
 
 const queueLimit = 200;
@@ -117,10 +124,10 @@ export async function reviewQueue(
 }
 
 /**
- * The waiting tab: cases waiting for a decision and cases with a side-effect report no clinician
- * has answered, the urgent reports first (closest deadline first), then everything else by its
- * closest deadline (a report's or the review's promise). Cases another clinician holds stay in
- * the list, naming who holds them.
+ * The waiting tab: cases waiting for a decision and cases with a side-effect report or missed
+ * doses no clinician has answered, the urgent reports first (closest deadline first), then
+ * everything else by its closest deadline (a report's, the missed doses' or the review's
+ * promise). Cases another clinician holds stay in the list, naming who holds them.
  */
 async function waitingQueue(db: Db): Promise<CaseSummary[]> {
   const waiting = await db
@@ -136,15 +143,19 @@ async function waitingQueue(db: Db): Promise<CaseSummary[]> {
     .where(isNull(sideEffectReports.answeredAt))
     .orderBy(desc(sideEffectReports.urgent), asc(sideEffectReports.dueAt))
     .limit(queueLimit);
+  const flagged = await flaggedOrders(db, queueLimit);
   const known = new Set(waiting.map((r) => r.orderId));
-  const more = [...new Set(reported.map((r) => r.orderId))].filter((id) => !known.has(id));
-  const withReports = more.length
+  const more = [...new Set([...reported.map((r) => r.orderId), ...flagged])].filter(
+    (id) => !known.has(id),
+  );
+  const withConcerns = more.length
     ? await db.select().from(cases).where(inArray(cases.orderId, more))
     : [];
-  const summaries = await summariesOf(db, [...waiting, ...withReports]);
+  const summaries = await summariesOf(db, [...waiting, ...withConcerns]);
   const due = (c: CaseSummary) =>
     [
       c.sideEffect?.dueAt,
+      c.missedDoses?.dueAt,
       c.status === 'waiting' || c.status === 'appointment-required' ? c.dueAt : null,
     ]
       .filter((d): d is string => !!d)

@@ -6,7 +6,7 @@
  * patient's email together, or nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   antiNausea,
   appointmentRequired,
@@ -40,6 +40,7 @@ import {
   cases,
   decisions,
   encounters,
+  missedDoseFlags,
   patientRecords,
   prescriptions,
   sideEffectReports,
@@ -270,29 +271,100 @@ export class Cases {
         .update(sideEffectReports)
         .set({ answeredAt: now, answeredBy: who.member.id })
         .where(eq(sideEffectReports.reportId, reportId));
-      await clinicAudit(this.runtime).record(tx, auditStaff(who), {
+      await this.answerBetweenShipments(tx, events, row, who, now, {
         action: 'side-effect.answer',
-        orderId,
-        patientId: row.userId,
         subject: String(reportId),
-        at: now,
-      });
-      await this.writeNote(
-        tx,
-        events,
-        row,
-        who,
         message,
         doctorName,
-        now,
-        clinicMessages.noVisitToAnswer,
-      );
-      await this.email(tx, row, `side-effect-answer-${reportId}`, (link) => ({
-        subject: 'Your clinician answered your report',
-        body: `Your clinician has answered the side effect you reported. Read it on the Doctor tab of your patient portal: ${link('/home')}`,
-        text: `Your clinician answered your report. Read it in your portal: ${link('/home')}`,
-      }));
+        jobId: `side-effect-answer-${reportId}`,
+        write: (link) => ({
+          subject: 'Your clinician answered your report',
+          body: `Your clinician has answered the side effect you reported. Read it on the Doctor tab of your patient portal: ${link('/home')}`,
+          text: `Your clinician answered your report. Read it in your portal: ${link('/home')}`,
+        }),
+      });
     });
+  }
+
+  /**
+   * Answers a case flagged for weekly doses missed in a row (issue 31): any clinician may, held or
+   * not, as for a side-effect report. Every open flag of the order is marked answered with the
+   * note kept, published and announced to the patient, in one transaction. Never flagged: not
+   * found; every flag already answered: a conflict.
+   */
+  async answerMissedDoses(
+    orderId: number,
+    who: StaffRequest,
+    message: string,
+    doctorName: string = who.member.name,
+  ): Promise<CaseSummary> {
+    return this.onCase(orderId, async (tx, events, row, now) => {
+      const flags = await tx
+        .select()
+        .from(missedDoseFlags)
+        .where(eq(missedDoseFlags.orderId, orderId))
+        .for('update');
+      if (flags.length === 0) throw new NotFoundError(clinicMessages.missedDosesNotFlagged);
+      const open = flags.filter((f) => f.answeredAt === null).map((f) => f.dueDay);
+      if (open.length === 0) throw new ConflictError(clinicMessages.missedDosesAnswered);
+      await tx
+        .update(missedDoseFlags)
+        .set({ answeredAt: now, answeredBy: who.member.id })
+        .where(and(eq(missedDoseFlags.orderId, orderId), isNull(missedDoseFlags.answeredAt)));
+      const latest = open.sort().at(-1)!;
+      await this.answerBetweenShipments(tx, events, row, who, now, {
+        action: 'missed-doses.answer',
+        subject: latest,
+        message,
+        doctorName,
+        jobId: `missed-doses-answer-${orderId}-${latest}`,
+        write: (link) => ({
+          subject: 'Your clinician wrote about your missed doses',
+          body: `Your clinician has written to you about the weekly doses you missed. Please read it before your next dose, on the Doctor tab of your patient portal: ${link(doctorTabPath)}`,
+          text: `Your clinician wrote about your missed doses. Read it before your next dose: ${link(doctorTabPath)}`,
+        }),
+      });
+    });
+  }
+
+  /**
+   * What every answer between shipments does once its concern is marked answered: the audit
+   * line, the clinician's note (kept and published for the Doctor on Demand thread; a case with
+   * no visit yet is refused) and the patient's message saying where to read it.
+   */
+  private async answerBetweenShipments(
+    tx: Tx,
+    events: EventWriter,
+    row: CaseRow,
+    who: StaffRequest,
+    now: Date,
+    answer: {
+      action: AuditAction;
+      subject: string;
+      message: string;
+      doctorName: string;
+      jobId: string;
+      write: (link: (path: string) => string) => PatientMessageText;
+    },
+  ): Promise<void> {
+    await clinicAudit(this.runtime).record(tx, auditStaff(who), {
+      action: answer.action,
+      orderId: row.orderId,
+      patientId: row.userId,
+      subject: answer.subject,
+      at: now,
+    });
+    await this.writeNote(
+      tx,
+      events,
+      row,
+      who,
+      answer.message,
+      answer.doctorName,
+      now,
+      clinicMessages.noVisitToAnswer,
+    );
+    await this.email(tx, row, answer.jobId, answer.write);
   }
 
   /**

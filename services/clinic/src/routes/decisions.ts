@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { answerSideEffect, approveCase, denyCase, requestMore } from '@clinic/contracts';
+import {
+  answerMissedDoses,
+  answerSideEffect,
+  approveCase,
+  denyCase,
+  requestMore,
+} from '@clinic/contracts';
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { bindRoute, type ServiceRuntime } from '@clinic/kit';
 import type { Cases } from '../domain/cases';
@@ -48,6 +54,14 @@ export function decisionRoutes(
         body.message,
         doctor?.name,
       ),
+    };
+  });
+  bindRoute(router, answerMissedDoses, async ({ principal, params, body, req }) => {
+    const who = await staffRequest(runtime, identity, principal, req);
+    const doctor = await identity.clinicianProfile(principal.userId);
+    return {
+      status: 'success' as const,
+      case: await work.answerMissedDoses(params.orderId, who, body.message, doctor?.name),
     };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The weekly injection reminder and its missed-dose follow-up (issue 31): at the dose's moment in
  * the patient's zone, daylight saving included; a text to a patient who agreed to texts, else an
- * email; the follow-up only while the dose is not logged; nothing after the subscription ended.
+ * email; the follow-up only while the dose is not logged; nothing after the subscription ended;
+ * the second week missed in a row flags the case for the clinician, once.
  * Forms runs on the embedded engines with a manual clock: the local queue schedules by it.
  */
 import { subscriptionCancelled } from '@clinic/contracts';
@@ -19,6 +20,7 @@ describe('dose reminders', () => {
     h = await startForms();
   });
   afterAll(() => h.close());
+  afterEach(() => jest.restoreAllMocks());
 
   async function at(iso: string) {
     h.clock.set(iso);
@@ -121,6 +123,65 @@ describe('dose reminders', () => {
     await h.deliver(patient, second);
     await at('2027-05-16T13:00:00Z');
     expect(await subjectsOf(patient)).toEqual([DUE]);
+  });
+
+  it('flags the case for the clinician at the follow-up of the second missed week, once, even with no contact', async () => {
+    await at('2027-06-01T15:00:00Z');
+    const ny = { weekday: 'sunday', time: '09:00', time_zone: 'America/New_York' };
+    const missing = await scheduled(ny);
+    const logging = await scheduled(ny);
+    const told = await scheduled(ny);
+    // The patient who missed has no contact on file: the clinician must hear of it all the same.
+    const contactOf = h.directory.patientContact.bind(h.directory);
+    jest
+      .spyOn(h.directory, 'patientContact')
+      .mockImplementation(async (id) => (id === missing.patient.id ? null : contactOf(id)));
+    const flagsOf = async (orderId: number) =>
+      (await h.outboxEvents('missed-doses-flagged'))
+        .map((e) => e.data as { orderId: number })
+        .filter((d) => d.orderId === orderId);
+
+    // Sunday Jun 6, 9 AM EDT: neither logs it; the first missed week is the label's advice only.
+    await at('2027-06-06T13:00:00Z');
+    await at('2027-06-07T13:00:00Z');
+    expect(await flagsOf(missing.orderId)).toEqual([]);
+    expect(await flagsOf(logging.orderId)).toEqual([]);
+    // Jun 13: the second patient takes this week's dose, which ends their streak.
+    await at('2027-06-13T13:00:00Z');
+    const logged = await h.post(
+      '/api/care/doses',
+      { order_id: logging.orderId, taken_on: '2027-06-13', strength: 2.5, site: 'thigh' },
+      logging.patient,
+    );
+    expect(logged.status).toBe(200);
+
+    // The follow-up of Jun 13, the first's second week in a row: one flag, due in 24 hours.
+    await at('2027-06-14T13:00:00Z');
+    const flagged = {
+      orderId: missing.orderId,
+      userId: missing.patient.id,
+      missedInARow: 2,
+      dueDay: '2027-06-13',
+      flaggedAt: '2027-06-14T13:00:00.000Z',
+      dueAt: '2027-06-15T13:00:00.000Z',
+    };
+    expect(await flagsOf(missing.orderId)).toEqual([flagged]);
+    expect(await subjectsOf(missing.patient)).toEqual([]);
+    // A patient we can reach is told at once to wait for their clinician, not to take it.
+    const ASK = 'Please talk to your clinician before your next dose';
+    const toldSubjects = async () =>
+      (await h.engines.mailbox.list({ to: told.patient.email })).map((m) => m.subject);
+    expect(await flagsOf(told.orderId)).toHaveLength(1);
+    expect((await toldSubjects()).filter((s) => s === ASK)).toHaveLength(1);
+
+    // A third week in a row is the same streak: no second flag. The other patient's first missed
+    // week after a logged dose flags nothing.
+    await at('2027-06-20T13:00:00Z');
+    await at('2027-06-21T13:00:00Z');
+    expect(await flagsOf(missing.orderId)).toEqual([flagged]);
+    expect(await flagsOf(logging.orderId)).toEqual([]);
+    // Told again on the next injection day, not at its follow-up.
+    expect((await toldSubjects()).filter((s) => s === ASK)).toHaveLength(2);
   });
 
   it('a changed day stops the old day’s reminders', async () => {

@@ -12,12 +12,16 @@
  * - Sent only for a moment that is still the patient's dose and not logged; the follow-up only
  *   when the week's dose is still not logged.
  * - Two weeks or more missed in a row: the reminder asks the patient to talk to their clinician
- *   before the next dose instead of telling them to take it.
+ *   before the next dose instead of telling them to take it. The follow-up of the week that makes
+ *   it two publishes `missed-doses-flagged` (domain/missed-doses.ts) for the clinician's queue,
+ *   before any contact is looked up, so a patient we cannot reach is flagged too, and tells the
+ *   patient at once.
  * - A text names no medicine or dose; the email says what to do, as the portal's card does.
  */
 import type { IdentityDirectory } from '@clinic/identity-client';
 import { defineJob, patientEmail, patientText, textNumber, type ServiceRuntime } from '@clinic/kit';
 import type { Care } from '../domain/care';
+import { flagMissedWeeks } from '../domain/missed-doses';
 import { doseReminder, scheduleDoseReminders } from './definitions/dose-reminder';
 
 export function doseReminderJob(
@@ -44,8 +48,11 @@ export function doseReminderJob(
       if (week.current?.at !== job.dueAt || week.current.logged) return;
       let message: { subject: string; body: string; text: string };
       if (week.missed_dose?.action === 'ask-clinician') {
-        // Two weeks or more missed: not "time for your dose" but "wait for your clinician".
-        if (job.reminder === 'missed') return;
+        // Two weeks or more missed: not "time for your dose" but "wait for your clinician". The
+        // follow-up of the week that made it two puts the case in the clinician's queue and
+        // tells the patient then; later weeks tell them at their injection day's reminder.
+        if (job.reminder === 'missed' && !(await flagMissedWeeks(runtime, job.userId, week)))
+          return;
         message = {
           subject: 'Please talk to your clinician before your next dose',
           body: `${week.missed_dose.text}\n\n${portal}`,

@@ -8,9 +8,10 @@ import {
   type CaseView,
   type SideEffectReport,
 } from '@clinic/contracts';
-import { useState, type FormEvent } from 'react';
-import { Button, FormMessage, TextArea, useAsyncAction } from '../../ui';
-import { answerReport } from './clinicApi';
+import { useState } from 'react';
+import { Button } from '../../ui';
+import { CareAnswerForm } from './CareAnswerForm';
+import { answerMissed, answerReport } from './clinicApi';
 import type { Decided } from './DecisionPanel';
 import { when } from './format';
 
@@ -45,55 +46,6 @@ export function weightsText(weights: CaseView['weights']) {
   const latest = weights.at(-1)!;
   const one = (w: typeof first) => `${w.pounds} lb (${formatUsMonthDay(w.at)})`;
   return `Weights: ${one(first)}${weights.length > 1 ? ` → ${one(latest)}` : ''}`;
-}
-
-/** The answer to one report: it reaches the patient's Doctor on Demand thread. */
-function AnswerForm({
-  orderId,
-  report,
-  onDone,
-  onCancel,
-}: {
-  orderId: number;
-  report: SideEffectReport;
-  onDone: Decided;
-  onCancel(): void;
-}) {
-  const [message, setMessage] = useState('');
-  const [missing, setMissing] = useState(false);
-  const call = useAsyncAction(onDone);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (message.trim() === '') return setMissing(true);
-    setMissing(false);
-    void call.run(
-      () => answerReport(orderId, report.id, { message: message.trim() }),
-      'Sent to the patient.',
-    );
-  }
-
-  return (
-    <form className="cd-form cv-care__answer" onSubmit={submit} noValidate aria-label="Answer">
-      <TextArea
-        label="Answer to the patient"
-        hint="The patient reads it in their Doctor on Demand messages and is told by text or email."
-        value={message}
-        maxLength={2000}
-        error={missing ? 'Write the message for the patient.' : undefined}
-        onValueChange={setMessage}
-      />
-      <FormMessage kind="error">{call.error}</FormMessage>
-      <div className="cv-care__actions">
-        <Button type="submit" size="small" busy={call.busy} busyLabel="Sending...">
-          Send to patient
-        </Button>
-        <Button variant="secondary" size="small" disabled={call.busy} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** One report on one line: when, what, how bad, how long, its level, red flags, and answered. */
@@ -141,9 +93,8 @@ function SideEffects({ view, onDone }: { view: CaseView; onDone: Decided }) {
             {report.answered_at === null &&
               report.level !== 'self-care' &&
               (answering === report.id ? (
-                <AnswerForm
-                  orderId={view.case.orderId}
-                  report={report}
+                <CareAnswerForm
+                  send={(message) => answerReport(view.case.orderId, report.id, { message })}
                   onCancel={() => setAnswering(null)}
                   onDone={(text) => {
                     setAnswering(null);
@@ -168,8 +119,45 @@ function SideEffects({ view, onDone }: { view: CaseView; onDone: Decided }) {
 }
 
 /**
- * "Between shipments" (issue 31): the doses logged, the side-effect reports (answered here by any
- * clinician, no claim needed) and the weights, one line each.
+ * Weekly doses missed in a row that no clinician has answered: how many, what the patient was
+ * told, the deadline, and the answer (any clinician, no claim needed).
+ */
+function MissedDoses({ view, onDone }: { view: CaseView; onDone: Decided }) {
+  const [answering, setAnswering] = useState(false);
+  const missed = view.case.missedDoses;
+  if (!missed) return null;
+  return (
+    <div className="cv-care__line cv-care__flagged" data-care="missed-doses">
+      <p className="cv-care__missed">
+        {weeks(missed.missedInARow)} missed in a row — the patient was told not to resume on their
+        own<span className="cv-care__meta"> · Answer by {when(missed.dueAt)}</span>
+      </p>
+      {answering ? (
+        <CareAnswerForm
+          send={(message) => answerMissed(view.case.orderId, { message })}
+          onCancel={() => setAnswering(false)}
+          onDone={(text) => {
+            setAnswering(false);
+            onDone(text);
+          }}
+        />
+      ) : (
+        <Button
+          size="small"
+          aria-label="Answer the missed doses"
+          onClick={() => setAnswering(true)}
+        >
+          Answer
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Between shipments" (issue 31): the doses logged, weeks missed in a row waiting for an answer,
+ * the side-effect reports (answered here by any clinician, no claim needed) and the weights, one
+ * line each.
  */
 export function BetweenShipments({ view, onDone }: { view: CaseView; onDone: Decided }) {
   const care = view.care;
@@ -179,6 +167,7 @@ export function BetweenShipments({ view, onDone }: { view: CaseView; onDone: Dec
       <p className="cv-care__line" data-care="adherence">
         {adherenceText(care.adherence)}
       </p>
+      <MissedDoses view={view} onDone={onDone} />
       <SideEffects view={view} onDone={onDone} />
       <p className="cv-care__line" data-care="weights">
         {weightsText(view.weights)}

@@ -490,6 +490,8 @@ describe('between shipments', () => {
       [...section().querySelectorAll('button')].filter((b) => b.textContent === 'Answer'),
     ).toHaveLength(1);
     expect(buttonNamed(root(), 'Claim')).toBeTruthy();
+    // No weeks missed waiting for an answer: no line for them.
+    expect(line('missed-doses')).toBeNull();
   });
 
   it('says when the patient has no injection day yet, and shows no section before any care', async () => {
@@ -549,5 +551,61 @@ describe('between shipments', () => {
     );
     // The answer is kept to copy or send again.
     expect(labelled<HTMLTextAreaElement>('Answer to the patient').value).toBe('Stop and get care.');
+  });
+
+  const missedDoses = { dueDay: '2026-12-06', missedInARow: 2, dueAt: '2026-12-08T14:00:00.000Z' };
+  const flagged = (open: boolean) =>
+    viewAnswer(
+      caseView(
+        { care: care('2026-12-05T13:00:00.000Z'), weights },
+        { status: 'accepted', missedDoses: open ? missedDoses : null },
+      ),
+    );
+  const MISSED = 'POST /api/console/cases/41/missed-doses/answer';
+  const missedLine = () => section().querySelector('[data-care="missed-doses"]');
+
+  it('shows the weeks missed in a row and answers them, then reloads the case', async () => {
+    await openCase(flagged(true), flagged(false));
+    api.on(MISSED, ok({ status: 'success', case: summary({ status: 'accepted' }) }));
+    expect(missedLine()?.querySelector('.cv-care__missed')?.textContent).toBe(
+      `2 weeks missed in a row — the patient was told not to resume on their own · Answer by ${when('2026-12-08T14:00:00.000Z')}`,
+    );
+    // Right under the doses line; no claim needed.
+    const lines = [...section().querySelectorAll('[data-care]')].map((l) =>
+      l.getAttribute('data-care'),
+    );
+    expect(lines.slice(0, 2)).toEqual(['adherence', 'missed-doses']);
+    const answer = buttonNamed(missedLine()!, 'Answer');
+    expect(answer.getAttribute('aria-label')).toBe('Answer the missed doses');
+
+    await click(answer);
+    await click(buttonNamed(missedLine()!, 'Send to patient'));
+    expect(text()).toContain('Write the message for the patient.');
+    expect(api.calls()).not.toContain(MISSED);
+    await typeText(
+      labelled<HTMLTextAreaElement>('Answer to the patient'),
+      '  Please wait: we restart at 2.5 mg on Sunday.  ',
+    );
+    await click(buttonNamed(missedLine()!, 'Send to patient'));
+    expect(api.sent(MISSED)).toEqual([{ message: 'Please wait: we restart at 2.5 mg on Sunday.' }]);
+    await until(view!, () => missedLine() === null);
+    expect(root().querySelector('[role="status"]')?.textContent).toBe('Sent to the patient.');
+    expect(api.calls().filter((c) => c === 'GET /api/console/cases/41')).toHaveLength(2);
+  });
+
+  it("shows the server's message when the missed doses were already answered (409)", async () => {
+    await openCase(flagged(true));
+    api.on(MISSED, fail(409, clinicMessages.missedDosesAnswered));
+    await click(buttonNamed(missedLine()!, 'Answer'));
+    await typeText(labelled<HTMLTextAreaElement>('Answer to the patient'), 'Wait for my call.');
+    await click(buttonNamed(missedLine()!, 'Send to patient'));
+    expect(missedLine()?.querySelector('[role="alert"]')?.textContent).toBe(
+      clinicMessages.missedDosesAnswered,
+    );
+    expect(labelled<HTMLTextAreaElement>('Answer to the patient').value).toBe('Wait for my call.');
+    // Cancel puts the Answer button back.
+    await click(buttonNamed(missedLine()!, 'Cancel'));
+    expect(missedLine()?.querySelector('form')).toBeNull();
+    expect(buttonNamed(missedLine()!, 'Answer')).toBeTruthy();
   });
 });

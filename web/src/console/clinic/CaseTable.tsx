@@ -3,28 +3,58 @@ import { orderNumber } from '@clinic/contracts';
 import { useRowNavigation } from '../useRowNavigation';
 import { drugLabel, monthsText, openStatuses, statusLabels, timeLeft, when } from './format';
 
-/**
- * The side-effect report the patient is waiting on: an urgent one (a red flag) in red, and the
- * deadline of the answer, marked once it has passed.
- */
+/** The deadline of an answer the patient is waiting on, marked once it has passed. */
+function AnswerBy({
+  what,
+  dueAt,
+  className,
+  now,
+}: {
+  what: string;
+  dueAt: string;
+  className: string;
+  now: number;
+}) {
+  const overdue = Date.parse(dueAt) < now;
+  return (
+    <span className={overdue ? `${className} cq__overdue` : className}>
+      {what}: answer by {when(dueAt)}
+      {overdue && ' (overdue)'}
+    </span>
+  );
+}
+
+/** The side-effect report the patient is waiting on: an urgent one (a red flag) in red. */
 function SideEffectDue({ report, now }: { report: CaseSummary['sideEffect']; now: number }) {
   if (!report) return null;
-  const overdue = Date.parse(report.dueAt) < now;
   return (
     <>
       {report.urgent && <span className="cq-badge cq-badge--urgent">Urgent</span>}
-      <span className={overdue ? 'cq__side-effect cq__overdue' : 'cq__side-effect'}>
-        Side effect: answer by {when(report.dueAt)}
-        {overdue && ' (overdue)'}
-      </span>
+      <AnswerBy what="Side effect" dueAt={report.dueAt} className="cq__side-effect" now={now} />
+    </>
+  );
+}
+
+/** Weekly doses missed in a row: the patient waits for the clinician before their next dose. */
+function MissedDosesDue({ missed, now }: { missed: CaseSummary['missedDoses']; now: number }) {
+  if (!missed) return null;
+  return (
+    <>
+      <span className="cq-badge cq-badge--missed-doses">Missed doses</span>
+      <AnswerBy
+        what={`${missed.missedInARow} weeks missed`}
+        dueAt={missed.dueAt}
+        className="cq__missed-doses"
+        now={now}
+      />
     </>
   );
 }
 
 /**
  * The cases of a tab, one row each: patient, state, drug, plan, the time left to the 24-hour
- * promise (or when it was decided), status, badges, an unanswered side-effect report and who
- * holds it. Arrow keys or j / k move through the rows, Enter (or a click) opens one. On a tablet
+ * promise (or when it was decided), status, badges, an unanswered side-effect report or weeks of
+ * missed doses, and who holds it. Arrow keys or j / k move through the rows, Enter (or a click) opens one. On a tablet
  * each row folds into two lines.
  */
 export function CaseTable({
@@ -61,10 +91,12 @@ export function CaseTable({
         </thead>
         <tbody onKeyDown={onKeyDown}>
           {cases.map((summary, index) => {
-            // The closest promise: a side-effect report's answer, or an open case's review (a
-            // decided case back in the queue for a report has no review to promise).
+            // The closest promise: a side-effect report's or missed doses' answer, or an open
+            // case's review (a decided case back in the queue for an answer has no review to
+            // promise).
             const due = [
               summary.sideEffect?.dueAt,
+              summary.missedDoses?.dueAt,
               openStatuses.includes(summary.status) ? summary.dueAt : null,
             ]
               .filter((d): d is string => !!d)
@@ -108,6 +140,7 @@ export function CaseTable({
                     <span className="cq-badge">Adjustment requested</span>
                   )}
                   <SideEffectDue report={summary.sideEffect} now={now} />
+                  <MissedDosesDue missed={summary.missedDoses} now={now} />
                 </td>
                 <td className="cq__holder">{summary.claimedBy?.name ?? 'Unclaimed'}</td>
               </tr>

@@ -139,6 +139,62 @@ describe('the review queue', () => {
     expect(cell(rows()[1]!, 'due')).toBe('Overdue by 2 h');
   });
 
+  it('shows missed doses with their badge and deadline, after urgent reports, among the rest by deadline', async () => {
+    const flagged = [
+      ...waiting,
+      summary({
+        orderId: 6,
+        patientName: 'Mo Missed',
+        status: 'accepted',
+        dueAt: '2026-11-10T10:00:00.000Z',
+        decidedAt: '2026-11-10T09:00:00.000Z',
+        missedDoses: { dueDay: '2026-11-22', missedInARow: 2, dueAt: '2026-11-24T16:00:00.000Z' },
+      }),
+      summary({
+        orderId: 7,
+        patientName: 'Lou Late',
+        status: 'accepted',
+        dueAt: '2026-11-10T10:00:00.000Z',
+        decidedAt: '2026-11-10T09:00:00.000Z',
+        missedDoses: { dueDay: '2026-11-22', missedInARow: 3, dueAt: '2026-11-24T11:30:00.000Z' },
+      }),
+      summary({
+        orderId: 4,
+        patientName: 'Uma Urgent',
+        status: 'accepted',
+        dueAt: '2026-11-10T10:00:00.000Z',
+        decidedAt: '2026-11-10T09:00:00.000Z',
+        sideEffect: { reportId: 11, urgent: true, dueAt: '2026-11-24T15:00:00.000Z' },
+      }),
+    ];
+    api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: flagged }));
+    view = await openConsole('/console/review-queue');
+
+    expect(rows().map((r) => cell(r, 'name'))).toEqual([
+      'Uma Urgent',
+      'Abe Overdue',
+      'Lou Late',
+      'Mo Missed',
+      'Bea Soon',
+      'Cara Later',
+    ]);
+    const [lou, mo] = [rows()[2]!, rows()[3]!];
+    expect(mo.querySelector('.cq-badge--missed-doses')?.textContent).toBe('Missed doses');
+    const moDue = mo.querySelector('.cq__missed-doses')!;
+    expect(moDue.textContent).toBe(`2 weeks missed: answer by ${when('2026-11-24T16:00:00.000Z')}`);
+    expect(moDue.classList.contains('cq__overdue')).toBe(false);
+    // A decided case back for missed doses counts down to their answer, not its old review.
+    expect(cell(mo, 'due')).toBe('4 h left');
+    expect(mo.querySelector('.cq-badge--urgent')).toBeNull();
+    expect(lou.querySelector('.cq__missed-doses')?.textContent).toBe(
+      `3 weeks missed: answer by ${when('2026-11-24T11:30:00.000Z')} (overdue)`,
+    );
+    expect(cell(lou, 'due')).toBe('Overdue by 30 min');
+    // The others have no missed doses.
+    expect(rows()[0]!.querySelector('.cq__missed-doses')).toBeNull();
+    expect(rows()[1]!.querySelector('.cq-badge--missed-doses')).toBeNull();
+  });
+
   it('moves through the rows with the arrow keys and j / k, and opens one with Enter', async () => {
     api.on('GET /api/console/cases?filter=waiting', ok({ status: 'success', cases: waiting }));
     api.on('GET /api/console/cases/2', viewAnswer(caseView({}, { orderId: 2 })));

@@ -12,6 +12,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'case.deny': 'Denied',
   'case.request': 'Asked for more',
   'side-effect.answer': 'Answered a side-effect report',
+  'missed-doses.answer': 'Answered missed doses',
   'conversation.list': 'Listed in the support inbox',
   'conversation.read': 'Read a support chat',
   'conversation.watch': 'Watched a support chat live',

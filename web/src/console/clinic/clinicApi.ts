@@ -1,11 +1,12 @@
 /**
  * The clinician's calls (contracts/src/api/clinic.ts) through the typed client: the review queue,
- * claims, the case view, its files, the three decisions, the answer to a side-effect report, and
- * the audit trail (admins: every service's, merged by the gateway). Reads are React Query
+ * claims, the case view, its files, the three decisions, the answers to a side-effect report and
+ * to missed doses, and the audit trail (admins: every service's, merged by the gateway). Reads are React Query
  * options; every answer is parsed by the route's response schema.
  */
 import {
   backgroundActivityHeaders,
+  answerMissedDoses,
   answerSideEffect,
   approveCase,
   auditTrail,
@@ -101,6 +102,8 @@ export const askForMore = (orderId: number, body: RequestBody) =>
   callApi(requestMore, { params: { orderId }, body });
 export const answerReport = (orderId: number, reportId: number, body: AnswerBody) =>
   callApi(answerSideEffect, { params: { orderId, reportId }, body });
+export const answerMissed = (orderId: number, body: AnswerBody) =>
+  callApi(answerMissedDoses, { params: { orderId }, body });
 
 /** A short-lived signed URL to one file of the case. */
 export async function fileUrl(orderId: number, fileName: string): Promise<string> {

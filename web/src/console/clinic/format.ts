@@ -78,8 +78,8 @@ export const openStatuses: readonly CaseStatus[] = [
 
 /**
  * The cases of a tab in reading order, as the server orders the waiting tab: cases with an
- * unanswered urgent side-effect report first, then the closest deadline (a report's, or the
- * review's promise while the case is open); decided ones newest first.
+ * unanswered urgent side-effect report first, then the closest deadline (a report's, missed
+ * doses', or the review's promise while the case is open); decided ones newest first.
  */
 export function sortCases(cases: readonly CaseSummary[], decided: boolean): CaseSummary[] {
   // A case without a time (not submitted yet) goes last either way.
@@ -87,12 +87,16 @@ export function sortCases(cases: readonly CaseSummary[], decided: boolean): Case
     Date.parse(iso ?? '') || missing;
   if (decided) return [...cases].sort((a, b) => time(b.decidedAt, 0) - time(a.decidedAt, 0));
   const deadline = (c: CaseSummary) => {
-    // A decided case back in the queue for a report: its old review promise no longer counts.
+    // A decided case back in the queue for an answer: its old review promise no longer counts.
     const review =
-      c.sideEffect && !openStatuses.includes(c.status)
+      (c.sideEffect || c.missedDoses) && !openStatuses.includes(c.status)
         ? Number.MAX_SAFE_INTEGER
         : time(c.dueAt ?? c.submittedAt, Number.MAX_SAFE_INTEGER);
-    return Math.min(review, time(c.sideEffect?.dueAt, Number.MAX_SAFE_INTEGER));
+    return Math.min(
+      review,
+      time(c.sideEffect?.dueAt, Number.MAX_SAFE_INTEGER),
+      time(c.missedDoses?.dueAt, Number.MAX_SAFE_INTEGER),
+    );
   };
   const urgent = (c: CaseSummary) => Number(c.sideEffect?.urgent ?? false);
   return [...cases].sort(

@@ -37,6 +37,7 @@ export function summary(over: Partial<CaseSummary> = {}): CaseSummary {
     claimedBy: null,
     decidedAt: null,
     sideEffect: null,
+    missedDoses: null,
     ...over,
   };
 }
