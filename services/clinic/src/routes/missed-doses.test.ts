@@ -25,25 +25,7 @@ describe('missed doses for the clinician', () => {
   });
   afterAll(() => h.close());
 
-  const approval = {
-    drug: 'tirzepatide',
-    doseSchedule: [2.5, 5, 7.5],
-    maintenanceDose: 7.5,
-    directions: 'Inject 2.5 mg under the skin once a week, on the same day each week.',
-    vials: 3,
-  };
-
-  /** A case the clinician approved, as forms knows it. */
-  async function prescribedCase() {
-    const submitted = await h.submittedCase();
-    expect((await h.post(`/api/console/cases/${submitted.orderId}/claim`, {}, casey)).status).toBe(
-      200,
-    );
-    expect(
-      (await h.post(`/api/console/cases/${submitted.orderId}/approve`, approval, casey)).status,
-    ).toBe(200);
-    return submitted;
-  }
+  const prescribedCase = () => h.prescribedCase(casey);
   async function at(iso: string) {
     h.forms.clock.set(iso);
     await sleep(QUEUE_WOULD_HAVE_RUN_MS);

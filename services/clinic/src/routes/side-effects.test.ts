@@ -21,28 +21,7 @@ describe('side-effect reports for the clinician', () => {
   });
   afterAll(() => h.close());
 
-  const approval = {
-    drug: 'tirzepatide',
-    doseSchedule: [2.5, 5, 7.5],
-    maintenanceDose: 7.5,
-    directions: 'Inject 2.5 mg under the skin once a week, on the same day each week.',
-    vials: 3,
-  };
-
-  /** A case the clinician approved and the patient accepted, as forms knows it. */
-  async function prescribedCase() {
-    const submitted = await h.submittedCase();
-    expect((await h.post(`/api/console/cases/${submitted.orderId}/claim`, {}, casey)).status).toBe(
-      200,
-    );
-    const approved = await h.post(
-      `/api/console/cases/${submitted.orderId}/approve`,
-      approval,
-      casey,
-    );
-    expect(approved.status).toBe(200);
-    return submitted;
-  }
+  const prescribedCase = () => h.prescribedCase(casey);
   /** The patient's report, once forms has the prescription (from the approval's event). */
   async function report(orderId: number, patient: FormsPatient, body: object) {
     let res: Awaited<ReturnType<typeof h.forms.post>> | undefined;

@@ -41,6 +41,11 @@ export interface ClinicHarness {
     bare?: boolean;
     given?: Record<string, string | string[]>;
   }): Promise<{ patient: FormsPatient; orderId: number }>;
+  /**
+   * A submitted case `by` claimed and approved (tirzepatide 2.5, 5, 7.5 mg), as the care between
+   * shipments starts from it.
+   */
+  prescribedCase(by: StaffMemberUnderTest): Promise<{ patient: FormsPatient; orderId: number }>;
   /** The patient uploads the identity video of a submitted bare-medication assessment. */
   uploadVideo(patient: FormsPatient, orderId: number): Promise<void>;
   get(path: string, as: { headers: Record<string, string> }): Promise<request.Response>;
@@ -126,6 +131,24 @@ export async function startClinic(): Promise<ClinicHarness> {
         expect(queued?.patientName).not.toBe('');
       });
       return { patient, orderId };
+    },
+    async prescribedCase(by) {
+      const submitted = await harness.submittedCase();
+      const claimed = await harness.post(`/api/console/cases/${submitted.orderId}/claim`, {}, by);
+      if (claimed.status !== 200) throw new Error(`claim refused: ${claimed.status}`);
+      const approved = await harness.post(
+        `/api/console/cases/${submitted.orderId}/approve`,
+        {
+          drug: 'tirzepatide',
+          doseSchedule: [2.5, 5, 7.5],
+          maintenanceDose: 7.5,
+          directions: 'Inject 2.5 mg under the skin once a week, on the same day each week.',
+          vials: 3,
+        },
+        by,
+      );
+      if (approved.status !== 200) throw new Error(`approval refused: ${approved.status}`);
+      return submitted;
     },
     async uploadVideo(patient, orderId) {
       const video = await forms.upload(

@@ -22,6 +22,7 @@ import { eventually } from '@clinic/kit/testing';
 import { prescriptions, shipments, supplies } from '../db/schema';
 import {
   startFulfillment,
+  type AcceptedOrder,
   upsTrackingNumber,
   type FulfillmentHarness,
   type StaffUnderTest,
@@ -366,10 +367,12 @@ it("holds a renewal's refill for the check-in, releases it with the clinician's 
   }, 15_000);
 });
 
-it("opens a monthly plan's refill check-in 7 days before the renewal that pays for it, and ships it only once that renewal is paid", async () => {
-  const { patient, orderId } = await h.acceptedOrder();
-  const dayMs = 24 * 3600 * 1000;
-  const billing = new Date(h.forms.clock.now().getTime() + 7 * dayMs);
+/**
+ * Checkout's renewal-supply-upcoming for a renewal 7 days from now paying for one supply on its
+ * date, as the renewal notice publishes it; `announce` publishes it (again).
+ */
+function upcomingRenewal(patient: { id: number }, orderId: number) {
+  const billing = new Date(h.forms.clock.now().getTime() + 7 * 24 * 3600 * 1000);
   const announce = () =>
     h.forms.service.runtime.transaction((_tx, events) =>
       events.publish(renewalSupplyUpcoming, {
@@ -380,6 +383,35 @@ it("opens a monthly plan's refill check-in 7 days before the renewal that pays f
         supply: [{ shipOn: billing.toISOString(), vials: 3 }],
       }),
     );
+  return { billing, announce };
+}
+
+/** The refill check-in approved with the next strengths and accepted, as fulfilment records it. */
+async function refillAccepted(patient: AcceptedOrder['patient'], orderId: number, id: string) {
+  h.forms.clock.advance(60_000);
+  const next = await h.forms.approve(patient, orderId, {
+    prescriptionId: id,
+    doseSchedule: [5, 7.5, 7.5],
+  });
+  const accepted = await h.forms.post(
+    `/api/prescription-update/${orderId}`,
+    { order_id: orderId, accept: true },
+    patient,
+  );
+  expect(accepted.status).toBe(200);
+  await eventually(async () => {
+    const [rx] = await h.service.runtime.db
+      .select()
+      .from(prescriptions)
+      .where(eq(prescriptions.prescriptionId, next));
+    expect(rx?.acceptedAt).toBeTruthy();
+  });
+  return next;
+}
+
+it("opens a monthly plan's refill check-in 7 days before the renewal that pays for it, and ships it only once that renewal is paid", async () => {
+  const { patient, orderId } = await h.acceptedOrder();
+  const { billing, announce } = upcomingRenewal(patient, orderId);
   await announce();
   await announce();
   await eventually(async () => {
@@ -401,24 +433,7 @@ it("opens a monthly plan's refill check-in 7 days before the renewal that pays f
   await eventually(async () => {
     expect((await h.forms.get(`/forms/orders/${orderId}`, patient)).status).toBe(200);
   });
-  h.forms.clock.advance(60_000);
-  const next = await h.forms.approve(patient, orderId, {
-    prescriptionId: `rx-${orderId}-monthly-refill`,
-    doseSchedule: [5, 7.5, 7.5],
-  });
-  const accepted = await h.forms.post(
-    `/api/prescription-update/${orderId}`,
-    { order_id: orderId, accept: true },
-    patient,
-  );
-  expect(accepted.status).toBe(200);
-  await eventually(async () => {
-    const [rx] = await h.service.runtime.db
-      .select()
-      .from(prescriptions)
-      .where(eq(prescriptions.prescriptionId, next));
-    expect(rx?.acceptedAt).toBeTruthy();
-  });
+  const next = await refillAccepted(patient, orderId, `rx-${orderId}-monthly-refill`);
   expect((await h.shipmentsOf(orderId))[1]!.status).toBe('awaiting_check_in');
   expect((await step(refill.id, 'place')).status).toBe(409);
 
@@ -471,18 +486,7 @@ it("opens a monthly plan's refill check-in 7 days before the renewal that pays f
 
 it('cancels a refill whose renewal will not be charged because the subscription ended first', async () => {
   const { patient, orderId } = await h.acceptedOrder();
-  const dayMs = 24 * 3600 * 1000;
-  const billing = new Date(h.forms.clock.now().getTime() + 7 * dayMs);
-  const announce = () =>
-    h.forms.service.runtime.transaction((_tx, events) =>
-      events.publish(renewalSupplyUpcoming, {
-        subscriptionId: 9500 + orderId,
-        orderId,
-        userId: patient.id,
-        billingDate: billing.toISOString(),
-        supply: [{ shipOn: billing.toISOString(), vials: 3 }],
-      }),
-    );
+  const { announce } = upcomingRenewal(patient, orderId);
   await announce();
   await eventually(async () => expect(await h.shipmentsOf(orderId)).toHaveLength(2));
   const refill = (await h.shipmentsOf(orderId))[1]!;
@@ -512,23 +516,7 @@ it('cancels a refill whose renewal will not be charged because the subscription 
   );
   // A late announcement makes no new refill; an approved check-in releases nothing.
   await announce();
-  h.forms.clock.advance(60_000);
-  await h.forms.approve(patient, orderId, {
-    prescriptionId: `rx-${orderId}-cancelled-refill`,
-    doseSchedule: [5, 7.5, 7.5],
-  });
-  await h.forms.post(
-    `/api/prescription-update/${orderId}`,
-    { order_id: orderId, accept: true },
-    patient,
-  );
-  await eventually(async () => {
-    const [rx] = await h.service.runtime.db
-      .select()
-      .from(prescriptions)
-      .where(eq(prescriptions.prescriptionId, `rx-${orderId}-cancelled-refill`));
-    expect(rx?.acceptedAt).toBeTruthy();
-  });
+  await refillAccepted(patient, orderId, `rx-${orderId}-cancelled-refill`);
   const after = await h.shipmentsOf(orderId);
   expect(after.map((s) => [s.kind, s.status])).toEqual([
     ['first', 'prescription_received'],
