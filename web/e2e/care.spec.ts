@@ -10,7 +10,10 @@
  * advice and a Call 911 link. The clinician's waiting queue shows that patient's case first,
  * marked Urgent, ahead of an older case whose review is due sooner (made first, then the product's
  * clock moved 21 hours on); the clinician answers the report from the case, and the case leaves
- * the queue.
+ * the queue. Two weekly doses missed in a row later, the patient is told by text to wait for
+ * their clinician and the case is back in the queue marked "Missed doses"; the clinician answers
+ * it. Seven days before the plan's renewal, the refill check-in opens (the notice came 15 days
+ * before) and the portal lists it as the next step.
  *
  * Runs at phone and desktop widths (the staff browsers take the project's width too);
  * screenshots land in /tmp/care-shots/<project>-care-*.png.
@@ -28,7 +31,7 @@ import {
   staffPage,
   submittedPatient,
 } from './clinic-steps';
-import { mailTo, productNow, advanceClock } from './support';
+import { advanceClock, mailTo, passwordLink, productNow, SESSION_KEY } from './support';
 
 const shotsDir = '/tmp/care-shots';
 const timeZone = 'America/Los_Angeles';
@@ -320,5 +323,106 @@ test.describe('care between shipments', () => {
       await expect(queue.locator(`tr[data-order-id="${orderId}"]`)).toHaveCount(0);
     }).toPass({ timeout: 30_000 });
     await queue.context().close();
+
+    // Two weekly doses missed in a row (a week and two weeks after the logged one): the day
+    // after the second, the patient is told by text to wait for their clinician, the card says
+    // so, and the case is back in the clinician's queue with its 24-hour deadline.
+    const week = 7 * 24 * hour;
+    const toProductTime = async (p: Page) => p.clock.setSystemTime(await productNow(request));
+    // A week at a time, as the reminders' chain lives it: each week's reminder queues the next's.
+    const missedText = 'Did you take your weekly dose?';
+    await advanceClock(
+      request,
+      moment.getTime() + week + 25 * hour - (await productNow(request)).getTime(),
+    );
+    await expect(async () => {
+      expect((await texts()).some((body) => body.includes(missedText))).toBe(true);
+    }).toPass({ timeout: 30_000 });
+    await advanceClock(request, week);
+    const askText = 'Please message your clinician before your next dose';
+    await expect(async () => {
+      expect((await texts()).some((body) => body.includes(askText))).toBe(true);
+    }).toPass({ timeout: 30_000 });
+    await toProductTime(page);
+    await page.goto('/home');
+    await expect(card.locator('.care-missed')).toHaveAttribute('data-action', 'ask-clinician', {
+      timeout: 15_000,
+    });
+    await expect(card.locator('.care-missed')).toContainText('Do not restart');
+    await careShot(card, 'missed-two');
+    const desk2 = await staffPage(browser, baseURL!, clinician, viewport);
+    await desk2.clock.install({ time: await productNow(request) });
+    const flaggedRow = desk2.locator(`table.cq tbody tr[data-order-id="${orderId}"]`);
+    await expect(async () => {
+      await desk2.goto('/console/review-queue');
+      await expect(flaggedRow).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(flaggedRow.locator('.cq-badge--missed-doses')).toHaveText('Missed doses');
+    await expect(flaggedRow).toContainText('2 weeks missed');
+    await careShot(desk2, 'queue-missed');
+    await flaggedRow.click();
+    const flagged = desk2.getByRole('region', { name: 'Between shipments' });
+    const missedLine = flagged.locator('[data-care="missed-doses"]');
+    await expect(missedLine).toContainText(
+      '2 weeks missed in a row — the patient was told not to resume on their own',
+    );
+    await missedLine.getByRole('button', { name: 'Answer the missed doses' }).click();
+    await missedLine
+      .getByLabel('Answer to the patient')
+      .fill('Please restart at 2.5 mg this Sunday; I lowered your dose for two weeks.');
+    await missedLine.getByRole('button', { name: 'Send to patient' }).click();
+    await expect(desk2.getByText('Sent to the patient.')).toBeVisible();
+    await expect(flagged.locator('[data-care="missed-doses"]')).toHaveCount(0);
+    await desk2.context().close();
+
+    // The plan's renewal pays for the next supply: its notice goes out 15 days before, and the
+    // refill check-in opens 7 days before the renewal date (not on the day it is charged), as
+    // the portal's next step and by email and text. The patient's 30-day session ends on the
+    // way: they log in again, with a password set from a reset link.
+    const auth = { authorization: `Bearer ${patient.token}` };
+    const subs = await request.get('/api/subscription-items', { headers: auth });
+    expect(subs.ok()).toBe(true);
+    const [plan] = ((await subs.json()) as { subscriptions: { next_billing_date: string }[] })
+      .subscriptions;
+    const renewsOn = new Date(plan!.next_billing_date);
+    const password = 'care-between-31';
+    const mailsBefore = (await mailTo(request, patient.email)).length;
+    const forgot = await request.post('/api/forgot-password', { data: { email: patient.email } });
+    expect(forgot.ok()).toBe(true);
+    const link = await passwordLink(request, patient.email, mailsBefore);
+    const reset = await request.post('/api/password-reset', {
+      data: { token: link.split('/').pop(), password },
+    });
+    expect(reset.ok()).toBe(true);
+    await advanceClock(
+      request,
+      renewsOn.getTime() - 7 * 24 * hour + 2 * hour - (await productNow(request)).getTime(),
+    );
+    await expect(async () => {
+      const subjects = (await mailTo(request, patient.email)).map((m) => m.subject ?? '');
+      expect(subjects).toContain('Time for your refill check-in');
+      expect(subjects.some((s) => s.startsWith('Your plan renews on '))).toBe(true);
+    }).toPass({ timeout: 60_000 });
+    const login = await request.post('/api/login', { data: { email: patient.email, password } });
+    expect(login.ok()).toBe(true);
+    const session = (await login.json()) as { token: string; user: unknown };
+    // Kept where logging in keeps it (the seeded session of the journey's start is not seeded again).
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      SESSION_KEY,
+      JSON.stringify(session),
+    ] as const);
+    await toProductTime(page);
+    const checkIn = page.locator('section#refill-check-in');
+    await expect(async () => {
+      await page.goto('/home');
+      await expect(checkIn).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(checkIn).toContainText('Next step: your refill check-in');
+    await expect(checkIn).toHaveAttribute('data-order-id', String(orderId));
+    await careShot(page, 'refill-check-in');
+    await checkIn.getByRole('link', { name: 'Start my check-in' }).click();
+    // The refill questionnaire, not the first one.
+    await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}\\?type=refill$`));
+    await careShot(page, 'refill-form');
   });
 });
