@@ -423,6 +423,10 @@ test.describe('care between shipments', () => {
     await checkIn.getByRole('link', { name: 'Start my check-in' }).click();
     // The refill questionnaire, not the first one.
     await expect(page).toHaveURL(new RegExp(`/medical-form/${orderId}\\?type=refill$`));
+    // A side effect that cannot wait for the check-in's review can be reported from it.
+    await expect(
+      page.locator('aside#mf-side-effects').getByRole('button', { name: 'Report a side effect' }),
+    ).toBeVisible();
     await careShot(page, 'refill-form');
   });
 });

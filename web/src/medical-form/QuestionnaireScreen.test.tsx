@@ -284,6 +284,16 @@ describe('Go Back', () => {
     expect(root().querySelector('.mf-back')).toBeNull();
   });
 
+  it('offers "Report a side effect" for the order on the refill form only', async () => {
+    await open({ activeFrm: 3 }, testQuestionnaire(3));
+    const aside = $(root(), 'aside#mf-side-effects');
+    expect(aside.textContent).toContain('Feeling unwell right now?');
+    expect(button(aside, 'Report a side effect')).toBeDefined();
+    await view!.unmount();
+    await open();
+    expect(root().querySelector('#mf-side-effects')).toBeNull();
+  });
+
   it("Back on the confirmation step clears it and question 8's answer, and returns to 8", async () => {
     await open();
     await pick(glp1UseOptions.neither);

@@ -32,6 +32,7 @@ import { dosesFromAnswer } from './doseChoices';
 import { sendAssessment } from './formsApi';
 import { clearLoaderState, type LoaderState } from './loaderState';
 import { clearProgress, type StoredAnswer } from './progressStore';
+import { LaterRefillSideEffects } from './LaterRefillSideEffects';
 import { QuestionBody } from './QuestionBody';
 import { NoQuestions, QuestionCard, SubmittingOverlay, useHeadingOnArrival } from './QuestionCard';
 import { useQuestionFlow, without, type AnswerMap } from './useQuestionFlow';
@@ -233,6 +234,8 @@ export function QuestionnaireScreen(props: QuestionnaireScreenProps) {
       ) : (
         <NoQuestions />
       )}
+
+      {form === 3 && <LaterRefillSideEffects formId={formId} />}
 
       {stop !== null && (
         <CannotProceedDialog

@@ -1,8 +1,8 @@
 /**
- * The "Report a side effect" button of the "This week" card and of the Dosage tab's dose log: it
- * downloads the form on the first tap (SideEffectForm, a chunk of its own, so neither the card
- * nor the tab grows by it) and shows it in its place; Cancel or Done bring the button back. A
- * download that fails says so and the button stays, to try again.
+ * The "Report a side effect" button of the "This week" card, of the Dosage tab's dose log and of
+ * the refill check-in (RefillSideEffects): it downloads the form on the first tap (SideEffectForm,
+ * a chunk of its own, so none of them grows by it) and shows it in its place; Cancel or Done bring
+ * the button back. A download that fails says so and the button stays, to try again.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';

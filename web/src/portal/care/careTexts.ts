@@ -39,6 +39,9 @@ export const careTexts = {
   logFailed: 'We could not load your dose log. Please try again later.',
   logEmpty: 'No doses logged yet.',
   reportSideEffect: 'Report a side effect',
+  refillReportTitle: 'Feeling unwell right now?',
+  refillReportLead:
+    'Your answers here reach your clinician with your check-in. If a side effect is bothering you now, report it and we will tell you at once what to do.',
   openingReport: 'Opening...',
   reportUnavailable: 'We could not open the form. Check your connection and try again.',
   checkInTitle: 'Next step: your refill check-in',
