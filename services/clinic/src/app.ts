@@ -20,6 +20,7 @@ import { doseAdjustmentSubmittedQueueSubscriber } from './subscribers/dose-adjus
 import { identityVideoUploadedQueueSubscriber } from './subscribers/identity-video-uploaded-queue';
 import { paymentSucceededCaseSubscriber } from './subscribers/payment-succeeded-case';
 import { formSubmittedQueueSubscriber } from './subscribers/form-submitted-queue';
+import { refillCancelledCloseSubscriber } from './subscribers/refill-cancelled-close';
 import { applicationWithdrawnCloseSubscriber } from './subscribers/application-withdrawn-close';
 
 export type { ClinicDeps } from './deps';
@@ -53,6 +54,7 @@ export const clinicService: ServiceModule<ClinicDeps> = {
       subscribers: [
         paymentSucceededCaseSubscriber(runtime),
         formSubmittedQueueSubscriber(runtime),
+        refillCancelledCloseSubscriber(runtime),
         identityVideoUploadedQueueSubscriber(runtime),
         applicationWithdrawnCloseSubscriber(runtime),
         doseAdjustmentSubmittedQueueSubscriber(runtime),

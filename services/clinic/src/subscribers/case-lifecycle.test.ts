@@ -8,6 +8,7 @@ import {
   clinicMessages,
   paymentSucceeded,
   prescriptionAccepted,
+  refillCancelled,
   refillCheckInDue,
   type QuestionnaireFile,
 } from '@clinic/contracts';
@@ -152,7 +153,8 @@ describe('a case from the events of checkout and forms', () => {
     expect((await caseRow(orderId)).status).toBe('accepted');
   });
 
-  it('brings an accepted case back for the refill check-in, with the refill answers, and approves the next strengths', async () => {
+  /** An accepted case whose refill check-in the patient sent: back in the queue. */
+  async function refillSent() {
     const { orderId, patient } = await h.submittedCase();
     await approve(orderId);
     await eventually(async () => {
@@ -194,6 +196,11 @@ describe('a case from the events of checkout and forms', () => {
       const row = await caseRow(orderId);
       expect(row).toMatchObject({ status: 'waiting', refillCheckIn: true, claimedBy: null });
     });
+    return { orderId, patient };
+  }
+
+  it('brings an accepted case back for the refill check-in, with the refill answers, and approves the next strengths', async () => {
+    const { orderId } = await refillSent();
     const queue = await h.get('/api/console/cases?filter=waiting', casey);
     expect(queue.body.cases.find((c: { orderId: number }) => c.orderId === orderId)).toMatchObject({
       refillCheckIn: true,
@@ -203,6 +210,30 @@ describe('a case from the events of checkout and forms', () => {
     expect(view.body.view.assessment.form).toBe('refill');
     await approve(orderId, [5, 7.5, 7.5]);
     expect(await caseRow(orderId)).toMatchObject({ status: 'approved', refillCheckIn: false });
+  });
+
+  it('takes a sent refill check-in out of the queue when its refill is cancelled before the renewal is charged', async () => {
+    const { orderId, patient } = await refillSent();
+    const cancelled = {
+      shipmentId: 9000 + orderId,
+      orderNumber: `GLP-${orderId}-2`,
+      orderId,
+      userId: patient.id,
+      cancelledAt: h.forms.clock.now().toISOString(),
+    };
+    for (let i = 0; i < 2; i += 1)
+      await h.forms.service.runtime.transaction((_tx, events) =>
+        events.publish(refillCancelled, cancelled),
+      );
+    await eventually(async () =>
+      expect(await caseRow(orderId)).toMatchObject({
+        status: 'accepted',
+        refillCheckIn: false,
+        dueAt: null,
+      }),
+    );
+    const queue = await h.get('/api/console/cases?filter=waiting', casey);
+    expect(queue.body.cases.map((c: { orderId: number }) => c.orderId)).not.toContain(orderId);
   });
 
   it('changes nothing when an acceptance or a payment is delivered again', async () => {

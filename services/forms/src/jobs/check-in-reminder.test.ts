@@ -126,6 +126,22 @@ describe('refill check-in reminders', () => {
       const [row] = await h.db.select().from(orders).where(eq(orders.orderId, orderId));
       expect([row?.status, row?.refillShipOn]).toEqual(['prescription_accepted', null]);
     });
+    // A check-in already sent (the clinic takes it out of its queue) closes the same way.
+    const sent = await checkInOpen();
+    await h.db.update(orders).set({ status: 'submitted' }).where(eq(orders.orderId, sent.orderId));
+    await h.service.runtime.transaction((_tx, events) =>
+      events.publish(refillCancelled, {
+        shipmentId: sent.orderId,
+        orderNumber: `#${sent.orderId}`,
+        orderId: sent.orderId,
+        userId: sent.patient.id,
+        cancelledAt: h.clock.now().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const [row] = await h.db.select().from(orders).where(eq(orders.orderId, sent.orderId));
+      expect(row?.status).toBe('prescription_accepted');
+    });
     expect((await h.get('/api/care/this-week', patient)).body.refill_check_in).toBeNull();
     expect((await h.get(`/forms/orders/${orderId}`, patient)).status).toBe(404);
     await at(new Date(shipOn.getTime() - 3 * DAY));
